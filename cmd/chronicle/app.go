@@ -1,0 +1,166 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/mattn/go-isatty"
+
+	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/providers"
+)
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = "0.1.0-dev"
+
+// An app holds one invocation's streams and global flags.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+
+	chdir   string
+	home    string // chronicle's own folder (--home, CHRONICLE_HOME, ~/.chronicle)
+	noColor bool
+	vars    []string
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
+	return &app{stdin: stdin, stdout: stdout, stderr: stderr}
+}
+
+// run executes the command line and returns the exit code.
+func (a *app) run(args []string) int {
+	root := a.rootCommand()
+	root.SetArgs(terraformFlags(args))
+	root.SetIn(a.stdin)
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	err := root.Execute()
+	var exit *exitCodeError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &exit):
+		if exit.msg != "" {
+			fmt.Fprintf(a.stderr, "Error: %s\n", exit.msg)
+		}
+		return exit.code
+	default:
+		fmt.Fprintf(a.stderr, "Error: %s\n", err)
+		return exitError
+	}
+}
+
+var singleDashLong = regexp.MustCompile(`^-[a-z][a-z0-9]+(-[a-z0-9]+)*(=.*)?$`)
+
+// terraformFlags accepts Terraform's single-dash spelling of long flags
+// (-auto-approve, -out=plan) by rewriting it to the --name form. chronicle
+// has no combined short flags, so nothing else is changed. Arguments after
+// "--" are left alone.
+func terraformFlags(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i, arg := range args {
+		if arg == "--" {
+			return append(out, args[i:]...)
+		}
+		if singleDashLong.MatchString(arg) {
+			arg = "-" + arg
+		}
+		out = append(out, arg)
+	}
+	return out
+}
+
+// userHome returns the home directory that ~ stands for.
+func (a *app) userHome() (string, error) {
+	h, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("cannot find the home directory: %w (set HOME)", err)
+	}
+	return h, nil
+}
+
+// chronicleHome returns chronicle's own folder: --home, $CHRONICLE_HOME, or ~/.chronicle.
+func (a *app) chronicleHome() (string, error) {
+	if a.home != "" {
+		return filepath.Abs(a.home)
+	}
+	if h := os.Getenv("CHRONICLE_HOME"); h != "" {
+		return filepath.Abs(h)
+	}
+	home, err := a.userHome()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(home, ".chronicle"), nil
+}
+
+// configDir returns the configuration directory: --chdir or the working directory.
+func (a *app) configDir() (string, error) {
+	if a.chdir != "" {
+		return filepath.Abs(a.chdir)
+	}
+	return os.Getwd()
+}
+
+// color reports whether output to w may use colour.
+func (a *app) color(w io.Writer) bool {
+	if a.noColor || os.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	return ok && isatty.IsTerminal(f.Fd())
+}
+
+// parseVars turns --var name=value flags into a map.
+func (a *app) parseVars() (map[string]string, error) {
+	vars := map[string]string{}
+	for _, v := range a.vars {
+		name, value, ok := strings.Cut(v, "=")
+		if !ok || name == "" {
+			return nil, fmt.Errorf("--var %q: write it as name=value", v)
+		}
+		vars[name] = value
+	}
+	return vars, nil
+}
+
+// loaded is a configuration with what is needed to report on it.
+type loaded struct {
+	cfg    *config.Config
+	report *diagReport
+}
+
+// loadConfig loads the configuration directory. It returns with
+// report.HasErrors() set rather than an error for author mistakes.
+func (a *app) loadConfig() (*loaded, error) {
+	dir, err := a.configDir()
+	if err != nil {
+		return nil, err
+	}
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return nil, fmt.Errorf("the configuration directory %s does not exist", dir)
+	}
+	home, err := a.userHome()
+	if err != nil {
+		return nil, err
+	}
+	vars, err := a.parseVars()
+	if err != nil {
+		return nil, err
+	}
+	cfg, parser, diags := config.Load(dir, config.Options{
+		Home:       home,
+		Vars:       vars,
+		KnownTools: providers.Names(),
+	})
+	m := &mask.Masker{}
+	m.Add(cfg.Sensitive...)
+	return &loaded{cfg: cfg, report: &diagReport{diags: diags, files: parser.Files(), masker: m}}, nil
+}

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/chronicle-dev/chronicle/engine/mask"
+)
+
+// A diagReport renders configuration diagnostics for people (with source
+// lines, via hcl's writer) or as JSON. Both forms are masked: a diagnostic
+// never shows a secret, even one written in plain text in the file.
+type diagReport struct {
+	diags  hcl.Diagnostics
+	files  map[string]*hcl.File
+	masker *mask.Masker
+}
+
+func (r *diagReport) HasErrors() bool { return r.diags.HasErrors() }
+
+// counts returns the number of errors and warnings.
+func (r *diagReport) counts() (errs, warns int) {
+	for _, d := range r.diags {
+		if d.Severity == hcl.DiagError {
+			errs++
+		} else {
+			warns++
+		}
+	}
+	return errs, warns
+}
+
+// safe returns the diagnostics without the expression values that hcl's
+// writer would otherwise print ("var.x is …"), with masked texts.
+func (r *diagReport) safe() hcl.Diagnostics {
+	out := make(hcl.Diagnostics, 0, len(r.diags))
+	for _, d := range r.diags {
+		c := *d
+		c.Expression, c.EvalContext = nil, nil
+		c.Summary = r.masker.Text(c.Summary)
+		c.Detail = r.masker.Text(c.Detail)
+		out = append(out, &c)
+	}
+	return out
+}
+
+// writeText prints every diagnostic with its source snippet.
+func (r *diagReport) writeText(w io.Writer, color bool) error {
+	masked := make(map[string]*hcl.File, len(r.files))
+	for name, f := range r.files {
+		masked[name] = &hcl.File{Body: f.Body, Bytes: []byte(mask.Source(string(f.Bytes), r.masker.Literals()))}
+	}
+	dw := hcl.NewDiagnosticTextWriter(w, masked, 100, color)
+	return dw.WriteDiagnostics(r.safe())
+}
+
+// A jsonPos is a position in a file.
+type jsonPos struct {
+	Line   int `json:"line"`
+	Column int `json:"column"`
+	Byte   int `json:"byte"`
+}
+
+// A jsonRange is where a diagnostic points.
+type jsonRange struct {
+	Filename string  `json:"filename"`
+	Start    jsonPos `json:"start"`
+	End      jsonPos `json:"end"`
+}
+
+// A jsonDiagnostic is the JSON form of one diagnostic (SPEC §6).
+type jsonDiagnostic struct {
+	Type     string     `json:"type,omitempty"`
+	Severity string     `json:"severity"`
+	Summary  string     `json:"summary"`
+	Detail   string     `json:"detail,omitempty"`
+	Range    *jsonRange `json:"range,omitempty"`
+}
+
+func (r *diagReport) jsonDiagnostics() []jsonDiagnostic {
+	out := []jsonDiagnostic{}
+	for _, d := range r.safe() {
+		j := jsonDiagnostic{Severity: "error", Summary: d.Summary, Detail: d.Detail}
+		if d.Severity == hcl.DiagWarning {
+			j.Severity = "warning"
+		}
+		if d.Subject != nil {
+			s := d.Subject
+			j.Range = &jsonRange{
+				Filename: s.Filename,
+				Start:    jsonPos{s.Start.Line, s.Start.Column, s.Start.Byte},
+				End:      jsonPos{s.End.Line, s.End.Column, s.End.Byte},
+			}
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

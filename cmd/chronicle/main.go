@@ -1,0 +1,16 @@
+package main
+
+import (
+	"os"
+)
+
+func main() {
+	os.Exit(Main())
+}
+
+// Main runs chronicle with the process's arguments and standard streams and
+// returns the exit code.
+func Main() int {
+	a := newApp(os.Stdin, os.Stdout, os.Stderr)
+	return a.run(os.Args[1:])
+}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+)
+
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "chronicle",
+		Short: "Declare, plan and apply the MCP servers and skills of every AI coding tool",
+		Long: `chronicle keeps the MCP servers, skills and policies of Claude Code, Cursor,
+Codex, Gemini CLI, VS Code, Windsurf, Zed, OpenCode and Claude Desktop in one
+HCL configuration. "plan" shows what differs from what the tools have,
+"apply" makes it so without destroying anything chronicle did not create, and
+"serve" runs one MCP hub for all of them.`,
+		Example: `  chronicle plan                 # what would change (or, with no config, what could be adopted)
+  chronicle apply                # make it so, after a backup
+  chronicle validate --chdir ~/dotfiles/chronicle`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Version:       version,
+	}
+	root.SetVersionTemplate("chronicle {{.Version}}\n")
+	pf := root.PersistentFlags()
+	pf.StringVarP(&a.chdir, "chdir", "C", "", "use `DIR` as the configuration directory (default: the working directory)")
+	pf.StringVar(&a.home, "home", "", "chronicle's own folder (default: $CHRONICLE_HOME or ~/.chronicle)")
+	pf.BoolVar(&a.noColor, "no-color", false, "never use colour (also: NO_COLOR=1)")
+	pf.StringArrayVar(&a.vars, "var", nil, "set a variable: `name=value` (repeatable; also CHRONICLE_VAR_name)")
+
+	root.AddCommand(
+		a.initCommand(),
+		a.adoptCommand(),
+		a.scanCommand(),
+		a.validateCommand(),
+		a.fmtCommand(),
+		a.planCommand(),
+		a.applyCommand(),
+		a.showCommand(),
+		a.stateCommand(),
+		a.backupsCommand(),
+		a.skillsCommand(),
+		a.syncCommand(),
+		a.serveCommand(),
+		a.chronovaCommand(),
+		a.doctorCommand(),
+		a.versionCommand(),
+	)
+	root.CompletionOptions.HiddenDefaultCmd = false
+	return root
+}

@@ -1,0 +1,234 @@
+package config
+
+import (
+	"time"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/chronicle-dev/chronicle/engine/secret"
+)
+
+// A Config is a decoded configuration directory.
+type Config struct {
+	// Dir is the absolute configuration directory.
+	Dir string
+	// Files lists the absolute paths of the *.hcl files read, sorted.
+	Files []string
+
+	// Projects are the absolute project folders from chronicle { projects }.
+	Projects []string
+
+	Variables []*Variable
+	Services  []*Service
+	Policies  []*Policy
+	Skills    []*Skill
+	Links     []*Link
+	Tools     []*Tool
+	Hub       *Hub      // nil when there is no hub block
+	Chronova  *Chronova // nil when there is no chronova block
+
+	// Sensitive holds the values of variables declared sensitive, so that
+	// output can mask them wherever they end up.
+	Sensitive []string
+}
+
+// A Variable is an input variable and its final value's origin.
+type Variable struct {
+	Name        string
+	Description string
+	Sensitive   bool
+	// Source says where the value came from: "default", "--var", "env".
+	Source    string
+	DeclRange hcl.Range
+}
+
+// Transports of a service.
+const (
+	TransportStdio = "stdio"
+	TransportHTTP  = "http"
+	TransportSSE   = "sse"
+)
+
+// DefaultTimeout is a service's per-call timeout through the hub.
+const DefaultTimeout = 60 * time.Second
+
+// A Service is an MCP server declared with a service block.
+type Service struct {
+	Name        string
+	Transport   string // stdio, http or sse
+	Command     string
+	Args        []secret.Value
+	Env         map[string]secret.Value
+	Cwd         string
+	URL         secret.Value
+	Headers     map[string]secret.Value
+	Timeout     time.Duration
+	Project     string // absolute path; empty for a global service
+	Enabled     bool
+	Description string
+	// Origin is "tool:scope" as written by adopt, e.g. "claude:user".
+	Origin string
+
+	DeclRange hcl.Range
+}
+
+// A Policy restricts what the hub offers of one service.
+type Policy struct {
+	Service       string
+	Enabled       *bool // nil when not set
+	DisabledTools []string
+	EnabledTools  []string
+
+	DeclRange hcl.Range
+}
+
+// A Skill is a skill folder to keep in the central store.
+type Skill struct {
+	Name string
+	// Source is the absolute local folder; empty for a git skill.
+	Source string
+
+	Git     string
+	Ref     string // branch, tag or full commit SHA; empty means the remote's HEAD
+	Path    string // folder inside the repository
+	Include []string
+	Auth    secret.Value
+	MaxSize int64 // bytes
+
+	DeclRange hcl.Range
+}
+
+// IsGit reports whether the skill comes from a git repository.
+func (s *Skill) IsGit() bool { return s.Git != "" }
+
+// DefaultMaxSize is the size cap of one git skill block's files.
+const DefaultMaxSize = 50_000_000
+
+// Link modes.
+const (
+	ModeSymlink = "symlink"
+	ModeCopy    = "copy"
+)
+
+// A Link fans skills, services or the hub out to tools.
+type Link struct {
+	Name     string
+	Tools    []string
+	Skills   []string // names, or "*"
+	Services []string
+	Hub      bool
+	Mode     string // symlink or copy
+	// Project is the absolute project folder whose tool files and folders to
+	// use instead of the user-level ones; empty for user level.
+	Project string
+
+	DeclRange hcl.Range
+}
+
+// AllSkills reports whether the link takes every declared skill.
+func (l *Link) AllSkills() bool {
+	for _, s := range l.Skills {
+		if s == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// DefaultListen is the hub's default address.
+const DefaultListen = "127.0.0.1:7311"
+
+// A Hub holds the settings of chronicle serve.
+type Hub struct {
+	Listen    string
+	Token     secret.Value
+	Hostnames []string
+
+	DeclRange hcl.Range
+}
+
+// DefaultChronovaURL is the Chronova API used when none is configured.
+const DefaultChronovaURL = "https://chronova.dev/api/v1"
+
+// A Chronova block enables the built-in chronova service.
+type Chronova struct {
+	APIKey secret.Value // zero when not set
+	APIURL string       // empty when not set
+
+	DeclRange hcl.Range
+}
+
+// Formats of a tool's config file.
+const (
+	FormatJSON  = "json"
+	FormatJSONC = "jsonc"
+	FormatTOML  = "toml"
+)
+
+// A Tool declares an agent chronicle does not know built in.
+type Tool struct {
+	Name             string
+	Format           string
+	Config           string // absolute user config file
+	ServersKey       string // dotted path to the server map
+	SkillsDir        string // absolute user skills folder
+	ProjectConfig    string // relative to a project
+	ProjectSkillsDir string // relative to a project
+
+	DeclRange hcl.Range
+}
+
+// Service returns the declared service with the given name, or nil.
+func (c *Config) Service(name string) *Service {
+	for _, s := range c.Services {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// Skill returns the declared skill with the given name, or nil.
+func (c *Config) Skill(name string) *Skill {
+	for _, s := range c.Skills {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// SkillNames returns every declared skill name: each skill block's name, and
+// the names a git skill lists in include.
+func (c *Config) SkillNames() []string {
+	var names []string
+	for _, s := range c.Skills {
+		if len(s.Include) > 0 {
+			names = append(names, s.Include...)
+			continue
+		}
+		names = append(names, s.Name)
+	}
+	return names
+}
+
+// ServiceNames returns every declared service name, including the built-in
+// chronova service when a chronova block exists.
+func (c *Config) ServiceNames() []string {
+	var names []string
+	for _, s := range c.Services {
+		names = append(names, s.Name)
+	}
+	if c.Chronova != nil {
+		names = append(names, ChronovaService)
+	}
+	return names
+}
+
+// Reserved names.
+const (
+	// ChronovaService is the built-in bridge service's name.
+	ChronovaService = "chronova"
+	// HubEntry is the name of the entry chronicle writes for its own hub.
+	HubEntry = "chronicle"
+)

@@ -1,0 +1,17 @@
+package config
+
+import (
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hashicorp/hcl/v2/hclwrite"
+)
+
+// Format returns src in canonical HCL layout. Source that does not parse is
+// returned unchanged with the syntax diagnostics: formatting broken input
+// could move text the author has yet to fix.
+func Format(filename string, src []byte) ([]byte, hcl.Diagnostics) {
+	if _, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos); diags.HasErrors() {
+		return src, diags
+	}
+	return hclwrite.Format(src), nil
+}

@@ -1,0 +1,60 @@
+package config
+
+import (
+	"github.com/hashicorp/hcl/v2"
+)
+
+var linkSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "tools"}, {Name: "skills"}, {Name: "services"}, {Name: "hub"}, {Name: "mode"}, {Name: "project"},
+	},
+}
+
+// A linkRanges keeps where a link's lists were written, for later checks.
+type linkRanges struct {
+	tools, skills, services hcl.Range
+}
+
+func (l *loader) decodeLink(ctx *hcl.EvalContext, b *hcl.Block) {
+	d := l.decoder(ctx)
+	defer l.finish(d)
+	content, diags := b.Body.Content(linkSchema)
+	d.diags = append(d.diags, diags...)
+	a := content.Attributes
+	k := &Link{Name: b.Labels[0], Mode: ModeSymlink, DeclRange: b.DefRange}
+
+	if a["tools"] == nil {
+		d.errorf(b.DefRange, "Missing required argument", "The link %q needs tools = [...]: the tools to fan out to.", k.Name)
+	}
+	k.Tools, _ = d.strList(a["tools"])
+	k.Skills, _ = d.strList(a["skills"])
+	k.Services, _ = d.strList(a["services"])
+	k.Hub, _ = d.boolean(a["hub"])
+	if a["mode"] != nil {
+		k.Mode, _ = d.oneOf(a["mode"], ModeSymlink, ModeCopy)
+	}
+	if a["project"] != nil {
+		k.Project, _ = d.path(a["project"])
+	}
+	if a["tools"] != nil && len(k.Tools) == 0 && !d.diags.HasErrors() {
+		d.errorf(a["tools"].Expr.Range(), "No tools", "The link %q lists no tools.", k.Name)
+	}
+	if a["skills"] == nil && a["services"] == nil && !k.Hub {
+		d.errorf(b.DefRange, "Link does nothing", "The link %q needs at least one of skills, services or hub = true.", k.Name)
+	}
+	r := linkRanges{tools: b.DefRange, skills: b.DefRange, services: b.DefRange}
+	if a["tools"] != nil {
+		r.tools = a["tools"].Expr.Range()
+	}
+	if a["skills"] != nil {
+		r.skills = a["skills"].Expr.Range()
+	}
+	if a["services"] != nil {
+		r.services = a["services"].Expr.Range()
+	}
+	if l.linkRanges == nil {
+		l.linkRanges = map[*Link]linkRanges{}
+	}
+	l.linkRanges[k] = r
+	l.cfg.Links = append(l.cfg.Links, k)
+}

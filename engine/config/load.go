@@ -1,0 +1,220 @@
+package config
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Options are the inputs to Load besides the directory.
+type Options struct {
+	// Home is the home directory that ~ stands for. Required.
+	Home string
+	// Getenv reads the environment (CHRONICLE_VAR_*, env()); os.LookupEnv when nil.
+	Getenv func(string) (string, bool)
+	// Vars are the --var name=value pairs.
+	Vars map[string]string
+	// KnownTools are the built-in tool names a link may use; tool blocks add more.
+	KnownTools []string
+}
+
+// A loader carries one Load call's inputs and results.
+type loader struct {
+	opts   Options
+	cfg    *Config
+	parser *hclparse.Parser
+	diags  hcl.Diagnostics
+
+	linkRanges map[*Link]linkRanges
+}
+
+// rootSchema lists the top-level blocks of SPEC §3.
+var rootSchema = &hcl.BodySchema{
+	Blocks: []hcl.BlockHeaderSchema{
+		{Type: "chronicle"},
+		{Type: "variable", LabelNames: []string{"name"}},
+		{Type: "locals"},
+		{Type: "service", LabelNames: []string{"name"}},
+		{Type: "policy", LabelNames: []string{"service"}},
+		{Type: "skill", LabelNames: []string{"name"}},
+		{Type: "link", LabelNames: []string{"name"}},
+		{Type: "hub"},
+		{Type: "chronova"},
+		{Type: "tool", LabelNames: []string{"name"}},
+	},
+}
+
+// Files lists the *.hcl files of dir, sorted. A directory without any is
+// not an error: chronicle then has no configuration.
+func Files(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".hcl") || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		files = append(files, filepath.Join(dir, e.Name()))
+	}
+	sort.Strings(files)
+	return files, nil
+}
+
+// Load reads and decodes every *.hcl file in dir. The returned Config is
+// never nil: it holds what could be decoded even when diags has errors.
+// The parser is returned so diagnostics can be printed with source lines.
+func Load(dir string, opts Options) (*Config, *hclparse.Parser, hcl.Diagnostics) {
+	if opts.Getenv == nil {
+		opts.Getenv = os.LookupEnv
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = dir
+	}
+	l := &loader{opts: opts, cfg: &Config{Dir: abs}, parser: hclparse.NewParser()}
+	files, err := Files(abs)
+	if err != nil {
+		l.diags = append(l.diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Cannot read the configuration directory",
+			Detail:   err.Error(),
+		})
+		return l.cfg, l.parser, l.diags
+	}
+	var bodies []hcl.Body
+	for _, f := range files {
+		file, diags := l.parser.ParseHCLFile(f)
+		l.diags = append(l.diags, diags...)
+		l.cfg.Files = append(l.cfg.Files, f)
+		if file != nil {
+			bodies = append(bodies, file.Body)
+		}
+	}
+	l.decode(bodies)
+	return l.cfg, l.parser, l.diags
+}
+
+// LoadSource decodes configuration text held in memory, as if it were the
+// only file of dir. Tests and fuzzing use it.
+func LoadSource(dir, filename string, src []byte, opts Options) (*Config, *hclparse.Parser, hcl.Diagnostics) {
+	if opts.Getenv == nil {
+		opts.Getenv = os.LookupEnv
+	}
+	l := &loader{opts: opts, cfg: &Config{Dir: dir}, parser: hclparse.NewParser()}
+	file, diags := l.parser.ParseHCL(src, filename)
+	l.diags = append(l.diags, diags...)
+	l.cfg.Files = []string{filename}
+	if file != nil {
+		l.decode([]hcl.Body{file.Body})
+	}
+	return l.cfg, l.parser, l.diags
+}
+
+func (l *loader) decode(bodies []hcl.Body) {
+	var blocks hcl.Blocks
+	for _, body := range bodies {
+		content, diags := body.Content(rootSchema)
+		l.diags = append(l.diags, diags...)
+		if content != nil {
+			blocks = append(blocks, content.Blocks...)
+		}
+	}
+	byType := map[string]hcl.Blocks{}
+	for _, b := range blocks {
+		byType[b.Type] = append(byType[b.Type], b)
+	}
+
+	vars := l.decodeVariables(byType["variable"])
+	locals := l.decodeLocals(byType["locals"], vars)
+	ctx := l.baseContext()
+	ctx.Variables = map[string]cty.Value{"var": objectOf(vars), "local": objectOf(locals)}
+
+	l.decodeChronicle(ctx, l.single(byType["chronicle"]))
+	l.decodeHub(ctx, l.single(byType["hub"]))
+	l.decodeChronova(ctx, l.single(byType["chronova"]))
+	for _, b := range l.unique(byType["tool"], "tool") {
+		l.decodeTool(ctx, b)
+	}
+	for _, b := range l.unique(byType["service"], "service") {
+		l.decodeService(ctx, b)
+	}
+	for _, b := range l.unique(byType["skill"], "skill") {
+		l.decodeSkill(ctx, b)
+	}
+	for _, b := range l.unique(byType["policy"], "policy") {
+		l.decodePolicy(ctx, b)
+	}
+	for _, b := range l.unique(byType["link"], "link") {
+		l.decodeLink(ctx, b)
+	}
+	l.checkReferences()
+}
+
+func (l *loader) baseContext() *hcl.EvalContext {
+	return &hcl.EvalContext{Functions: functions(l.opts.Home, l.cfg.Dir, l.opts.Getenv)}
+}
+
+func (l *loader) decoder(ctx *hcl.EvalContext) *decoder {
+	return &decoder{ctx: ctx, home: l.opts.Home, dir: l.cfg.Dir}
+}
+
+// finish moves a decoder's diagnostics into the loader.
+func (l *loader) finish(d *decoder) { l.diags = append(l.diags, d.diags...) }
+
+// single returns the one block of a type that may appear once, reporting
+// any further ones.
+func (l *loader) single(blocks hcl.Blocks) *hcl.Block {
+	if len(blocks) == 0 {
+		return nil
+	}
+	for _, b := range blocks[1:] {
+		l.diags = append(l.diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  fmt.Sprintf("Duplicate %s block", b.Type),
+			Detail:   fmt.Sprintf("Only one %s block is allowed; the first is at %s.", b.Type, blocks[0].DefRange),
+			Subject:  b.DefRange.Ptr(),
+		})
+	}
+	return blocks[0]
+}
+
+// unique returns the blocks whose names are valid and not taken, reporting
+// the others.
+func (l *loader) unique(blocks hcl.Blocks, kind string) hcl.Blocks {
+	seen := map[string]hcl.Range{}
+	var out hcl.Blocks
+	for _, b := range blocks {
+		name := b.Labels[0]
+		if kind != "policy" {
+			if problem := checkName(kind, name); problem != "" {
+				l.diags = append(l.diags, &hcl.Diagnostic{
+					Severity: hcl.DiagError,
+					Summary:  fmt.Sprintf("Invalid %s name", kind),
+					Detail:   problem,
+					Subject:  b.LabelRanges[0].Ptr(),
+				})
+				continue
+			}
+		}
+		if first, dup := seen[name]; dup {
+			l.diags = append(l.diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  fmt.Sprintf("Duplicate %s %q", kind, name),
+				Detail:   fmt.Sprintf("A %s named %q was already declared at %s. Each %s name must be unique across all files.", kind, name, first, kind),
+				Subject:  b.LabelRanges[0].Ptr(),
+			})
+			continue
+		}
+		seen[name] = b.DefRange
+		out = append(out, b)
+	}
+	return out
+}

@@ -1,0 +1,57 @@
+package config
+
+import (
+	"path"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+var policySchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "enabled"}, {Name: "disabled_tools"}, {Name: "enabled_tools"}},
+}
+
+func (l *loader) decodePolicy(ctx *hcl.EvalContext, b *hcl.Block) {
+	d := l.decoder(ctx)
+	defer l.finish(d)
+	content, diags := b.Body.Content(policySchema)
+	d.diags = append(d.diags, diags...)
+	a := content.Attributes
+	p := &Policy{Service: b.Labels[0], DeclRange: b.DefRange}
+	if v, ok := d.boolean(a["enabled"]); ok {
+		p.Enabled = &v
+	}
+	for name, dst := range map[string]*[]string{"disabled_tools": &p.DisabledTools, "enabled_tools": &p.EnabledTools} {
+		globs, ok := d.strList(a[name])
+		if !ok {
+			continue
+		}
+		for _, g := range globs {
+			if _, err := path.Match(g, ""); err != nil || g == "" {
+				d.errorf(a[name].Expr.Range(), "Invalid tool pattern", "%q is not a valid glob pattern (use * and ?, e.g. \"merge_*\").", g)
+			}
+		}
+		*dst = globs
+	}
+	l.cfg.Policies = append(l.cfg.Policies, p)
+}
+
+// ToolAllowed reports whether the policy lets a client see and call tool.
+func (p *Policy) ToolAllowed(tool string) bool {
+	if p == nil {
+		return true
+	}
+	for _, g := range p.DisabledTools {
+		if ok, _ := path.Match(g, tool); ok {
+			return false
+		}
+	}
+	if len(p.EnabledTools) == 0 {
+		return true
+	}
+	for _, g := range p.EnabledTools {
+		if ok, _ := path.Match(g, tool); ok {
+			return true
+		}
+	}
+	return false
+}

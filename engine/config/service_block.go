@@ -1,0 +1,160 @@
+package config
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/chronicle-dev/chronicle/engine/secret"
+)
+
+var serviceSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "command"}, {Name: "args"}, {Name: "env"}, {Name: "cwd"},
+		{Name: "url"}, {Name: "headers"}, {Name: "transport"}, {Name: "timeout"},
+		{Name: "project"}, {Name: "enabled"}, {Name: "description"}, {Name: "origin"},
+	},
+}
+
+func (l *loader) decodeService(ctx *hcl.EvalContext, b *hcl.Block) {
+	d := l.decoder(ctx)
+	defer l.finish(d)
+	name := b.Labels[0]
+	switch name {
+	case HubEntry:
+		d.errorf(b.LabelRanges[0], "Reserved service name", "The name %q is reserved for the hub's own entry in each tool. Choose another name.", name)
+		return
+	}
+	content, diags := b.Body.Content(serviceSchema)
+	d.diags = append(d.diags, diags...)
+	a := content.Attributes
+	s := &Service{Name: name, Enabled: true, Timeout: DefaultTimeout, DeclRange: b.DefRange}
+
+	s.Command, _ = d.str(a["command"])
+	s.Args, _ = d.secretList(a["args"])
+	s.Env, _ = d.secretMap(a["env"])
+	if a["cwd"] != nil {
+		s.Cwd, _ = d.path(a["cwd"])
+	}
+	s.URL, _ = d.secretStr(a["url"])
+	s.Headers, _ = d.secretMap(a["headers"])
+	if a["timeout"] != nil {
+		if t, ok := d.duration(a["timeout"]); ok {
+			s.Timeout = t
+		}
+	}
+	if a["project"] != nil {
+		s.Project, _ = d.path(a["project"])
+	}
+	if v, ok := d.boolean(a["enabled"]); ok {
+		s.Enabled = v
+	}
+	s.Description, _ = d.str(a["description"])
+	if a["origin"] != nil {
+		if o, ok := d.str(a["origin"]); ok {
+			if !validOrigin(o) {
+				d.errorf(a["origin"].Expr.Range(), "Invalid origin", "%q is not of the form \"tool:scope\" (scope user, local or project), optionally followed by \":original-name\".", o)
+			}
+			s.Origin = o
+		}
+	}
+
+	hasCommand, hasURL := a["command"] != nil, a["url"] != nil
+	switch {
+	case hasCommand && hasURL:
+		d.errorf(b.DefRange, "Both command and url", "The service %q sets both command (a local stdio server) and url (a remote server). Keep the one that describes how to reach it.", name)
+	case !hasCommand && !hasURL:
+		d.errorf(b.DefRange, "Missing command or url", "The service %q needs either command (to start a local stdio server) or url (to reach a remote one).", name)
+	}
+	if hasCommand && s.Command == "" && !d.diags.HasErrors() {
+		d.errorf(a["command"].Expr.Range(), "Empty command", "The command of service %q is empty.", name)
+	}
+
+	s.Transport = TransportStdio
+	if hasURL {
+		s.Transport = TransportHTTP
+	}
+	if a["transport"] != nil {
+		if t, ok := d.oneOf(a["transport"], TransportStdio, TransportHTTP, TransportSSE); ok {
+			if (t == TransportStdio) != hasCommand && (hasCommand || hasURL) {
+				want := "url"
+				if t == TransportStdio {
+					want = "command"
+				}
+				d.errorf(a["transport"].Expr.Range(), "Transport does not match", "A %s service is reached through %s.", t, want)
+			}
+			s.Transport = t
+		}
+	}
+	if hasURL {
+		for _, only := range []string{"args", "env", "cwd"} {
+			if a[only] != nil {
+				d.errorf(a[only].NameRange, "Attribute only for stdio services", "%q applies to services started with command; %q is reached at a url.", only, name)
+			}
+		}
+		checkURL(d, a["url"], s.URL)
+	}
+	if hasCommand && a["headers"] != nil {
+		d.errorf(a["headers"].NameRange, "Attribute only for remote services", "headers are sent to a service reached at a url; %q is started with command.", name)
+	}
+	for k := range s.Env {
+		if k == "" || strings.ContainsAny(k, "=\x00") {
+			d.errorf(a["env"].Expr.Range(), "Invalid environment variable name", "%q cannot be an environment variable name.", k)
+		}
+	}
+	for k := range s.Headers {
+		if !validHeaderName(k) {
+			d.errorf(a["headers"].Expr.Range(), "Invalid header name", "%q is not a valid HTTP header name.", k)
+		}
+	}
+	l.cfg.Services = append(l.cfg.Services, s)
+}
+
+// checkURL checks the literal shape of a url that may contain references.
+func checkURL(d *decoder, attr *hcl.Attribute, v secret.Value) {
+	if attr == nil || v.IsZero() {
+		return
+	}
+	probe, _ := v.Render(func(s string) string { return s }, func(secret.Ref) (string, error) { return "SECRET", nil })
+	u, err := url.Parse(probe)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		d.errorf(attr.Expr.Range(), "Invalid url", "%s is not an http:// or https:// URL.", v.HCL())
+	}
+}
+
+func validHeaderName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c <= ' ' || c >= 0x7f || strings.ContainsRune(`"(),/:;<=>?@[\]{}`, c) {
+			return false
+		}
+	}
+	return true
+}
+
+var originScopes = map[string]bool{"user": true, "local": true, "project": true}
+
+func validOrigin(o string) bool {
+	parts := strings.SplitN(o, ":", 3)
+	if len(parts) < 2 {
+		return false
+	}
+	return ValidName(parts[0]) && originScopes[parts[1]] && (len(parts) == 2 || parts[2] != "")
+}
+
+// OriginParts splits a service's origin into tool, scope and the tool's original
+// entry name (empty when it equals the service name).
+func (s *Service) OriginParts() (tool, scope, original string) {
+	parts := strings.SplitN(s.Origin, ":", 3)
+	if len(parts) < 2 {
+		return "", "", ""
+	}
+	if len(parts) == 3 {
+		original = parts[2]
+	}
+	return parts[0], parts[1], original
+}
+

@@ -1,0 +1,121 @@
+package config
+
+import (
+	"net"
+	"net/url"
+	"strconv"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+var chronicleSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "projects"}}}
+
+func (l *loader) decodeChronicle(ctx *hcl.EvalContext, b *hcl.Block) {
+	if b == nil {
+		return
+	}
+	d := l.decoder(ctx)
+	defer l.finish(d)
+	content, diags := b.Body.Content(chronicleSchema)
+	d.diags = append(d.diags, diags...)
+	if a := content.Attributes["projects"]; a != nil {
+		if ps, ok := d.strList(a); ok {
+			for _, p := range ps {
+				if p == "" {
+					d.errorf(a.Expr.Range(), "Empty path", "A project folder in projects is empty.")
+					continue
+				}
+				l.cfg.Projects = append(l.cfg.Projects, ExpandPath(d.home, d.dir, p))
+			}
+		}
+	}
+}
+
+var hubSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "listen"}, {Name: "token"}, {Name: "hostnames"}},
+}
+
+func (l *loader) decodeHub(ctx *hcl.EvalContext, b *hcl.Block) {
+	if b == nil {
+		return
+	}
+	d := l.decoder(ctx)
+	defer l.finish(d)
+	content, diags := b.Body.Content(hubSchema)
+	d.diags = append(d.diags, diags...)
+	a := content.Attributes
+	h := &Hub{Listen: DefaultListen, DeclRange: b.DefRange}
+	if a["listen"] != nil {
+		if s, ok := d.str(a["listen"]); ok {
+			if problem := checkListen(s); problem != "" {
+				d.errorf(a["listen"].Expr.Range(), "Invalid listen address", "%s", problem)
+			}
+			h.Listen = s
+		}
+	}
+	if a["token"] != nil {
+		h.Token, _ = d.secretStr(a["token"])
+		d.literalSecretWarning(a["token"], h.Token)
+	}
+	h.Hostnames, _ = d.strList(a["hostnames"])
+	if !IsLoopbackListen(h.Listen) && h.Token.IsZero() {
+		d.errorf(b.DefRange, "Hub token required", "The hub listens on %s, which is reachable from other machines, so it needs token = secret(\"env:CHRONICLE_HUB_TOKEN\") (or another secret). Without one it refuses to start.", h.Listen)
+	}
+	l.cfg.Hub = h
+}
+
+func checkListen(s string) string {
+	host, port, err := net.SplitHostPort(s)
+	if err != nil {
+		return "\"" + s + "\" is not host:port, e.g. \"127.0.0.1:7311\"."
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return "The port of \"" + s + "\" is not a number from 0 to 65535."
+	}
+	_ = host
+	return ""
+}
+
+// IsLoopbackListen reports whether a listen address only accepts connections
+// from this machine: 127.0.0.0/8, ::1 or "localhost".
+func IsLoopbackListen(listen string) bool {
+	host, _, err := net.SplitHostPort(listen)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+var chronovaSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "api_key"}, {Name: "api_url"}},
+}
+
+func (l *loader) decodeChronova(ctx *hcl.EvalContext, b *hcl.Block) {
+	if b == nil {
+		return
+	}
+	d := l.decoder(ctx)
+	defer l.finish(d)
+	content, diags := b.Body.Content(chronovaSchema)
+	d.diags = append(d.diags, diags...)
+	a := content.Attributes
+	c := &Chronova{DeclRange: b.DefRange}
+	if a["api_key"] != nil {
+		c.APIKey, _ = d.secretStr(a["api_key"])
+		d.literalSecretWarning(a["api_key"], c.APIKey)
+	}
+	if a["api_url"] != nil {
+		if s, ok := d.str(a["api_url"]); ok {
+			u, err := url.Parse(s)
+			if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+				d.errorf(a["api_url"].Expr.Range(), "Invalid url", "%q is not an http:// or https:// URL.", s)
+			}
+			c.APIURL = s
+		}
+	}
+	l.cfg.Chronova = c
+}

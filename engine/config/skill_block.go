@@ -1,0 +1,101 @@
+package config
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+var skillSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "source"}, {Name: "git"}, {Name: "ref"}, {Name: "path"},
+		{Name: "include"}, {Name: "auth"}, {Name: "max_size"},
+	},
+}
+
+var gitOnly = []string{"ref", "path", "include", "auth", "max_size"}
+
+func (l *loader) decodeSkill(ctx *hcl.EvalContext, b *hcl.Block) {
+	d := l.decoder(ctx)
+	defer l.finish(d)
+	content, diags := b.Body.Content(skillSchema)
+	d.diags = append(d.diags, diags...)
+	a := content.Attributes
+	s := &Skill{Name: b.Labels[0], MaxSize: DefaultMaxSize, DeclRange: b.DefRange}
+
+	switch {
+	case a["source"] != nil && a["git"] != nil:
+		d.errorf(b.DefRange, "Both source and git", "The skill %q sets both source (a local folder) and git (a repository). Keep one.", s.Name)
+	case a["source"] == nil && a["git"] == nil:
+		d.errorf(b.DefRange, "Missing source or git", "The skill %q needs source (a folder beside the configuration) or git (an https:// repository).", s.Name)
+	}
+
+	if a["source"] != nil {
+		s.Source, _ = d.path(a["source"])
+		for _, name := range gitOnly {
+			if a[name] != nil {
+				d.errorf(a[name].NameRange, "Attribute only for git skills", "%q applies to skills taken from git; %q comes from a local folder.", name, s.Name)
+			}
+		}
+	}
+	if a["git"] != nil {
+		if g, ok := d.str(a["git"]); ok {
+			if problem := CheckGitURL(g); problem != "" {
+				d.errorf(a["git"].Expr.Range(), "Unsupported git URL", "%s", problem)
+			}
+			s.Git = g
+		}
+		s.Ref, _ = d.str(a["ref"])
+		if a["path"] != nil {
+			if p, ok := d.str(a["path"]); ok {
+				if p != "" && p != "." && !isRelativeInside(p) {
+					d.errorf(a["path"].Expr.Range(), "Invalid path", "%q must be a folder inside the repository: relative, without \"..\".", p)
+				}
+				s.Path = p
+			}
+		}
+		if a["include"] != nil {
+			if names, ok := d.strList(a["include"]); ok {
+				for _, n := range names {
+					if problem := checkName("skill", n); problem != "" {
+						d.errorf(a["include"].Expr.Range(), "Invalid skill name", "%s", problem)
+					}
+				}
+				s.Include = names
+			}
+		}
+		if a["auth"] != nil {
+			s.Auth, _ = d.secretStr(a["auth"])
+			d.literalSecretWarning(a["auth"], s.Auth)
+		}
+		if a["max_size"] != nil {
+			if n, ok := d.size(a["max_size"]); ok {
+				s.MaxSize = n
+			}
+		}
+	}
+	l.cfg.Skills = append(l.cfg.Skills, s)
+}
+
+// CheckGitURL returns why a skill's git URL is refused, or "" when it is
+// accepted: only https:// remotes without credentials in the URL.
+func CheckGitURL(raw string) string {
+	if strings.HasPrefix(raw, "git@") {
+		return "SSH remotes (" + raw + ") are not supported: use the https:// URL of the repository."
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "\"" + raw + "\" is not a URL: use the https:// URL of the repository."
+	}
+	if u.Scheme != "https" {
+		return "Only https:// repositories are supported (got " + u.Scheme + "://): plain http can be tampered with, and file:// and ssh:// are not used for skills."
+	}
+	if u.User != nil {
+		return "The URL carries credentials. Remove them and use auth = secret(\"env:NAME\") for a private repository."
+	}
+	if u.Host == "" {
+		return "The URL has no host."
+	}
+	return ""
+}

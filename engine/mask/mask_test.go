@@ -1,0 +1,58 @@
+package mask
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestNamed(t *testing.T) {
+	tests := []struct{ name, value, want string }{
+		{"GITHUB_PERSONAL_ACCESS_TOKEN", "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "ghp_…******"},
+		{"API_KEY", "plainvalue123", "plai…******"},
+		{"API_KEY", "short", "******"},
+		{"Authorization", "Bearer lin_api_0123456789abcdef", "Bearer lin_…******"},
+		{"Authorization", "Bearer ${LINEAR_TOKEN}", "Bearer ${LINEAR_TOKEN}"},
+		{"GITHUB_TOKEN", "${env:GITHUB_TOKEN}", "${env:GITHUB_TOKEN}"},
+		{"GITHUB_TOKEN", "{env:GITHUB_TOKEN}", "{env:GITHUB_TOKEN}"},
+		{"GITHUB_TOKEN", "$GITHUB_TOKEN", "$GITHUB_TOKEN"},
+		{"TOKEN", `secret("env:T")`, `secret("env:T")`},
+		{"LOG_LEVEL", "debug", "debug"},
+		{"DATABASE_URL", "postgresql://app:hunter2@db.internal:5432/app", "postgresql://app:******@db.internal:5432/app"},
+		{"OPENAI", "sk-proj-abcdefghijklmnop", "sk-p…******"},
+		{"SLACK", "xoxb-1234567890-abcdefghij", "xoxb…******"},
+		{"X", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", "eyJh…******"},
+		{"PATH_ARG", "/home/dev/projects/some-very-long-directory-name-here/sub", "/home/dev/projects/some-very-long-directory-name-here/sub"},
+		{"SHA", "0123456789abcdef0123456789abcdef01234567", "0123456789abcdef0123456789abcdef01234567"},
+		{"blob", "Zm9vYmFyYmF6cXV4Q3Vyc2VkVG9rZW4xMjM0NTY3ODkw", "Zm9v…******"},
+	}
+	for _, tt := range tests {
+		if got := Named(tt.name, tt.value); got != tt.want {
+			t.Errorf("Named(%q, %q) = %q, want %q", tt.name, tt.value, got, tt.want)
+		}
+	}
+}
+
+func TestMaskerText(t *testing.T) {
+	var m Masker
+	m.Add("canary-value-42")
+	got := m.Text(`error: value "canary-value-42" rejected`)
+	if got != `error: value "cana…******" rejected` {
+		t.Fatalf("Text = %q", got)
+	}
+}
+
+func TestSourceKeepsLength(t *testing.T) {
+	src := "hub {\n  token = \"plain-token-value\"\n}\nservice \"x\" {\n  env = { A = \"ghp_abcdefghijklmnopqrstuvwxyz01\" }\n  args = [\"--path\", \"/home/dev/work\"]\n}\n"
+	got := Source(src, nil)
+	if len(got) != len(src) {
+		t.Fatalf("length changed: %d → %d", len(src), len(got))
+	}
+	for _, leak := range []string{"plain-token-value", "ghp_abcdefghijklmnopqrstuvwxyz01"} {
+		if strings.Contains(got, leak) {
+			t.Errorf("Source left %q visible:\n%s", leak, got)
+		}
+	}
+	if !strings.Contains(got, "/home/dev/work") {
+		t.Errorf("Source masked a path:\n%s", got)
+	}
+}

@@ -1,0 +1,40 @@
+package mask
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A sensitive HCL or dotenv assignment written with a literal string:
+// token = "abc", API_KEY="abc".
+var sensitiveAssignment = regexp.MustCompile(`(?i)([A-Za-z0-9_\-]*(token|key|secret|password|passwd|auth|credential)[A-Za-z0-9_\-]*"?\s*[=:]\s*")([^"$]+)(")`)
+
+// Source masks a configuration file's text for display in diagnostics while
+// keeping every line the same length, so that source snippets stay aligned
+// with the columns they underline. literals are further values to hide.
+func Source(text string, literals []string) string {
+	keep := func(s string) string {
+		if len(s) <= 4 {
+			return strings.Repeat("*", len(s))
+		}
+		return s[:4] + strings.Repeat("*", len(s)-4)
+	}
+	for _, lit := range literals {
+		if len(lit) >= 4 {
+			text = strings.ReplaceAll(text, lit, keep(lit))
+		}
+	}
+	text = sensitiveAssignment.ReplaceAllStringFunc(text, func(m string) string {
+		sub := sensitiveAssignment.FindStringSubmatch(m)
+		if IsReference(sub[3]) {
+			return m
+		}
+		return sub[1] + keep(sub[3]) + sub[4]
+	})
+	return tokenShapes.ReplaceAllStringFunc(text, func(tok string) string {
+		if Value(tok) == tok {
+			return tok // judged harmless: a path or a digest
+		}
+		return keep(tok)
+	})
+}
