@@ -2,7 +2,7 @@ package chronova
 
 import "strings"
 
-// ParseCfg reads the INI-style settings files used by Chronova and WakaTime
+// parseCfg reads the INI-style settings files used by Chronova and WakaTime
 // (~/.chronova.cfg, ~/.wakatime.cfg) and returns their key/value pairs.
 //
 // The files are read the way the reference tools read them for the keys the
@@ -13,7 +13,7 @@ import "strings"
 // appears more than once the last one wins. Lines without a separator or with
 // an empty key are skipped rather than reported, because these files belong
 // to other tools and a line the bridge does not understand is not its concern.
-func ParseCfg(content string) map[string]string {
+func parseCfg(content string) map[string]string {
 	content = strings.TrimPrefix(content, "\ufeff")
 	values := make(map[string]string)
 	for _, line := range strings.Split(content, "\n") {

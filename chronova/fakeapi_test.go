@@ -29,10 +29,10 @@ func newFakeAPI(t *testing.T) *fakeAPI {
 	t.Helper()
 	f := &fakeAPI{}
 	routes := map[string]string{
-		"/api/v1/users/current":                  "users_current.json",
+		"/api/v1/users/current":                   "users_current.json",
 		"/api/v1/users/current/stats/last_7_days": "users_current_stats_last_7_days.json",
-		"/api/v1/users/current/analytics/ai":     "users_current_analytics_ai.json",
-		"/api/v1/users/current/heartbeats":       "users_current_heartbeats.json",
+		"/api/v1/users/current/analytics/ai":      "users_current_analytics_ai.json",
+		"/api/v1/users/current/heartbeats":        "users_current_heartbeats.json",
 	}
 	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()

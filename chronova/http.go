@@ -47,26 +47,26 @@ func ServeHTTP(ctx context.Context, opts Options, ln net.Listener) error {
 	if tcp, ok := ln.Addr().(*net.TCPAddr); !ok || !tcp.IP.IsLoopback() {
 		return fmt.Errorf("chronova: refusing to serve on %s: loopback only", ln.Addr())
 	}
-	c, creds, err := Open(opts)
+	c, creds, err := ResolveClient(opts)
 	if err != nil {
 		return err
 	}
+	fmt.Fprintf(opts.stderr(), "chronova: serving MCP on http://%s/mcp (%s)\n", ln.Addr(), creds)
 	if !c.HasKey() {
 		fmt.Fprintf(opts.stderr(), "chronova: warning: %v; serving anyway, tool calls will fail until a key is set\n", ErrNoKey)
 	}
 	logger := slog.New(slog.NewTextHandler(opts.stderr(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	mcpHTTP := server.NewStreamableHTTPServer(NewServer(c, opts.Version),
+	mcpHTTP := server.NewStreamableHTTPServer(NewServer(c, opts.version()),
 		server.WithEndpointPath("/mcp"),
 		server.WithStreamableHTTPLogger(logger),
 	)
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", mcpHTTP)
-	mux.HandleFunc("GET /health", healthHandler(opts.Version))
+	mux.HandleFunc("GET /health", healthHandler(opts.version()))
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	logger.Debug("chronova bridge listening", "addr", ln.Addr().String(), "credentials", creds.String())
 
 	select {
 	case err := <-served:

@@ -122,5 +122,5 @@ func readCfg(path string) (map[string]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading Chronova settings %s: %w", path, err)
 	}
-	return ParseCfg(string(data)), nil
+	return parseCfg(string(data)), nil
 }

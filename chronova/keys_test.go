@@ -162,8 +162,8 @@ func TestParseCfg(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := ParseCfg(tt.in); !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("ParseCfg = %v, want %v", got, tt.want)
+			if got := parseCfg(tt.in); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("parseCfg = %v, want %v", got, tt.want)
 			}
 		})
 	}
@@ -178,7 +178,7 @@ func FuzzParseCfg(f *testing.F) {
 	}
 	f.Add("api_key: a:b\r\n[x\n;c\n#d\n = \n")
 	f.Fuzz(func(t *testing.T, in string) {
-		got := ParseCfg(in)
+		got := parseCfg(in)
 		var out strings.Builder
 		for k, v := range got {
 			if k == "" || k != strings.TrimSpace(k) || v != strings.TrimSpace(v) || strings.ContainsAny(k, "=:\n") {
@@ -186,7 +186,7 @@ func FuzzParseCfg(f *testing.F) {
 			}
 			fmt.Fprintf(&out, "%s = %s\n", k, v)
 		}
-		if again := ParseCfg(out.String()); !reflect.DeepEqual(again, got) {
+		if again := parseCfg(out.String()); !reflect.DeepEqual(again, got) {
 			t.Fatalf("round trip changed %q into %q", got, again)
 		}
 	})

@@ -18,7 +18,8 @@ const ServerName = "chronova"
 type Options struct {
 	// Sources say where to look for the API key and URL.
 	Sources
-	// Version is reported by /health and as the MCP implementation version.
+	// Version is reported by /health and as the MCP implementation version;
+	// empty means "dev".
 	Version string
 	// Timeout bounds each Chronova API call; zero means DefaultTimeout.
 	Timeout time.Duration
@@ -38,10 +39,11 @@ func NewServer(c *Client, version string) *server.MCPServer {
 	return s
 }
 
-// Open resolves the key and URL from opts.Sources and returns a Client for
-// them, with opts.Timeout applied, and the credentials (for reporting where
-// the key came from). A missing key is not an error here; see Credentials.
-func Open(opts Options) (*Client, Credentials, error) {
+// ResolveClient resolves the key and URL from opts.Sources and returns a
+// Client for them, with opts.Timeout applied, and the credentials (to report
+// where the key came from). A missing key is not an error here: the Client
+// then answers every call with a "no key configured" error.
+func ResolveClient(opts Options) (*Client, Credentials, error) {
 	creds, err := Resolve(opts.Sources)
 	if err != nil {
 		return nil, creds, err
@@ -60,19 +62,26 @@ func Open(opts Options) (*Client, Credentials, error) {
 // one ServeStdio may run at a time in a process (mcp-go keeps one stdio
 // session per process).
 func ServeStdio(ctx context.Context, opts Options, stdin io.Reader, stdout io.Writer) error {
-	c, _, err := Open(opts)
+	c, _, err := ResolveClient(opts)
 	if err != nil {
 		return err
 	}
 	if !c.HasKey() {
 		return ErrNoKey
 	}
-	stdio := server.NewStdioServer(NewServer(c, opts.Version))
+	stdio := server.NewStdioServer(NewServer(c, opts.version()))
 	stdio.SetErrorLogger(log.New(opts.stderr(), "chronova: ", log.LstdFlags))
 	if err := stdio.Listen(ctx, stdin, stdout); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("chronova stdio: %w", err)
 	}
 	return nil
+}
+
+func (o Options) version() string {
+	if o.Version != "" {
+		return o.Version
+	}
+	return "dev"
 }
 
 func (o Options) stderr() io.Writer {

@@ -112,6 +112,9 @@ func envFunc(getenv func(string) (string, bool)) function.Function {
 	})
 }
 
+// maxFileFuncSize caps what file() reads: configuration text, not data.
+const maxFileFuncSize = 1 << 20
+
 func fileFunc(home, dir string) function.Function {
 	return function.New(&function.Spec{
 		Description: "Returns the contents of a file (relative to the configuration directory).",
@@ -119,6 +122,13 @@ func fileFunc(home, dir string) function.Function {
 		Type:        function.StaticReturnType(cty.String),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 			p := ExpandPath(home, dir, args[0].AsString())
+			info, err := os.Stat(p)
+			if err != nil {
+				return cty.NilVal, function.NewArgError(0, err)
+			}
+			if !info.Mode().IsRegular() || info.Size() > maxFileFuncSize {
+				return cty.NilVal, function.NewArgErrorf(0, "%s is not a regular file of at most 1 MiB", p)
+			}
 			b, err := os.ReadFile(p)
 			if err != nil {
 				return cty.NilVal, function.NewArgError(0, err)

@@ -1,0 +1,76 @@
+package provider
+
+import (
+	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/secret"
+)
+
+// Scopes of an entry or skills folder.
+const (
+	ScopeUser    = "user"    // the tool's user-level file
+	ScopeLocal   = "local"   // Claude's per-project entries inside ~/.claude.json
+	ScopeProject = "project" // a project's own file, e.g. .mcp.json
+)
+
+// Transports of an entry.
+const (
+	TransportStdio     = "stdio"
+	TransportHTTP      = "http"
+	TransportSSE       = "sse"
+	TransportExtension = "extension" // Zed's extension-provided servers: reported, never written
+)
+
+// A Location is one MCP config file, or one part of it, holding a map of
+// servers.
+type Location struct {
+	Tool    string
+	Scope   string
+	Project string // absolute project folder for local and project scopes
+	File    string // absolute path of the file
+	// KeyPath is the path to the server map inside the file, e.g.
+	// ["mcpServers"], ["projects", "/home/dev/work/api", "mcpServers"],
+	// ["mcp_servers"] for codex.
+	KeyPath []string
+}
+
+// An Entry is one MCP server as a tool has it, in the normalized model of
+// SPEC §4. References to the environment in the tool's own syntax (${X},
+// ${env:X}, {env:X}, $X, bearer_token_env_var, env_vars) are read into
+// secret references; anything else is kept literally.
+type Entry struct {
+	Name      string // the key in the tool's file
+	Transport string // stdio, http, sse or extension
+
+	Command string
+	Args    []secret.Value
+	Env     map[string]secret.Value
+	Cwd     string
+
+	URL     secret.Value
+	Headers map[string]secret.Value
+
+	Enabled bool
+	// EnabledTools and DisabledTools are the tool's own allow and deny lists
+	// (codex enabled_tools/disabled_tools, gemini includeTools/excludeTools,
+	// windsurf disabledTools). Nil means the tool sets none.
+	EnabledTools  []string
+	DisabledTools []string
+	Timeout       time.Duration // zero when the tool sets none
+
+	// Canonical is the entry as stored, re-encoded canonically (JSON with
+	// sorted keys), so that two reads of the same entry hash alike whatever
+	// the file's layout. Set by Read.
+	Canonical []byte
+}
+
+// A SkillDir is one folder of skills.
+type SkillDir struct {
+	Tool    string
+	Scope   string // user or project
+	Project string // absolute project folder for project scope
+	Dir     string // absolute path
+	// SharedWith names the other tools that read the same folder (codex and
+	// agents share ~/.agents/skills), so one link serves all of them.
+	SharedWith []string
+}

@@ -1,0 +1,106 @@
+package jsonfile
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"github.com/tailscale/hujson"
+)
+
+// A layout is the formatting a file already uses, which new text follows.
+type layout struct {
+	src  []byte
+	unit string // one level of indentation
+	nl   string // line ending
+}
+
+func layoutOf(src []byte, root *hujson.Value) layout {
+	l := layout{src: src, unit: "  ", nl: "\n"}
+	if bytes.Contains(src, []byte("\r\n")) {
+		l.nl = "\r\n"
+	}
+	for v := range root.All() {
+		obj, ok := v.Value.(*hujson.Object)
+		if !ok || len(obj.Members) == 0 {
+			continue
+		}
+		ind, own := ownLine(obj.Members[0].Name)
+		outer := lineIndent(src, v.StartOffset)
+		if own && len(ind) > len(outer) && strings.HasPrefix(ind, outer) {
+			l.unit = ind[len(outer):]
+			break
+		}
+	}
+	return l
+}
+
+// ownLine reports whether a member name starts its own line, and the
+// indentation of that line.
+func ownLine(name hujson.Value) (indent string, ok bool) {
+	i := bytes.LastIndexByte(name.BeforeExtra, '\n')
+	if i < 0 {
+		return "", false
+	}
+	rest := name.BeforeExtra[i+1:]
+	return string(rest[:len(rest)-len(bytes.TrimLeft(rest, " \t"))]), true
+}
+
+// inlineSep returns the blanks between a member name and what precedes it
+// on the same line.
+func inlineSep(name hujson.Value) string {
+	b := name.BeforeExtra
+	return string(b[len(bytes.TrimRight(b, " \t")):])
+}
+
+// lineIndent returns the indentation of the line holding offset.
+func lineIndent(src []byte, offset int) string {
+	start := bytes.LastIndexByte(src[:offset], '\n') + 1
+	end := start
+	for end < offset && (src[end] == ' ' || src[end] == '\t') {
+		end++
+	}
+	return string(src[start:end])
+}
+
+// lastNonSpace returns the offset just after the last non-blank byte in
+// src[from:to], or from.
+func lastNonSpace(src []byte, from, to int) int {
+	for to > from && isSpace(src[to-1:to]) {
+		to--
+	}
+	return to
+}
+
+func isSpace(b []byte) bool { return len(bytes.TrimLeft(b, " \t\r\n")) == 0 }
+
+// indent formats standard JSON as a value whose first line starts at
+// prefix.
+func (l layout) indent(value []byte, prefix string) string {
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, value, prefix, l.unit); err != nil {
+		return string(value)
+	}
+	return strings.ReplaceAll(buf.String(), "\n", l.nl)
+}
+
+func compact(value []byte) string {
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, value); err != nil {
+		return string(value)
+	}
+	return buf.String()
+}
+
+func quote(s string) string {
+	b, _ := Marshal(s)
+	return string(b)
+}
+
+// splice returns src with src[from:to] replaced by text.
+func splice(src []byte, from, to int, text string) []byte {
+	out := make([]byte, 0, len(src)-(to-from)+len(text))
+	out = append(out, src[:from]...)
+	out = append(out, text...)
+	return append(out, src[to:]...)
+}

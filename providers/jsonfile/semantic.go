@@ -1,0 +1,109 @@
+package jsonfile
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+)
+
+// decode unmarshals standard JSON with numbers kept as json.Number, so that
+// comparing two documents never loses precision.
+func decode(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("unexpected data after the JSON value")
+	}
+	return nil
+}
+
+// Decode unmarshals standard JSON (as Members returns it) with numbers as
+// json.Number.
+func Decode(b []byte, v any) error { return decode(b, v) }
+
+// Canonical re-encodes standard JSON compactly with object keys sorted and
+// no HTML escaping, so that equal values give equal bytes.
+func Canonical(b []byte) ([]byte, error) {
+	var v any
+	if err := decode(b, &v); err != nil {
+		return nil, err
+	}
+	return Marshal(v)
+}
+
+// Marshal encodes v compactly without escaping <, > and &.
+func Marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// Equal reports whether two standard JSON texts mean the same value.
+func Equal(a, b []byte) bool {
+	var x, y any
+	if decode(a, &x) != nil || decode(b, &y) != nil {
+		return false
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+// lookup follows keyPath through decoded objects.
+func lookup(tree map[string]any, keyPath []string) (any, bool) {
+	var cur any = tree
+	for _, key := range keyPath {
+		obj, ok := cur.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		if cur, ok = obj[key]; !ok {
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+// without returns a deep copy of tree without member name of the object at
+// keyPath, and with the objects along keyPath that are left empty removed
+// (never the root): what remains must be equal before and after a change.
+func without(tree map[string]any, keyPath []string, name string) map[string]any {
+	out := clone(tree).(map[string]any)
+	objs := []map[string]any{out}
+	for _, key := range keyPath {
+		next, ok := objs[len(objs)-1][key].(map[string]any)
+		if !ok {
+			return out
+		}
+		objs = append(objs, next)
+	}
+	delete(objs[len(objs)-1], name)
+	for i := len(keyPath); i > 0 && len(objs[i]) == 0; i-- {
+		delete(objs[i-1], keyPath[i-1])
+	}
+	return out
+}
+
+func clone(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(v))
+		for k, x := range v {
+			m[k] = clone(x)
+		}
+		return m
+	case []any:
+		s := make([]any, len(v))
+		for i, x := range v {
+			s[i] = clone(x)
+		}
+		return s
+	}
+	return v
+}
