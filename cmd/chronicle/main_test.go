@@ -2,6 +2,8 @@ package main
 
 import (
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -40,6 +42,10 @@ func TestScripts(t *testing.T) {
 			env.Setenv("CHRONICLE_HOME", "")
 			env.Setenv("NO_COLOR", "1")
 			env.Setenv("REPO", root)
+			env.Setenv("INSPECTOR", filepath.Join(root, "tools", "npm", "node_modules", ".bin", "mcp-inspector"))
+			api := chronovaAPI(filepath.Join(root, "chronova", "testdata", "api"))
+			env.Defer(api.Close)
+			env.Setenv("CHRONOVA_TEST_URL", api.URL+"/api/v1")
 			return nil
 		},
 	})
@@ -69,4 +75,28 @@ func cmdExitCode(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("%s exited with %d, want %d", args[1], got, want)
 	}
+}
+
+// chronovaAPI serves the Chronova fixtures under /api/v1 to callers that
+// send the test key, as the real API would.
+func chronovaAPI(dir string) *httptest.Server {
+	files := map[string]string{
+		"/api/v1/users/current":                   "users_current.json",
+		"/api/v1/users/current/stats/last_7_days": "users_current_stats_last_7_days.json",
+		"/api/v1/users/current/analytics/ai":      "users_current_analytics_ai.json",
+		"/api/v1/users/current/heartbeats":        "users_current_heartbeats.json",
+	}
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer test-key-from-wakatime-cfg" {
+			http.Error(w, `{"error":"Unauthorized"}`, http.StatusUnauthorized)
+			return
+		}
+		name, ok := files[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		http.ServeFile(w, r, filepath.Join(dir, name))
+	}))
 }
