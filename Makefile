@@ -1,0 +1,35 @@
+# make test runs everything CI runs: formatting, vet, staticcheck, and every
+# test (unit, CLI scripts, fuzz seed corpora, end-to-end with real MCP peers).
+
+GO      ?= go
+NPM_DIR := tools/npm
+
+.PHONY: test npm fmt-check vet lint unit build bench
+
+test: npm fmt-check vet lint unit
+
+# MCP peers from npm (the MCP Inspector CLI, …), pinned by the committed lockfile.
+npm: $(NPM_DIR)/node_modules/.installed
+
+$(NPM_DIR)/node_modules/.installed: $(NPM_DIR)/package.json $(NPM_DIR)/package-lock.json
+	npm ci --prefix $(NPM_DIR) --no-audit --no-fund --loglevel=error
+	touch $@
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './tools/*')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+lint:
+	$(GO) tool staticcheck ./...
+
+unit:
+	$(GO) test -count=1 ./...
+
+build:
+	$(GO) build -o bin/chronicle ./cmd/chronicle
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -1,0 +1,23 @@
+# The team's shared skills, from the team's skills repository.
+
+skill "team" {
+  git     = "https://github.com/example-org/agent-skills"
+  ref     = "v2.3.0"
+  path    = "skills"
+  include = ["code-review", "incident-report", "migration-plan"]
+  auth    = secret("env:GITHUB_TOKEN")
+}
+
+link "team-skills" {
+  tools  = var.agents
+  skills = ["*"]
+  hub    = true
+}
+
+# The API project's own files (.mcp.json, .cursor/mcp.json) get the database
+# server directly, so it works without the hub too.
+link "api-project" {
+  tools    = ["claude", "cursor"]
+  services = ["api-db"]
+  project  = "${var.work}/api-server"
+}
