@@ -94,6 +94,8 @@ type Skill struct {
 	Include []string
 	Auth    secret.Value
 	MaxSize int64 // bytes
+	// Origin says where adopt found the skill, e.g. "claude:user"; informational.
+	Origin string
 
 	DeclRange hcl.Range
 }

@@ -157,4 +157,3 @@ func (s *Service) OriginParts() (tool, scope, original string) {
 	}
 	return parts[0], parts[1], original
 }
-

@@ -10,7 +10,7 @@ import (
 var skillSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "source"}, {Name: "git"}, {Name: "ref"}, {Name: "path"},
-		{Name: "include"}, {Name: "auth"}, {Name: "max_size"},
+		{Name: "include"}, {Name: "auth"}, {Name: "max_size"}, {Name: "origin"},
 	},
 }
 
@@ -31,6 +31,7 @@ func (l *loader) decodeSkill(ctx *hcl.EvalContext, b *hcl.Block) {
 		d.errorf(b.DefRange, "Missing source or git", "The skill %q needs source (a folder beside the configuration) or git (an https:// repository).", s.Name)
 	}
 
+	s.Origin, _ = d.str(a["origin"])
 	if a["source"] != nil {
 		s.Source, _ = d.path(a["source"])
 		for _, name := range gitOnly {

@@ -1,0 +1,63 @@
+package backup
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/safefile"
+)
+
+// Restore puts every file of set id back where it was. The current files are
+// backed up first, in a new set, so a restore can itself be undone. It
+// returns that new set.
+func Restore(chronicleHome, id string, now time.Time) (*Set, error) {
+	set, err := Load(Dir(chronicleHome), id)
+	if err != nil {
+		return nil, fmt.Errorf("backup %s: %w", id, err)
+	}
+	// Check every stored copy before touching anything.
+	data := make(map[string][]byte, len(set.Files))
+	for _, f := range set.Files {
+		if f.Absent {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(set.dir, f.Stored))
+		if err != nil {
+			return nil, fmt.Errorf("backup %s: %w", id, err)
+		}
+		if sum := sha256.Sum256(b); hex.EncodeToString(sum[:]) != f.SHA256 {
+			return nil, fmt.Errorf("backup %s: the copy of %s is damaged (checksum mismatch); nothing was restored", id, f.Path)
+		}
+		data[f.Path] = b
+	}
+	before := Begin(chronicleHome, "restore "+id, now)
+	for _, f := range set.Files {
+		if err := before.Add(f.Path); err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range set.Files {
+		if f.Absent {
+			if err := os.Remove(f.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return before, fmt.Errorf("restoring %s: %w", f.Path, err)
+			}
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
+			return before, fmt.Errorf("restoring %s: %w", f.Path, err)
+		}
+		if err := safefile.WriteFile(f.Path, data[f.Path], f.Mode); err != nil {
+			return before, fmt.Errorf("restoring %s: %w", f.Path, err)
+		}
+		if f.Mode != 0 {
+			os.Chmod(f.Path, f.Mode)
+		}
+	}
+	return before, nil
+}

@@ -1,0 +1,85 @@
+package skills
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// ManifestName is the file that makes a folder a skill.
+const ManifestName = "SKILL.md"
+
+// MaxDescription is the longest description the Agent Skills rule allows.
+const MaxDescription = 1024
+
+// Frontmatter is the YAML header of a SKILL.md. Other keys are allowed and
+// ignored here.
+type Frontmatter struct {
+	Name        string `yaml:"name"`
+	Description string `yaml:"description"`
+}
+
+// ErrNoFrontmatter says a SKILL.md does not start with a --- block.
+var ErrNoFrontmatter = errors.New("SKILL.md does not start with a --- frontmatter block")
+
+// ParseFrontmatter reads the frontmatter of a SKILL.md's content and checks
+// what the Agent Skills rule requires of it: a name and a description of 1 to
+// 1024 characters.
+func ParseFrontmatter(src []byte) (Frontmatter, error) {
+	var fm Frontmatter
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	rest, ok := cutLine(src, "---")
+	if !ok {
+		return fm, ErrNoFrontmatter
+	}
+	end := -1
+	for i, off := 0, 0; off < len(rest); i++ {
+		line := rest[off:]
+		if j := bytes.IndexByte(line, '\n'); j >= 0 {
+			line = line[:j]
+		}
+		if string(bytes.TrimRight(line, "\r \t")) == "---" {
+			end = off
+			break
+		}
+		off += len(line) + 1
+	}
+	if end < 0 {
+		return fm, errors.New("the frontmatter block has no closing ---")
+	}
+	if err := yaml.Unmarshal(rest[:end], &fm); err != nil {
+		return fm, fmt.Errorf("frontmatter is not valid YAML: %w", err)
+	}
+	switch n := utf8.RuneCountInString(fm.Description); {
+	case fm.Name == "":
+		return fm, errors.New("frontmatter has no name")
+	case n == 0:
+		return fm, errors.New("frontmatter has no description")
+	case n > MaxDescription:
+		return fm, fmt.Errorf("frontmatter description is %d characters long (at most %d)", n, MaxDescription)
+	}
+	return fm, nil
+}
+
+// cutLine removes a first line equal to want (ignoring a trailing \r).
+func cutLine(src []byte, want string) ([]byte, bool) {
+	line, rest, _ := bytes.Cut(src, []byte("\n"))
+	if string(bytes.TrimRight(line, "\r \t")) != want {
+		return nil, false
+	}
+	return rest, true
+}
+
+// ReadManifest reads and parses dir/SKILL.md.
+func ReadManifest(dir string) (Frontmatter, error) {
+	b, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	if err != nil {
+		return Frontmatter{}, err
+	}
+	return ParseFrontmatter(b)
+}

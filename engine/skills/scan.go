@@ -1,0 +1,152 @@
+package skills
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/provider"
+)
+
+// Statuses of a skill found in a tool's folder (SPEC §5).
+const (
+	StatusImportable = "importable" // a valid skill chronicle does not manage
+	StatusManaged    = "managed"    // a link into the central store, or a tracked copy of a central skill
+	StatusDuplicate  = "duplicate"  // valid, named like a central skill, with other content
+	StatusBroken     = "broken"     // see Reason
+)
+
+// A Found is one entry of a tool's skills folder.
+type Found struct {
+	Tool       string
+	SharedWith []string
+	Scope      string
+	Project    string
+	Dir        string // the skills folder
+	Name       string // the entry's name in the folder
+	Path       string // Dir/Name
+	Link       string // the symlink's target, when the entry is a link
+	Status     string
+	Reason     string // why the skill is broken, or what else is worth knowing
+	// Hash is the tree hash of the skill's content (through a link) when it
+	// could be read.
+	Hash string
+	Meta Frontmatter
+}
+
+// A Store is the central skills folder, ~/.chronicle/skills.
+type Store struct {
+	Dir string
+}
+
+// Has reports whether the store holds a skill named name, with its hash.
+func (s Store) Has(name string) (hash string, ok bool) {
+	dir := filepath.Join(s.Dir, name)
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return "", false
+	}
+	h, err := Hash(dir)
+	if err != nil {
+		return "", false
+	}
+	return h, true
+}
+
+// Contains reports whether path lies inside the store.
+func (s Store) Contains(path string) bool {
+	rel, err := filepath.Rel(s.Dir, path)
+	return err == nil && rel != "." && filepath.IsLocal(rel)
+}
+
+// ScanDir lists and classifies the entries of one skills folder. A folder
+// that does not exist holds nothing; hidden entries are skipped.
+func ScanDir(d provider.SkillDir, store Store) ([]Found, error) {
+	entries, err := os.ReadDir(d.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", d.Dir, err)
+	}
+	var out []Found
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		f := Found{
+			Tool: d.Tool, SharedWith: d.SharedWith, Scope: d.Scope, Project: d.Project,
+			Dir: d.Dir, Name: e.Name(), Path: filepath.Join(d.Dir, e.Name()),
+		}
+		classify(&f, store)
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
+func classify(f *Found, store Store) {
+	info, err := os.Lstat(f.Path)
+	if err != nil {
+		f.Status, f.Reason = StatusBroken, err.Error()
+		return
+	}
+	target := f.Path
+	if info.Mode()&fs.ModeSymlink != 0 {
+		f.Link, _ = os.Readlink(f.Path)
+		resolved, err := filepath.EvalSymlinks(f.Path)
+		if err != nil {
+			f.Status, f.Reason = StatusBroken, "dangling link to "+f.Link
+			return
+		}
+		target = resolved
+		if store.Contains(resolved) {
+			f.Status = StatusManaged
+			f.Hash, _ = Hash(resolved)
+			return
+		}
+		if info, err = os.Stat(resolved); err != nil {
+			f.Status, f.Reason = StatusBroken, err.Error()
+			return
+		}
+	}
+	if !info.IsDir() {
+		f.Status, f.Reason = StatusBroken, "not a folder"
+		return
+	}
+	meta, err := ReadManifest(target)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		f.Status, f.Reason = StatusBroken, "no SKILL.md"
+		return
+	case err != nil:
+		f.Status, f.Reason = StatusBroken, "bad frontmatter: "+err.Error()
+		return
+	}
+	f.Meta = meta
+	if meta.Name != f.Name {
+		f.Status, f.Reason = StatusBroken, fmt.Sprintf("frontmatter name %q ≠ folder name %q", meta.Name, f.Name)
+		return
+	}
+	if !config.ValidName(f.Name) {
+		f.Status, f.Reason = StatusBroken, fmt.Sprintf("%q is not a valid skill name: %s", f.Name, config.NameRule)
+		return
+	}
+	f.Hash, err = Hash(target)
+	if err != nil {
+		f.Status, f.Reason = StatusBroken, err.Error()
+		return
+	}
+	f.Status = StatusImportable
+	if central, ok := store.Has(f.Name); ok {
+		if central == f.Hash {
+			f.Status, f.Reason = StatusManaged, "a copy identical to the central skill"
+		} else {
+			f.Status, f.Reason = StatusDuplicate, "differs from the central skill "+f.Name
+		}
+	}
+}
