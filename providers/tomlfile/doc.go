@@ -13,10 +13,11 @@
 // # Layout rules
 //
 // Comment lines directly above an entry's header, with no blank line between,
-// belong to the entry: a replace keeps them above the new header and a remove
-// deletes them with it, as toml_edit and hclwrite treat a block's lead
-// comments. Comments inside the entry's span (between its keys or its
-// sub-tables) are part of the entry. Comments after its last key are not.
+// stay where they are: a replace keeps them above the new header, and a
+// remove leaves them too, because they may be the user's notes or a banner
+// over the whole section, and chronicle never writes comments itself.
+// Comments inside the entry's span (between its keys or its sub-tables) are
+// part of the entry. Comments after its last key are not.
 //
 // A new entry goes after the last table under the key path (or at the end of
 // the file), separated by one blank line. Removing an entry also removes one

@@ -75,7 +75,7 @@ func (d *Document) Entries(keyPath []string) ([]Entry, error) {
 	for _, name := range d.names(keyPath, m) {
 		t, ok := m[name].(map[string]any)
 		if !ok {
-			return nil, d.errorf(lines[name], fmt.Errorf("%s is a %T, not a table", dotted(append(slices.Clone(keyPath), name)), m[name]))
+			return nil, d.errorf(lines[name], fmt.Errorf("%s is a %T, not a table", Dotted(append(slices.Clone(keyPath), name)), m[name]))
 		}
 		out = append(out, Entry{Name: name, Table: t, Line: lines[name]})
 	}
@@ -123,7 +123,7 @@ func lookup(tree map[string]any, keyPath []string) (map[string]any, error) {
 		}
 		next, ok := v.(map[string]any)
 		if !ok {
-			return nil, fmt.Errorf("%s is a %T, not a table", dotted(keyPath[:i+1]), v)
+			return nil, fmt.Errorf("%s is a %T, not a table", Dotted(keyPath[:i+1]), v)
 		}
 		m = next
 	}

@@ -23,11 +23,6 @@ func lineEnd(data []byte, off int) int {
 	return off + i + 1
 }
 
-// lineNumber returns the 1-based line of off.
-func lineNumber(data []byte, off int) int {
-	return bytes.Count(data[:off], []byte{'\n'}) + 1
-}
-
 func isBlank(line []byte) bool {
 	return len(bytes.TrimSpace(line)) == 0
 }

@@ -1,6 +1,9 @@
 package tomlfile
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+)
 
 // A piece is one run of consecutive expressions belonging to an entry. An
 // entry usually is one piece ([a.x] and [a.x.env] one after the other), but
@@ -23,7 +26,7 @@ func pieces(exprs []expr, key []string) ([]piece, error) {
 			continue
 		}
 		if len(e.path) < len(key) && hasPrefix(key, e.path) && e.kind != exprTable {
-			return nil, fmt.Errorf("%s holds %s as an inline value or array of tables; edit it by hand", dotted(e.path), dotted(key))
+			return nil, fmt.Errorf("%s holds %s as an inline value or array of tables; edit it by hand", Dotted(e.path), Dotted(key))
 		}
 		if !hasPrefix(e.path, key) {
 			open = false
@@ -75,16 +78,19 @@ func insertionPoint(data []byte, exprs []expr, keyPath []string) int {
 }
 
 // entryLines returns the line of the first expression of each entry under
-// keyPath.
+// keyPath, counting lines once through the file.
 func entryLines(data []byte, exprs []expr, keyPath []string) map[string]int {
 	lines := map[string]int{}
+	line, counted := 1, 0
 	for _, e := range exprs {
 		if e.kind == exprComment || len(e.path) <= len(keyPath) || !hasPrefix(e.path, keyPath) {
 			continue
 		}
 		name := e.path[len(keyPath)]
 		if _, ok := lines[name]; !ok {
-			lines[name] = lineNumber(data, e.start)
+			line += bytes.Count(data[counted:e.start], []byte{'\n'})
+			counted = e.start
+			lines[name] = line
 		}
 	}
 	return lines

@@ -102,10 +102,12 @@ func Delete(data []byte, keyPath []string, name string) ([]byte, error) {
 	return out, nil
 }
 
-// cutPieces removes pieces, last first so earlier offsets stay valid.
+// cutPieces removes pieces, last first so earlier offsets stay valid. The
+// comment lines above a removed entry stay: they may be the user's notes or
+// a banner over the whole section, and chronicle never writes comments.
 func cutPieces(data []byte, ps []piece) []byte {
 	for i := len(ps) - 1; i >= 0; i-- {
-		data = cut(data, ps[i].lead, ps[i].end, ps[i].table)
+		data = cut(data, ps[i].start, ps[i].end, ps[i].table)
 	}
 	return data
 }

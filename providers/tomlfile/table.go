@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // A Table is a TOML table to write, with its keys in the order given. A
@@ -18,28 +19,23 @@ type Field struct {
 	Value any
 }
 
-// Get returns the value of key and whether the table has it.
-func (t Table) Get(key string) (any, bool) {
-	for _, f := range t {
-		if f.Key == key {
-			return f.Value, true
-		}
-	}
-	return nil, false
-}
-
 // Render returns the table as TOML text under the header [key], with its
 // sub-tables as [key.sub] sections. Lines end with "\n".
 func (t Table) Render(key []string) ([]byte, error) {
 	var b strings.Builder
 	if err := t.render(&b, key); err != nil {
-		return nil, fmt.Errorf("%s: %w", dotted(key), err)
+		return nil, fmt.Errorf("%s: %w", Dotted(key), err)
 	}
 	return []byte(b.String()), nil
 }
 
 func (t Table) render(b *strings.Builder, key []string) error {
-	fmt.Fprintf(b, "[%s]\n", dotted(key))
+	for _, k := range key {
+		if !utf8.ValidString(k) {
+			return fmt.Errorf("the key %q is not valid UTF-8", k)
+		}
+	}
+	fmt.Fprintf(b, "[%s]\n", Dotted(key))
 	var subs []Field
 	for _, f := range t {
 		if sub, ok := f.Value.(Table); ok {
@@ -47,6 +43,9 @@ func (t Table) render(b *strings.Builder, key []string) error {
 			continue
 		}
 		v, err := inline(f.Value)
+		if err == nil && !utf8.ValidString(f.Key) {
+			err = fmt.Errorf("the key is not valid UTF-8")
+		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", quoteKey(f.Key), err)
 		}
@@ -61,8 +60,9 @@ func (t Table) render(b *strings.Builder, key []string) error {
 	return nil
 }
 
-// dotted writes a key path as TOML, quoting the parts that need it.
-func dotted(key []string) string {
+// Dotted writes a key path as TOML, quoting the parts that need it:
+// mcp_servers."weird.name".
+func Dotted(key []string) string {
 	parts := make([]string, len(key))
 	for i, k := range key {
 		parts[i] = quoteKey(k)

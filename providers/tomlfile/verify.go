@@ -37,7 +37,7 @@ func verify(before, after []byte, key []string, want map[string]any) error {
 	prune(expect, key[:len(key)-1])
 	prune(got, key[:len(key)-1])
 	if !equal(expect, got) {
-		return fmt.Errorf("the edit of %s would change more than that entry", dotted(key))
+		return fmt.Errorf("the edit of %s would change more than that entry", Dotted(key))
 	}
 	return nil
 }
@@ -67,7 +67,7 @@ func intended(text []byte, key []string) (map[string]any, error) {
 	for _, k := range key {
 		next, ok := m[k].(map[string]any)
 		if !ok {
-			return nil, fmt.Errorf("the rendered entry does not hold %s", dotted(key))
+			return nil, fmt.Errorf("the rendered entry does not hold %s", Dotted(key))
 		}
 		m = next
 	}

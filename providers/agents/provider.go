@@ -1,0 +1,58 @@
+package agents
+
+import (
+	"errors"
+	"path/filepath"
+
+	"github.com/chronicle-dev/chronicle/engine/provider"
+)
+
+// Name is the convention's name as written in a link.
+const Name = "agents"
+
+// ErrNoMCP is returned by every MCP operation: agents is a skills folder
+// convention and has no MCP configuration to read or write.
+var ErrNoMCP = errors.New("agents has no MCP configuration, only the skills folder ~/.agents/skills; link services to a tool instead")
+
+// A Provider is the agents convention's provider.Provider.
+type Provider struct{}
+
+// New returns the agents provider.
+func New() Provider { return Provider{} }
+
+var _ provider.Provider = Provider{}
+
+// Name returns "agents".
+func (Provider) Name() string { return Name }
+
+// Locations returns none: agents has no MCP configuration.
+func (Provider) Locations(provider.Env) []provider.Location { return nil }
+
+// SkillDirs lists ~/.agents/skills and each project's .agents/skills, which
+// Codex reads too.
+func (Provider) SkillDirs(env provider.Env) []provider.SkillDir {
+	shared := []string{"codex"}
+	dirs := []provider.SkillDir{{
+		Tool: Name, Scope: provider.ScopeUser,
+		Dir: filepath.Join(env.Home, ".agents", "skills"), SharedWith: shared,
+	}}
+	for _, p := range env.Projects {
+		dirs = append(dirs, provider.SkillDir{
+			Tool: Name, Scope: provider.ScopeProject, Project: p,
+			Dir: filepath.Join(p, ".agents", "skills"), SharedWith: shared,
+		})
+	}
+	return dirs
+}
+
+// Read returns ErrNoMCP.
+func (Provider) Read(provider.Location) ([]provider.Entry, error) { return nil, ErrNoMCP }
+
+// Put returns ErrNoMCP.
+func (Provider) Put(provider.Location, provider.Entry) error { return ErrNoMCP }
+
+// Remove returns ErrNoMCP.
+func (Provider) Remove(provider.Location, string) error { return ErrNoMCP }
+
+// Render returns ErrNoMCP.
+func (Provider) Render(provider.Entry) ([]byte, error) { return nil, ErrNoMCP }

@@ -1,0 +1,130 @@
+package codex
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/providers/tomlfile"
+)
+
+// ownedKeys are the keys Put writes, in the order it writes them. An
+// existing entry's other keys are kept (see keepUnowned).
+var ownedKeys = []string{
+	"command", "args", "cwd", "env", "env_vars",
+	"url", "bearer_token_env_var", "http_headers", "env_http_headers",
+	"enabled", "enabled_tools", "disabled_tools", "tool_timeout_sec",
+}
+
+// table writes e in Codex's own keys and secret syntax.
+func table(e provider.Entry) (tomlfile.Table, error) {
+	t, err := fieldsOf(e)
+	if err != nil {
+		return nil, fmt.Errorf("[%s]: %w", tomlfile.Dotted([]string{serversKey, e.Name}), err)
+	}
+	return t, nil
+}
+
+func fieldsOf(e provider.Entry) (tomlfile.Table, error) {
+	if err := checkTransport(e); err != nil {
+		return nil, err
+	}
+	var t tomlfile.Table
+	add := func(key string, v any) { t = append(t, tomlfile.Field{Key: key, Value: v}) }
+	if e.Command != "" {
+		add("command", e.Command)
+	}
+	args, err := literals("args", e.Args)
+	if err != nil {
+		return nil, err
+	}
+	if args != nil {
+		add("args", args)
+	}
+	if e.Cwd != "" {
+		add("cwd", e.Cwd)
+	}
+	env, err := renderEnv(e.Env)
+	if err != nil {
+		return nil, err
+	}
+	t = append(t, env...)
+	if !e.URL.IsZero() {
+		url, err := literal("url", e.URL)
+		if err != nil {
+			return nil, err
+		}
+		add("url", url)
+	}
+	headers, err := renderHeaders(e.Headers)
+	if err != nil {
+		return nil, err
+	}
+	t = append(t, headers...)
+	if !e.Enabled {
+		add("enabled", false)
+	}
+	if e.EnabledTools != nil {
+		add("enabled_tools", slices.Clone(e.EnabledTools))
+	}
+	if e.DisabledTools != nil {
+		add("disabled_tools", slices.Clone(e.DisabledTools))
+	}
+	if e.Timeout > 0 {
+		add("tool_timeout_sec", seconds(e.Timeout))
+	}
+	return t, nil
+}
+
+func checkTransport(e provider.Entry) error {
+	if e.Name == "" {
+		return fmt.Errorf("the server has no name")
+	}
+	switch e.Transport {
+	case provider.TransportStdio, "":
+		if e.Command == "" && e.URL.IsZero() {
+			return fmt.Errorf("the server has neither command nor url")
+		}
+	case provider.TransportHTTP:
+		if e.URL.IsZero() {
+			return fmt.Errorf("an http server needs a url")
+		}
+	case provider.TransportSSE:
+		return fmt.Errorf("codex speaks stdio and streamable HTTP, not SSE")
+	default:
+		return fmt.Errorf("codex cannot run a %q server", e.Transport)
+	}
+	if e.Transport == provider.TransportStdio && e.Command == "" {
+		return fmt.Errorf("a stdio server needs a command")
+	}
+	return nil
+}
+
+// seconds writes a duration as whole seconds when it is one, else as a
+// fraction.
+func seconds(d time.Duration) any {
+	if d%time.Second == 0 {
+		return int64(d / time.Second)
+	}
+	return d.Seconds()
+}
+
+// keepUnowned appends to t the keys of current that chronicle does not own,
+// sorted, so that replacing an entry never drops a Codex setting chronicle
+// does not model (startup_timeout_sec, for one).
+func keepUnowned(t tomlfile.Table, current map[string]any) tomlfile.Table {
+	var keys []string
+	for k := range current {
+		if !slices.Contains(ownedKeys, k) {
+			keys = append(keys, k)
+		}
+	}
+	slices.SortFunc(keys, strings.Compare)
+	out := slices.Clone(t)
+	for _, k := range keys {
+		out = append(out, tomlfile.Field{Key: k, Value: current[k]})
+	}
+	return out
+}
