@@ -1,16 +1,89 @@
 package main
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
 	"github.com/spf13/cobra"
+
+	"github.com/chronicle-dev/chronicle/engine/adopt"
+	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/safefile"
 )
+
+const initReadme = `# chronicle configuration
+
+This folder declares the MCP servers, skills, links and policies of the AI coding
+tools on my machines. It was started by ` + "`chronicle init`" + ` from what the tools had.
+
+- ` + "`chronicle.hcl`" + `: the declaration (adopted blocks; add link blocks to fan out).
+- ` + "`skills/`" + `: skills kept here and copied into ~/.chronicle/skills by apply.
+
+Secrets are never stored here: each secret("env:NAME") names a variable to export
+(or to put in ~/.chronicle/env).
+
+    chronicle validate   # check
+    chronicle plan       # what would change
+    chronicle apply      # make it so (backs up first)
+`
 
 func (a *app) initCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "init [DIR]",
 		Short: "Create a config directory from what this machine has",
-		Long: `init creates DIR (default: the working directory) with a starter chronicle.hcl made by
-"adopt", a skills/ folder and a short README: a dotfiles-ready repository at once.`,
-		Example: `  chronicle init ~/dotfiles/chronicle`,
-		RunE:    notBuilt("scanning and adopting the tools' configuration"),
+		Long: `init creates DIR (default: the configuration directory) with a starter
+chronicle.hcl made by "adopt" from what the tools have, a skills/ folder holding
+copies of the importable skills, and a short README: a dotfiles-ready repository
+at once. It refuses a folder that already holds *.hcl files (use adopt there).`,
+		Example: `  chronicle init ~/dotfiles/chronicle
+  cd ~/dotfiles/chronicle && git init && git add . && git commit -m "chronicle: start"`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			dir, err := a.configDir()
+			if err != nil {
+				return err
+			}
+			if len(args) == 1 {
+				if dir, err = filepath.Abs(args[0]); err != nil {
+					return err
+				}
+			}
+			if files, _ := config.Files(dir); len(files) > 0 {
+				return failf("%s already holds a configuration (%s): run chronicle adopt there instead", dir, filepath.Base(files[0]))
+			}
+			if err := os.MkdirAll(filepath.Join(dir, "skills"), 0o755); err != nil {
+				return err
+			}
+			p, errs, err := a.propose(nil, nil, dir)
+			if err != nil {
+				return err
+			}
+			m, err := a.machine(nil)
+			if err != nil {
+				return err
+			}
+			out := filepath.Join(dir, "chronicle.hcl")
+			if p.Empty() {
+				err = safefile.WriteFile(out, []byte("# chronicle configuration: see chronicle.hcl.example in the chronicle repository.\n"), 0o644)
+			} else {
+				_, err = adopt.Write(p, adopt.WriteOptions{ConfigDir: dir, Out: out, ChronicleHome: m.chronicleHome, Now: time.Now()})
+			}
+			if err != nil {
+				return err
+			}
+			readme := filepath.Join(dir, "README.md")
+			if _, err := os.Stat(readme); os.IsNotExist(err) {
+				if err := safefile.WriteFile(readme, []byte(initReadme), 0o644); err != nil {
+					return err
+				}
+			}
+			writeProposal(a.stdout, p, m.home)
+			writeSkipped(a.stdout, p, errs)
+			fmt.Fprintf(a.stdout, "\nCreated %s with %d services and %d skills.\n", tildePath(m.home, dir), len(p.Services), len(p.Skills))
+			fmt.Fprintln(a.stdout, "Next: export the variables named in chronicle.hcl, then chronicle validate and chronicle plan there.")
+			return nil
+		},
 	}
 }

@@ -1,17 +1,243 @@
 package main
 
 import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
 	"github.com/spf13/cobra"
+
+	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/scan"
 )
 
 func (a *app) scanCommand() *cobra.Command {
-	return &cobra.Command{
+	var (
+		asJSON bool
+		only   []string
+	)
+	cmd := &cobra.Command{
 		Use:   "scan",
 		Short: "List every tool's MCP servers and skills, classified",
-		Long: `scan reads every tool's MCP configuration and skills folders and classifies each entry
-against the configuration and state (new, owned, drift, importable, broken, …).`,
+		Long: `scan reads every tool's MCP configuration (user level, Claude's per-project
+"local" entries, and each project's own files) and skills folders, and classifies
+each item against the configuration in --chdir:
+
+  services  new | unchanged | updated | conflict | owned | drift
+  skills    importable | managed | duplicate | broken (with the reason)
+
+Projects scanned: the working directory, chronicle { projects = [...] }, and the
+projects Claude Code knows. Secret-looking values are masked. A tool file that
+cannot be parsed is listed under errors, and the exit code is then 1.`,
 		Example: `  chronicle scan
-  chronicle scan --json --tool codex`,
-		RunE: notBuilt("scanning the tools' configuration"),
+  chronicle scan --tool claude --tool cursor
+  chronicle scan --json | jq '.services[] | select(.status == "new")'`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, err := a.optionalConfig()
+			if err != nil {
+				return err
+			}
+			if err := a.checkTools(cfg, only); err != nil {
+				return err
+			}
+			m, err := a.machine(cfg)
+			if err != nil {
+				return err
+			}
+			r := m.scan(cfg, only)
+			if asJSON {
+				err = writeJSON(a.stdout, scanJSON(r))
+			} else {
+				err = writeScanText(a.stdout, r, m.home)
+			}
+			if err != nil {
+				return err
+			}
+			if len(r.Errors) > 0 {
+				return exitWith(exitError)
+			}
+			return nil
+		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON document: services, skills, errors")
+	cmd.Flags().StringArrayVar(&only, "tool", nil, "scan only this tool (repeatable)")
+	return cmd
+}
+
+// optionalConfig loads the configuration when the directory has one; nil
+// when it has none. A configuration with errors stops the command.
+func (a *app) optionalConfig() (*config.Config, error) {
+	dir, err := a.configDir()
+	if err != nil {
+		return nil, err
+	}
+	if files, _ := config.Files(dir); len(files) == 0 {
+		return nil, nil
+	}
+	l, err := a.loadConfig()
+	if err != nil {
+		return nil, err
+	}
+	if l.report.HasErrors() {
+		_ = l.report.writeText(a.stderr, a.color(a.stderr))
+		return nil, exitWith(exitError)
+	}
+	return l.cfg, nil
+}
+
+// checkTools refuses --tool names chronicle does not know.
+func (a *app) checkTools(cfg *config.Config, only []string) error {
+	known := map[string]bool{}
+	for _, n := range allToolNames(cfg) {
+		known[n] = true
+	}
+	for _, t := range only {
+		if !known[t] {
+			return failf("unknown tool %q: the tools are %v", t, allToolNames(cfg))
+		}
+	}
+	return nil
+}
+
+type scanServiceJSON struct {
+	Tool      string            `json:"tool"`
+	Scope     string            `json:"scope"`
+	Project   string            `json:"project,omitempty"`
+	File      string            `json:"file"`
+	Name      string            `json:"name"`
+	Transport string            `json:"transport"`
+	Command   string            `json:"command,omitempty"`
+	Args      []string          `json:"args,omitempty"`
+	Env       map[string]string `json:"env,omitempty"`
+	URL       string            `json:"url,omitempty"`
+	Headers   map[string]string `json:"headers,omitempty"`
+	Enabled   bool              `json:"enabled"`
+	Status    string            `json:"status"`
+	Reason    string            `json:"reason,omitempty"`
+}
+
+type scanSkillJSON struct {
+	Tool    string `json:"tool"`
+	Scope   string `json:"scope"`
+	Project string `json:"project,omitempty"`
+	Dir     string `json:"dir"`
+	Name    string `json:"name"`
+	Status  string `json:"status"`
+	Reason  string `json:"reason,omitempty"`
+	Link    string `json:"link,omitempty"`
+}
+
+type scanErrorJSON struct {
+	Tool  string `json:"tool"`
+	File  string `json:"file"`
+	Error string `json:"error"`
+}
+
+func scanJSON(r scan.Result) any {
+	out := struct {
+		Services []scanServiceJSON `json:"services"`
+		Skills   []scanSkillJSON   `json:"skills"`
+		Errors   []scanErrorJSON   `json:"errors"`
+	}{[]scanServiceJSON{}, []scanSkillJSON{}, []scanErrorJSON{}}
+	for _, s := range r.Services {
+		e, loc := s.Entry, s.Location
+		out.Services = append(out.Services, scanServiceJSON{
+			Tool: loc.Tool, Scope: loc.Scope, Project: loc.Project, File: loc.File,
+			Name: safeName(e.Name), Transport: e.Transport, Command: mask.Value(e.Command),
+			Args: shownList(e.Args), Env: shownMap(e.Env), URL: shown("url", e.URL),
+			Headers: shownMap(e.Headers), Enabled: e.Enabled, Status: s.Status, Reason: s.Reason,
+		})
+	}
+	for _, k := range r.Skills {
+		out.Skills = append(out.Skills, scanSkillJSON{
+			Tool: k.Tool, Scope: k.Scope, Project: k.Project, Dir: k.Dir, Name: k.Name,
+			Status: k.Status, Reason: k.Reason, Link: k.Link,
+		})
+	}
+	for _, e := range r.Errors {
+		out.Errors = append(out.Errors, scanErrorJSON{Tool: e.Tool, File: e.File, Error: mask.Value(e.Err.Error())})
+	}
+	return out
+}
+
+// safeName shows a hostile entry name without control characters.
+func safeName(name string) string {
+	if scan.SafeName(name) {
+		return name
+	}
+	return fmt.Sprintf("%q", name)
+}
+
+func writeScanText(w io.Writer, r scan.Result, home string) error {
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	byTool := map[string][]scan.Service{}
+	var order []string
+	for _, s := range r.Services {
+		if _, ok := byTool[s.Location.Tool]; !ok {
+			order = append(order, s.Location.Tool)
+		}
+		byTool[s.Location.Tool] = append(byTool[s.Location.Tool], s)
+	}
+	if len(r.Services) == 0 {
+		fmt.Fprintln(tw, "No MCP servers found in any tool's configuration.")
+	}
+	for _, tool := range order {
+		fmt.Fprintf(tw, "%s — MCP servers\n", tool)
+		last := provider.Location{}
+		for _, s := range byTool[tool] {
+			if s.Location.File != last.File || s.Location.Project != last.Project || s.Location.Scope != last.Scope {
+				where := tildePath(home, s.Location.File)
+				if s.Location.Scope == provider.ScopeLocal {
+					where += " (project " + tildePath(home, s.Location.Project) + ")"
+				}
+				fmt.Fprintf(tw, "  %s scope: %s\n", s.Location.Scope, where)
+				last = s.Location
+			}
+			e := s.Entry
+			target := commandLine(e.Command, e.Args)
+			if e.Transport != provider.TransportStdio {
+				target = shown("url", e.URL)
+			}
+			state := "enabled"
+			if !e.Enabled {
+				state = "disabled"
+			}
+			fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\t%s\n", safeName(e.Name), e.Transport, state, s.Status, truncate(target, 60))
+		}
+		fmt.Fprintln(tw)
+	}
+	lastDir := ""
+	for _, k := range r.Skills {
+		if k.Dir != lastDir {
+			fmt.Fprintf(tw, "Skills in %s (%s)\n", tildePath(home, k.Dir), strings.Join(append([]string{k.Tool}, k.SharedWith...), ", "))
+			lastDir = k.Dir
+		}
+		fmt.Fprintf(tw, "    %s\t%s\t%s\n", k.Name, k.Status, k.Reason)
+	}
+	if len(r.Errors) > 0 {
+		fmt.Fprintln(tw, "\nErrors (these files were not read, and will not be written):")
+		for _, e := range r.Errors {
+			fmt.Fprintf(tw, "    %s\t%s\n", e.Tool, mask.Value(e.Err.Error()))
+		}
+	}
+	return tw.Flush()
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+func tildePath(home, p string) string {
+	if rel, ok := relUnder(home, p); ok {
+		return "~/" + rel
+	}
+	return p
 }

@@ -117,6 +117,11 @@ func checkURL(d *decoder, attr *hcl.Attribute, v secret.Value) {
 		return
 	}
 	probe, _ := v.Render(func(s string) string { return s }, func(secret.Ref) (string, error) { return "SECRET", nil })
+	if strings.Contains(probe, "${") {
+		// A variable the tool expands itself (Claude's ${X:-default}),
+		// passed through as written: only the tool can check it.
+		return
+	}
 	u, err := url.Parse(probe)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		d.errorf(attr.Expr.Range(), "Invalid url", "%s is not an http:// or https:// URL.", v.HCL())

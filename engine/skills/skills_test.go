@@ -118,3 +118,36 @@ func FuzzParseFrontmatter(f *testing.F) {
 		_, _ = ParseFrontmatter(src)
 	})
 }
+
+func TestCopyIsAllOrNothing(t *testing.T) {
+	src := writeSkill(t, t.TempDir(), "s", "---\nname: s\ndescription: d\n---\n")
+	os.MkdirAll(filepath.Join(src, "scripts"), 0o755)
+	os.WriteFile(filepath.Join(src, "scripts", "run.sh"), []byte("#!/bin/sh\n"), 0o755)
+	os.Symlink("scripts/run.sh", filepath.Join(src, "run"))
+	dst := filepath.Join(t.TempDir(), "skills", "s")
+	if err := Copy(src, dst); err != nil {
+		t.Fatal(err)
+	}
+	hs, _ := Hash(src)
+	hd, _ := Hash(dst)
+	if hs != hd {
+		t.Fatal("the copy differs from the source")
+	}
+	if err := Copy(src, dst); err == nil {
+		t.Fatal("Copy overwrote an existing folder")
+	}
+
+	bad := writeSkill(t, t.TempDir(), "bad", "---\nname: bad\ndescription: d\n---\n")
+	os.Symlink("/etc/passwd", filepath.Join(bad, "passwd"))
+	dst2 := filepath.Join(t.TempDir(), "bad")
+	if err := Copy(bad, dst2); err == nil {
+		t.Fatal("a link outside the skill was copied")
+	}
+	if _, err := os.Lstat(dst2); !os.IsNotExist(err) {
+		t.Fatal("a failed copy left something behind")
+	}
+	entries, _ := os.ReadDir(filepath.Dir(dst2))
+	if len(entries) != 0 {
+		t.Fatalf("staging left behind: %v", entries)
+	}
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/scan"
+	"github.com/chronicle-dev/chronicle/engine/skills"
+	"github.com/chronicle-dev/chronicle/providers"
+)
+
+// A machine is what chronicle looks at: the home, the projects, the tools,
+// and chronicle's own folder.
+type machine struct {
+	home          string
+	chronicleHome string
+	env           provider.Env
+	tools         []provider.Provider
+	store         skills.Store
+}
+
+// machine gathers the machine for cfg (nil when there is no configuration).
+// Projects scanned: the working directory, chronicle { projects }, and the
+// projects Claude Code knows (the keys of ~/.claude.json's projects).
+func (a *app) machine(cfg *config.Config) (*machine, error) {
+	home, err := a.userHome()
+	if err != nil {
+		return nil, err
+	}
+	ch, err := a.chronicleHome()
+	if err != nil {
+		return nil, err
+	}
+	var projects []string
+	if wd, err := os.Getwd(); err == nil && wd != home {
+		projects = append(projects, wd)
+	}
+	var tools []*config.Tool
+	if cfg != nil {
+		projects = append(projects, cfg.Projects...)
+		tools = cfg.Tools
+	}
+	projects = append(projects, claudeProjects(home)...)
+	m := &machine{
+		home:          home,
+		chronicleHome: ch,
+		env:           provider.Env{Home: home, Projects: unique(projects), Getenv: os.LookupEnv},
+		tools:         providers.All(tools),
+		store:         skills.Store{Dir: filepath.Join(ch, "skills")},
+	}
+	return m, nil
+}
+
+// scan runs a scan of the selected tools against cfg.
+func (m *machine) scan(cfg *config.Config, only []string) scan.Result {
+	return scan.Run(scan.Options{Env: m.env, Tools: m.tools, Only: only, Config: cfg, Store: m.store})
+}
+
+// claudeProjects returns the project folders Claude Code keeps entries for.
+// An unreadable file adds none: the claude provider reports it.
+func claudeProjects(home string) []string {
+	b, err := os.ReadFile(filepath.Join(home, ".claude.json"))
+	if err != nil {
+		return nil
+	}
+	var doc struct {
+		Projects map[string]json.RawMessage `json:"projects"`
+	}
+	if json.Unmarshal(b, &doc) != nil {
+		return nil
+	}
+	var out []string
+	for p := range doc.Projects {
+		if filepath.IsAbs(p) {
+			out = append(out, filepath.Clean(p))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func unique(ss []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// allToolNames returns the built-in tool names and those of tool blocks.
+func allToolNames(cfg *config.Config) []string {
+	names := providers.Names()
+	if cfg != nil {
+		for _, t := range cfg.Tools {
+			names = append(names, t.Name)
+		}
+	}
+	return names
+}
+
+// relUnder returns p relative to dir when p is inside dir.
+func relUnder(dir, p string) (string, bool) {
+	rel, err := filepath.Rel(dir, p)
+	if err != nil || !filepath.IsLocal(rel) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}

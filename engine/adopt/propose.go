@@ -1,0 +1,305 @@
+package adopt
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2/hclwrite"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/scan"
+	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/skills"
+)
+
+// A Service is one service block adopt would write.
+type Service struct {
+	Name   string
+	Origin string
+	From   scan.Service
+	Notes  []SecretNote
+	block  *hclwrite.File
+}
+
+// A Skill is one skill adopt would copy and declare.
+type Skill struct {
+	Name string
+	From string // the folder in the tool's skills folder (through a link)
+	// To is the folder beside the configuration, relative to it: skills/<name>.
+	To string
+	// Copy is false when To already holds the same skill.
+	Copy bool
+	// Renamed says the skill's frontmatter name must become Name.
+	Renamed bool
+	Origin  string
+	Hash    string
+}
+
+// A Skipped item was found but not adopted.
+type Skipped struct {
+	What string
+	Why  string
+}
+
+// A Proposal is what adopt would append and copy.
+type Proposal struct {
+	Services []Service
+	Skills   []Skill
+	Skipped  []Skipped
+	// Sources are the tool files the adopted entries come from: backed up
+	// before anything is written.
+	Sources []string
+}
+
+// Empty reports whether there is nothing to adopt.
+func (p *Proposal) Empty() bool { return len(p.Services) == 0 && len(p.Skills) == 0 }
+
+// Propose works out what adopt would take over from a scan. cfg may be nil
+// (no configuration yet); configDir is where skills/ lives; home shortens
+// paths in comments to ~/….
+func Propose(r scan.Result, cfg *config.Config, configDir, home string) *Proposal {
+	if cfg == nil {
+		cfg = &config.Config{}
+	}
+	p := &Proposal{}
+	taken := nameSet{}
+	for _, n := range cfg.ServiceNames() {
+		taken[n] = true
+	}
+	taken[config.HubEntry] = true
+	adopted := map[string]scan.Service{} // by the tool's entry name
+	sources := map[string]bool{}
+	for _, s := range r.Services {
+		e := s.Entry
+		what := fmt.Sprintf("%s %s entry %q (%s)", s.Location.Tool, s.Location.Scope, e.Name, tildify(home, s.Location.File))
+		switch {
+		case s.Status == scan.StatusInvalid:
+			p.Skipped = append(p.Skipped, Skipped{what, "its name cannot be used safely"})
+			continue
+		case s.Status != scan.StatusNew:
+			continue // declared already, or chronicle's own
+		case e.Name == config.HubEntry:
+			continue
+		case e.Transport == provider.TransportExtension:
+			p.Skipped = append(p.Skipped, Skipped{what, "a Zed extension provides it"})
+			continue
+		}
+		clean, notes := secretize(s, home)
+		if prev, ok := adopted[e.Name]; ok && sameEntry(prev.Entry, clean.Entry) {
+			continue // the same server in another tool: one block serves both
+		}
+		base := validName(e.Name)
+		if _, clash := adopted[e.Name]; clash {
+			base = validName(e.Name + "-" + s.Location.Tool)
+		}
+		name := taken.take(base)
+		adopted[e.Name] = clean
+		svc := Service{Name: name, Origin: s.Location.Tool + ":" + s.Location.Scope, From: s, Notes: notes}
+		if name != e.Name {
+			svc.Origin += ":" + e.Name
+		}
+		svc.block = serviceBlock(svc, clean.Entry, home)
+		p.Services = append(p.Services, svc)
+		sources[s.Location.File] = true
+	}
+	p.Skills, p.Skipped = proposeSkills(r.Skills, cfg, configDir, home, p.Skipped)
+	for f := range sources {
+		p.Sources = append(p.Sources, f)
+	}
+	sort.Strings(p.Sources)
+	return p
+}
+
+func sameEntry(a, b provider.Entry) bool {
+	return scan.Same(&config.Service{
+		Transport: a.Transport, Command: a.Command, Args: a.Args, Env: a.Env, Cwd: a.Cwd, URL: a.URL, Headers: a.Headers,
+	}, b)
+}
+
+// secretize returns the entry with secret-looking literals replaced by
+// references, and notes on where their values live. Variable names derive
+// from the tool's entry name, so the same server found in several tools gets
+// the same names.
+func secretize(s scan.Service, home string) (scan.Service, []SecretNote) {
+	e, loc := s.Entry, s.Location
+	base := validName(e.Name)
+	sz := &secretizer{file: tildify(home, loc.File), place: place(loc.KeyPath, e.Name)}
+	args := make([]secret.Value, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = sz.value("", a, envName(base, "arg", itoa(i+1)), fmt.Sprintf("args[%d]", i))
+	}
+	env := map[string]secret.Value{}
+	for k, v := range e.Env {
+		env[k] = sz.value(k, v, envName(k), "env."+k)
+	}
+	headers := map[string]secret.Value{}
+	for k, v := range e.Headers {
+		varName := envName(base, k)
+		if strings.HasPrefix(envName(k), envName(base)+"_") {
+			varName = envName(k) // CONTEXT7_API_KEY, not CONTEXT7_CONTEXT7_API_KEY
+		}
+		if strings.EqualFold(k, "authorization") {
+			varName = envName(base, "token")
+		}
+		headers[k] = sz.value(k, v, varName, "headers."+k)
+	}
+	e.Args, e.Env, e.Headers = args, env, headers
+	e.URL = sz.value("url", e.URL, envName(base, "url"), "url")
+	s.Entry = e
+	return s, sz.notes
+}
+
+// place writes where an entry sits in its file: mcpServers.github, or
+// projects["/home/dev/api"].mcpServers.postgres.
+func place(keyPath []string, name string) string {
+	var b strings.Builder
+	for _, k := range append(append([]string(nil), keyPath...), name) {
+		if strings.ContainsAny(k, "./ \"[]") || k == "" {
+			fmt.Fprintf(&b, "[%q]", k)
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(k)
+	}
+	return b.String()
+}
+
+// serviceBlock renders one service (and, when the tool restricts tools, its
+// policy) from the secretized entry e.
+func serviceBlock(svc Service, e provider.Entry, home string) *hclwrite.File {
+	loc := svc.From.Location
+	f := hclwrite.NewEmptyFile()
+	body := f.Body()
+	args, env, headers, url := e.Args, e.Env, e.Headers, e.URL
+
+	comment(body, fmt.Sprintf("# Adopted from %s (%s scope): %s\n", loc.Tool, loc.Scope, tildify(home, loc.File)))
+	for _, n := range svc.Notes {
+		comment(body, fmt.Sprintf("# Secret: export %s (its current value is in %s at %s).\n", n.Var, n.File, n.Place))
+	}
+	b := body.AppendNewBlock("service", []string{svc.Name}).Body()
+	if e.Transport == provider.TransportStdio {
+		b.SetAttributeValue("command", cty.StringVal(e.Command))
+		if len(args) > 0 {
+			b.SetAttributeRaw("args", tokensForList(args))
+		}
+		if len(env) > 0 {
+			b.SetAttributeRaw("env", tokensForMap(env))
+		}
+		if e.Cwd != "" {
+			b.SetAttributeValue("cwd", cty.StringVal(tildify(home, e.Cwd)))
+		}
+	} else {
+		b.SetAttributeRaw("url", tokensForValue(url))
+		if len(headers) > 0 {
+			b.SetAttributeRaw("headers", tokensForMap(headers))
+		}
+		if e.Transport == provider.TransportSSE {
+			b.SetAttributeValue("transport", cty.StringVal("sse"))
+		}
+	}
+	if e.Timeout > 0 {
+		b.SetAttributeValue("timeout", cty.StringVal(e.Timeout.String()))
+	}
+	if loc.Project != "" {
+		b.SetAttributeValue("project", cty.StringVal(tildify(home, loc.Project)))
+	}
+	if !e.Enabled {
+		b.SetAttributeValue("enabled", cty.False)
+	}
+	b.SetAttributeValue("origin", cty.StringVal(svc.Origin))
+	if len(e.EnabledTools) > 0 || len(e.DisabledTools) > 0 {
+		body.AppendNewline()
+		pb := body.AppendNewBlock("policy", []string{svc.Name}).Body()
+		if len(e.EnabledTools) > 0 {
+			pb.SetAttributeRaw("enabled_tools", tokensForStrings(e.EnabledTools))
+		}
+		if len(e.DisabledTools) > 0 {
+			pb.SetAttributeRaw("disabled_tools", tokensForStrings(e.DisabledTools))
+		}
+	}
+	return f
+}
+
+// tildify shows a path under home as ~/….
+func tildify(home, p string) string {
+	if home == "" {
+		return p
+	}
+	if rel, err := filepath.Rel(home, p); err == nil && filepath.IsLocal(rel) {
+		return "~/" + filepath.ToSlash(rel)
+	}
+	return p
+}
+
+func proposeSkills(found []skills.Found, cfg *config.Config, configDir, home string, skipped []Skipped) ([]Skill, []Skipped) {
+	declared := setOf(cfg.SkillNames())
+	taken := nameSet{}
+	for n := range declared {
+		taken[n] = true
+	}
+	byHash := map[string]string{} // content hash → adopted name
+	var out []Skill
+	for _, f := range found {
+		what := fmt.Sprintf("skill %q in %s", f.Name, tildify(home, f.Dir))
+		switch f.Status {
+		case skills.StatusBroken:
+			skipped = append(skipped, Skipped{what, f.Reason})
+			continue
+		case skills.StatusImportable:
+		default:
+			continue
+		}
+		if declared[f.Name] {
+			continue
+		}
+		if _, dup := byHash[f.Hash]; dup {
+			continue
+		}
+		name := f.Name
+		existing := filepath.Join(configDir, "skills", name)
+		reuse := false
+		if h, err := skills.Hash(existing); err == nil {
+			reuse = h == f.Hash
+		}
+		if !reuse {
+			name = taken.take(f.Name)
+			for dirTaken(configDir, name) {
+				name = taken.take(f.Name)
+			}
+		} else {
+			taken[name] = true
+		}
+		byHash[f.Hash] = name
+		src := f.Path
+		if f.Link != "" {
+			if r, err := filepath.EvalSymlinks(f.Path); err == nil {
+				src = r
+			}
+		}
+		out = append(out, Skill{
+			Name: name, From: src, To: filepath.ToSlash(filepath.Join("skills", name)),
+			Copy: !reuse, Renamed: name != f.Meta.Name, Origin: f.Tool + ":" + f.Scope, Hash: f.Hash,
+		})
+	}
+	return out, skipped
+}
+
+func dirTaken(configDir, name string) bool {
+	_, err := os.Lstat(filepath.Join(configDir, "skills", name))
+	return err == nil
+}
+
+func setOf(names []string) map[string]bool {
+	m := map[string]bool{}
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}

@@ -1,0 +1,127 @@
+package scan
+
+import (
+	"errors"
+	"sort"
+	"strings"
+
+	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/skills"
+)
+
+// Statuses of a service entry (SPEC §5).
+const (
+	StatusOwned     = "owned"     // written by chronicle, unchanged since
+	StatusDrift     = "drift"     // written by chronicle, changed since
+	StatusNew       = "new"       // a name the configuration does not declare
+	StatusUnchanged = "unchanged" // declared, same definition
+	StatusUpdated   = "updated"   // declared, differs, and the block's origin is this tool and scope
+	StatusConflict  = "conflict"  // declared, differs, other or no origin
+	StatusInvalid   = "invalid"   // a hostile or unusable name: reported, never used
+)
+
+// A Service is one entry found in a tool's MCP configuration.
+type Service struct {
+	Location provider.Location
+	Entry    provider.Entry
+	Status   string
+	Reason   string
+}
+
+// An Error is a tool file that could not be read.
+type Error struct {
+	Tool string
+	File string
+	Err  error
+}
+
+// A Result is everything a scan found.
+type Result struct {
+	Services []Service
+	Skills   []skills.Found
+	Errors   []Error
+}
+
+// Options say what to scan and what to compare with.
+type Options struct {
+	Env   provider.Env
+	Tools []provider.Provider
+	// Only limits the scan to these tool names; empty means every tool.
+	Only []string
+	// Config is the declaration to classify against; nil means none, so every
+	// entry is new and every valid skill importable.
+	Config *config.Config
+	Store  skills.Store
+	// Owned tells whether chronicle wrote an entry (from the state) and
+	// whether it changed since; nil until there is a state.
+	Owned func(provider.Location, provider.Entry) (owned, changed bool)
+}
+
+// Run scans every selected tool.
+func Run(opts Options) Result {
+	var r Result
+	sharedSeen := map[string]bool{}
+	for _, p := range opts.Tools {
+		if !selected(p.Name(), opts.Only) {
+			continue
+		}
+		for _, loc := range p.Locations(opts.Env) {
+			entries, err := p.Read(loc)
+			if errors.Is(err, provider.ErrNotConfigured) {
+				continue
+			}
+			if err != nil {
+				r.Errors = append(r.Errors, Error{Tool: p.Name(), File: loc.File, Err: err})
+				continue
+			}
+			for _, e := range entries {
+				s := Service{Location: loc, Entry: e}
+				s.Status, s.Reason = classify(loc, e, opts)
+				r.Services = append(r.Services, s)
+			}
+		}
+		for _, d := range p.SkillDirs(opts.Env) {
+			// Tools that share a folder (codex and agents) list it once.
+			if sharedSeen[d.Dir] {
+				continue
+			}
+			sharedSeen[d.Dir] = true
+			found, err := skills.ScanDir(d, opts.Store)
+			if err != nil {
+				r.Errors = append(r.Errors, Error{Tool: p.Name(), File: d.Dir, Err: err})
+				continue
+			}
+			r.Skills = append(r.Skills, found...)
+		}
+	}
+	sort.SliceStable(r.Services, func(i, j int) bool {
+		a, b := r.Services[i], r.Services[j]
+		if a.Location.Tool != b.Location.Tool {
+			return a.Location.Tool < b.Location.Tool
+		}
+		if a.Location.File != b.Location.File {
+			return a.Location.File < b.Location.File
+		}
+		return a.Entry.Name < b.Entry.Name
+	})
+	return r
+}
+
+func selected(name string, only []string) bool {
+	if len(only) == 0 {
+		return true
+	}
+	for _, o := range only {
+		if o == name {
+			return true
+		}
+	}
+	return false
+}
+
+// SafeName reports whether a tool's entry name can be shown and adopted:
+// names with path separators, NUL or over 256 bytes are reported and skipped.
+func SafeName(name string) bool {
+	return name != "" && len(name) <= 256 && !strings.ContainsAny(name, "/\\\x00") && name != "." && name != ".."
+}

