@@ -8,8 +8,11 @@ import (
 	"github.com/chronicle-dev/chronicle/providers/claudedesktop"
 	"github.com/chronicle-dev/chronicle/providers/codex"
 	"github.com/chronicle-dev/chronicle/providers/cursor"
+	"github.com/chronicle-dev/chronicle/providers/gemini"
+	"github.com/chronicle-dev/chronicle/providers/opencode"
 	"github.com/chronicle-dev/chronicle/providers/vscode"
 	"github.com/chronicle-dev/chronicle/providers/windsurf"
+	"github.com/chronicle-dev/chronicle/providers/zed"
 )
 
 // All returns a provider for every built-in tool, in the order of Names,
@@ -19,9 +22,12 @@ func All(custom []*config.Tool) []provider.Provider {
 		claude.New(),
 		claudedesktop.New(),
 		cursor.New(),
+		gemini.New(),
 		codex.New(),
 		vscode.New(),
 		windsurf.New(),
+		zed.New(),
+		opencode.New(),
 		agents.New(),
 	}
 	_ = custom

@@ -111,8 +111,8 @@ func removeMember(path string, src []byte, keyPath []string, name string) ([]byt
 }
 
 // remove returns src without member name of the object at keyPath, then
-// removes the objects along keyPath that are left empty while each is the
-// last member of its parent (see the package comment).
+// removes the objects along keyPath that are left as exactly "{}" while each
+// is the last member of its parent (see the package comment).
 func remove(path string, src []byte, keyPath []string, name string) ([]byte, error) {
 	out, err := removeMember(path, src, keyPath, name)
 	if err != nil || len(out) == len(src) {
@@ -129,7 +129,10 @@ func remove(path string, src []byte, keyPath []string, name string) ([]byte, err
 		}
 		members := parent.Value.(*hujson.Object).Members
 		idx := memberIndex(parent, keyPath[k-1])
-		if idx != len(members)-1 || len(members[idx].Value.Value.(*hujson.Object).Members) > 0 {
+		if idx < 0 {
+			return out, nil
+		}
+		if v := members[idx].Value; idx != len(members)-1 || v.EndOffset-v.StartOffset != len("{}") {
 			return out, nil
 		}
 		if out, err = removeMember(path, out, keyPath[:k-1], keyPath[k-1]); err != nil {

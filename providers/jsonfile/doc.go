@@ -18,7 +18,7 @@
 //     after the new one when the object already ends with a trailing comma.
 //   - Objects missing along the key path are created as nested members of the
 //     deepest one that exists. When a removal empties the server map and the
-//     map is the last member of its parent, the map is removed too, and so on
+//     map is the last member of its parent and holds no comment, the map is removed too, and so on
 //     up the key path (never the document itself). An empty server map that
 //     the file had before is therefore kept only when it is not its parent's
 //     last member; otherwise it goes when the last entry added to it goes.

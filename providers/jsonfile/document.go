@@ -41,6 +41,15 @@ func Load(path string) (*Document, error) {
 	return Parse(path, src)
 }
 
+// LoadOptional is Load for a file that may be missing: nil, nil then.
+func LoadOptional(path string) (*Document, error) {
+	d, err := Load(path)
+	if errors.Is(err, provider.ErrNotConfigured) {
+		return nil, nil
+	}
+	return d, err
+}
+
 // Parse parses src, the content of the file at path. The document must be
 // an object.
 func Parse(path string, src []byte) (*Document, error) {
@@ -153,4 +162,35 @@ func standard(v hujson.Value) []byte {
 func dotted(keyPath []string) string {
 	b, _ := json.Marshal(keyPath)
 	return string(b)
+}
+
+// ObjectMembers returns the members of a standard JSON object in order, or
+// ok == false when b is not an object.
+func ObjectMembers(b []byte) (members []Member, ok bool) {
+	v, err := hujson.Parse(b)
+	if err != nil {
+		return nil, false
+	}
+	obj, isObj := v.Value.(*hujson.Object)
+	if !isObj {
+		return nil, false
+	}
+	for _, m := range obj.Members {
+		members = append(members, Member{Name: nameOf(m.Name), Value: standard(m.Value)})
+	}
+	return members, true
+}
+
+// Strings returns the strings in the list at keyPath; nil when there is no
+// such list.
+func (d *Document) Strings(keyPath ...string) []string {
+	v, _ := lookup(d.tree, keyPath)
+	list, _ := v.([]any)
+	var out []string
+	for _, x := range list {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }

@@ -1,0 +1,34 @@
+package claude
+
+import (
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/providers/jsontool"
+	"github.com/chronicle-dev/chronicle/providers/refsyntax"
+)
+
+// New returns the Claude Code provider.
+//
+// Read of a project's .mcp.json consults the ~/.claude.json of the Env
+// last given to Locations for the project's approvals.
+func New() provider.Provider {
+	c := &claude{}
+	return &jsontool.Tool{
+		Syntax:   refsyntax.Claude,
+		Locate:   c.locations,
+		Skills:   skills,
+		Decode:   jsontool.DecodeTyped,
+		Encode:   encode,
+		Owned:    []string{"type", "command", "args", "env", "url", "headers"},
+		Defaults: map[string]string{"type": `"stdio"`, "args": `[]`, "env": `{}`, "headers": `{}`},
+		Enable:   c.enable,
+	}
+}
+
+// claude remembers where the user's ~/.claude.json is.
+type claude struct {
+	userFile jsontool.Memo
+}
+
+func encode(e provider.Entry, _ *jsontool.Fields, c *jsontool.Encoder) jsontool.Object {
+	return jsontool.EncodeTyped(e, c, true, "url")
+}

@@ -1,0 +1,193 @@
+package claude
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/secret"
+	tt "github.com/chronicle-dev/chronicle/providers/jsontool/jsontooltest"
+)
+
+func TestRead(t *testing.T) {
+	env := tt.Home(t)
+	p := New()
+	project := env.Projects[0]
+	tests := []struct {
+		scope, file string
+		project     string
+		want        []tt.Want
+	}{
+		{provider.ScopeUser, ".claude.json", "", []tt.Want{
+			{Name: "chronova", Transport: "stdio", Command: "npx", Args: []string{"-y", "@chronova/mcp-server"},
+				Env: map[string]string{"CHRONOVA_API_KEY": "sk-test-FAKE0123456789"}, Enabled: true},
+			{Name: "github", Transport: "http", URL: "https://api.githubcopilot.com/mcp/",
+				Headers: map[string]string{"Authorization": `Bearer ${secret("env:GITHUB_PAT")}`}, Enabled: true},
+			{Name: "context7", Transport: "stdio", Command: "npx", Args: []string{"-y", "@upstash/context7-mcp@latest"}, Enabled: true},
+		}},
+		{provider.ScopeLocal, ".claude.json", project, []tt.Want{
+			{Name: "postgres", Transport: "stdio", Command: "uvx", Args: []string{"postgres-mcp", "--access-mode=restricted"},
+				Env: map[string]string{"DATABASE_URI": "postgresql://app:FAKEpassw0rd@localhost:5432/app_dev"}, Enabled: true},
+			{Name: "sentry", Transport: "sse", URL: "https://mcp.sentry.dev/sse",
+				Headers: map[string]string{"Authorization": "Bearer sntrys_FAKE0123456789abcdef"}, Enabled: true},
+		}},
+		{provider.ScopeLocal, ".claude.json", filepath.Join(env.Home, "scratch"), nil},
+		{provider.ScopeProject, "api-server/.mcp.json", project, []tt.Want{
+			// ${X:-default} is Claude's default syntax: literal to chronicle.
+			{Name: "chronova-remote", Transport: "http", URL: "$${CHRONOVA_MCP_URL:-http://localhost:3001/mcp}",
+				Headers: map[string]string{"Authorization": `Bearer ${secret("env:CHRONOVA_API_KEY")}`}, Enabled: true},
+			{Name: "legacy-db", Transport: "stdio", Command: "node", Args: []string{"./tools/legacy-db-mcp.js", "--readonly"},
+				Env: map[string]string{"LEGACY_DB_PASSWORD": "sk-test-FAKE0123456789"}, Enabled: false},
+			{Name: "playwright", Transport: "stdio", Command: "npx", Args: []string{"-y", "@playwright/mcp@latest", "--headless"}, Enabled: true},
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.scope+"/"+tc.project, func(t *testing.T) {
+			loc := location(t, p, env, tc.scope, tc.project)
+			entries, err := p.Read(loc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.Check(t, entries, tc.want)
+		})
+	}
+}
+
+func TestLocalDisabled(t *testing.T) {
+	env := tt.Home(t)
+	p := New()
+	loc := location(t, p, env, provider.ScopeLocal, env.Projects[0])
+	e := tt.NewEntry(true)
+	e.Name = "context7" // disabledMcpServers of the project names it
+	if err := p.Put(loc, e); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := p.Read(loc)
+	if entries[len(entries)-1].Name != "context7" || entries[len(entries)-1].Enabled {
+		t.Fatalf("context7 should be read disabled: %+v", entries[len(entries)-1])
+	}
+}
+
+func TestLocations(t *testing.T) {
+	env := tt.Home(t)
+	var got []string
+	for _, loc := range New().Locations(env) {
+		got = append(got, loc.Scope+" "+loc.Project+" "+loc.File)
+	}
+	h, p := env.Home, env.Projects[0]
+	want := []string{
+		"user  " + h + "/.claude.json",
+		"local " + p + " " + h + "/.claude.json",
+		"local " + h + "/scratch " + h + "/.claude.json",
+		"local " + h + "/work/My Notes (personal) " + h + "/.claude.json",
+		"project " + p + " " + p + "/.mcp.json",
+		"project " + h + "/scratch " + h + "/scratch/.mcp.json",
+		"project " + h + "/work/My Notes (personal) " + h + "/work/My Notes (personal)/.mcp.json",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %q", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("location %d: got %q, want %q", i, got[i], want[i])
+		}
+	}
+	dirs := New().SkillDirs(env)
+	if len(dirs) != 2 || dirs[0].Dir != h+"/.claude/skills" || dirs[1].Dir != p+"/.claude/skills" {
+		t.Fatalf("skill dirs %+v", dirs)
+	}
+}
+
+func TestWrite(t *testing.T) {
+	for _, tc := range []struct{ scope, project string }{
+		{provider.ScopeUser, ""}, {provider.ScopeLocal, "api"}, {provider.ScopeLocal, "scratch"},
+		{provider.ScopeLocal, "new"}, {provider.ScopeProject, "api"},
+	} {
+		t.Run(tc.scope+"/"+tc.project, func(t *testing.T) {
+			env := tt.Home(t)
+			p := New()
+			project := map[string]string{"api": env.Projects[0], "scratch": filepath.Join(env.Home, "scratch"),
+				"new": filepath.Join(env.Home, "work", "new")}[tc.project]
+			if tc.project == "new" {
+				env.Projects = append(env.Projects, project)
+			}
+			loc := location(t, p, env, tc.scope, project)
+			tt.RoundTrip(t, p, loc, tt.NewEntry(true))
+			tt.Symlink(t, p, loc, tt.NewEntry(true))
+		})
+	}
+}
+
+func TestReplace(t *testing.T) {
+	env := tt.Home(t)
+	p := New()
+	user := location(t, p, env, provider.ScopeUser, "")
+	entries, _ := p.Read(user)
+	github := entries[1]
+	github.Headers = map[string]secret.Value{"Authorization": secret.Concat(secret.Literal("token "), tt.Env("GH"))}
+	tt.Replace(t, p, user, github)
+	// stdio -> http replaces the modelled fields and keeps nothing stale.
+	project := location(t, p, env, provider.ScopeProject, env.Projects[0])
+	entries, _ = p.Read(project)
+	playwright := entries[2]
+	playwright.Args = append(playwright.Args, secret.Literal("--isolated"))
+	tt.Replace(t, p, project, playwright)
+	got := string(tt.ReadFile(t, project.File))
+	if want := `"env": {}`; !strings.Contains(got, want) {
+		t.Fatalf("the empty env of playwright was dropped:\n%s", got)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	env := tt.Home(t)
+	p := New()
+	tt.Unparsable(t, p, location(t, p, env, provider.ScopeProject, env.Projects[0]))
+	env = tt.Home(t)
+	tt.Missing(t, p, location(t, p, env, provider.ScopeUser, ""), tt.NewEntry(true), 0o600)
+	env = tt.Home(t)
+	tt.Missing(t, p, location(t, p, env, provider.ScopeProject, env.Projects[0]), tt.NewEntry(true), 0o644)
+	for name, e := range map[string]provider.Entry{
+		"file secret": {Name: "x", Transport: "stdio", Command: "a", Enabled: true,
+			Env: map[string]secret.Value{"K": secret.FromRef(secret.Ref{Kind: secret.KindFile, Name: "/k"})}},
+		"literal ref": {Name: "x", Transport: "stdio", Command: "a", Enabled: true, Args: []secret.Value{secret.Literal("${HOME}")}},
+
+		"cwd":       {Name: "x", Transport: "stdio", Command: "a", Cwd: "/tmp", Enabled: true},
+		"extension": {Name: "x", Transport: "extension", Enabled: true},
+	} {
+		if _, err := p.Render(e); err == nil {
+			t.Errorf("%s: Render succeeded", name)
+		}
+	}
+	loc := location(t, p, env, provider.ScopeProject, env.Projects[0])
+	if err := p.Put(loc, provider.Entry{Name: "x", Transport: "stdio", Command: "a"}); err == nil {
+		t.Error("Put of a disabled server succeeded: Claude keeps that switch outside the entry")
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	for _, file := range []string{"claude-code/home/.claude.json", "claude-code/project/.mcp.json"} {
+		f.Add(tt.ReadFile(f, filepath.Join(tt.Fixtures, file)))
+	}
+	p := New()
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, loc := range []provider.Location{
+			{Tool: "claude", Scope: provider.ScopeUser, File: ".claude.json", KeyPath: []string{"mcpServers"}},
+			{Tool: "claude", Scope: provider.ScopeLocal, Project: "/home/dev/work/api-server", File: ".claude.json",
+				KeyPath: []string{"projects", "/home/dev/work/api-server", "mcpServers"}},
+		} {
+			tt.FuzzRead(t, p, loc, src)
+		}
+	})
+}
+
+func location(t *testing.T, p provider.Provider, env provider.Env, scope, project string) provider.Location {
+	t.Helper()
+	for _, loc := range p.Locations(env) {
+		if loc.Scope == scope && loc.Project == project {
+			return loc
+		}
+	}
+	t.Fatalf("no %s location for %q", scope, project)
+	return provider.Location{}
+}

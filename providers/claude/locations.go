@@ -1,0 +1,71 @@
+package claude
+
+import (
+	"path/filepath"
+	"slices"
+	"sort"
+
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/providers/jsonfile"
+	"github.com/chronicle-dev/chronicle/providers/jsontool"
+)
+
+const tool = "claude"
+
+// configDir is ~/.claude, or $CLAUDE_CONFIG_DIR.
+func configDir(env provider.Env) string {
+	if env.Getenv != nil {
+		if dir, ok := env.Getenv("CLAUDE_CONFIG_DIR"); ok && filepath.IsAbs(dir) {
+			return dir
+		}
+	}
+	return filepath.Join(env.Home, ".claude")
+}
+
+// userFile is ~/.claude.json, or .claude.json in $CLAUDE_CONFIG_DIR.
+func userFile(env provider.Env) string {
+	dir := configDir(env)
+	if dir != filepath.Join(env.Home, ".claude") {
+		return filepath.Join(dir, ".claude.json")
+	}
+	return filepath.Join(env.Home, ".claude.json")
+}
+
+// locations lists the user file, the local scope of every project Claude
+// knows or env names, and each such project's .mcp.json.
+func (c *claude) locations(env provider.Env) []provider.Location {
+	file := userFile(env)
+	c.userFile.Set(file)
+	out := []provider.Location{jsontool.UserFile(tool, file, "mcpServers")}
+	projects := projects(env, file)
+	for _, p := range projects {
+		out = append(out, provider.Location{Tool: tool, Scope: provider.ScopeLocal, Project: p, File: file,
+			KeyPath: []string{"projects", p, "mcpServers"}})
+	}
+	return append(out, jsontool.ProjectFiles(provider.Env{Projects: projects}, tool, ".mcp.json", "mcpServers")...)
+}
+
+// projects returns env.Projects followed by the other project keys of the
+// user file, sorted. An unreadable user file adds none: Read reports it.
+func projects(env provider.Env, file string) []string {
+	out := slices.Clone(env.Projects)
+	doc, err := jsonfile.Load(file)
+	if err != nil {
+		return out
+	}
+	known, _ := doc.Lookup("projects")
+	m, _ := known.(map[string]any)
+	var extra []string
+	for p := range m {
+		if filepath.IsAbs(p) && !slices.Contains(out, p) {
+			extra = append(extra, p)
+		}
+	}
+	sort.Strings(extra)
+	return append(out, extra...)
+}
+
+func skills(env provider.Env) []provider.SkillDir {
+	out := []provider.SkillDir{jsontool.UserSkills(tool, filepath.Join(configDir(env), "skills"))}
+	return append(out, jsontool.ProjectSkills(env, tool, filepath.Join(".claude", "skills"))...)
+}

@@ -1,0 +1,23 @@
+// Package jsontool is the common base of the providers whose tools keep MCP
+// servers in a JSON or JSONC file (claude, claude-desktop, cursor, gemini,
+// vscode, windsurf, zed, opencode). A Tool implements provider.Provider from
+// a few functions a tool package supplies: where the files are, how one entry
+// is decoded into the model and encoded back.
+//
+// Writing an entry that exists already merges: chronicle sets the fields the
+// tool's encoder produces and removes the other fields it models (Tool.Owned)
+// when the new entry lacks them, except where the old value means the same as
+// absence (Tool.Defaults, e.g. "env": {} or windsurf's "disabled": false).
+// Every field chronicle does not model (Cursor's envFile, Gemini's trust,
+// Zed's settings, …) is kept, in its place; only the fields whose value
+// changes are rewritten, so comments inside the entry survive.
+//
+// Files created by Put get mode 0600 at user and local scope and 0644 at
+// project scope (project files are usually committed). What a tool cannot
+// express is an error of Render and Put, never silently dropped: a secret the
+// tool has no syntax for, Cwd or tool allow/deny lists where the tool has no
+// field for them. Enabled == false where the entry cannot hold it (claude,
+// claude-desktop, cursor, gemini, vscode) is an error of Put only, so that
+// entries read back as disabled still Render. Timeout is the hub's
+// per-call limit, so it is written only where the tool has a field for it.
+package jsontool

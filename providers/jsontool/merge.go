@@ -1,0 +1,47 @@
+package jsontool
+
+import (
+	"encoding/json"
+	"slices"
+
+	"github.com/chronicle-dev/chronicle/providers/jsonfile"
+)
+
+// merge combines the stored entry old with the newly encoded one (both
+// standard JSON objects): old's fields keep their order, owned fields take
+// the new value or go, unknown fields stay, and new fields are appended.
+// A default value (Tool.Defaults) is kept where stored and not added where
+// not: it means the same either way.
+func (t *Tool) merge(old, enc []byte) ([]byte, error) {
+	have, _ := jsonfile.ObjectMembers(old)
+	want, _ := jsonfile.ObjectMembers(enc)
+	wanted := map[string]json.RawMessage{}
+	for _, m := range want {
+		wanted[m.Name] = m.Value
+	}
+	var out Object
+	done := map[string]bool{}
+	for _, m := range have {
+		switch v, ok := wanted[m.Name]; {
+		case ok:
+			out.Add(m.Name, v)
+			done[m.Name] = true
+		case !slices.Contains(t.Owned, m.Name):
+			out.Add(m.Name, m.Value)
+		case t.isDefault(m.Name, m.Value):
+			out.Add(m.Name, m.Value)
+		}
+	}
+	for _, m := range want {
+		if !done[m.Name] && !t.isDefault(m.Name, m.Value) {
+			out.Add(m.Name, m.Value)
+		}
+	}
+	return jsonfile.Marshal(out)
+}
+
+// isDefault reports whether v means the same as leaving field out.
+func (t *Tool) isDefault(field string, v []byte) bool {
+	d, ok := t.Defaults[field]
+	return ok && jsonfile.Equal(v, []byte(d))
+}

@@ -1,0 +1,97 @@
+package refsyntax
+
+import (
+	"testing"
+
+	"github.com/chronicle-dev/chronicle/engine/secret"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		syntax Syntax
+		in     string
+		want   string // Value.HCL
+	}{
+		{Claude, "Bearer ${TOKEN}", `Bearer ${secret("env:TOKEN")}`},
+		{Claude, "${URL:-http://localhost}", `$${URL:-http://localhost}`},
+		{Claude, "${env:TOKEN}", `$${env:TOKEN}`},
+		{Claude, "$TOKEN", `$TOKEN`},
+		{Claude, "${A}${B}", `${secret("env:A")}${secret("env:B")}`},
+		{Claude, "${unclosed", `$${unclosed`},
+		{Gemini, "$CHRONOVA_API_KEY", `${secret("env:CHRONOVA_API_KEY")}`},
+		{Gemini, "x $A", `x $A`},
+		{Gemini, "${BROWSER_TOKEN}", `${secret("env:BROWSER_TOKEN")}`},
+		{Cursor, "Bearer ${env:LINEAR_API_KEY}", `Bearer ${secret("env:LINEAR_API_KEY")}`},
+		{Cursor, "${workspaceFolder}/x", `$${workspaceFolder}/x`},
+		{VSCode, "${input:github-pat}", `$${input:github-pat}`},
+		{VSCode, "${TOKEN}", `$${TOKEN}`},
+		{OpenCode, "Bearer {env:JIRA_TOKEN}", `Bearer ${secret("env:JIRA_TOKEN")}`},
+		{OpenCode, "Bearer {file:~/.secrets/key}", `Bearer ${secret("file:~/.secrets/key")}`},
+		{OpenCode, "{other:x} ${X}", `{other:x} $${X}`},
+		{Zed, "Bearer ${TOKEN}", `Bearer $${TOKEN}`},
+		{ClaudeDesktop, "Authorization:Bearer ${LINEAR_TOKEN}", `Authorization:Bearer $${LINEAR_TOKEN}`},
+	}
+	for _, tc := range tests {
+		if got := tc.syntax.Parse(tc.in).HCL(); got != tc.want {
+			t.Errorf("%s.Parse(%q) = %s, want %s", tc.syntax.Tool, tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestRender(t *testing.T) {
+	env := func(n string) secret.Value { return secret.FromRef(secret.Ref{Kind: secret.KindEnv, Name: n}) }
+	file := secret.FromRef(secret.Ref{Kind: secret.KindFile, Name: "~/k"})
+	bearer := secret.Concat(secret.Literal("Bearer "), env("T"))
+	tests := []struct {
+		syntax Syntax
+		v      secret.Value
+		want   string // "" means an error
+	}{
+		{Claude, bearer, "Bearer ${T}"},
+		{Gemini, bearer, "Bearer ${T}"},
+		{Cursor, bearer, "Bearer ${env:T}"},
+		{Windsurf, bearer, "Bearer ${env:T}"},
+		{VSCode, bearer, "Bearer ${env:T}"},
+		{OpenCode, bearer, "Bearer {env:T}"},
+		{OpenCode, file, "{file:~/k}"},
+		{Claude, file, ""},
+		{Cursor, file, ""},
+		{Zed, bearer, ""},
+		{ClaudeDesktop, env("T"), ""},
+		{Zed, secret.Literal("${T}"), "${T}"},
+		{Claude, secret.Literal("${T}"), ""},           // Claude would expand it
+		{Claude, secret.Literal("${T:-x}"), "${T:-x}"}, // kept as Claude's own default syntax
+		{Gemini, secret.Literal("$HOME"), ""},          // Gemini would expand it
+		{VSCode, secret.Literal("${workspaceFolder}"), "${workspaceFolder}"},
+		{VSCode, secret.Literal("${env:X}"), ""},
+		{OpenCode, secret.Literal("{env:X}"), ""},
+		{Claude, secret.Concat(secret.Literal("$"), env("A")), "$${A}"},
+		{OpenCode, secret.FromRef(secret.Ref{Kind: secret.KindFile, Name: "a}b"}), ""},
+	}
+	for _, tc := range tests {
+		got, err := tc.syntax.Render(tc.v)
+		if tc.want == "" {
+			if err == nil {
+				t.Errorf("%s.Render(%s) = %q, want an error", tc.syntax.Tool, tc.v, got)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("%s.Render(%s) = %q, %v, want %q", tc.syntax.Tool, tc.v, got, err, tc.want)
+		}
+	}
+}
+
+func FuzzParseRender(f *testing.F) {
+	for _, s := range []string{"Bearer ${T}", "${env:X}", "{file:/a}", "$A", "${A:-b}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, syn := range []Syntax{Claude, Gemini, Cursor, OpenCode, Zed} {
+			v := syn.Parse(s)
+			if out, err := syn.Render(v); err == nil && !syn.Parse(out).Equal(v) {
+				t.Fatalf("%s: %q renders as %q, which reads differently", syn.Tool, s, out)
+			}
+		}
+	})
+}
