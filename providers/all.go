@@ -8,6 +8,7 @@ import (
 	"github.com/chronicle-dev/chronicle/providers/claudedesktop"
 	"github.com/chronicle-dev/chronicle/providers/codex"
 	"github.com/chronicle-dev/chronicle/providers/cursor"
+	"github.com/chronicle-dev/chronicle/providers/custom"
 	"github.com/chronicle-dev/chronicle/providers/gemini"
 	"github.com/chronicle-dev/chronicle/providers/opencode"
 	"github.com/chronicle-dev/chronicle/providers/vscode"
@@ -17,7 +18,7 @@ import (
 
 // All returns a provider for every built-in tool, in the order of Names,
 // followed by one for each tool block of the configuration.
-func All(custom []*config.Tool) []provider.Provider {
+func All(tools []*config.Tool) []provider.Provider {
 	all := []provider.Provider{
 		claude.New(),
 		claudedesktop.New(),
@@ -30,6 +31,8 @@ func All(custom []*config.Tool) []provider.Provider {
 		opencode.New(),
 		agents.New(),
 	}
-	_ = custom
+	for _, t := range tools {
+		all = append(all, custom.New(t))
+	}
 	return all
 }
