@@ -1,19 +1,185 @@
 package main
 
 import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
+
+	"github.com/chronicle-dev/chronicle/engine/apply"
+	"github.com/chronicle-dev/chronicle/engine/lock"
+	"github.com/chronicle-dev/chronicle/engine/plan"
 )
 
 func (a *app) applyCommand() *cobra.Command {
-	return &cobra.Command{
+	var (
+		f             planFlags
+		autoApprove   bool
+		skipConflicts bool
+		asJSON        bool
+		lockTimeout   time.Duration
+	)
+	cmd := &cobra.Command{
 		Use:   "apply [PLANFILE]",
 		Short: "Make the machine match the configuration",
-		Long: `apply carries out a plan: backs up every file it will touch, copies skills into the
-central store, links them into the tools, writes only the config entries it owns, and
-records everything in the state.`,
+		Long: `apply carries out a plan: it backs up every file it will touch, copies skills into
+the central store (~/.chronicle/skills), links them into the tools, writes only
+the config entries it owns, and records everything in ~/.chronicle/state.json.
+
+It shows the plan and asks for "yes" unless --auto-approve is given or PLANFILE
+(from plan --out) is applied; a saved plan that no longer matches the machine
+or the state is refused. With no terminal and neither of those it exits 1 at
+once. Any ! conflict stops the whole apply unless --skip-conflicts. Only one
+apply runs at a time (a lock on ~/.chronicle/state.lock; --lock-timeout waits).
+
+Exit codes: 0 applied, 1 error or conflicts.`,
 		Example: `  chronicle apply
   chronicle apply --auto-approve
-  chronicle apply tonight.plan`,
-		RunE: notBuilt("the reconcile engine"),
+  chronicle plan --out p.plan && chronicle apply p.plan
+  chronicle apply --replace 'link.everywhere["claude"].skill.review'`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 && !autoApprove && !a.interactive() {
+				return failf("apply needs a confirmation: run it from a terminal, pass --auto-approve, or apply a saved plan (plan --out FILE)")
+			}
+			m, err := a.machine(nil)
+			if err != nil {
+				return err
+			}
+			if err := os.MkdirAll(m.chronicleHome, 0o700); err != nil {
+				return err
+			}
+			l, err := lock.Acquire(filepath.Join(m.chronicleHome, "state.lock"), "apply", lockTimeout)
+			if err != nil {
+				return failf("%s", err)
+			}
+			defer l.Release()
+			st, err := m.loadState()
+			if err != nil {
+				return err
+			}
+			var p *plan.Plan
+			cfgDir := ""
+			if len(args) == 1 {
+				if p, err = plan.Load(args[0]); err != nil {
+					return err
+				}
+				if err := p.CheckFresh(st); err != nil {
+					return failf("the saved plan %s is stale: %s. Run chronicle plan again.", args[0], err)
+				}
+				cfgDir = p.ConfigDir
+			} else {
+				cfg, err := a.optionalConfig()
+				if err != nil {
+					return err
+				}
+				if cfg == nil {
+					dir, _ := a.configDir()
+					return failf("no configuration in %s: nothing to apply (chronicle plan shows what adopt would take over)", dir)
+				}
+				if m, err = a.machine(cfg); err != nil {
+					return err
+				}
+				p = a.compute(cfg, m, st, f)
+				cfgDir = cfg.Dir
+			}
+			if !asJSON {
+				planView{w: a.stdout, home: m.home, color: a.color(a.stdout)}.render(p)
+			}
+			if len(p.Errors()) > 0 {
+				return failf("the plan has errors; nothing was changed")
+			}
+			if len(p.Conflicts()) > 0 && !skipConflicts {
+				return failf("the plan has %d conflicts (!); nothing was changed. Resolve them, or apply --skip-conflicts to make the other changes", len(p.Conflicts()))
+			}
+			if !p.HasChanges() {
+				return nil
+			}
+			if len(args) == 0 && !autoApprove && !a.confirm() {
+				return failf("apply cancelled; nothing was changed")
+			}
+			r, err := apply.Apply(p, apply.Options{
+				State: st, Tools: m.toolMap(), ChronicleHome: m.chronicleHome, StoreDir: m.store.Dir,
+				SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"), SkipConflicts: skipConflicts,
+				ConfigDir: cfgDir, Version: version,
+				Report: func(c plan.Change, err error) { a.reportChange(c, err, asJSON) },
+			})
+			if r != nil {
+				a.applySummary(r, asJSON)
+			}
+			if err != nil {
+				return failf("%s", err)
+			}
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&autoApprove, "auto-approve", false, "apply without asking")
+	fl.BoolVar(&skipConflicts, "skip-conflicts", false, "make every change but the conflicts, and list those")
+	fl.BoolVar(&asJSON, "json", false, "print JSON lines for what was applied")
+	fl.DurationVar(&lockTimeout, "lock-timeout", 0, "wait this long for another apply to finish (e.g. 30s)")
+	fl.StringArrayVar(&f.replace, "replace", nil, "take the declared version at `ADDR` even over drift or a conflict (repeatable)")
+	fl.BoolVar(&f.destroy, "destroy", false, "allow removing everything chronicle manages")
+	return cmd
+}
+
+// interactive reports whether a person can answer on stdin.
+func (a *app) interactive() bool {
+	f, ok := a.stdin.(*os.File)
+	return ok && isatty.IsTerminal(f.Fd())
+}
+
+func (a *app) confirm() bool {
+	fmt.Fprint(a.stdout, "\nDo you want to perform these actions? Only 'yes' will be accepted: ")
+	line, _ := bufio.NewReader(a.stdin).ReadString('\n')
+	return strings.TrimSpace(line) == "yes"
+}
+
+func (a *app) reportChange(c plan.Change, err error, asJSON bool) {
+	if asJSON {
+		line := map[string]any{"type": "apply", "address": c.Address, "action": c.Action.String(), "path": c.Path}
+		if err != nil {
+			line["error"] = err.Error()
+		}
+		_ = writeJSONLine(a.stdout, line)
+		return
+	}
+	if err != nil {
+		fmt.Fprintf(a.stdout, "%s: failed: %s\n", c.Address, err)
+		return
+	}
+	fmt.Fprintf(a.stdout, "%s: %s done\n", c.Address, c.Action)
+}
+
+func (a *app) applySummary(r *apply.Result, asJSON bool) {
+	var add, change, remove int
+	for _, c := range r.Applied {
+		switch c.Action {
+		case plan.Create:
+			add++
+		case plan.Update:
+			change++
+		case plan.Delete:
+			remove++
+		case plan.Replace:
+			add++
+			remove++
+		}
+	}
+	if asJSON {
+		_ = writeJSONLine(a.stdout, map[string]any{"type": "summary", "add": add, "change": change, "remove": remove, "conflict": len(r.Conflicts), "failed": len(r.Failed)})
+		return
+	}
+	fmt.Fprintf(a.stdout, "\nApply complete! %d added, %d changed, %d removed.\n", add, change, remove)
+	if len(r.Conflicts) > 0 {
+		fmt.Fprintf(a.stdout, "Left alone (conflicts): \n")
+		for _, c := range r.Conflicts {
+			fmt.Fprintf(a.stdout, "  ! %s: %s\n", c.Address, c.Reason)
+		}
 	}
 }

@@ -1,27 +1,94 @@
 package main
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"text/tabwriter"
+	"time"
+
 	"github.com/spf13/cobra"
+
+	"github.com/chronicle-dev/chronicle/engine/backup"
+	"github.com/chronicle-dev/chronicle/engine/lock"
 )
 
 func (a *app) backupsCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "backups",
 		Short: "List and restore backups of the files chronicle touched",
+		Long: `Before its first write to a file it does not own, chronicle copies the file into
+a backup set under ~/.chronicle/backups/<time>/ (the last five sets are kept), and
+the very first copy of each file is kept forever in backups/original/.`,
 	}
-	cmd.AddCommand(
-		&cobra.Command{
-			Use:     "list",
-			Short:   "List backup sets",
-			Example: "  chronicle backups list",
-			RunE:    notBuilt("backups"),
+	var asJSON bool
+	list := &cobra.Command{
+		Use:     "list",
+		Short:   "List backup sets",
+		Example: "  chronicle backups list",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			m, err := a.machine(nil)
+			if err != nil {
+				return err
+			}
+			sets, err := backup.List(m.chronicleHome)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(a.stdout, sets)
+			}
+			if len(sets) == 0 {
+				fmt.Fprintln(a.stdout, "No backups yet.")
+				return nil
+			}
+			tw := tabwriter.NewWriter(a.stdout, 2, 4, 2, ' ', 0)
+			for _, s := range sets {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%d files\n", s.ID, s.Created.Local().Format(time.DateTime), s.Operation, len(s.Files))
+				for _, f := range s.Files {
+					note := ""
+					switch {
+					case f.Absent:
+						note = " (did not exist)"
+					case f.Moved:
+						note = " (moved aside by --replace)"
+					}
+					fmt.Fprintf(tw, "\t\t%s%s\n", tildePath(m.home, f.Path), note)
+				}
+			}
+			return tw.Flush()
 		},
-		&cobra.Command{
-			Use:     "restore ID",
-			Short:   "Restore a backup set",
-			Example: "  chronicle backups restore 20261130T101500Z",
-			RunE:    notBuilt("backups"),
+	}
+	list.Flags().BoolVar(&asJSON, "json", false, "print the sets as JSON")
+	restore := &cobra.Command{
+		Use:   "restore ID",
+		Short: "Restore a backup set",
+		Long: `backups restore puts every file of a set back. The current files are backed up
+first (in a new set), so a restore can itself be undone.`,
+		Example: "  chronicle backups restore 20261130T101500Z\n  chronicle backups restore original",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			m, err := a.machine(nil)
+			if err != nil {
+				return err
+			}
+			if err := os.MkdirAll(m.chronicleHome, 0o700); err != nil {
+				return err
+			}
+			l, err := lock.Acquire(filepath.Join(m.chronicleHome, "state.lock"), "backups restore", 0)
+			if err != nil {
+				return failf("%s", err)
+			}
+			defer l.Release()
+			undo, err := backup.Restore(m.chronicleHome, args[0], time.Now())
+			if err != nil {
+				return failf("%s", err)
+			}
+			fmt.Fprintf(a.stdout, "Restored backup %s. The files it replaced are in backup %s.\n", args[0], undo.ID)
+			return nil
 		},
-	)
+	}
+	cmd.AddCommand(list, restore)
 	return cmd
 }

@@ -7,17 +7,35 @@ import (
 )
 
 func (a *app) planCommand() *cobra.Command {
+	var (
+		f        planFlags
+		asJSON   bool
+		out      string
+		detailed bool
+	)
 	cmd := &cobra.Command{
 		Use:   "plan",
 		Short: "Show what apply would change",
 		Long: `plan scans what every tool has, diffs it against the configuration and the
-state, and prints the changes in Terraform's style (+ ~ - !).
+state, and prints the changes in Terraform's style:
+
+  +  create      ~  update      -  delete      -/+  replace
+  !  conflict: something chronicle did not make, or that changed since it made
+     it, is in the way; it is never overwritten (apply --replace ADDR takes it)
+
+Text changes (SKILL.md files, config entries) are shown as unified diffs with
+secrets masked. What the tools have that the configuration does not mention is
+listed after the plan as "Not managed by chronicle".
 
 With no configuration (no *.hcl files in the configuration directory) plan is
-a first look at the machine: it scans every tool and shows what "chronicle
-adopt" would take over. It changes nothing and exits 0.`,
+a first look at the machine: it shows what "chronicle adopt" would take over.
+
+Exit codes: 0 ok (with --detailed-exitcode: nothing to do), 1 error,
+2 changes or conflicts pending (--detailed-exitcode only).`,
 		Example: `  chronicle plan
-  chronicle plan --chdir ~/dotfiles/chronicle`,
+  chronicle plan --out tonight.plan && chronicle apply tonight.plan
+  chronicle plan --json | jq -c 'select(.type == "change")'
+  chronicle plan --replace 'link.everywhere["claude"].skill.review'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := a.optionalConfig()
@@ -27,38 +45,44 @@ adopt" would take over. It changes nothing and exits 0.`,
 			if cfg == nil {
 				return a.firstRun()
 			}
-			return notBuilt("planning against a configuration (the reconcile engine)")(cmd, nil)
+			m, err := a.machine(cfg)
+			if err != nil {
+				return err
+			}
+			st, err := m.loadState()
+			if err != nil {
+				return err
+			}
+			p := a.compute(cfg, m, st, f)
+			if asJSON {
+				if err := writePlanJSON(a.stdout, p); err != nil {
+					return err
+				}
+			} else {
+				planView{w: a.stdout, home: m.home, color: a.color(a.stdout)}.render(p)
+			}
+			if out != "" {
+				if err := p.Save(out); err != nil {
+					return err
+				}
+				if !asJSON {
+					fmt.Fprintf(a.stdout, "\nSaved the plan to %s: chronicle apply %s carries out exactly this plan.\n", out, out)
+				}
+			}
+			switch {
+			case len(p.Errors()) > 0:
+				return exitWith(exitError)
+			case detailed && p.HasChanges():
+				return exitWith(exitChanges)
+			}
+			return nil
 		},
 	}
+	fl := cmd.Flags()
+	fl.BoolVar(&asJSON, "json", false, "print JSON lines: version, changes, unmanaged items, diagnostics, summary")
+	fl.StringVar(&out, "out", "", "save the plan to `FILE` for apply")
+	fl.BoolVar(&detailed, "detailed-exitcode", false, "exit 2 when there are changes or conflicts")
+	fl.StringArrayVar(&f.replace, "replace", nil, "take the declared version at `ADDR` even over drift or a conflict (repeatable)")
+	fl.BoolVar(&f.destroy, "destroy", false, "allow a plan that removes everything chronicle manages")
 	return cmd
-}
-
-// firstRun shows, on a machine without configuration, what adopt would take
-// over. It writes nothing.
-func (a *app) firstRun() error {
-	dir, err := a.configDir()
-	if err != nil {
-		return err
-	}
-	p, errs, err := a.propose(nil, nil, dir)
-	if err != nil {
-		return err
-	}
-	m, err := a.machine(nil)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(a.stdout, "No configuration in %s (no *.hcl files), so chronicle manages nothing yet.\n\n", tildePath(m.home, dir))
-	if p.Empty() {
-		fmt.Fprintln(a.stdout, "The tools on this machine have no MCP servers or skills to adopt.")
-	} else {
-		fmt.Fprintln(a.stdout, "This is what `chronicle adopt` would take over:")
-		fmt.Fprintln(a.stdout)
-		writeProposal(a.stdout, p, m.home)
-		fmt.Fprintf(a.stdout, "\nAdopt: %d services, %d skills.\n", len(p.Services), len(p.Skills))
-	}
-	writeSkipped(a.stdout, p, errs)
-	fmt.Fprintln(a.stdout, "\nTo start a configuration from this: chronicle init ~/dotfiles/chronicle")
-	fmt.Fprintln(a.stdout, "(or chronicle adopt in an existing configuration directory). Nothing was changed.")
-	return nil
 }

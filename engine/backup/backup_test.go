@@ -96,3 +96,30 @@ func TestRestoreRefusesDamagedCopyAndBadIDs(t *testing.T) {
 		}
 	}
 }
+
+func TestMoveAndPutBack(t *testing.T) {
+	home := t.TempDir()
+	ch := filepath.Join(home, ".chronicle")
+	place := filepath.Join(home, ".claude", "skills", "review")
+	os.MkdirAll(place, 0o755)
+	os.WriteFile(filepath.Join(place, "SKILL.md"), []byte("the user's own"), 0o644)
+	s := Begin(ch, "apply", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	if err := s.Move(place); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(place); !os.IsNotExist(err) {
+		t.Fatal("Move left the directory in place")
+	}
+	os.Symlink("/somewhere/central/review", place) // what apply puts there
+	if _, err := Restore(ch, s.ID, time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC)); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(place, "SKILL.md")); string(b) != "the user's own" {
+		t.Fatalf("the directory did not come back: %q", b)
+	}
+	sets, _ := List(ch)
+	last := sets[len(sets)-1]
+	if last.ID == s.ID || len(last.Files) != 1 || !last.Files[0].Moved {
+		t.Fatalf("the link that stood there was not kept in a new set: %+v", last)
+	}
+}

@@ -24,7 +24,7 @@ func Restore(chronicleHome, id string, now time.Time) (*Set, error) {
 	// Check every stored copy before touching anything.
 	data := make(map[string][]byte, len(set.Files))
 	for _, f := range set.Files {
-		if f.Absent {
+		if f.Absent || f.Moved {
 			continue
 		}
 		b, err := os.ReadFile(filepath.Join(set.dir, f.Stored))
@@ -38,11 +38,20 @@ func Restore(chronicleHome, id string, now time.Time) (*Set, error) {
 	}
 	before := Begin(chronicleHome, "restore "+id, now)
 	for _, f := range set.Files {
+		if f.Moved {
+			continue
+		}
 		if err := before.Add(f.Path); err != nil {
 			return nil, err
 		}
 	}
 	for _, f := range set.Files {
+		if f.Moved {
+			if err := putBack(set, before, f); err != nil {
+				return before, err
+			}
+			continue
+		}
 		if f.Absent {
 			if err := os.Remove(f.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return before, fmt.Errorf("restoring %s: %w", f.Path, err)
@@ -60,4 +69,26 @@ func Restore(chronicleHome, id string, now time.Time) (*Set, error) {
 		}
 	}
 	return before, nil
+}
+
+// putBack returns a moved directory, file or link to its place. Whatever
+// chronicle put there since (its link or copy) is moved into the new set
+// first, so nothing is lost either way.
+func putBack(set, before *Set, f File) error {
+	src := filepath.Join(set.dir, f.Stored)
+	if _, err := os.Lstat(src); err != nil {
+		return fmt.Errorf("restoring %s: it is no longer in backup %s (restored already?)", f.Path, set.ID)
+	}
+	if _, err := os.Lstat(f.Path); err == nil {
+		if err := before.Move(f.Path); err != nil {
+			return err
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
+		return fmt.Errorf("restoring %s: %w", f.Path, err)
+	}
+	if err := os.Rename(src, f.Path); err != nil {
+		return fmt.Errorf("restoring %s: %w", f.Path, err)
+	}
+	return nil
 }

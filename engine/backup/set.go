@@ -32,6 +32,9 @@ type File struct {
 	Mode   fs.FileMode `json:"mode,omitempty"`
 	// Absent records that the file did not exist, so a restore removes it.
 	Absent bool `json:"absent,omitempty"`
+	// Moved records a directory, file or link moved into the set whole
+	// (by apply --replace), rather than copied.
+	Moved bool `json:"moved,omitempty"`
 }
 
 // A Set is one backup: the files one operation was about to change.
@@ -213,4 +216,33 @@ func List(chronicleHome string) ([]*Set, error) {
 		return sets[i].ID < sets[j].ID
 	})
 	return sets, nil
+}
+
+// Move moves whatever is at path — a real directory, a file or a foreign
+// link — into the set, out of chronicle's way. It is how apply --replace
+// clears a place without destroying what was there. The move is a rename
+// when the set is on the same filesystem, else a copy and a removal.
+func (s *Set) Move(path string) error {
+	path = filepath.Clean(path)
+	if _, err := os.Lstat(path); err != nil {
+		return fmt.Errorf("backing up %s: %w", path, err)
+	}
+	f := File{Path: path, Moved: true, Stored: filepath.Join("moved", strings.TrimPrefix(filepath.ToSlash(path), "/"))}
+	dst := filepath.Join(s.dir, f.Stored)
+	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
+		return fmt.Errorf("backup set %s: %w", s.dir, err)
+	}
+	os.Chmod(s.root, 0o700)
+	if err := os.Rename(path, dst); err != nil {
+		return fmt.Errorf("moving %s into backup set %s: %w", path, s.ID, err)
+	}
+	s.Files = append(s.Files, f)
+	b, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := safefile.WriteFile(filepath.Join(s.dir, manifestName), append(b, '\n'), 0o600); err != nil {
+		return err
+	}
+	return s.prune()
 }

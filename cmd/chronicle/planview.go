@@ -1,0 +1,157 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/chronicle-dev/chronicle/engine/plan"
+)
+
+// A planView renders a plan for people, in Terraform's style.
+type planView struct {
+	w     io.Writer
+	home  string
+	color bool
+}
+
+func (v planView) paint(code, s string) string {
+	if !v.color {
+		return s
+	}
+	return "\x1b[" + code + "m" + s + "\x1b[0m"
+}
+
+func (v planView) symbol(a plan.Action) string {
+	s := fmt.Sprintf("%3s", a.Symbol())
+	switch a {
+	case plan.Create:
+		return v.paint("32", s)
+	case plan.Update:
+		return v.paint("33", s)
+	case plan.Delete, plan.Replace:
+		return v.paint("31", s)
+	case plan.Conflict:
+		return v.paint("1;31", s)
+	}
+	return s
+}
+
+func (v planView) render(p *plan.Plan) {
+	var shown []plan.Change
+	for _, c := range p.Changes {
+		if c.Action != plan.NoOp {
+			shown = append(shown, c)
+		}
+	}
+	if p.HasChanges() {
+		fmt.Fprintln(v.w, "chronicle will perform the following actions (! marks what it will not do):")
+		fmt.Fprintln(v.w)
+	}
+	for _, c := range shown {
+		fmt.Fprintf(v.w, "%s %s\n", v.symbol(c.Action), c.Address)
+		if d := v.detail(c); d != "" {
+			fmt.Fprintf(v.w, "      %s\n", d)
+		}
+		if c.Reason != "" {
+			fmt.Fprintf(v.w, "      %s\n", c.Reason)
+		}
+		if c.Diff != "" {
+			for _, line := range strings.Split(strings.TrimRight(c.Diff, "\n"), "\n") {
+				fmt.Fprintf(v.w, "      %s\n", v.diffLine(line))
+			}
+		}
+	}
+	v.diagnostics(p)
+	s := p.Summary()
+	if !p.HasChanges() {
+		fmt.Fprintln(v.w, "No changes. This machine matches the configuration.")
+	} else {
+		fmt.Fprintf(v.w, "\nPlan: %d to add, %d to change, %d to remove, %d conflicts.\n", s.Add, s.Change, s.Remove, s.Conflict)
+	}
+	v.unmanaged(p)
+}
+
+func (v planView) diffLine(line string) string {
+	switch {
+	case strings.HasPrefix(line, "+") && !strings.HasPrefix(line, "+++"):
+		return v.paint("32", line)
+	case strings.HasPrefix(line, "-") && !strings.HasPrefix(line, "---"):
+		return v.paint("31", line)
+	}
+	return line
+}
+
+// detail is the one line that says what a change touches.
+func (v planView) detail(c plan.Change) string {
+	switch {
+	case c.Link != nil && c.Link.Mode == "copy":
+		return fmt.Sprintf("%s (a copy of %s)", tildePath(v.home, c.Link.Path), tildePath(v.home, c.Link.Target))
+	case c.Link != nil:
+		return fmt.Sprintf("%s -> %s", tildePath(v.home, c.Link.Path), tildePath(v.home, c.Link.Target))
+	case c.Skill != nil && c.Action != plan.Delete:
+		return fmt.Sprintf("%s from %s", tildePath(v.home, c.Skill.Store), tildePath(v.home, c.Skill.Source))
+	case c.Entry != nil:
+		return fmt.Sprintf("entry %q in %s", c.Entry.Entry.Name, tildePath(v.home, c.Entry.Location.File))
+	case c.Path != "":
+		return tildePath(v.home, c.Path)
+	}
+	return ""
+}
+
+func (v planView) diagnostics(p *plan.Plan) {
+	for _, d := range p.Diagnostics {
+		label := v.paint("1;33", "Warning:")
+		if d.Severity == "error" {
+			label = v.paint("1;31", "Error:")
+		}
+		fmt.Fprintf(v.w, "\n%s %s\n", label, d.Summary)
+		if d.Address != "" {
+			fmt.Fprintf(v.w, "  at %s\n", d.Address)
+		}
+		if d.Detail != "" {
+			fmt.Fprintf(v.w, "  %s\n", d.Detail)
+		}
+	}
+	if len(p.Diagnostics) > 0 {
+		fmt.Fprintln(v.w)
+	}
+}
+
+func (v planView) unmanaged(p *plan.Plan) {
+	if len(p.Unmanaged) == 0 {
+		return
+	}
+	fmt.Fprintln(v.w, "\nNot managed by chronicle (information only; chronicle adopt takes them over):")
+	for _, u := range p.Unmanaged {
+		fmt.Fprintf(v.w, "  %-14s %-8s %-7s %-28s %s\n", u.Tool, u.Scope, u.Kind, safeName(u.Name), u.Status)
+	}
+}
+
+// writePlanJSON writes the plan as JSON lines (SPEC §6): a version line, one
+// line per change, per unmanaged item and per diagnostic, and a summary.
+func writePlanJSON(w io.Writer, p *plan.Plan) error {
+	enc := json.NewEncoder(w)
+	lines := []any{map[string]any{"type": "version", "plan_format": plan.FormatVersion, "chronicle": version}}
+	for _, c := range p.Changes {
+		if c.Action == plan.NoOp {
+			continue
+		}
+		lines = append(lines, map[string]any{"type": "change", "address": c.Address, "action": c.Action.String(), "reason": c.Reason, "path": c.Path})
+	}
+	for _, u := range p.Unmanaged {
+		lines = append(lines, map[string]any{"type": "unmanaged", "tool": u.Tool, "scope": u.Scope, "kind": u.Kind, "name": u.Name, "status": u.Status})
+	}
+	for _, d := range p.Diagnostics {
+		lines = append(lines, map[string]any{"type": "diagnostic", "severity": d.Severity, "summary": d.Summary, "detail": d.Detail, "address": d.Address})
+	}
+	s := p.Summary()
+	lines = append(lines, map[string]any{"type": "summary", "add": s.Add, "change": s.Change, "remove": s.Remove, "conflict": s.Conflict})
+	for _, l := range lines {
+		if err := enc.Encode(l); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,182 @@
+package apply
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/backup"
+	"github.com/chronicle-dev/chronicle/engine/plan"
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/state"
+)
+
+// Options are what Apply needs besides the plan.
+type Options struct {
+	State         *state.State // loaded from its file, under the lock
+	Tools         map[string]provider.Provider
+	ChronicleHome string
+	StoreDir      string // ~/.chronicle/skills
+	SnapshotDir   string // ~/.chronicle/snapshots
+	SkipConflicts bool
+	Now           func() time.Time
+	// Report is told about each change as it is done (err nil) or fails.
+	Report func(c plan.Change, err error)
+	// ConfigDir and Version are recorded in the state.
+	ConfigDir string
+	Version   string
+}
+
+// A Result says what happened.
+type Result struct {
+	Applied   []plan.Change
+	Failed    []Failure
+	Conflicts []plan.Change
+}
+
+// A Failure is a change that could not be made.
+type Failure struct {
+	Change plan.Change
+	Err    error
+}
+
+// ErrConflicts says the plan has conflicts and --skip-conflicts was not given.
+var ErrConflicts = errors.New("the plan has conflicts")
+
+// Apply carries out p. Conflicts stop everything unless SkipConflicts; a
+// plan with errors is refused. A failed change does not stop the others that
+// do not depend on it; the result lists both.
+func Apply(p *plan.Plan, o Options) (*Result, error) {
+	if errs := p.Errors(); len(errs) > 0 {
+		return nil, fmt.Errorf("the plan has %d errors; nothing was changed", len(errs))
+	}
+	r := &Result{Conflicts: p.Conflicts()}
+	if len(r.Conflicts) > 0 && !o.SkipConflicts {
+		return r, ErrConflicts
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	a := &applier{o: o, st: o.State, backups: backup.Begin(o.ChronicleHome, "apply", o.Now()), replace: map[string]bool{}}
+	for _, addr := range p.Replace {
+		a.replace[addr] = true
+	}
+	a.st.ConfigDir = o.ConfigDir
+	a.st.ChronicleVersion = o.Version
+	for _, c := range ordered(p.Changes) {
+		err := a.change(c)
+		if o.Report != nil {
+			o.Report(c, err)
+		}
+		if err != nil {
+			r.Failed = append(r.Failed, Failure{c, err})
+			continue
+		}
+		r.Applied = append(r.Applied, c)
+	}
+	if err := a.st.Save(a.st.Path()); err != nil {
+		return r, err
+	}
+	if len(r.Failed) > 0 {
+		return r, fmt.Errorf("%d of %d changes failed", len(r.Failed), len(r.Failed)+len(r.Applied))
+	}
+	return r, nil
+}
+
+// ordered puts changes in a safe order: settings, then skills into the
+// store, then links and entries; removals of entries and links before the
+// removal of the skills they point to. Conflicts and notes are left out.
+func ordered(changes []plan.Change) []plan.Change {
+	rank := func(c plan.Change) int {
+		del := c.Action == plan.Delete
+		switch {
+		case !del && (c.Kind == plan.KindService || c.Kind == plan.KindPolicy || c.Kind == plan.KindHub || c.Kind == plan.KindChronova):
+			return 0
+		case !del && c.Kind == plan.KindSkill:
+			return 1
+		case !del:
+			return 2
+		case c.Kind == plan.KindEntry || c.Kind == plan.KindLink:
+			return 3
+		case c.Kind == plan.KindSkill:
+			return 4
+		}
+		return 5
+	}
+	var out []plan.Change
+	for r := 0; r <= 5; r++ {
+		for _, c := range changes {
+			if c.Action != plan.Conflict && c.Action != plan.Read && c.Action != plan.NoOp && rank(c) == r {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// An applier carries one Apply call.
+type applier struct {
+	o       Options
+	replace map[string]bool
+	st      *state.State
+	backups *backup.Set
+}
+
+func (a *applier) change(c plan.Change) error {
+	switch c.Kind {
+	case plan.KindService, plan.KindPolicy, plan.KindHub, plan.KindChronova:
+		a.setting(c)
+		return a.st.Save(a.st.Path())
+	case plan.KindSkill:
+		return a.skill(c)
+	case plan.KindLink:
+		return a.link(c)
+	case plan.KindEntry:
+		return a.entry(c)
+	}
+	return fmt.Errorf("%s: unknown kind %q", c.Address, c.Kind)
+}
+
+// setting records a state-only change.
+func (a *applier) setting(c plan.Change) {
+	name := ""
+	if c.Kind == plan.KindService || c.Kind == plan.KindPolicy {
+		name = c.Address[len(c.Kind)+1:]
+	}
+	switch c.Kind {
+	case plan.KindService:
+		if c.Action == plan.Delete {
+			delete(a.st.Services, name)
+		} else {
+			a.st.Services[name] = *c.Service
+		}
+	case plan.KindPolicy:
+		if c.Action == plan.Delete {
+			delete(a.st.Policies, name)
+		} else {
+			a.st.Policies[name] = *c.Policy
+		}
+	case plan.KindHub:
+		a.st.Hub = c.Hub
+		if c.Action == plan.Delete {
+			a.st.Hub = nil
+		}
+	case plan.KindChronova:
+		a.st.Chronova = c.Chronova
+		if c.Action == plan.Delete {
+			a.st.Chronova = nil
+		}
+	}
+}
+
+// journal records the intent of c before it is carried out.
+func (a *applier) journal(c plan.Change, in state.Intent) error {
+	in.Address, in.Action = c.Address, c.Action.String()
+	return a.st.Journal(in)
+}
+
+// done records the completed change and saves.
+func (a *applier) done(address string) error {
+	a.st.Done(address)
+	return a.st.Save(a.st.Path())
+}

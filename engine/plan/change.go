@@ -1,0 +1,81 @@
+package plan
+
+import (
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/state"
+)
+
+// A Kind is the kind of resource a change concerns.
+type Kind string
+
+// The kinds of resource chronicle manages.
+const (
+	KindService  Kind = "service"  // a declared service, recorded in the state for the hub
+	KindPolicy   Kind = "policy"   // a policy, recorded in the state for the hub
+	KindHub      Kind = "hub"      // the hub's settings
+	KindChronova Kind = "chronova" // the Chronova bridge's settings
+	KindSkill    Kind = "skill"    // a skill in the central store
+	KindLink     Kind = "link"     // a skill linked (or copied) into a tool's folder
+	KindEntry    Kind = "entry"    // an entry chronicle owns in a tool's MCP config
+)
+
+// A Change is one thing apply would do. It carries what apply needs, so a
+// saved plan can be applied without the configuration.
+type Change struct {
+	Address string `json:"address"`
+	Kind    Kind   `json:"kind"`
+	Action  Action `json:"action"`
+	Reason  string `json:"reason,omitempty"`
+	// Path is the file or folder the change touches, when it touches one.
+	Path string `json:"path,omitempty"`
+	// Diff is a unified diff of the text that changes (masked).
+	Diff string `json:"diff,omitempty"`
+
+	Service  *state.Service  `json:"service,omitempty"`
+	Policy   *state.Policy   `json:"policy,omitempty"`
+	Hub      *state.Hub      `json:"hub,omitempty"`
+	Chronova *state.Chronova `json:"chronova,omitempty"`
+	Skill    *SkillSpec      `json:"skill,omitempty"`
+	Link     *LinkSpec       `json:"link,omitempty"`
+	Entry    *EntrySpec      `json:"entry,omitempty"`
+}
+
+// A SkillSpec is a skill to hold in the central store.
+type SkillSpec struct {
+	Name   string `json:"name"`
+	Source string `json:"source"` // the folder to import from
+	Hash   string `json:"hash"`   // its tree hash when planned
+	Store  string `json:"store"`  // the central copy: ~/.chronicle/skills/<name>
+}
+
+// A LinkSpec is a skill placed in a tool's skills folder.
+type LinkSpec struct {
+	Tool   string `json:"tool"`
+	Path   string `json:"path"`   // where the link (or copy) goes
+	Target string `json:"target"` // the central copy it points to
+	Mode   string `json:"mode"`   // symlink or copy
+	Hash   string `json:"hash,omitempty"`
+}
+
+// An EntrySpec is an entry chronicle writes into a tool's MCP config.
+type EntrySpec struct {
+	Location provider.Location `json:"location"`
+	Entry    provider.Entry    `json:"entry"`
+}
+
+// Counted reports how the change counts in the summary line.
+func (c Change) counts() (add, change, remove, conflict int) {
+	switch c.Action {
+	case Create:
+		return 1, 0, 0, 0
+	case Update:
+		return 0, 1, 0, 0
+	case Delete:
+		return 0, 0, 1, 0
+	case Replace:
+		return 1, 0, 1, 0
+	case Conflict:
+		return 0, 0, 0, 1
+	}
+	return 0, 0, 0, 0
+}

@@ -1,0 +1,201 @@
+package plan
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/engine/textdiff"
+)
+
+type toolProvider = provider.Provider
+
+// serviceEntry plans one declared service written straight into a tool's
+// MCP config, in that tool's own syntax.
+func (b *builder) serviceEntry(l *config.Link, tool, name string, p toolProvider) {
+	addr := linkAddress(l.Name, tool, "service."+name)
+	b.desired[addr] = true
+	svc := b.cfg.Service(name)
+	if svc == nil {
+		b.diag("error", addr, "Cannot write the chronova service directly", "The built-in chronova service runs inside chronicle; offer it through the hub (link { hub = true }).")
+		return
+	}
+	policy := b.policy(name)
+	e := provider.Entry{
+		Name: name, Transport: svc.Transport, Command: svc.Command, Args: svc.Args, Env: svc.Env, Cwd: svc.Cwd,
+		URL: svc.URL, Headers: svc.Headers, Enabled: true,
+	}
+	if !svc.Enabled || (policy != nil && policy.Enabled != nil && !*policy.Enabled) {
+		// A disabled service is not written anywhere; one chronicle wrote
+		// before is removed (see removals).
+		delete(b.desired, addr)
+		return
+	}
+	if policy != nil {
+		e.DisabledTools, e.EnabledTools = policy.DisabledTools, policy.EnabledTools
+		if _, err := p.Render(e); err != nil && (len(e.DisabledTools) > 0 || len(e.EnabledTools) > 0) {
+			e.DisabledTools, e.EnabledTools = nil, nil
+			b.diag("warning", addr, "Policy not enforced by "+tool,
+				"%s has no field for tool allow or deny lists, so policy %q applies only through the chronicle hub.", tool, name)
+		}
+	}
+	b.entry(addr, tool, l.Project, p, e)
+}
+
+// hubEntry plans the entry that starts chronicle serve --stdio.
+func (b *builder) hubEntry(l *config.Link, tool string, p toolProvider) {
+	addr := linkAddress(l.Name, tool, "hub")
+	b.desired[addr] = true
+	if len(b.in.HubCommand) == 0 {
+		b.diag("error", addr, "Cannot write the hub entry", "%s", b.in.HubError)
+		return
+	}
+	var args []secret.Value
+	for _, a := range b.in.HubCommand[1:] {
+		args = append(args, secret.Literal(a))
+	}
+	e := provider.Entry{Name: config.HubEntry, Transport: provider.TransportStdio, Command: b.in.HubCommand[0], Args: args, Enabled: true}
+	b.entry(addr, tool, l.Project, p, e)
+}
+
+func (b *builder) policy(service string) *config.Policy {
+	for _, p := range b.cfg.Policies {
+		if p.Service == service {
+			return p
+		}
+	}
+	return nil
+}
+
+// entry plans one owned entry e at the tool's user or project file.
+func (b *builder) entry(addr, tool, project string, p toolProvider, e provider.Entry) {
+	loc, ok := entryLocation(p, b.in.Env, project)
+	if !ok {
+		b.diag("error", addr, "Tool has no MCP config", "%s keeps no MCP server list%s.", tool, where(project))
+		return
+	}
+	rendered, err := p.Render(e)
+	if err != nil {
+		b.diag("error", addr, "Cannot write "+e.Name+" into "+tool, "%s", err)
+		return
+	}
+	entries, err := b.read(p, loc)
+	if err != nil {
+		b.diag("error", addr, "Cannot read "+tool+"'s config", "%s: %s (chronicle never writes a file it cannot parse)", loc.File, err)
+		return
+	}
+	spec := &EntrySpec{Location: loc, Entry: e}
+	c := Change{Address: addr, Kind: KindEntry, Path: loc.File, Entry: spec}
+	rec := b.entryRecord(addr)
+	actual := find(entries, e.Name)
+	if rec != nil && (rec.File != loc.File || !slices.Equal(rec.KeyPath, loc.KeyPath)) {
+		// The entry moves (a link's project changed): write the new one;
+		// removals take the old one away.
+		rec = nil
+	}
+	switch {
+	case actual == nil:
+		c.Action = Create
+		if rec != nil {
+			c.Reason = "removed since chronicle wrote it; writing it again"
+		}
+	case rec != nil && entryHash(*actual) == rec.Hash:
+		// Unchanged since chronicle wrote it: rewrite only when the
+		// declaration renders differently from what was written then.
+		// (Comparing with the entry as read back would never settle for
+		// tools that store less than the model holds.)
+		if rec.Rendered != RenderedHash(rendered) {
+			c.Action = Update
+			c.Diff = b.entryDiff(addr, p, *actual, rendered)
+		}
+	case rec != nil:
+		c.Diff = b.entryDiff(addr, p, *actual, rendered)
+		if b.in.Replace[addr] {
+			c.Action, c.Reason = Update, "edited since chronicle wrote it; --replace writes the declared version after a backup"
+		} else {
+			c.Action, c.Reason = Conflict, "drift: edited since chronicle wrote it; to keep the edit, change the configuration to match (the diff shows how) or chronicle state rm "+addr+"; to drop it, apply --replace "+addr
+		}
+	case b.st.Intended(state.Intent{Address: addr, File: loc.File, Name: e.Name}) && SameEntry(e, *actual):
+		c.Action, c.Reason = Update, "written by an interrupted apply; recording it"
+	default:
+		same := SameEntry(e, *actual)
+		if !same {
+			c.Diff = b.entryDiff(addr, p, *actual, rendered)
+		}
+		switch {
+		case b.in.Replace[addr]:
+			c.Action, c.Reason = Update, "--replace takes over an entry chronicle did not write, after a backup"
+		case same:
+			c.Action, c.Reason = Conflict, fmt.Sprintf("%s already has an entry %q identical to the declared one, but chronicle did not write it; apply --replace %s to take it over", tool, e.Name, addr)
+		default:
+			c.Action, c.Reason = Conflict, fmt.Sprintf("%s already has an entry %q that chronicle did not write; it is never overwritten (apply --replace %s takes it over after a backup)", tool, e.Name, addr)
+		}
+	}
+	b.add(c)
+}
+
+func find(entries []provider.Entry, name string) *provider.Entry {
+	for i := range entries {
+		if entries[i].Name == name {
+			return &entries[i]
+		}
+	}
+	return nil
+}
+
+func (b *builder) entryRecord(addr string) *state.Entry {
+	for i := range b.st.Entries {
+		if b.st.Entries[i].Address == addr {
+			return &b.st.Entries[i]
+		}
+	}
+	return nil
+}
+
+// entryDiff shows the tool's entry as it is against as it would be written.
+func (b *builder) entryDiff(addr string, p toolProvider, actual provider.Entry, rendered []byte) string {
+	before, err := p.Render(actual)
+	if err != nil {
+		before = actual.Canonical
+	}
+	return b.maskDiff(textdiff.Unified(addr+" (in the tool)", addr+" (declared)", ensureNL(string(before)), ensureNL(string(rendered))))
+}
+
+func ensureNL(s string) string {
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		return s + "\n"
+	}
+	return s
+}
+
+// SameEntry reports whether a tool's entry holds the declared definition.
+// Secrets are compared by reference.
+func SameEntry(want, got provider.Entry) bool {
+	return want.Transport == got.Transport && want.Command == got.Command && want.Cwd == got.Cwd &&
+		slices.EqualFunc(want.Args, got.Args, secret.Value.Equal) &&
+		mapsEqual(want.Env, got.Env) && mapsEqual(want.Headers, got.Headers) && want.URL.Equal(got.URL) &&
+		want.Enabled == got.Enabled &&
+		slices.Equal(want.EnabledTools, got.EnabledTools) && slices.Equal(want.DisabledTools, got.DisabledTools)
+}
+
+func mapsEqual(a, b map[string]secret.Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || !v.Equal(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// RenderedHash is the hash of an entry as the provider renders it: the state
+// records it to tell whether the declaration changed since the last write.
+func RenderedHash(rendered []byte) string {
+	return entryHash(provider.Entry{Canonical: rendered})
+}

@@ -1,0 +1,131 @@
+package plan
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/chronicle-dev/chronicle/engine/safefile"
+)
+
+// FormatVersion is the version of the saved plan format and of --json lines.
+const FormatVersion = 1
+
+// A Plan is the result of planning: data that can be shown, saved and applied.
+type Plan struct {
+	FormatVersion int    `json:"plan_format"`
+	Chronicle     string `json:"chronicle"`
+	// Lineage and Serial are the state's when the plan was made: a plan made
+	// against another state, or an older serial, is stale.
+	Lineage   string `json:"lineage"`
+	Serial    uint64 `json:"serial"`
+	ConfigDir string `json:"config_dir"`
+	// Sources maps every file and folder the plan read to a hash of what it
+	// held ("absent" when it did not exist); apply refuses the plan when one
+	// changed since.
+	Sources     map[string]string `json:"sources"`
+	Changes     []Change          `json:"changes"`
+	Unmanaged   []Unmanaged       `json:"unmanaged,omitempty"`
+	Diagnostics []Diagnostic      `json:"diagnostics,omitempty"`
+	// Replace lists the --replace addresses the plan honours.
+	Replace []string `json:"replace,omitempty"`
+	// Destroy says the plan may remove everything chronicle manages.
+	Destroy bool `json:"destroy,omitempty"`
+}
+
+// An Unmanaged item is something a tool has that the configuration does not
+// mention: information, never a change.
+type Unmanaged struct {
+	Tool    string `json:"tool"`
+	Scope   string `json:"scope"`
+	Project string `json:"project,omitempty"`
+	Kind    string `json:"kind"` // service or skill
+	Name    string `json:"name"`
+	Status  string `json:"status"`
+	File    string `json:"file,omitempty"`
+}
+
+// A Diagnostic is a problem found while planning. An error means an item the
+// plan cannot carry out: apply refuses the plan.
+type Diagnostic struct {
+	Severity string `json:"severity"` // error or warning
+	Summary  string `json:"summary"`
+	Detail   string `json:"detail,omitempty"`
+	Address  string `json:"address,omitempty"`
+}
+
+// A Summary counts the changes as the summary line shows them.
+type Summary struct {
+	Add      int `json:"add"`
+	Change   int `json:"change"`
+	Remove   int `json:"remove"`
+	Conflict int `json:"conflict"`
+}
+
+// Summary counts the plan's changes: a replace is one add and one remove,
+// a conflict counts as a conflict, and read notes never count.
+func (p *Plan) Summary() Summary {
+	var s Summary
+	for _, c := range p.Changes {
+		a, ch, r, k := c.counts()
+		s.Add += a
+		s.Change += ch
+		s.Remove += r
+		s.Conflict += k
+	}
+	return s
+}
+
+// HasChanges reports whether apply would do anything (or refuse to).
+func (p *Plan) HasChanges() bool {
+	s := p.Summary()
+	return s.Add+s.Change+s.Remove+s.Conflict > 0
+}
+
+// Errors returns the error diagnostics.
+func (p *Plan) Errors() []Diagnostic {
+	var out []Diagnostic
+	for _, d := range p.Diagnostics {
+		if d.Severity == "error" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Conflicts returns the changes marked !.
+func (p *Plan) Conflicts() []Change {
+	var out []Change
+	for _, c := range p.Changes {
+		if c.Action == Conflict {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Save writes the plan to path (0600: it names files and references, never
+// secrets, but it describes the machine).
+func (p *Plan) Save(path string) error {
+	b, err := json.MarshalIndent(p, "", "  ")
+	if err != nil {
+		return err
+	}
+	return safefile.WriteFile(path, append(b, '\n'), 0o600)
+}
+
+// Load reads a saved plan.
+func Load(path string) (*Plan, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var p Plan
+	if err := json.Unmarshal(b, &p); err != nil {
+		return nil, fmt.Errorf("%s is not a chronicle plan: %w", path, err)
+	}
+	if p.FormatVersion != FormatVersion {
+		return nil, fmt.Errorf("%s is a plan of format %d; this chronicle reads format %d", path, p.FormatVersion, FormatVersion)
+	}
+	return &p, nil
+}

@@ -1,0 +1,163 @@
+package plan
+
+import (
+	"sort"
+
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/state"
+)
+
+// removals plans what the state records and the configuration no longer
+// wants. chronicle removes only what it made and what is unchanged since: a
+// link that still points into the central store, an entry whose hash is the
+// one written, a central skill as imported. Anything changed is a conflict,
+// left in place.
+func (b *builder) removals() {
+	for _, e := range b.st.Entries {
+		if b.desired[e.Address] && !b.moved(e) {
+			continue
+		}
+		b.removeEntry(e)
+	}
+	for _, l := range b.st.Links {
+		if b.desired[l.Address] {
+			continue
+		}
+		b.removeLink(l)
+	}
+	for _, name := range sortedKeys(b.st.Skills) {
+		addr := "skill." + name
+		if b.desired[addr] || b.skillWanted(name) {
+			continue
+		}
+		rec := b.st.Skills[name]
+		spec := &SkillSpec{Name: name, Store: storePath(b.in.StoreDir, name), Hash: rec.Hash}
+		actual := PathHash(spec.Store)
+		b.source(spec.Store, actual)
+		c := Change{Address: addr, Kind: KindSkill, Action: Delete, Path: spec.Store, Skill: spec}
+		switch actual {
+		case "absent":
+			c.Reason = "already gone; forgetting it"
+		case rec.Hash:
+			c.Reason = "no longer declared; a snapshot is kept"
+		default:
+			c.Action, c.Reason = Conflict, "no longer declared, but edited in place since the last apply; not removed (chronicle state rm "+addr+" to let go of it)"
+		}
+		b.plan.Changes = append(b.plan.Changes, c)
+	}
+	for _, name := range sortedKeys(b.st.Services) {
+		if !b.desired["service."+name] {
+			svc := b.st.Services[name]
+			b.plan.Changes = append(b.plan.Changes, Change{Address: "service." + name, Kind: KindService, Action: Delete, Service: &svc})
+		}
+	}
+	for _, name := range sortedKeys(b.st.Policies) {
+		if !b.desired["policy."+name] {
+			b.plan.Changes = append(b.plan.Changes, Change{Address: "policy." + name, Kind: KindPolicy, Action: Delete})
+		}
+	}
+	if b.st.Hub != nil && !b.desired["hub"] {
+		b.plan.Changes = append(b.plan.Changes, Change{Address: "hub", Kind: KindHub, Action: Delete})
+	}
+	if b.st.Chronova != nil && !b.desired["chronova"] {
+		b.plan.Changes = append(b.plan.Changes, Change{Address: "chronova", Kind: KindChronova, Action: Delete})
+	}
+}
+
+// moved reports whether a desired entry now goes to another file or key.
+func (b *builder) moved(e state.Entry) bool {
+	for _, c := range b.plan.Changes {
+		if c.Address == e.Address && c.Entry != nil {
+			return c.Entry.Location.File != e.File
+		}
+	}
+	return false
+}
+
+// skillWanted reports whether a skill is still declared (a git skill's
+// include names count).
+func (b *builder) skillWanted(name string) bool {
+	for _, n := range b.cfg.SkillNames() {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *builder) removeEntry(e state.Entry) {
+	spec := &EntrySpec{Location: provider.Location{Tool: e.Tool, Scope: e.Scope, Project: e.Project, File: e.File, KeyPath: e.KeyPath}, Entry: provider.Entry{Name: e.Name}}
+	c := Change{Address: e.Address, Kind: KindEntry, Action: Delete, Path: e.File, Entry: spec}
+	p, ok := b.in.Tools[e.Tool]
+	if !ok {
+		c.Action, c.Reason = Conflict, "the tool "+e.Tool+" is no longer known; not removed (chronicle state rm "+e.Address+" to let go of it)"
+		b.plan.Changes = append(b.plan.Changes, c)
+		return
+	}
+	entries, err := b.read(p, spec.Location)
+	if err != nil {
+		b.diag("error", e.Address, "Cannot read "+e.Tool+"'s config", "%s: %s", e.File, err)
+		return
+	}
+	actual := find(entries, e.Name)
+	switch {
+	case actual == nil:
+		c.Reason = "already gone; forgetting it"
+	case entryHash(*actual) == e.Hash:
+		c.Reason = "no longer declared"
+	default:
+		c.Action, c.Reason = Conflict, "no longer declared, but edited since chronicle wrote it; not removed (chronicle state rm "+e.Address+" to let go of it)"
+	}
+	b.plan.Changes = append(b.plan.Changes, c)
+}
+
+func (b *builder) removeLink(l state.Link) {
+	spec := &LinkSpec{Tool: l.Tool, Path: l.Path, Target: l.Target, Mode: l.Mode, Hash: l.Hash}
+	c := Change{Address: l.Address, Kind: KindLink, Action: Delete, Path: l.Path, Link: spec}
+	actual := PathHash(l.Path)
+	b.source(l.Path, actual)
+	switch {
+	case actual == "absent":
+		c.Reason = "already gone; forgetting it"
+	case l.Mode == state.ModeSymlink && actual == "link:"+l.Target:
+		c.Reason = "no longer declared"
+	case l.Mode == state.ModeCopy && actual == l.Hash:
+		c.Reason = "no longer declared"
+	default:
+		c.Action, c.Reason = Conflict, "no longer declared, but "+describe(l.Path)+" instead of what chronicle made; not removed (chronicle state rm "+l.Address+" to let go of it)"
+	}
+	b.plan.Changes = append(b.plan.Changes, c)
+}
+
+// destroyGuard refuses a plan that would remove everything chronicle
+// manages, unless --destroy: the sign of running from the wrong directory.
+func (b *builder) destroyGuard() {
+	managed := len(b.st.Links) + len(b.st.Entries) + len(b.st.Skills)
+	if managed == 0 || b.in.Destroy {
+		return
+	}
+	removed := 0
+	for _, c := range b.plan.Changes {
+		if c.Action == Delete && (c.Kind == KindLink || c.Kind == KindEntry || c.Kind == KindSkill) {
+			removed++
+		}
+	}
+	if removed < managed {
+		return
+	}
+	detail := "This plan would remove everything chronicle manages (%d links, entries and skills)."
+	if b.st.ConfigDir != "" && b.st.ConfigDir != b.cfg.Dir {
+		detail += " They were applied from " + b.st.ConfigDir + ", not " + b.cfg.Dir + ": run chronicle from there (or --chdir it)."
+	}
+	detail += " If that is really what you want, run again with --destroy."
+	b.diag("error", "", "Refusing to remove everything", detail, managed)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

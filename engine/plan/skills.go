@@ -1,0 +1,108 @@
+package plan
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/chronicle-dev/chronicle/engine/skills"
+	"github.com/chronicle-dev/chronicle/engine/textdiff"
+)
+
+// skills plans the central store: each declared local skill is imported
+// into ~/.chronicle/skills/<name> and kept equal to its source. A central copy
+// edited in place since the last apply is drift, never overwritten silently.
+func (b *builder) skills() {
+	for _, s := range b.cfg.Skills {
+		addr := "skill." + s.Name
+		if s.IsGit() {
+			b.diag("warning", addr, "Git skills are not imported yet",
+				"skill %q comes from git (%s); importing git skills is not built in this version, so it is left out of this plan.", s.Name, s.Git)
+			b.desired[addr] = true // keep what an earlier version imported
+			continue
+		}
+		spec := &SkillSpec{Name: s.Name, Source: s.Source, Store: storePath(b.in.StoreDir, s.Name)}
+		if problem := checkSource(s.Name, s.Source); problem != "" {
+			b.diag("error", addr, "Cannot import skill "+s.Name, "%s", problem)
+			b.desired[addr] = true
+			continue
+		}
+		hs, err := skills.Hash(s.Source)
+		if err != nil {
+			b.diag("error", addr, "Cannot read skill "+s.Name, "%s", err)
+			b.desired[addr] = true
+			continue
+		}
+		spec.Hash = hs
+		b.source(s.Source, hs)
+		central := PathHash(spec.Store)
+		b.source(spec.Store, central)
+		c := Change{Address: addr, Kind: KindSkill, Path: spec.Store, Skill: spec}
+		rec, known := b.st.Skills[s.Name]
+		switch {
+		case central == "absent":
+			c.Action = Create
+			if known {
+				c.Reason = "the central copy is missing; importing it again"
+			}
+		case known && central != rec.Hash:
+			c.Diff = b.skillDiff(addr, spec.Store, s.Source)
+			if b.in.Replace[addr] {
+				c.Action, c.Reason = Replace, "edited in place since the last apply; --replace takes the declared version after a snapshot"
+			} else {
+				c.Action, c.Reason = Conflict, "the central copy was edited in place since the last apply; to keep the edit, copy it back to "+s.Source+"; to drop it, apply --replace "+addr
+			}
+		case known && hs != rec.Hash:
+			c.Action, c.Reason = Update, "the source changed; the central copy is snapshotted first"
+			c.Diff = b.skillDiff(addr, spec.Store, s.Source)
+		case known:
+			// Up to date.
+		case central == hs:
+			c.Action, c.Reason = Update, "already in the store with the declared content; recording it"
+		default:
+			c.Diff = b.skillDiff(addr, spec.Store, s.Source)
+			if b.in.Replace[addr] {
+				c.Action, c.Reason = Replace, "--replace takes the declared version after a snapshot"
+			} else {
+				c.Action, c.Reason = Conflict, "the store holds another version that the state does not record; apply --replace "+addr+" to take the declared one"
+			}
+		}
+		b.add(c)
+	}
+}
+
+// checkSource returns why a skill folder cannot be imported, or "".
+func checkSource(name, dir string) string {
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "the folder " + dir + " does not exist"
+	case err != nil:
+		return err.Error()
+	case !info.IsDir():
+		return dir + " is not a folder"
+	}
+	fm, err := skills.ReadManifest(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return dir + " has no SKILL.md"
+	case err != nil:
+		return filepath.Join(dir, skills.ManifestName) + ": " + err.Error()
+	case fm.Name != name:
+		return "the frontmatter name of " + filepath.Join(dir, skills.ManifestName) + " is \"" + fm.Name + "\", not \"" + name + "\""
+	}
+	return ""
+}
+
+// skillDiff shows how the SKILL.md of the central copy differs from the
+// declared one.
+func (b *builder) skillDiff(addr, central, source string) string {
+	x, _ := os.ReadFile(filepath.Join(central, skills.ManifestName))
+	y, _ := os.ReadFile(filepath.Join(source, skills.ManifestName))
+	d := textdiff.Unified(addr+" (central) SKILL.md", addr+" (declared) SKILL.md", string(x), string(y))
+	if d == "" {
+		d = "(SKILL.md is the same; other files of the skill differ)\n"
+	}
+	return b.maskDiff(d)
+}

@@ -1,0 +1,106 @@
+package snapshot
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/chronicle-dev/chronicle/engine/skills"
+)
+
+// Restore replaces storeDir/skill with snapshot id of skill, after taking
+// a KindRestore snapshot of the current content.
+//
+// The folder keeps its path, so links to it keep working. The new content
+// is copied beside it and swapped in: on Linux with one atomic exchange;
+// elsewhere, or where the filesystem refuses the exchange, with two renames
+// (current aside, new into place), between which the path is missing for an
+// instant and a tool reading through a link then sees no skill.
+func Restore(root, skill, id, storeDir string) error {
+	sdir, err := skillDir(root, skill)
+	if err != nil {
+		return err
+	}
+	if err := checkID(skill, id); err != nil {
+		return err
+	}
+	l, err := lockSkill(sdir)
+	if err != nil {
+		return err
+	}
+	defer l.Release()
+	idx, err := readIndex(sdir, skill)
+	if err != nil {
+		return err
+	}
+	if _, err := idx.find(id); err != nil {
+		return err
+	}
+
+	current := filepath.Join(storeDir, skill)
+	_, err = os.Lstat(current)
+	exists := err == nil
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("restoring %s: %w", skill, err)
+	}
+	if exists {
+		meta := Meta{Note: "before restoring snapshot " + id}
+		if _, _, err := take(sdir, skill, current, KindRestore, meta); err != nil {
+			return fmt.Errorf("restoring %s: snapshot of the current content: %w", skill, err)
+		}
+	}
+
+	if err := os.MkdirAll(storeDir, 0o755); err != nil {
+		return fmt.Errorf("restoring %s: %w", skill, err)
+	}
+	// Hidden, so scans of the store pass over it.
+	work, err := os.MkdirTemp(storeDir, "."+skill+".restore-")
+	if err != nil {
+		return fmt.Errorf("restoring %s: %w", skill, err)
+	}
+	defer func() {
+		// Keep the work folder if a failed swap left the old content there.
+		if _, err := os.Lstat(current); err == nil || !exists {
+			os.RemoveAll(work)
+		}
+	}()
+	staged := filepath.Join(work, skill)
+	if err := skills.Copy(filepath.Join(sdir, id), staged); err != nil {
+		return fmt.Errorf("restoring %s from snapshot %s: %w", skill, id, err)
+	}
+	if !exists {
+		err = os.Rename(staged, current)
+	} else {
+		err = swap(staged, current, filepath.Join(work, "previous"))
+	}
+	if err != nil {
+		return fmt.Errorf("restoring %s: %w", skill, err)
+	}
+	return nil
+}
+
+// swap puts the folder staged at current, leaving current's old content at
+// staged (after an exchange) or at aside (after two renames); the caller
+// removes both.
+func swap(staged, current, aside string) error {
+	if exchange(staged, current) == nil {
+		return nil
+	}
+	return swapByRename(staged, current, aside)
+}
+
+// swapByRename moves current aside and staged into its place.
+func swapByRename(staged, current, aside string) error {
+	if err := os.Rename(current, aside); err != nil {
+		return err
+	}
+	if err := os.Rename(staged, current); err != nil {
+		if rerr := os.Rename(aside, current); rerr != nil {
+			return fmt.Errorf("%w; and putting the old content back failed (it is at %s): %v", err, aside, rerr)
+		}
+		return err
+	}
+	return nil
+}

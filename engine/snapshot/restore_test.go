@@ -1,0 +1,78 @@
+package snapshot
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRestoreKeepsLinksWorking(t *testing.T) {
+	base := t.TempDir()
+	root, store := filepath.Join(base, "snapshots"), filepath.Join(base, "skills")
+	central := filepath.Join(store, "pdf")
+	writeSkill(t, central, "v1")
+	v1, _, err := Take(root, "pdf", central, KindImported, Meta{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeSkill(t, central, "edited in place")
+	edited := hash(t, central)
+	link := filepath.Join(base, "tool", "skills", "pdf")
+	os.MkdirAll(filepath.Dir(link), 0o755)
+	if err := os.Symlink(central, link); err != nil {
+		t.Fatal(err)
+	}
+
+	if err := Restore(root, "pdf", "1", store); err != nil {
+		t.Fatal(err)
+	}
+	if hash(t, central) != v1.Hash {
+		t.Fatalf("the store now hashes %s, want snapshot 1's %s", hash(t, central), v1.Hash)
+	}
+	body, err := os.ReadFile(filepath.Join(link, "SKILL.md"))
+	if err != nil || !strings.HasSuffix(string(body), "v1") {
+		t.Fatalf("through the link: %q %v, want the restored SKILL.md", body, err)
+	}
+	list, _ := List(root, "pdf")
+	last := list[len(list)-1]
+	if len(list) != 2 || last.Kind != KindRestore || last.Hash != edited {
+		t.Fatalf("index after restore: %+v, want a restore snapshot of the edited content", list)
+	}
+	entries, _ := os.ReadDir(store)
+	if len(entries) != 1 {
+		t.Fatalf("the store holds leftovers: %v", entries)
+	}
+}
+
+func TestRestoreIntoEmptyStore(t *testing.T) {
+	base := t.TempDir()
+	root, store, src := filepath.Join(base, "snapshots"), filepath.Join(base, "skills"), filepath.Join(base, "src")
+	writeSkill(t, src, "v1")
+	snap, _, _ := Take(root, "pdf", src, KindImported, Meta{})
+	if err := Restore(root, "pdf", "1", store); err != nil {
+		t.Fatal(err)
+	}
+	if hash(t, filepath.Join(store, "pdf")) != snap.Hash {
+		t.Fatal("the restored skill differs from its snapshot")
+	}
+	if err := Restore(root, "pdf", "7", store); err == nil || !strings.Contains(err.Error(), "its snapshots are 1") {
+		t.Fatalf("unknown id: %v, want the known ids listed", err)
+	}
+}
+
+// The fallback where the atomic exchange is not available.
+func TestSwapByRename(t *testing.T) {
+	base := t.TempDir()
+	staged, current, aside := filepath.Join(base, "staged"), filepath.Join(base, "current"), filepath.Join(base, "aside")
+	writeSkill(t, staged, "new")
+	writeSkill(t, current, "old")
+	if err := swapByRename(staged, current, aside); err != nil {
+		t.Fatal(err)
+	}
+	body, _ := os.ReadFile(filepath.Join(current, "SKILL.md"))
+	old, _ := os.ReadFile(filepath.Join(aside, "SKILL.md"))
+	if !strings.HasSuffix(string(body), "new") || !strings.HasSuffix(string(old), "old") {
+		t.Fatalf("after swap: current %q, aside %q", body, old)
+	}
+}

@@ -1,0 +1,109 @@
+package state
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/chronicle-dev/chronicle/engine/safefile"
+)
+
+// BackupSuffix names the copy of the previous state file that Save keeps
+// beside it: state.json.backup.
+const BackupSuffix = ".backup"
+
+// fileMode is the mode of the state file and its backup: the state holds
+// paths and references that are nobody else's business.
+const fileMode = 0o600
+
+// Load reads the state file at path. A missing file gives a new empty state
+// (IsNew reports true) with a fresh lineage and serial 0; the file is
+// created by the first Save.
+func Load(path string) (*State, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		s := New()
+		s.path = path
+		return s, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading state: %w", err)
+	}
+	f, err := decode(path, data)
+	if err != nil {
+		return nil, err
+	}
+	s, err := fromFile(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	s.path = path
+	return s, nil
+}
+
+// Save writes the state to path with its serial one higher: atomically, in
+// mode 0600, after copying the file it replaces to path+BackupSuffix. It
+// refuses to replace a state file of another lineage, or one saved since
+// this state was loaded (a higher serial), so two histories never mix.
+func (s *State) Save(path string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("saving state: %w", err)
+	}
+	if err := s.keepPrevious(path); err != nil {
+		return err
+	}
+	s.Serial++
+	data, err := json.MarshalIndent(toFile(s), "", "  ")
+	if err == nil {
+		err = writePrivate(path, append(data, '\n'))
+	}
+	if err != nil {
+		s.Serial--
+		return fmt.Errorf("saving state: %w", err)
+	}
+	s.path, s.isNew = path, false
+	return nil
+}
+
+// keepPrevious checks the file about to be replaced and copies it to the
+// backup file.
+func (s *State) keepPrevious(path string) error {
+	old, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("saving state: %w", err)
+	}
+	var head struct {
+		Serial  uint64 `json:"serial"`
+		Lineage string `json:"lineage"`
+	}
+	if json.Unmarshal(old, &head) == nil && head.Lineage != "" {
+		if head.Lineage != s.Lineage {
+			return fmt.Errorf("%s belongs to another state (lineage %s, this one is %s); refusing to overwrite it: move it aside if it is stale", path, head.Lineage, s.Lineage)
+		}
+		if head.Serial > s.Serial {
+			return fmt.Errorf("%s was saved by another run since this one read it (serial %d, read at %d); run the command again", path, head.Serial, s.Serial)
+		}
+	}
+	if err := writePrivate(path+BackupSuffix, old); err != nil {
+		return fmt.Errorf("keeping the previous state: %w", err)
+	}
+	return nil
+}
+
+// writePrivate writes atomically and makes sure the result is 0600 even
+// when an older file had a wider mode, which safefile would keep.
+func writePrivate(path string, data []byte) error {
+	if err := safefile.WriteFile(path, data, fileMode); err != nil {
+		return err
+	}
+	if err := os.Chmod(path, fileMode); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,101 @@
+package state
+
+import (
+	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/secret"
+)
+
+// A Service is a declared MCP service as last applied, with everything the
+// hub needs to run it. Secrets are references, never their content.
+type Service struct {
+	Name        string
+	Transport   string // stdio, http or sse
+	Command     string
+	Args        []secret.Value
+	Env         map[string]secret.Value
+	Cwd         string
+	URL         secret.Value
+	Headers     map[string]secret.Value
+	Timeout     time.Duration // per call through the hub
+	Project     string        // absolute path; empty for a global service
+	Enabled     bool
+	Description string
+	Origin      string // "tool:scope" as written by adopt
+}
+
+// A Policy restricts what the hub offers of one service.
+type Policy struct {
+	Enabled       *bool // nil when not set
+	DisabledTools []string
+	EnabledTools  []string
+}
+
+// A Hub holds the settings of the aggregating MCP hub.
+type Hub struct {
+	Listen    string
+	Token     secret.Value
+	Hostnames []string
+}
+
+// A Chronova holds the settings of the Chronova bridge.
+type Chronova struct {
+	APIKey secret.Value
+	APIURL string
+}
+
+// A Skill is a skill chronicle imported into the central store.
+type Skill struct {
+	Source     string // the local folder it was copied from; empty for a git skill
+	Hash       string // skills.Hash of the central copy as last written
+	OriginRepo string // the git remote, for a git skill
+	OriginSHA  string // the commit it was imported at
+	Path       string // the folder inside OriginRepo; empty for a local skill
+}
+
+// Link modes.
+const (
+	ModeSymlink = "symlink"
+	ModeCopy    = "copy"
+)
+
+// A Link is a skill chronicle placed in a tool's skills folder: a symlink
+// into the central store, or a tracked copy.
+type Link struct {
+	Address string // e.g. link.everywhere["claude"].skill.pdf
+	Tool    string
+	Path    string // where the link or copy lives
+	Target  string // the central store folder it points at or was copied from
+	Mode    string // ModeSymlink or ModeCopy
+	Hash    string // for a copy, skills.Hash of what was written
+}
+
+// An Entry is a config entry chronicle wrote into a tool's file.
+type Entry struct {
+	Address string // e.g. link.cursor-direct["cursor"].service.linear
+	Tool    string
+	Scope   string // user, local or project
+	Project string // the project folder for a project-scoped entry
+	File    string
+	KeyPath []string // the keys leading to the entry inside File
+	Name    string   // the entry's name in the tool
+	Hash    string   // a hash of the entry as written, read back
+	// Rendered is a hash of the entry as the provider rendered it, so a
+	// later plan can tell a changed declaration from a tool that stores
+	// less than it was given.
+	Rendered string
+}
+
+// An Intent is a change apply is about to make, journalled before the
+// change so that after a crash the result can be recognised as chronicle's.
+type Intent struct {
+	Address string
+	Action  string // the plan's action word: create, update, delete, replace
+	Path    string // for a link
+	File    string // for an entry
+	KeyPath []string
+	Name    string
+	Target  string
+	Hash    string
+	Time    time.Time
+}

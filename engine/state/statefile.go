@@ -1,0 +1,228 @@
+package state
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/secret"
+)
+
+// currentVersion is the state file format Save writes. Raise it, and add a
+// reader for the old version in upgrade.go, whenever a change to the types
+// below would make an older chronicle misread the file.
+const currentVersion = 1
+
+// The types below are the state file format, version 1. They mirror the
+// in-memory types field by field, so most convert with a plain type
+// conversion; a field added to a model type breaks that conversion at
+// compile time, which is the reminder to decide its place in the file.
+
+type fileV1 struct {
+	Version          int                  `json:"version"`
+	Serial           uint64               `json:"serial"`
+	Lineage          string               `json:"lineage"`
+	ChronicleVersion string               `json:"chronicle_version,omitempty"`
+	ConfigDir        string               `json:"config_dir,omitempty"`
+	Services         map[string]serviceV1 `json:"services"`
+	Policies         map[string]policyV1  `json:"policies"`
+	Hub              *hubV1               `json:"hub,omitempty"`
+	Chronova         *chronovaV1          `json:"chronova,omitempty"`
+	Skills           map[string]skillV1   `json:"skills"`
+	Links            []linkV1             `json:"links"`
+	Entries          []entryV1            `json:"entries"`
+	Journal          []intentV1           `json:"journal"`
+	Sources          map[string]string    `json:"sources"`
+}
+
+type serviceV1 struct {
+	Name        string                  `json:"name"`
+	Transport   string                  `json:"transport,omitempty"`
+	Command     string                  `json:"command,omitempty"`
+	Args        []secret.Value          `json:"args,omitempty"`
+	Env         map[string]secret.Value `json:"env,omitempty"`
+	Cwd         string                  `json:"cwd,omitempty"`
+	URL         secret.Value            `json:"url,omitzero"`
+	Headers     map[string]secret.Value `json:"headers,omitempty"`
+	Timeout     string                  `json:"timeout,omitempty"` // a Go duration, e.g. "60s"
+	Project     string                  `json:"project,omitempty"`
+	Enabled     bool                    `json:"enabled"`
+	Description string                  `json:"description,omitempty"`
+	Origin      string                  `json:"origin,omitempty"`
+}
+
+type policyV1 struct {
+	Enabled       *bool    `json:"enabled,omitempty"`
+	DisabledTools []string `json:"disabled_tools,omitempty"`
+	EnabledTools  []string `json:"enabled_tools,omitempty"`
+}
+
+type hubV1 struct {
+	Listen    string       `json:"listen,omitempty"`
+	Token     secret.Value `json:"token,omitzero"`
+	Hostnames []string     `json:"hostnames,omitempty"`
+}
+
+type chronovaV1 struct {
+	APIKey secret.Value `json:"api_key,omitzero"`
+	APIURL string       `json:"api_url,omitempty"`
+}
+
+type skillV1 struct {
+	Source     string `json:"source,omitempty"`
+	Hash       string `json:"hash"`
+	OriginRepo string `json:"origin_repo,omitempty"`
+	OriginSHA  string `json:"origin_sha,omitempty"`
+	Path       string `json:"path,omitempty"`
+}
+
+type linkV1 struct {
+	Address string `json:"address"`
+	Tool    string `json:"tool"`
+	Path    string `json:"path"`
+	Target  string `json:"target"`
+	Mode    string `json:"mode"`
+	Hash    string `json:"hash,omitempty"`
+}
+
+type entryV1 struct {
+	Address string   `json:"address"`
+	Tool    string   `json:"tool"`
+	Scope   string   `json:"scope,omitempty"`
+	Project string   `json:"project,omitempty"`
+	File    string   `json:"file"`
+	KeyPath []string `json:"key_path"`
+	Name    string   `json:"name"`
+	Hash    string   `json:"hash"`
+	// Rendered is optional within version 1: files written before it
+	// existed read as "", which a plan treats as "render again".
+	Rendered string `json:"rendered,omitempty"`
+}
+
+type intentV1 struct {
+	Address string    `json:"address"`
+	Action  string    `json:"action"`
+	Path    string    `json:"path,omitempty"`
+	File    string    `json:"file,omitempty"`
+	KeyPath []string  `json:"key_path,omitempty"`
+	Name    string    `json:"name,omitempty"`
+	Target  string    `json:"target,omitempty"`
+	Hash    string    `json:"hash,omitempty"`
+	Time    time.Time `json:"time"`
+}
+
+// toFile converts the state to the current file format. Links and entries
+// are sorted so that saving the same state twice writes the same bytes.
+func toFile(s *State) *fileV1 {
+	f := &fileV1{
+		Version: currentVersion, Serial: s.Serial, Lineage: s.Lineage,
+		ChronicleVersion: s.ChronicleVersion, ConfigDir: s.ConfigDir,
+		Services: convertMap(s.Services, serviceToFile),
+		Policies: convertMap(s.Policies, func(p Policy) policyV1 { return policyV1(p) }),
+		Hub:      convertPtr(s.Hub, func(h Hub) hubV1 { return hubV1(h) }),
+		Chronova: convertPtr(s.Chronova, func(c Chronova) chronovaV1 { return chronovaV1(c) }),
+		Skills:   convertMap(s.Skills, func(sk Skill) skillV1 { return skillV1(sk) }),
+		Links:    convertSlice(s.Links, func(l Link) linkV1 { return linkV1(l) }),
+		Entries:  convertSlice(s.Entries, func(e Entry) entryV1 { return entryV1(e) }),
+		Journal:  convertSlice(s.Intents, func(in Intent) intentV1 { return intentV1(in) }),
+		Sources:  convertMap(s.Sources, func(h string) string { return h }),
+	}
+	sort.SliceStable(f.Links, func(i, j int) bool {
+		return f.Links[i].Address+"\x00"+f.Links[i].Path < f.Links[j].Address+"\x00"+f.Links[j].Path
+	})
+	sort.SliceStable(f.Entries, func(i, j int) bool {
+		return f.Entries[i].Address+"\x00"+f.Entries[i].File < f.Entries[j].Address+"\x00"+f.Entries[j].File
+	})
+	return f
+}
+
+// fromFile converts the current file format to the in-memory state.
+func fromFile(f *fileV1) (*State, error) {
+	s := &State{
+		Serial: f.Serial, Lineage: f.Lineage,
+		ChronicleVersion: f.ChronicleVersion, ConfigDir: f.ConfigDir,
+		Services: map[string]Service{},
+		Policies: convertMap(f.Policies, func(p policyV1) Policy { return Policy(p) }),
+		Hub:      convertPtr(f.Hub, func(h hubV1) Hub { return Hub(h) }),
+		Chronova: convertPtr(f.Chronova, func(c chronovaV1) Chronova { return Chronova(c) }),
+		Skills:   convertMap(f.Skills, func(sk skillV1) Skill { return Skill(sk) }),
+		Links:    convertSlice(f.Links, func(l linkV1) Link { return Link(l) }),
+		Entries:  convertSlice(f.Entries, func(e entryV1) Entry { return Entry(e) }),
+		Intents:  convertSlice(f.Journal, func(in intentV1) Intent { return Intent(in) }),
+		Sources:  convertMap(f.Sources, func(h string) string { return h }),
+	}
+	for name, svc := range f.Services {
+		m, err := serviceFromFile(svc)
+		if err != nil {
+			return nil, fmt.Errorf("service %q: %w", name, err)
+		}
+		s.Services[name] = m
+	}
+	return s, nil
+}
+
+// convertMap returns a new, never nil, map with each value converted.
+func convertMap[A, B any](m map[string]A, conv func(A) B) map[string]B {
+	out := make(map[string]B, len(m))
+	for k, v := range m {
+		out[k] = conv(v)
+	}
+	return out
+}
+
+// convertSlice returns a new, never nil, slice with each element converted.
+func convertSlice[A, B any](xs []A, conv func(A) B) []B {
+	out := make([]B, 0, len(xs))
+	for _, x := range xs {
+		out = append(out, conv(x))
+	}
+	return out
+}
+
+func convertPtr[A, B any](p *A, conv func(A) B) *B {
+	if p == nil {
+		return nil
+	}
+	b := conv(*p)
+	return &b
+}
+
+func serviceToFile(s Service) serviceV1 {
+	return serviceV1{
+		Name: s.Name, Transport: s.Transport, Command: s.Command, Args: s.Args,
+		Env: s.Env, Cwd: s.Cwd, URL: s.URL, Headers: s.Headers,
+		Timeout: formatDuration(s.Timeout), Project: s.Project, Enabled: s.Enabled,
+		Description: s.Description, Origin: s.Origin,
+	}
+}
+
+func serviceFromFile(f serviceV1) (Service, error) {
+	var timeout time.Duration
+	if f.Timeout != "" {
+		d, err := time.ParseDuration(f.Timeout)
+		if err != nil {
+			return Service{}, fmt.Errorf("timeout %q is not a duration such as \"60s\"", f.Timeout)
+		}
+		timeout = d
+	}
+	return Service{
+		Name: f.Name, Transport: f.Transport, Command: f.Command, Args: f.Args,
+		Env: f.Env, Cwd: f.Cwd, URL: f.URL, Headers: f.Headers,
+		Timeout: timeout, Project: f.Project, Enabled: f.Enabled,
+		Description: f.Description, Origin: f.Origin,
+	}, nil
+}
+
+// formatDuration writes a whole number of seconds as "60s" rather than Go's
+// "1m0s", which reads worse in a file people open; other durations keep
+// Go's form. Both parse with time.ParseDuration.
+func formatDuration(d time.Duration) string {
+	switch {
+	case d == 0:
+		return ""
+	case d%time.Second == 0:
+		return fmt.Sprintf("%ds", d/time.Second)
+	default:
+		return d.String()
+	}
+}
