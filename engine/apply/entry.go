@@ -2,8 +2,8 @@ package apply
 
 import (
 	"crypto/sha256"
-	"errors"
 	"encoding/hex"
+	"errors"
 	"fmt"
 
 	"github.com/chronicle-dev/chronicle/engine/plan"
