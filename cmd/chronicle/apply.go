@@ -69,6 +69,11 @@ Exit codes: 0 applied, 1 error or conflicts.`,
 				if p, err = plan.Load(args[0]); err != nil {
 					return err
 				}
+				if st.IsNew() && p.Serial == 0 {
+					// Planned before any state existed: the plan's lineage
+					// becomes the new state's.
+					st.Lineage = p.Lineage
+				}
 				if err := p.CheckFresh(st); err != nil {
 					return failf("the saved plan %s is stale: %s. Run chronicle plan again.", args[0], err)
 				}

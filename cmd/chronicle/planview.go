@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -129,27 +128,63 @@ func (v planView) unmanaged(p *plan.Plan) {
 	}
 }
 
+// The JSON lines of SPEC §6, type first.
+type (
+	jsonVersionLine struct {
+		Type       string `json:"type"`
+		PlanFormat int    `json:"plan_format"`
+		Chronicle  string `json:"chronicle"`
+	}
+	jsonChangeLine struct {
+		Type    string `json:"type"`
+		Address string `json:"address"`
+		Action  string `json:"action"`
+		Reason  string `json:"reason"`
+		Path    string `json:"path"`
+	}
+	jsonUnmanagedLine struct {
+		Type   string `json:"type"`
+		Tool   string `json:"tool"`
+		Scope  string `json:"scope"`
+		Kind   string `json:"kind"`
+		Name   string `json:"name"`
+		Status string `json:"status"`
+	}
+	jsonDiagnosticLine struct {
+		Type     string `json:"type"`
+		Severity string `json:"severity"`
+		Summary  string `json:"summary"`
+		Detail   string `json:"detail,omitempty"`
+		Address  string `json:"address,omitempty"`
+	}
+	jsonSummaryLine struct {
+		Type     string `json:"type"`
+		Add      int    `json:"add"`
+		Change   int    `json:"change"`
+		Remove   int    `json:"remove"`
+		Conflict int    `json:"conflict"`
+	}
+)
+
 // writePlanJSON writes the plan as JSON lines (SPEC §6): a version line, one
 // line per change, per unmanaged item and per diagnostic, and a summary.
 func writePlanJSON(w io.Writer, p *plan.Plan) error {
-	enc := json.NewEncoder(w)
-	lines := []any{map[string]any{"type": "version", "plan_format": plan.FormatVersion, "chronicle": version}}
+	lines := []any{jsonVersionLine{"version", plan.FormatVersion, version}}
 	for _, c := range p.Changes {
-		if c.Action == plan.NoOp {
-			continue
+		if c.Action != plan.NoOp {
+			lines = append(lines, jsonChangeLine{"change", c.Address, c.Action.String(), c.Reason, c.Path})
 		}
-		lines = append(lines, map[string]any{"type": "change", "address": c.Address, "action": c.Action.String(), "reason": c.Reason, "path": c.Path})
 	}
 	for _, u := range p.Unmanaged {
-		lines = append(lines, map[string]any{"type": "unmanaged", "tool": u.Tool, "scope": u.Scope, "kind": u.Kind, "name": u.Name, "status": u.Status})
+		lines = append(lines, jsonUnmanagedLine{"unmanaged", u.Tool, u.Scope, u.Kind, u.Name, u.Status})
 	}
 	for _, d := range p.Diagnostics {
-		lines = append(lines, map[string]any{"type": "diagnostic", "severity": d.Severity, "summary": d.Summary, "detail": d.Detail, "address": d.Address})
+		lines = append(lines, jsonDiagnosticLine{"diagnostic", d.Severity, d.Summary, d.Detail, d.Address})
 	}
 	s := p.Summary()
-	lines = append(lines, map[string]any{"type": "summary", "add": s.Add, "change": s.Change, "remove": s.Remove, "conflict": s.Conflict})
+	lines = append(lines, jsonSummaryLine{"summary", s.Add, s.Change, s.Remove, s.Conflict})
 	for _, l := range lines {
-		if err := enc.Encode(l); err != nil {
+		if err := writeJSONLine(w, l); err != nil {
 			return err
 		}
 	}
