@@ -63,8 +63,16 @@ func Apply(p *plan.Plan, o Options) (*Result, error) {
 	}
 	a.st.ConfigDir = o.ConfigDir
 	a.st.ChronicleVersion = o.Version
-	for _, c := range ordered(p.Changes) {
+	changes := ordered(p.Changes)
+	if err := a.journalAll(changes); err != nil {
+		return r, err
+	}
+	for _, c := range changes {
 		err := a.change(c)
+		if err != nil {
+			// Nothing of a failed change is recorded as chronicle's.
+			a.st.Done(c.Address)
+		}
 		if o.Report != nil {
 			o.Report(c, err)
 		}
@@ -117,6 +125,7 @@ func ordered(changes []plan.Change) []plan.Change {
 // An applier carries one Apply call.
 type applier struct {
 	o       Options
+	saved   time.Time // when the state was last written
 	replace map[string]bool
 	st      *state.State
 	backups *backup.Set
@@ -126,7 +135,7 @@ func (a *applier) change(c plan.Change) error {
 	switch c.Kind {
 	case plan.KindService, plan.KindPolicy, plan.KindHub, plan.KindChronova:
 		a.setting(c)
-		return a.st.Save(a.st.Path())
+		return a.done(c.Address)
 	case plan.KindSkill:
 		return a.skill(c)
 	case plan.KindLink:
@@ -169,14 +178,50 @@ func (a *applier) setting(c plan.Change) {
 	}
 }
 
-// journal records the intent of c before it is carried out.
-func (a *applier) journal(c plan.Change, in state.Intent) error {
-	in.Address, in.Action = c.Address, c.Action.String()
-	return a.st.Journal(in)
+// journalAll records the intent of every change in the state's journal, in
+// one save, before any of them is carried out: after a crash at any point,
+// whatever apply made is recognised as chronicle's own by the next plan.
+func (a *applier) journalAll(changes []plan.Change) error {
+	now := a.o.Now().UTC()
+	for _, c := range changes {
+		in := intent(c)
+		in.Address, in.Action, in.Time = c.Address, c.Action.String(), now
+		a.st.Intents = append(a.st.Intents, in)
+	}
+	if err := a.st.Save(a.st.Path()); err != nil {
+		return err
+	}
+	a.saved = a.o.Now()
+	return nil
 }
 
-// done records the completed change and saves.
+// intent says what a change will make, so that it can be recognised.
+func intent(c plan.Change) state.Intent {
+	switch {
+	case c.Skill != nil:
+		return state.Intent{Path: c.Skill.Store, Hash: c.Skill.Hash}
+	case c.Link != nil:
+		return state.Intent{Path: c.Link.Path, Target: c.Link.Target}
+	case c.Entry != nil:
+		loc := c.Entry.Location
+		return state.Intent{File: loc.File, KeyPath: loc.KeyPath, Name: c.Entry.Entry.Name}
+	}
+	return state.Intent{}
+}
+
+// saveEvery bounds how often the state is written while changes complete:
+// each completed change is in the state at most this long after it is made,
+// and the journal covers it meanwhile. Writing a large state after every one
+// of thousands of changes would make apply quadratic.
+const saveEvery = 200 * time.Millisecond
+
+// done records that the change at address is complete, and saves the state
+// when the last save is older than saveEvery.
 func (a *applier) done(address string) error {
 	a.st.Done(address)
+	if a.o.Now().Sub(a.saved) < saveEvery {
+		return nil
+	}
+	a.saved = a.o.Now()
 	return a.st.Save(a.st.Path())
 }

@@ -27,14 +27,11 @@ func (a *applier) entry(c plan.Change) error {
 	}
 	actual := findEntry(current, e.Name)
 	switch {
-	case actual == nil || a.replace[c.Address]:
+	case actual == nil || a.replace[c.Address] || plan.SameEntry(e, *actual):
 	case rec != nil && hash(actual.Canonical) != rec.Hash:
 		return fmt.Errorf("%s: the entry in %s was edited since the plan; not touched", c.Address, loc.File)
 	case rec == nil && c.Action == plan.Create:
 		return fmt.Errorf("%s: an entry %q appeared in %s since the plan; not overwritten", c.Address, e.Name, loc.File)
-	}
-	if err := a.journal(c, state.Intent{File: loc.File, KeyPath: loc.KeyPath, Name: e.Name}); err != nil {
-		return err
 	}
 	if err := a.backups.Add(loc.File); err != nil {
 		return err

@@ -14,9 +14,6 @@ import (
 // into the backup set.
 func (a *applier) link(c plan.Change) error {
 	l := c.Link
-	if err := a.journal(c, state.Intent{Path: l.Path, Target: l.Target}); err != nil {
-		return err
-	}
 	switch c.Action {
 	case plan.Delete:
 		if err := removeLink(l); err != nil {

@@ -18,9 +18,6 @@ import (
 func (a *applier) skill(c plan.Change) error {
 	s := c.Skill
 	name := s.Name
-	if err := a.journal(c, state.Intent{Path: s.Store, Hash: s.Hash}); err != nil {
-		return err
-	}
 	switch c.Action {
 	case plan.Delete:
 		if _, err := os.Lstat(s.Store); err == nil {

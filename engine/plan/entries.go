@@ -112,6 +112,8 @@ func (b *builder) entry(addr, tool, project string, p toolProvider, e provider.E
 			c.Action = Update
 			c.Diff = b.entryDiff(addr, p, *actual, rendered)
 		}
+	case b.st.Intended(state.Intent{Address: addr, File: loc.File, Name: e.Name}) && SameEntry(e, *actual):
+		c.Action, c.Reason = Update, "written by an interrupted apply; recording it"
 	case rec != nil:
 		c.Diff = b.entryDiff(addr, p, *actual, rendered)
 		if b.in.Replace[addr] {
@@ -119,8 +121,6 @@ func (b *builder) entry(addr, tool, project string, p toolProvider, e provider.E
 		} else {
 			c.Action, c.Reason = Conflict, "drift: edited since chronicle wrote it; to keep the edit, change the configuration to match (the diff shows how) or chronicle state rm "+addr+"; to drop it, apply --replace "+addr
 		}
-	case b.st.Intended(state.Intent{Address: addr, File: loc.File, Name: e.Name}) && SameEntry(e, *actual):
-		c.Action, c.Reason = Update, "written by an interrupted apply; recording it"
 	default:
 		same := SameEntry(e, *actual)
 		if !same {

@@ -101,6 +101,8 @@ func (b *builder) copyAction(addr, path, actual string, spec *LinkSpec, rec *sta
 	switch {
 	case actual == "absent":
 		return Create, ""
+	case rec != nil && actual != rec.Hash && actual == spec.Hash && b.st.Intended(state.Intent{Address: addr, Path: path}):
+		return Update, "written by an interrupted apply; recording it"
 	case rec != nil && actual == rec.Hash:
 		if rec.Hash == spec.Hash {
 			return NoOp, ""

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/chronicle-dev/chronicle/engine/skills"
+	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/engine/textdiff"
 )
 
@@ -46,6 +47,8 @@ func (b *builder) skills() {
 			if known {
 				c.Reason = "the central copy is missing; importing it again"
 			}
+		case central == hs && central != rec.Hash && b.st.Intended(state.Intent{Address: addr, Path: spec.Store, Hash: hs}):
+			c.Action, c.Reason = Update, "written by an interrupted apply; recording it"
 		case known && central != rec.Hash:
 			c.Diff = b.skillDiff(addr, spec.Store, s.Source)
 			if b.in.Replace[addr] {
