@@ -34,24 +34,3 @@ func (l *loader) decodePolicy(ctx *hcl.EvalContext, b *hcl.Block) {
 	}
 	l.cfg.Policies = append(l.cfg.Policies, p)
 }
-
-// ToolAllowed reports whether the policy lets a client see and call tool.
-func (p *Policy) ToolAllowed(tool string) bool {
-	if p == nil {
-		return true
-	}
-	for _, g := range p.DisabledTools {
-		if ok, _ := path.Match(g, tool); ok {
-			return false
-		}
-	}
-	if len(p.EnabledTools) == 0 {
-		return true
-	}
-	for _, g := range p.EnabledTools {
-		if ok, _ := path.Match(g, tool); ok {
-			return true
-		}
-	}
-	return false
-}
