@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -29,7 +31,7 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
-		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"exitcode": cmdExitCode},
+		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"exitcode": cmdExitCode, "waithttp": cmdWaitHTTP},
 		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") == "1",
 		Setup: func(env *testscript.Env) error {
 			home := filepath.Join(env.WorkDir, "home")
@@ -46,6 +48,11 @@ func TestScripts(t *testing.T) {
 			api := chronovaAPI(filepath.Join(root, "chronova", "testdata", "api"))
 			env.Defer(api.Close)
 			env.Setenv("CHRONOVA_TEST_URL", api.URL+"/api/v1")
+			port, err := freePort()
+			if err != nil {
+				return err
+			}
+			env.Setenv("FREEPORT", port)
 			return nil
 		},
 	})
@@ -99,4 +106,35 @@ func chronovaAPI(dir string) *httptest.Server {
 		w.Header().Set("Content-Type", "application/json")
 		http.ServeFile(w, r, filepath.Join(dir, name))
 	}))
+}
+
+// freePort returns a loopback port that was free a moment ago.
+func freePort() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	_, port, err := net.SplitHostPort(ln.Addr().String())
+	return port, err
+}
+
+// cmdWaitHTTP waits up to 10 s for a URL to answer 200:
+//
+//	waithttp http://127.0.0.1:$FREEPORT/health
+func cmdWaitHTTP(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: waithttp URL")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if resp, err := http.Get(args[0]); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	ts.Fatalf("%s did not answer 200 within 10s", args[0])
 }

@@ -1,17 +1,83 @@
 package main
 
 import (
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
 	"github.com/spf13/cobra"
+
+	"github.com/chronicle-dev/chronicle/hub"
 )
 
 func (a *app) serveCommand() *cobra.Command {
-	return &cobra.Command{
+	var (
+		stdio  bool
+		listen string
+	)
+	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the aggregating MCP hub",
-		Long: `serve runs one MCP endpoint that re-exposes every declared service as <service>__<tool>,
-with policies and per-project scoping, from the state that apply wrote.`,
+		Long: `serve runs one MCP endpoint that re-exposes every service the last apply recorded
+as <service>__<tool> (prompts likewise; resources keep their URIs), with policies
+(disabled services and tools are hidden, a call to a disabled tool is refused)
+and per-project scoping (a service with a project is offered only to clients
+working under that folder: X-Chronicle-Root, the client's MCP roots, or for
+--stdio the working directory). The Chronova bridge appears as the service
+"chronova" when a chronova block was applied.
+
+It needs nothing but ~/.chronicle/state.json, so it runs from any directory, and
+reloads when apply rewrites the state. Over HTTP (Streamable HTTP at /mcp on
+hub.listen, default 127.0.0.1:7311) it also serves GET /health and the inspector
+API: /api/status, /api/services, /api/tools, /api/log, POST /api/call.
+Upstream stdio servers start on first need and stop with the hub.`,
 		Example: `  chronicle serve
-  chronicle serve --stdio`,
-		RunE: notBuilt("the MCP hub"),
+  chronicle serve --listen 127.0.0.1:7400
+  chronicle serve --stdio          # what link { hub = true } writes into each tool`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			m, err := a.machine(nil)
+			if err != nil {
+				return err
+			}
+			wd, _ := os.Getwd()
+			logger := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+			h, err := hub.New(hub.Options{
+				StatePath: m.statePath(), Home: m.home, EnvFile: filepath.Join(m.chronicleHome, "env"),
+				Listen: listen, Root: wd, Version: version, Logger: logger,
+			})
+			if err != nil {
+				return failf("%s", err)
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			go func() {
+				if err := h.WatchState(ctx); err != nil {
+					logger.Warn("not watching the state for changes", "error", err)
+				}
+			}()
+			if stdio {
+				return h.ServeStdio(ctx, a.stdin, a.stdout)
+			}
+			g := h.Guard()
+			if msg := g.StartError(); msg != "" {
+				h.Close()
+				return failf("%s", msg)
+			}
+			ln, err := net.Listen("tcp", g.Listen)
+			if err != nil {
+				h.Close()
+				return failf("cannot listen on %s: %s", g.Listen, err)
+			}
+			fmt.Fprintf(a.stderr, "chronicle hub: serving MCP on http://%s/mcp (health: /health, inspector API: /api/status)\n", ln.Addr())
+			return h.ServeHTTP(ctx, ln)
+		},
 	}
+	cmd.Flags().BoolVar(&stdio, "stdio", false, "serve one client on stdin/stdout")
+	cmd.Flags().StringVar(&listen, "listen", "", "listen on `ADDR` instead of hub.listen (default 127.0.0.1:7311)")
+	return cmd
 }

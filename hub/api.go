@@ -1,0 +1,186 @@
+package hub
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"sort"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/chronicle-dev/chronicle/engine/mask"
+)
+
+// apiRoutes adds the management endpoints the inspector page reads. The
+// Guard in front of them keeps them loopback-only, or token-guarded.
+func (h *Hub) apiRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/status", h.apiStatus)
+	mux.HandleFunc("GET /api/services", h.apiServices)
+	mux.HandleFunc("GET /api/tools", h.apiTools)
+	mux.HandleFunc("GET /api/log", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, h.inspector.Records()) })
+	mux.HandleFunc("POST /api/call", h.apiCall)
+}
+
+// A ServiceStatus is one service as /api/status shows it.
+type ServiceStatus struct {
+	Name      string `json:"name"`
+	Transport string `json:"transport"`
+	Project   string `json:"project,omitempty"`
+	State     string `json:"state"`
+	Error     string `json:"error,omitempty"`
+	Tools     int    `json:"tools"`
+	PID       int    `json:"pid,omitempty"`
+	Restarts  int    `json:"restarts,omitempty"`
+}
+
+// Status describes the hub for /api/status.
+func (h *Hub) Status() map[string]any {
+	cat := h.cat.Load()
+	h.mu.Lock()
+	st, projects, guard := h.st, h.projects, h.guard
+	h.mu.Unlock()
+	live := map[string]ServiceStatus{}
+	for _, s := range h.pool.status() {
+		live[s.Name] = s
+	}
+	var services []ServiceStatus
+	for _, p := range projects {
+		s, ok := live[p.name]
+		if !ok {
+			s = ServiceStatus{Name: p.name, Transport: "builtin", State: "ready"}
+		}
+		s.Project = p.project
+		if cat != nil {
+			if e, bad := cat.Errors[p.name]; bad {
+				s.State, s.Error = "failed", e
+			}
+			for _, t := range cat.Tools {
+				if t.Service == p.name && !t.Blocked {
+					s.Tools++
+				}
+			}
+		}
+		services = append(services, s)
+	}
+	var collisions []string
+	if cat != nil {
+		collisions = cat.Collisions
+	}
+	var children []int
+	for _, s := range services {
+		if s.PID > 0 {
+			children = append(children, s.PID)
+		}
+	}
+	return map[string]any{
+		"endpoint":          "http://" + guard.Listen + "/mcp",
+		"protocol_version":  SupportedVersions[len(SupportedVersions)-1],
+		"protocol_versions": SupportedVersions,
+		"version":           h.opts.Version,
+		"uptime_seconds":    int(time.Since(h.started).Seconds()),
+		"state_serial":      st.Serial,
+		"services":          services,
+		"sessions":          h.sessionCount(),
+		"children":          children,
+		"collisions":        collisions,
+	}
+}
+
+func (h *Hub) sessionCount() int {
+	n := 0
+	h.roots.Range(func(any, any) bool { n++; return true })
+	return n
+}
+
+func (h *Hub) apiStatus(w http.ResponseWriter, r *http.Request) { writeJSON(w, h.Status()) }
+
+func (h *Hub) apiServices(w http.ResponseWriter, r *http.Request) {
+	h.mu.Lock()
+	st := h.st
+	h.mu.Unlock()
+	type svc struct {
+		Name      string            `json:"name"`
+		Transport string            `json:"transport"`
+		Command   string            `json:"command,omitempty"`
+		Args      []string          `json:"args,omitempty"`
+		Env       map[string]string `json:"env,omitempty"`
+		URL       string            `json:"url,omitempty"`
+		Headers   map[string]string `json:"headers,omitempty"`
+		Project   string            `json:"project,omitempty"`
+		Enabled   bool              `json:"enabled"`
+		Timeout   string            `json:"timeout"`
+	}
+	var out []svc
+	for name, s := range st.Services {
+		v := svc{Name: name, Transport: s.Transport, Command: s.Command, URL: mask.Value(s.URL.HCL()), Project: s.Project, Enabled: s.Enabled, Timeout: s.Timeout.String()}
+		for _, a := range s.Args {
+			v.Args = append(v.Args, mask.Value(a.HCL()))
+		}
+		v.Env = maskedMap(s.Env)
+		v.Headers = maskedMap(s.Headers)
+		out = append(out, v)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	writeJSON(w, out)
+}
+
+func maskedMap[V interface{ HCL() string }](m map[string]V) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	out := map[string]string{}
+	for k, v := range m {
+		out[k] = mask.Named(k, v.HCL())
+	}
+	return out
+}
+
+func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {
+	cat := h.catalogue(r.Context())
+	type tool struct {
+		Name        string          `json:"name"`
+		Service     string          `json:"service"`
+		Tool        string          `json:"tool"`
+		Description string          `json:"description,omitempty"`
+		Blocked     bool            `json:"blocked,omitempty"`
+		InputSchema json.RawMessage `json:"inputSchema,omitempty"`
+	}
+	out := []tool{}
+	for _, t := range cat.sortedTools() {
+		schema := t.Tool.RawInputSchema
+		if schema == nil {
+			schema, _ = json.Marshal(t.Tool.InputSchema)
+		}
+		out = append(out, tool{t.Exposed, t.Service, t.Name, t.Tool.Description, t.Blocked, schema})
+	}
+	writeJSON(w, out)
+}
+
+// apiCall calls a tool as a client would, through the same policy, scope
+// and timeout path: {"tool": "<service>__<tool>", "arguments": {…}, "root": "/path"}.
+func (h *Hub) apiCall(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Tool      string         `json:"tool"`
+		Arguments map[string]any `json:"arguments"`
+		Root      string         `json:"root"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Tool == "" {
+		http.Error(w, `expected {"tool": "<service>__<tool>", "arguments": {...}}`, http.StatusBadRequest)
+		return
+	}
+	ctx := context.WithValue(r.Context(), callingKey, in.Tool)
+	if in.Root != "" {
+		ctx = context.WithValue(ctx, rootKey, rootFromURI(in.Root))
+	}
+	cat := h.catalogue(ctx)
+	t := cat.Tools[in.Tool]
+	if t == nil || !h.inScope(ctx, t.Service) {
+		http.Error(w, "no tool "+in.Tool+" in this scope", http.StatusNotFound)
+		return
+	}
+	var req mcp.CallToolRequest
+	req.Params.Name, req.Params.Arguments = in.Tool, in.Arguments
+	res, _ := h.toolHandler(in.Tool)(ctx, req)
+	writeJSON(w, res)
+}

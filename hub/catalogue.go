@@ -1,0 +1,133 @@
+package hub
+
+import (
+	"path"
+	"sort"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/chronicle-dev/chronicle/engine/state"
+)
+
+// A Listing is what one service offers: its tools, prompts and resources.
+type Listing struct {
+	Tools     []mcp.Tool
+	Prompts   []mcp.Prompt
+	Resources []mcp.Resource
+}
+
+// A serviceListing is one service's listing (or why it has none) with what
+// the hub needs to expose it.
+type serviceListing struct {
+	Name    string
+	Project string
+	Policy  *state.Policy
+	Listing Listing
+	Err     error
+}
+
+// An exposedTool is a service's tool under its hub name.
+type exposedTool struct {
+	Exposed string
+	Service string
+	Name    string // the upstream's own name
+	Tool    mcp.Tool
+	Blocked bool // hidden and refused by policy
+}
+
+// An exposedPrompt is a service's prompt under its hub name.
+type exposedPrompt struct {
+	Exposed string
+	Service string
+	Name    string
+	Prompt  mcp.Prompt
+}
+
+// An exposedResource is a service's resource, under its own URI.
+type exposedResource struct {
+	Service  string
+	Resource mcp.Resource
+}
+
+// A Catalogue is everything the hub offers, built once per reload or
+// upstream change and read by every session.
+type Catalogue struct {
+	Tools     map[string]*exposedTool // by exposed name
+	Prompts   map[string]*exposedPrompt
+	Resources map[string]*exposedResource // by URI
+	// Collisions lists URIs two services expose (the first by name wins).
+	Collisions []string
+	// Errors holds, per service, why it offers nothing.
+	Errors map[string]string
+	// Projects maps each service to its project folder ("" when global).
+	Projects map[string]string
+}
+
+// buildCatalogue aggregates the listings, in service-name order.
+func buildCatalogue(listings []serviceListing) *Catalogue {
+	sort.Slice(listings, func(i, j int) bool { return listings[i].Name < listings[j].Name })
+	c := &Catalogue{
+		Tools: map[string]*exposedTool{}, Prompts: map[string]*exposedPrompt{},
+		Resources: map[string]*exposedResource{}, Errors: map[string]string{}, Projects: map[string]string{},
+	}
+	for _, l := range listings {
+		c.Projects[l.Name] = l.Project
+		if l.Err != nil {
+			c.Errors[l.Name] = l.Err.Error()
+			continue
+		}
+		for _, t := range l.Listing.Tools {
+			e := &exposedTool{Exposed: ExposedName(l.Name, t.Name), Service: l.Name, Name: t.Name, Blocked: !toolAllowed(l.Policy, t.Name)}
+			e.Tool = t
+			e.Tool.Name = e.Exposed
+			e.Tool.Description = "[" + l.Name + "] " + t.Description
+			c.Tools[e.Exposed] = e
+		}
+		for _, p := range l.Listing.Prompts {
+			e := &exposedPrompt{Exposed: ExposedName(l.Name, p.Name), Service: l.Name, Name: p.Name, Prompt: p}
+			e.Prompt.Name = e.Exposed
+			e.Prompt.Description = "[" + l.Name + "] " + p.Description
+			c.Prompts[e.Exposed] = e
+		}
+		for _, r := range l.Listing.Resources {
+			if first, taken := c.Resources[r.URI]; taken {
+				c.Collisions = append(c.Collisions, r.URI+" is exposed by "+first.Service+" and "+l.Name+"; "+first.Service+" serves it")
+				continue
+			}
+			c.Resources[r.URI] = &exposedResource{Service: l.Name, Resource: r}
+		}
+	}
+	return c
+}
+
+// toolAllowed applies a policy's globs: disabled_tools hide a tool, and
+// enabled_tools, when set, hide every tool they do not match.
+func toolAllowed(p *state.Policy, tool string) bool {
+	if p == nil {
+		return true
+	}
+	for _, g := range p.DisabledTools {
+		if ok, _ := path.Match(g, tool); ok {
+			return false
+		}
+	}
+	if len(p.EnabledTools) == 0 {
+		return true
+	}
+	for _, g := range p.EnabledTools {
+		if ok, _ := path.Match(g, tool); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// sortedTools returns the catalogue's tools by exposed name.
+func (c *Catalogue) sortedTools() []*exposedTool {
+	out := make([]*exposedTool, 0, len(c.Tools))
+	for _, t := range c.Tools {
+		out = append(out, t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Exposed < out[j].Exposed })
+	return out
+}

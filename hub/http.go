@@ -1,0 +1,146 @@
+package hub
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// SessionIdleTTL is how long an idle HTTP session lives.
+const SessionIdleTTL = 30 * time.Minute
+
+// RootHeader carries the folder a client works in (its scope).
+const RootHeader = "X-Chronicle-Root"
+
+// Handler returns the hub's HTTP handler: /mcp (Streamable HTTP), /health
+// and the /api endpoints, behind the transport rules.
+func (h *Hub) Handler() http.Handler {
+	mcpHTTP := server.NewStreamableHTTPServer(h.srv,
+		server.WithEndpointPath("/mcp"),
+		server.WithStateful(true),
+		server.WithSessionIdleTTL(SessionIdleTTL),
+		server.WithHTTPContextFunc(h.httpContext),
+		// The Guard checks Host and Origin itself, for loopback and
+		// non-loopback listeners alike.
+		server.WithDisableLocalhostProtection(true),
+	)
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", h.peek(mcpHTTP))
+	mux.HandleFunc("GET /health", h.health)
+	h.apiRoutes(mux)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		g := h.Guard()
+		if r.URL.Path == "/health" {
+			g.Token = "" // liveness needs no token; Host and Origin still apply
+		}
+		g.Middleware(mux).ServeHTTP(w, r)
+	})
+}
+
+// httpContext passes what peek found on to mcp-go's request context.
+func (h *Hub) httpContext(ctx context.Context, r *http.Request) context.Context {
+	if v := r.Context().Value(rootKey); v != nil {
+		ctx = context.WithValue(ctx, rootKey, v)
+	}
+	if v := r.Context().Value(callingKey); v != nil {
+		ctx = context.WithValue(ctx, callingKey, v)
+	}
+	return ctx
+}
+
+// peek reads a request's JSON-RPC message before mcp-go does: a tools/call
+// is marked with the tool it names (so a call to a tool a policy disables
+// reaches its handler and gets a tool error), and X-Chronicle-Root sets the
+// session's scope.
+func (h *Hub) peek(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := r.Context()
+		if root := r.Header.Get(RootHeader); root != "" {
+			if p := rootFromURI(root); p != "" {
+				ctx = context.WithValue(ctx, rootKey, p)
+				if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
+					h.roots.Store(sid, p)
+				}
+			}
+		}
+		if r.Method == http.MethodPost && r.Body != nil {
+			body, err := io.ReadAll(r.Body)
+			if err != nil {
+				var tooBig *http.MaxBytesError
+				if errors.As(err, &tooBig) {
+					http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
+					return
+				}
+				http.Error(w, "cannot read the request body", http.StatusBadRequest)
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			if name := calledTool(body); name != "" {
+				ctx = context.WithValue(ctx, callingKey, name)
+			}
+		}
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// calledTool returns the tool a tools/call message names, or "".
+func calledTool(msg []byte) string {
+	var m struct {
+		Method string `json:"method"`
+		Params struct {
+			Name string `json:"name"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(bytes.TrimSpace(msg), &m) != nil || m.Method != "tools/call" {
+		return ""
+	}
+	return m.Params.Name
+}
+
+func (h *Hub) health(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, map[string]string{"status": "ok", "version": h.opts.Version})
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(v)
+}
+
+// ServeHTTP serves on ln until ctx ends, then shuts down gracefully and
+// stops every upstream.
+func (h *Hub) ServeHTTP(ctx context.Context, ln net.Listener) error {
+	if msg := h.Guard().StartError(); msg != "" {
+		return errors.New(msg)
+	}
+	// The address really bound (port 0 picks one) is the hub's from now on.
+	h.mu.Lock()
+	h.opts.Listen = ln.Addr().String()
+	h.guard.Listen = h.opts.Listen
+	h.mu.Unlock()
+	srv := &http.Server{Handler: h.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		h.Close()
+		return err
+	case <-ctx.Done():
+	}
+	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err := srv.Shutdown(shut)
+	h.Close()
+	if errors.Is(err, context.DeadlineExceeded) {
+		return srv.Close()
+	}
+	return err
+}

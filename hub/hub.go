@@ -1,0 +1,350 @@
+package hub
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/chronicle-dev/chronicle/chronova"
+	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/state"
+)
+
+// Options configure a Hub.
+type Options struct {
+	// StatePath is ~/.chronicle/state.json: the hub serves what it records.
+	StatePath string
+	// Home is the user's home (secret("file:~/…"), ~/.chronova.cfg).
+	Home string
+	// EnvFile is ~/.chronicle/env, read for env: secrets the environment lacks.
+	EnvFile string
+	// Listen overrides hub.listen.
+	Listen string
+	// Root is the working directory of a stdio client (its scope).
+	Root    string
+	Version string
+	Logger  *slog.Logger
+	Getenv  func(string) (string, bool)
+	// ListTimeout bounds listing all upstreams (default 30s).
+	ListTimeout time.Duration
+}
+
+// A Hub aggregates the services of the state behind one MCP server.
+type Hub struct {
+	opts      Options
+	log       *slog.Logger
+	srv       *server.MCPServer
+	inspector *Inspector
+	masker    *mask.Masker
+	resolver  secret.Resolver
+	pool      *upstreams
+
+	mu       sync.Mutex
+	st       *state.State
+	guard    Guard
+	backends map[string]backend
+	projects []scoped
+	policies map[string]*state.Policy
+
+	cat      atomic.Pointer[Catalogue]
+	catMu    sync.Mutex // serialises catalogue builds
+	catStale atomic.Bool
+
+	roots   sync.Map // session id → root folder
+	calling sync.Map // tool name → *atomic.Int32: stdio calls in flight
+	started time.Time
+}
+
+// New loads the state and prepares the hub. Upstreams are not started: a
+// stdio child starts when a client first needs the catalogue.
+func New(opts Options) (*Hub, error) {
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
+	if opts.Getenv == nil {
+		opts.Getenv = os.LookupEnv
+	}
+	if opts.ListTimeout == 0 {
+		opts.ListTimeout = 30 * time.Second
+	}
+	h := &Hub{
+		opts: opts, log: opts.Logger, masker: &mask.Masker{},
+		resolver: secret.Resolver{Env: opts.Getenv, EnvFile: opts.EnvFile, Home: opts.Home},
+		started:  time.Now(),
+	}
+	h.inspector = NewInspector(h.masker)
+	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.invalidate("upstream " + service + " changed its lists") })
+	h.srv = server.NewMCPServer("chronicle", opts.Version,
+		server.WithToolCapabilities(true),
+		server.WithPromptCapabilities(true),
+		server.WithResourceCapabilities(false, true),
+		server.WithLogging(),
+		server.WithRecovery(),
+		server.WithHooks(h.hooks()),
+		server.WithToolFilter(h.toolFilter),
+		server.WithPromptFilter(h.promptFilter),
+		server.WithInstructions("chronicle hub: every declared MCP service, as <service>__<tool>."),
+	)
+	if err := h.Reload(); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// Guard returns the transport rules for the current settings.
+func (h *Hub) Guard() Guard {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.guard
+}
+
+// Server is the MCP server the transports serve.
+func (h *Hub) Server() *server.MCPServer { return h.srv }
+
+// Inspector is the hub's message log.
+func (h *Hub) Inspector() *Inspector { return h.inspector }
+
+// Reload reads the state again and applies it: new, changed and removed
+// services take effect, unchanged upstreams keep running, and sessions are
+// told their lists changed.
+func (h *Hub) Reload() error {
+	st, err := state.Load(h.opts.StatePath)
+	if err != nil {
+		return err
+	}
+	if st.IsNew() {
+		return fmt.Errorf("%s does not exist: run chronicle apply first (serve runs from what apply recorded)", h.opts.StatePath)
+	}
+	listen := config.DefaultListen
+	var token string
+	var hostnames []string
+	if st.Hub != nil {
+		if st.Hub.Listen != "" {
+			listen = st.Hub.Listen
+		}
+		if !st.Hub.Token.IsZero() {
+			if token, err = h.resolver.Resolve(st.Hub.Token); err != nil {
+				return fmt.Errorf("hub token: %w", err)
+			}
+			h.masker.Add(token)
+		}
+		hostnames = st.Hub.Hostnames
+	}
+	h.mu.Lock()
+	if h.opts.Listen != "" {
+		listen = h.opts.Listen
+	}
+	h.mu.Unlock()
+
+	backends := map[string]backend{}
+	var projects []scoped
+	policies := map[string]*state.Policy{}
+	var specs []state.Service
+	for name, s := range st.Services {
+		p := st.Policies[name]
+		if !s.Enabled || (p.Enabled != nil && !*p.Enabled) {
+			continue
+		}
+		s.Name = name
+		specs = append(specs, s)
+		projects = append(projects, scoped{name: name, project: s.Project})
+		policies[name] = &p
+	}
+	h.pool.Reconcile(specs)
+	for _, s := range specs {
+		backends[s.Name] = h.pool.backend(s.Name)
+	}
+	if st.Chronova != nil {
+		if b, err := h.chronovaBackend(st.Chronova); err != nil {
+			h.log.Warn("chronova", "error", h.masker.Text(err.Error()))
+		} else if p := st.Policies[config.ChronovaService]; p.Enabled == nil || *p.Enabled {
+			backends[config.ChronovaService] = b
+			projects = append(projects, scoped{name: config.ChronovaService})
+			policies[config.ChronovaService] = &p
+		}
+	}
+	sort.Slice(projects, func(i, j int) bool { return projects[i].name < projects[j].name })
+
+	h.mu.Lock()
+	h.st, h.backends, h.projects, h.policies = st, backends, projects, policies
+	h.guard = Guard{Listen: listen, Token: token, Hostnames: hostnames}
+	h.mu.Unlock()
+	h.invalidate("state reloaded (serial " + fmt.Sprint(st.Serial) + ")")
+	return nil
+}
+
+// chronovaBackend runs the Chronova bridge in process as the chronova service.
+func (h *Hub) chronovaBackend(c *state.Chronova) (backend, error) {
+	src := chronova.Sources{Home: h.opts.Home, APIURL: c.APIURL, Getenv: func(k string) string { v, _ := h.opts.Getenv(k); return v }}
+	if !c.APIKey.IsZero() {
+		key, err := h.resolver.Resolve(c.APIKey)
+		if err != nil {
+			return nil, fmt.Errorf("chronova api_key: %w", err)
+		}
+		h.masker.Add(key)
+		src.APIKey = key
+	}
+	client, _, err := chronova.ResolveClient(chronova.Options{Sources: src, Version: h.opts.Version})
+	if err != nil {
+		return nil, err
+	}
+	return localBackend{srv: chronova.NewServer(client, h.opts.Version)}, nil
+}
+
+// invalidate marks the catalogue stale; when clients have seen it, it is
+// rebuilt now so that they are notified of the change.
+func (h *Hub) invalidate(why string) {
+	h.inspector.Note("", why)
+	h.catStale.Store(true)
+	if h.cat.Load() != nil {
+		go h.catalogue(context.Background())
+	}
+}
+
+// catalogue returns the current catalogue, building it when stale: every
+// enabled upstream is listed in parallel, and one that fails keeps its error
+// without blanking the others.
+func (h *Hub) catalogue(ctx context.Context) *Catalogue {
+	if c := h.cat.Load(); c != nil && !h.catStale.Load() {
+		return c
+	}
+	h.catMu.Lock()
+	defer h.catMu.Unlock()
+	if c := h.cat.Load(); c != nil && !h.catStale.Load() {
+		return c
+	}
+	h.catStale.Store(false)
+	h.mu.Lock()
+	backends, projects, policies := h.backends, h.projects, h.policies
+	h.mu.Unlock()
+
+	ctx, cancel := context.WithTimeout(ctx, h.opts.ListTimeout)
+	defer cancel()
+	listings := make([]serviceListing, len(projects))
+	var wg sync.WaitGroup
+	for i, p := range projects {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			l, err := backends[p.name].List(ctx)
+			if err != nil {
+				err = errors.New(h.masker.Text(err.Error()))
+			}
+			listings[i] = serviceListing{Name: p.name, Project: p.project, Policy: policies[p.name], Listing: l, Err: err}
+		}()
+	}
+	wg.Wait()
+	c := buildCatalogue(listings)
+	h.cat.Store(c)
+	h.register(c)
+	return c
+}
+
+// register puts the catalogue into the MCP server; mcp-go tells every
+// session that the lists changed.
+func (h *Hub) register(c *Catalogue) {
+	var tools []server.ServerTool
+	for _, t := range c.sortedTools() {
+		tools = append(tools, server.ServerTool{Tool: t.Tool, Handler: h.toolHandler(t.Exposed)})
+	}
+	h.srv.SetTools(tools...)
+	var prompts []server.ServerPrompt
+	for _, p := range c.Prompts {
+		prompts = append(prompts, server.ServerPrompt{Prompt: p.Prompt, Handler: h.promptHandler(p.Exposed)})
+	}
+	h.srv.SetPrompts(prompts...)
+	var resources []server.ServerResource
+	for uri, r := range c.Resources {
+		resources = append(resources, server.ServerResource{Resource: r.Resource, Handler: h.resourceHandler(uri)})
+	}
+	h.srv.SetResources(resources...)
+}
+
+// backend returns the backend of a service.
+func (h *Hub) backend(service string) backend {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.backends[service]
+}
+
+func (h *Hub) toolHandler(exposed string) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		t := h.catalogue(ctx).Tools[exposed]
+		if t == nil {
+			return mcp.NewToolResultError("the tool " + exposed + " is no longer offered"), nil
+		}
+		if t.Blocked {
+			h.inspector.Add(DirBlocked, sessionID(ctx), []byte(fmt.Sprintf(`{"tool":%q,"service":%q}`, exposed, t.Service)))
+			return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s is disabled by a chronicle policy.", t.Name, t.Service)), nil
+		}
+		b := h.backend(t.Service)
+		if b == nil {
+			return mcp.NewToolResultError("the service " + t.Service + " is no longer offered"), nil
+		}
+		res, err := b.CallTool(ctx, t.Name, req.Params.Arguments)
+		if err != nil {
+			return mcp.NewToolResultError(h.masker.Text(fmt.Sprintf("%s: %s", t.Service, err))), nil
+		}
+		return res, nil
+	}
+}
+
+func (h *Hub) promptHandler(exposed string) server.PromptHandlerFunc {
+	return func(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		p := h.catalogue(ctx).Prompts[exposed]
+		if p == nil {
+			return nil, fmt.Errorf("the prompt %s is no longer offered", exposed)
+		}
+		b := h.backend(p.Service)
+		if b == nil {
+			return nil, fmt.Errorf("the service %s is no longer offered", p.Service)
+		}
+		return b.GetPrompt(ctx, p.Name, req.Params.Arguments)
+	}
+}
+
+func (h *Hub) resourceHandler(uri string) server.ResourceHandlerFunc {
+	return func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+		r := h.catalogue(ctx).Resources[uri]
+		if r == nil {
+			return nil, fmt.Errorf("the resource %s is no longer offered", uri)
+		}
+		if !h.inScope(ctx, r.Service) {
+			return nil, fmt.Errorf("the resource %s belongs to a service of another project", uri)
+		}
+		b := h.backend(r.Service)
+		if b == nil {
+			return nil, fmt.Errorf("the service %s is no longer offered", r.Service)
+		}
+		res, err := b.ReadResource(ctx, uri)
+		if err != nil {
+			return nil, err
+		}
+		return res.Contents, nil
+	}
+}
+
+// Close stops every upstream.
+func (h *Hub) Close() { h.pool.Close() }
+
+// WatchState reloads the hub whenever the state file changes, until ctx ends.
+func (h *Hub) WatchState(ctx context.Context) error {
+	return watchFile(ctx, h.opts.StatePath, func() {
+		if err := h.Reload(); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			h.log.Warn("reload", "error", h.masker.Text(err.Error()))
+			h.inspector.Note("", "reload failed: "+err.Error())
+		}
+	})
+}

@@ -1,0 +1,83 @@
+package hub
+
+import (
+	"encoding/json"
+	"sync"
+	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/mask"
+)
+
+// Directions of an inspector record.
+const (
+	DirRecv    = "recv"    // a message from a client
+	DirSend    = "send"    // a message to a client
+	DirBlocked = "blocked" // a call refused by policy
+	DirNote    = "note"    // something the hub did (reload, restart, …)
+)
+
+// InspectorSize is how many messages the inspector keeps.
+const InspectorSize = 300
+
+// A Record is one message the inspector kept.
+type Record struct {
+	Seq       uint64          `json:"seq"`
+	Time      time.Time       `json:"time"`
+	Direction string          `json:"direction"`
+	Session   string          `json:"session,omitempty"`
+	Message   json.RawMessage `json:"message,omitempty"`
+	Note      string          `json:"note,omitempty"`
+}
+
+// An Inspector is a ring buffer of the last InspectorSize messages, with
+// secrets masked before they are kept.
+type Inspector struct {
+	mu     sync.Mutex
+	buf    [InspectorSize]Record
+	next   uint64
+	masker *mask.Masker
+}
+
+// NewInspector returns an empty inspector that masks with m (and the
+// secret-looking shapes of package mask).
+func NewInspector(m *mask.Masker) *Inspector { return &Inspector{masker: m} }
+
+// Add keeps one message. A message that is not JSON is kept as a note.
+func (in *Inspector) Add(dir, session string, msg []byte) {
+	r := Record{Time: time.Now().UTC(), Direction: dir, Session: session}
+	masked := in.masker.Text(string(msg))
+	if json.Valid([]byte(masked)) {
+		r.Message = json.RawMessage(masked)
+	} else {
+		r.Note = masked
+	}
+	in.add(r)
+}
+
+// Note keeps a line about what the hub did.
+func (in *Inspector) Note(session, text string) {
+	in.add(Record{Time: time.Now().UTC(), Direction: DirNote, Session: session, Note: in.masker.Text(text)})
+}
+
+func (in *Inspector) add(r Record) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	in.next++
+	r.Seq = in.next
+	in.buf[(in.next-1)%InspectorSize] = r
+}
+
+// Records returns the kept messages, oldest first.
+func (in *Inspector) Records() []Record {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	n := in.next
+	if n > InspectorSize {
+		n = InspectorSize
+	}
+	out := make([]Record, 0, n)
+	for i := in.next - n; i < in.next; i++ {
+		out = append(out, in.buf[i%InspectorSize])
+	}
+	return out
+}

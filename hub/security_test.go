@@ -1,0 +1,55 @@
+package hub
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+)
+
+func req(host, origin, auth, version string) *http.Request {
+	r := httptest.NewRequest("POST", "http://"+host+"/mcp", nil)
+	r.Host = host
+	if origin != "" {
+		r.Header.Set("Origin", origin)
+	}
+	if auth != "" {
+		r.Header.Set("Authorization", auth)
+	}
+	if version != "" {
+		r.Header.Set("MCP-Protocol-Version", version)
+	}
+	return r
+}
+
+func TestGuardRules(t *testing.T) {
+	loop := Guard{Listen: "127.0.0.1:7311"}
+	open := Guard{Listen: "0.0.0.0:7311", Token: "s3cret-token", Hostnames: []string{"hub.lan"}}
+	tests := []struct {
+		name string
+		g    Guard
+		r    *http.Request
+		want int
+	}{
+		{"loopback ok", loop, req("127.0.0.1:7311", "", "", "2025-11-25"), 0},
+		{"localhost ok", loop, req("localhost:7311", "http://localhost:5173", "", ""), 0},
+		{"foreign origin", loop, req("127.0.0.1:7311", "https://evil.example", "", ""), 403},
+		{"rebinding host", loop, req("evil.example:7311", "", "", ""), 403},
+		{"old protocol", loop, req("127.0.0.1:7311", "", "", "2024-11-05"), 400},
+		{"future protocol", loop, req("127.0.0.1:7311", "", "", "2099-01-01"), 400},
+		{"open without token", open, req("0.0.0.0:7311", "", "", ""), 401},
+		{"open wrong token", open, req("0.0.0.0:7311", "", "Bearer nope", ""), 401},
+		{"open right token", open, req("0.0.0.0:7311", "", "Bearer s3cret-token", ""), 0},
+		{"open listed hostname", open, req("hub.lan:7311", "", "Bearer s3cret-token", ""), 0},
+		{"open other hostname", open, req("other.lan:7311", "", "Bearer s3cret-token", ""), 403},
+		{"open foreign origin", open, req("hub.lan:7311", "https://hub.lan", "Bearer s3cret-token", ""), 403},
+		{"loopback token required when set", Guard{Listen: "127.0.0.1:1", Token: "t0k3n-abcdef"}, req("127.0.0.1:1", "", "", ""), 401},
+	}
+	for _, tt := range tests {
+		if got, msg := tt.g.Check(tt.r); got != tt.want {
+			t.Errorf("%s: status %d (%s), want %d", tt.name, got, msg, tt.want)
+		}
+	}
+	if open.StartError() != "" || (Guard{Listen: "0.0.0.0:7311"}).StartError() == "" || loop.StartError() != "" {
+		t.Fatal("a hub off loopback must refuse to start without a token, and only then")
+	}
+}

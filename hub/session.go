@@ -1,0 +1,185 @@
+package hub
+
+import (
+	"context"
+	"encoding/json"
+	"sync/atomic"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+type ctxKey int
+
+const (
+	rootKey    ctxKey = iota // the X-Chronicle-Root of an HTTP request
+	callingKey               // the tool a tools/call request names
+)
+
+// sessionID returns the MCP session of a request, or "".
+func sessionID(ctx context.Context) string {
+	if s := server.ClientSessionFromContext(ctx); s != nil {
+		return s.SessionID()
+	}
+	return ""
+}
+
+// rootFor returns the folder a request's session works in: what its client
+// said (X-Chronicle-Root, or its MCP roots), else the stdio working
+// directory.
+func (h *Hub) rootFor(ctx context.Context) string {
+	if id := sessionID(ctx); id != "" {
+		if r, ok := h.roots.Load(id); ok {
+			return r.(string)
+		}
+	}
+	if r, ok := ctx.Value(rootKey).(string); ok && r != "" {
+		return r
+	}
+	return h.opts.Root
+}
+
+// inScope reports whether a session may use a service.
+func (h *Hub) inScope(ctx context.Context, service string) bool {
+	h.mu.Lock()
+	projects := h.projects
+	h.mu.Unlock()
+	return visible(projects, h.rootFor(ctx))[service]
+}
+
+// toolFilter hides the tools of services out of the session's scope and the
+// tools a policy disables. A call to a disabled tool still reaches its
+// handler (which refuses it with a tool error and logs it as blocked): the
+// transports mark such calls before mcp-go checks the filter again.
+func (h *Hub) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
+	cat := h.cat.Load()
+	if cat == nil {
+		return nil
+	}
+	h.mu.Lock()
+	vis := visible(h.projects, h.rootFor(ctx))
+	h.mu.Unlock()
+	out := make([]mcp.Tool, 0, len(tools))
+	for _, t := range tools {
+		e := cat.Tools[t.Name]
+		if e == nil || !vis[e.Service] {
+			continue
+		}
+		if e.Blocked && !(len(tools) == 1 && h.isCalling(ctx, t.Name)) {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func (h *Hub) promptFilter(ctx context.Context, prompts []mcp.Prompt) []mcp.Prompt {
+	cat := h.cat.Load()
+	if cat == nil {
+		return nil
+	}
+	h.mu.Lock()
+	vis := visible(h.projects, h.rootFor(ctx))
+	h.mu.Unlock()
+	out := make([]mcp.Prompt, 0, len(prompts))
+	for _, p := range prompts {
+		if e := cat.Prompts[p.Name]; e != nil && vis[e.Service] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// isCalling reports whether the request is a tools/call of name.
+func (h *Hub) isCalling(ctx context.Context, name string) bool {
+	if n, ok := ctx.Value(callingKey).(string); ok {
+		return n == name
+	}
+	if c, ok := h.calling.Load(name); ok {
+		return c.(*atomic.Int32).Load() > 0
+	}
+	return false
+}
+
+// markCalling notes a stdio tools/call in flight (stdio has no per-request
+// context to carry it).
+func (h *Hub) markCalling(name string, delta int32) {
+	c, _ := h.calling.LoadOrStore(name, new(atomic.Int32))
+	c.(*atomic.Int32).Add(delta)
+}
+
+// hooks wire the inspector, the lazy catalogue and session roots into mcp-go.
+func (h *Hub) hooks() *server.Hooks {
+	hk := &server.Hooks{}
+	hk.AddBeforeAny(func(ctx context.Context, id any, method mcp.MCPMethod, message any) {
+		if b, err := json.Marshal(map[string]any{"id": id, "method": method, "params": paramsOf(message)}); err == nil {
+			h.inspector.Add(DirRecv, sessionID(ctx), b)
+		}
+		switch method {
+		case mcp.MethodToolsList, mcp.MethodToolsCall, mcp.MethodPromptsList, mcp.MethodPromptsGet,
+			mcp.MethodResourcesList, mcp.MethodResourcesRead:
+			h.catalogue(ctx)
+		}
+	})
+	hk.AddOnSuccess(func(ctx context.Context, id any, method mcp.MCPMethod, message any, result any) {
+		if b, err := json.Marshal(map[string]any{"id": id, "result": result}); err == nil {
+			h.inspector.Add(DirSend, sessionID(ctx), b)
+		}
+	})
+	hk.AddOnError(func(ctx context.Context, id any, method mcp.MCPMethod, message any, err error) {
+		if b, e := json.Marshal(map[string]any{"id": id, "error": err.Error()}); e == nil {
+			h.inspector.Add(DirSend, sessionID(ctx), b)
+		}
+	})
+	hk.AddAfterInitialize(func(ctx context.Context, id any, req *mcp.InitializeRequest, res *mcp.InitializeResult) {
+		sid := sessionID(ctx)
+		if sid == "" {
+			return
+		}
+		if r, ok := ctx.Value(rootKey).(string); ok && r != "" {
+			h.roots.Store(sid, r)
+		}
+		if req.Params.Capabilities.Roots != nil {
+			go h.askRoots(server.ClientSessionFromContext(ctx))
+		}
+	})
+	hk.AddOnUnregisterSession(func(ctx context.Context, s server.ClientSession) {
+		h.roots.Delete(s.SessionID())
+	})
+	return hk
+}
+
+// askRoots asks a client that offers roots for them, and takes the first as
+// the session's scope.
+func (h *Hub) askRoots(session server.ClientSession) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	// Let the client finish its handshake (notifications/initialized) first.
+	time.Sleep(100 * time.Millisecond)
+	sid := session.SessionID()
+	res, err := h.srv.RequestRoots(h.srv.WithContext(ctx, session), mcp.ListRootsRequest{})
+	if err != nil || res == nil || len(res.Roots) == 0 {
+		return
+	}
+	if root := rootFromURI(res.Roots[0].URI); root != "" {
+		if _, had := h.roots.Load(sid); had {
+			return // X-Chronicle-Root wins
+		}
+		h.roots.Store(sid, root)
+		_ = h.srv.SendNotificationToSpecificClient(sid, string(mcp.MethodNotificationToolsListChanged), nil)
+		_ = h.srv.SendNotificationToSpecificClient(sid, "notifications/prompts/list_changed", nil)
+	}
+}
+
+func paramsOf(message any) any {
+	b, err := json.Marshal(message)
+	if err != nil {
+		return nil
+	}
+	var m map[string]any
+	if json.Unmarshal(b, &m) != nil {
+		return nil
+	}
+	return m["params"]
+}

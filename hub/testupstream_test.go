@@ -1,0 +1,80 @@
+package hub
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/chronicle-dev/chronicle/engine/secret"
+)
+
+// upstreamEnv selects what the test binary serves when a hub starts it as a
+// stdio upstream.
+const upstreamEnv = "CHRONICLE_HUB_TEST_UPSTREAM"
+
+// LongToolName is 80 characters: too long for a client once prefixed.
+var LongToolName = strings.Repeat("very_long_tool_name_", 4)
+
+// rawSchema has keys the typed schema of mcp-go would drop.
+const rawSchema = `{"type":"object","$defs":{"when":{"type":"string","format":"date"}},"properties":{"at":{"$ref":"#/$defs/when"}},"additionalProperties":false,"x-custom":true}`
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(upstreamEnv); mode != "" {
+		serveTestUpstream(mode)
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// serveTestUpstream is a small MCP server over stdio: echo, a tool a policy
+// disables, a tool with a raw schema, an 80-character tool name, a prompt
+// and a resource. Its tools are named after mode so two services differ.
+func serveTestUpstream(mode string) {
+	s := server.NewMCPServer("test-upstream-"+mode, "1", server.WithToolCapabilities(true), server.WithPromptCapabilities(true), server.WithResourceCapabilities(false, true))
+	s.AddTool(mcp.NewTool("echo", mcp.WithDescription("Echoes its text."), mcp.WithString("text", mcp.Required())),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultText(mode + ":" + req.GetString("text", "")), nil
+		})
+	s.AddTool(mcp.NewTool("delete_everything", mcp.WithDescription("Dangerous.")),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultText("deleted!"), nil
+		})
+	s.AddTool(mcp.NewToolWithRawSchema("schedule", "Uses $defs.", json.RawMessage(rawSchema)),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultText("scheduled"), nil
+		})
+	s.AddTool(mcp.NewTool(LongToolName, mcp.WithDescription("A long name.")),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultText("long"), nil
+		})
+	s.AddPrompt(mcp.NewPrompt("greet", mcp.WithPromptDescription("Greets.")),
+		func(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			return mcp.NewGetPromptResult("greeting", []mcp.PromptMessage{mcp.NewPromptMessage(mcp.RoleUser, mcp.NewTextContent("hello from "+mode))}), nil
+		})
+	s.AddResource(mcp.NewResource("test://"+mode+"/readme", "readme"),
+		func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+			return []mcp.ResourceContents{mcp.TextResourceContents{URI: req.Params.URI, Text: "readme of " + mode}}, nil
+		})
+	s.AddResource(mcp.NewResource("test://shared", "shared"),
+		func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+			return []mcp.ResourceContents{mcp.TextResourceContents{URI: req.Params.URI, Text: "shared from " + mode}}, nil
+		})
+	if err := server.ServeStdio(s); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+func secretEnv(name string) secret.Value {
+	return secret.FromRef(secret.Ref{Kind: secret.KindEnv, Name: name})
+}
+
+type secretValue = secret.Value
+
+func secretLiteral(s string) secret.Value { return secret.Literal(s) }

@@ -1,0 +1,195 @@
+package hub
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/chronicle-dev/chronicle/engine/state"
+)
+
+func post(t *testing.T, url, session string, headers map[string]string, body string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest("POST", url+"/mcp", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if session != "" {
+		req.Header.Set("Mcp-Session-Id", session)
+	}
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	return resp
+}
+
+const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+
+func TestTransportRules(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	writeState(t, path, []state.Service{testService("alpha", "alpha", "")}, nil)
+	r := startHub(t, path)
+
+	resp := post(t, r.url, "", nil, initialize)
+	sid := resp.Header.Get("Mcp-Session-Id")
+	if resp.StatusCode != 200 || sid == "" {
+		t.Fatalf("initialize: %d, session %q", resp.StatusCode, sid)
+	}
+	if got := post(t, r.url, "no-such-session", nil, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`).StatusCode; got != 404 {
+		t.Errorf("unknown session: %d, want 404", got)
+	}
+	if got := post(t, r.url, sid, map[string]string{"Origin": "https://evil.example"}, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`).StatusCode; got != 403 {
+		t.Errorf("foreign Origin: %d, want 403", got)
+	}
+	req, _ := http.NewRequest("POST", r.url+"/mcp", strings.NewReader(initialize))
+	req.Host = "evil.example"
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 403 {
+		t.Errorf("DNS-rebinding Host: %v %v, want 403", resp.StatusCode, err)
+	}
+	if got := post(t, r.url, sid, map[string]string{"MCP-Protocol-Version": "2024-01-01"}, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`).StatusCode; got != 400 {
+		t.Errorf("unsupported protocol version: %d, want 400", got)
+	}
+	big := `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"alpha__echo","arguments":{"text":"` + strings.Repeat("x", MaxBodyBytes) + `"}}}`
+	if got := post(t, r.url, sid, nil, big).StatusCode; got != http.StatusRequestEntityTooLarge {
+		t.Errorf("oversized body: %d, want 413", got)
+	}
+	// DELETE ends the session.
+	del, _ := http.NewRequest("DELETE", r.url+"/mcp", nil)
+	del.Header.Set("Mcp-Session-Id", sid)
+	if resp, err := http.DefaultClient.Do(del); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("DELETE: %v %v", resp.StatusCode, err)
+	}
+	if got := post(t, r.url, sid, nil, `{"jsonrpc":"2.0","id":4,"method":"tools/list"}`).StatusCode; got != 404 {
+		t.Errorf("ended session: %d, want 404", got)
+	}
+	if body := getJSON(t, r.url+"/health"); !strings.Contains(body, `"status": "ok"`) || !strings.Contains(body, `"version": "test"`) {
+		t.Errorf("/health: %s", body)
+	}
+}
+
+func TestTokenRequiredWhenConfigured(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	writeState(t, path, nil, nil)
+	st, _ := state.Load(path)
+	st.Hub.Token = secretEnv("HUB_TEST_TOKEN")
+	st.Save(path)
+	t.Setenv("HUB_TEST_TOKEN", "tok-0123456789abcdef")
+	r := startHub(t, path)
+	if got := post(t, r.url, "", nil, initialize).StatusCode; got != 401 {
+		t.Errorf("no token: %d, want 401", got)
+	}
+	if got := post(t, r.url, "", map[string]string{"Authorization": "Bearer tok-0123456789abcdef"}, initialize).StatusCode; got != 200 {
+		t.Errorf("right token: %d, want 200", got)
+	}
+}
+
+// TestLiveReload rewrites the state while a client is connected: the new
+// service appears, the session is told, and the unchanged upstream keeps its
+// process.
+func TestLiveReload(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	alpha := testService("alpha", "alpha", "")
+	writeState(t, path, []state.Service{alpha}, nil)
+	r := startHub(t, path)
+	c := connect(t, r.url, nil)
+	var mu sync.Mutex
+	notified := false
+	c.OnNotification(func(n mcp.JSONRPCNotification) {
+		if n.Method == string(mcp.MethodNotificationToolsListChanged) {
+			mu.Lock()
+			notified = true
+			mu.Unlock()
+		}
+	})
+	toolNames(t, c)
+	callText(t, c, "alpha__echo", map[string]any{"text": "1"})
+	pidBefore := pidOf(r.hub, "alpha")
+
+	writeState(t, path, []state.Service{alpha, testService("gamma", "gamma", "")}, nil)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, ok := toolNames(t, c)["gamma__echo"]; ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the new service did not appear after the state changed")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !notified {
+		t.Error("the session got no notifications/tools/list_changed")
+	}
+	if pid := pidOf(r.hub, "alpha"); pid == 0 || pid != pidBefore {
+		t.Errorf("the unchanged upstream was restarted: pid %d → %d", pidBefore, pid)
+	}
+}
+
+func pidOf(h *Hub, name string) int {
+	for _, s := range h.pool.status() {
+		if s.Name == name {
+			return s.PID
+		}
+	}
+	return 0
+}
+
+// TestStdio serves one client over pipes, as a tool that spawns
+// chronicle serve --stdio would; its scope is the working directory.
+func TestStdio(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	project := filepath.Join(dir, "proj")
+	writeState(t, path, []state.Service{testService("alpha", "alpha", ""), testService("beta", "beta", project)}, nil)
+	h, err := New(Options{StatePath: path, Home: dir, Version: "test", Root: project, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- h.ServeStdio(ctx, inR, outW) }()
+	t.Cleanup(func() { cancel(); inW.Close(); <-done })
+	lines := bufio.NewScanner(outR)
+	lines.Buffer(make([]byte, 1<<20), 1<<20)
+	send := func(msg string) map[string]any {
+		t.Helper()
+		io.WriteString(inW, msg+"\n")
+		for lines.Scan() {
+			var m map[string]any
+			json.Unmarshal(lines.Bytes(), &m)
+			if _, isResponse := m["id"]; isResponse {
+				return m
+			}
+		}
+		t.Fatal("no response")
+		return nil
+	}
+	send(initialize)
+	io.WriteString(inW, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+	list := send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	b, _ := json.Marshal(list)
+	if !strings.Contains(string(b), `"beta__echo"`) || !strings.Contains(string(b), `"alpha__echo"`) {
+		t.Fatalf("stdio tools/list (root inside beta's project): %s", b)
+	}
+	call := send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"beta__echo","arguments":{"text":"over stdio"}}}`)
+	if b, _ := json.Marshal(call); !strings.Contains(string(b), "beta:over stdio") {
+		t.Fatalf("stdio call: %s", b)
+	}
+}

@@ -1,0 +1,245 @@
+package upstream
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client/transport"
+)
+
+// maxNote bounds how much of a child's own output is quoted in a status.
+const maxNote = 160
+
+// maxStderrLine bounds one logged line of a child's stderr; the rest of the
+// line is dropped so that a child writing without newlines cannot grow the
+// hub's memory.
+const maxStderrLine = 16 << 10
+
+// A child is a running stdio upstream: a process leading its own process
+// group, whose stdout carries JSON-RPC and whose stderr goes to the log.
+type child struct {
+	service string
+	cmd     *exec.Cmd
+	pid     int
+	stdin   io.WriteCloser
+	// stdout is the child's stdout with every line that is not JSON-RPC
+	// taken out and remembered as garbage.
+	stdout *io.PipeReader
+	// done is closed once the process has been reaped and the rest of its
+	// group killed.
+	done    chan struct{}
+	waitErr error
+	readers sync.WaitGroup
+	files   []*os.File // the hub's ends of stdout and stderr
+
+	mu         sync.Mutex
+	garbage    string // the first line on stdout that was not JSON-RPC
+	lastStderr string
+}
+
+// startChild starts cmd in its own process group and wires its streams.
+func startChild(service string, cmd *exec.Cmd, m *mask, log *slog.Logger) (*child, error) {
+	setProcessGroup(cmd)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		closeFiles(outR, outW)
+		return nil, err
+	}
+	cmd.Stdout, cmd.Stderr = outW, errW
+	err = cmd.Start()
+	closeFiles(outW, errW) // the child holds its own copies
+	if err != nil {
+		closeFiles(outR, errR)
+		return nil, err
+	}
+	pr, pw := io.Pipe()
+	c := &child{
+		service: service,
+		cmd:     cmd,
+		pid:     cmd.Process.Pid,
+		stdin:   stdin,
+		stdout:  pr,
+		done:    make(chan struct{}),
+		files:   []*os.File{outR, errR},
+	}
+	c.readers.Add(2)
+	go c.filterStdout(outR, pw, m)
+	go c.logStderr(errR, m, log)
+	go c.wait()
+	return c, nil
+}
+
+func closeFiles(fs ...*os.File) {
+	for _, f := range fs {
+		_ = f.Close()
+	}
+}
+
+// wait reaps the process, then kills whatever is left of its group so that
+// no grandchild outlives it.
+func (c *child) wait() {
+	c.waitErr = c.cmd.Wait()
+	signalGroup(c.pid, sigKill)
+	// Give the readers a moment to take in the last lines, then close the
+	// pipes, which also ends the readers if a process outside the group
+	// still holds them open.
+	drained := make(chan struct{})
+	go func() { c.readers.Wait(); close(drained) }()
+	select {
+	case <-drained:
+	case <-time.After(200 * time.Millisecond):
+	}
+	closeFiles(c.files...)
+	close(c.done)
+}
+
+// filterStdout forwards JSON-RPC lines to the transport and keeps the first
+// line that is anything else, which explains a child that never answers.
+func (c *child) filterStdout(r io.Reader, w *io.PipeWriter, m *mask) {
+	defer c.readers.Done()
+	defer w.Close()
+	br := bufio.NewReaderSize(r, 64<<10)
+	for {
+		line, err := br.ReadBytes('\n')
+		if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
+			if trimmed[0] == '{' || trimmed[0] == '[' {
+				if _, werr := w.Write(append(trimmed, '\n')); werr != nil {
+					_, _ = io.Copy(io.Discard, br) // keep the child from blocking
+					return
+				}
+			} else {
+				c.noteGarbage(m.text(string(trimmed)))
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+func (c *child) noteGarbage(line string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.garbage == "" {
+		c.garbage = clip(line)
+	}
+}
+
+// logStderr writes each line of the child's stderr to the log.
+func (c *child) logStderr(r io.Reader, m *mask, log *slog.Logger) {
+	defer c.readers.Done()
+	br := bufio.NewReaderSize(r, 4<<10)
+	for {
+		line, err := readLine(br, maxStderrLine)
+		if line != "" {
+			line = m.text(line)
+			log.Info(c.service+": "+line, "service", c.service, "stream", "stderr")
+			c.mu.Lock()
+			c.lastStderr = clip(line)
+			c.mu.Unlock()
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// readLine reads one line without its end, keeping at most max bytes of it.
+func readLine(br *bufio.Reader, max int) (string, error) {
+	var b []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if room := max - len(b); room > 0 {
+			b = append(b, chunk[:min(len(chunk), room)]...)
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		return strings.TrimRight(string(b), "\r\n"), err
+	}
+}
+
+func clip(s string) string {
+	if len(s) > maxNote {
+		return s[:maxNote] + "…"
+	}
+	return s
+}
+
+// stop ends the child: its stdin is closed and its group is asked to
+// terminate, then killed after grace.
+func (c *child) stop(grace time.Duration) {
+	_ = c.stdin.Close()
+	signalGroup(c.pid, sigTerm)
+	select {
+	case <-c.done:
+	case <-time.After(grace):
+		signalGroup(c.pid, sigKill)
+		<-c.done
+	}
+}
+
+// exited reports whether the process has ended.
+func (c *child) exited() bool {
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// settle waits a moment for a child whose stream closed under err, so that
+// a message about it can say how it ended.
+func (c *child) settle(err error) {
+	if !errors.Is(err, transport.ErrTransportClosed) {
+		return
+	}
+	select {
+	case <-c.done:
+	case <-time.After(time.Second):
+	}
+}
+
+// describe says how the child ended (or that it is still running), with
+// what it last wrote to stderr and any garbage it wrote to stdout.
+func (c *child) describe() string {
+	var b strings.Builder
+	if c.exited() {
+		state := "exited"
+		if ps := c.cmd.ProcessState; ps != nil {
+			state = fmt.Sprintf("exited (%s)", ps)
+		} else if c.waitErr != nil {
+			state = fmt.Sprintf("exited (%v)", c.waitErr)
+		}
+		b.WriteString(state)
+	} else {
+		b.WriteString("running")
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.garbage != "" {
+		fmt.Fprintf(&b, "; it wrote non-JSON-RPC text to stdout: %q", c.garbage)
+	}
+	if c.lastStderr != "" {
+		fmt.Fprintf(&b, "; last stderr line: %q", c.lastStderr)
+	}
+	return b.String()
+}

@@ -1,0 +1,140 @@
+package upstream
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// protocolVersion is the revision upstream clients ask for. Pinning a
+// stateful revision skips mcp-go's probe for the stateless 2026-07-28
+// revision, which costs about a second against every older server.
+const protocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
+
+// dial makes a new session: it resolves the Spec's secrets, starts the
+// child or opens the remote transport, and initializes the client. ctx
+// bounds the start; the session itself lives until it is closed.
+func (u *Upstream) dial(ctx context.Context) (*session, error) {
+	rs := &resolution{resolver: u.opts.Resolver}
+	sessCtx, cancel := context.WithCancel(u.ctx)
+	var (
+		tr  transport.Interface
+		ch  *child
+		err error
+	)
+	switch u.spec.transport() {
+	case TransportStdio:
+		ch, err = u.spawn(rs)
+		if err == nil {
+			tr = transport.NewIO(ch.stdout, ch.stdin, nil)
+		}
+	case TransportHTTP, TransportSSE:
+		tr, err = u.remote(rs)
+	default:
+		err = fmt.Errorf("unknown transport %q (want stdio, http or sse)", u.spec.Transport)
+	}
+	s := newSession(rs.mask(), cancel)
+	if err != nil {
+		cancel()
+		return nil, s.mask.err(err)
+	}
+	s.child = ch
+	s.client = client.NewClient(tr, client.WithProtocolVersion(protocolVersion))
+	if err := u.initialize(ctx, sessCtx, s); err != nil {
+		s.close()
+		return nil, s.mask.err(err)
+	}
+	return s, nil
+}
+
+// spawn resolves the command line and environment and starts the child.
+func (u *Upstream) spawn(rs *resolution) (*child, error) {
+	if u.spec.Command == "" {
+		return nil, errors.New("no command to run")
+	}
+	args := make([]string, len(u.spec.Args))
+	for i, a := range u.spec.Args {
+		s, err := rs.value(a)
+		if err != nil {
+			return nil, err
+		}
+		args[i] = s
+	}
+	env, err := rs.values(u.spec.Env)
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(u.spec.Command, args...)
+	cmd.Dir = u.spec.Cwd
+	cmd.Env = u.opts.Environ()
+	for k, v := range env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	ch, err := startChild(u.spec.Name, cmd, rs.mask(), u.opts.Logger)
+	if err != nil {
+		return nil, fmt.Errorf("start %s: %w", u.spec.Command, err)
+	}
+	return ch, nil
+}
+
+// remote resolves the URL and headers and makes an http or sse transport.
+func (u *Upstream) remote(rs *resolution) (transport.Interface, error) {
+	url, err := rs.value(u.spec.URL)
+	if err != nil {
+		return nil, err
+	}
+	if url == "" {
+		return nil, errors.New("no url to connect to")
+	}
+	headers, err := rs.values(u.spec.Headers)
+	if err != nil {
+		return nil, err
+	}
+	log := u.opts.Logger.With("service", u.spec.Name)
+	if u.spec.transport() == TransportSSE {
+		return transport.NewSSE(url,
+			transport.WithHeaders(headers),
+			transport.WithSSELogger(log),
+			transport.WithEndpointTimeout(u.opts.StartTimeout))
+	}
+	return transport.NewStreamableHTTP(url,
+		transport.WithHTTPHeaders(headers),
+		transport.WithHTTPLogger(log),
+		transport.WithContinuousListening())
+}
+
+// initialize starts the client's transport on the session's lifetime and
+// performs the handshake within ctx.
+func (u *Upstream) initialize(ctx, sessCtx context.Context, s *session) error {
+	if err := s.client.Start(sessCtx); err != nil {
+		return u.startError(ctx, s, "connect", err)
+	}
+	s.client.OnNotification(func(n mcp.JSONRPCNotification) { u.notified(s, n) })
+	req := mcp.InitializeRequest{}
+	req.Params.ProtocolVersion = protocolVersion
+	req.Params.ClientInfo = u.opts.ClientInfo
+	if _, err := s.client.Initialize(ctx, req); err != nil {
+		return u.startError(ctx, s, "initialize", err)
+	}
+	return nil
+}
+
+// startError explains a failed start: a start that ran out of time says so,
+// and a child says how it ended and what it wrote.
+func (u *Upstream) startError(ctx context.Context, s *session, step string, err error) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		err = fmt.Errorf("%s: no answer within the %s start timeout", step, u.opts.StartTimeout)
+	} else {
+		err = fmt.Errorf("%s: %w", step, err)
+	}
+	if s.child == nil {
+		return err
+	}
+	s.child.settle(err)
+	return fmt.Errorf("%w; the process %s", err, s.child.describe())
+}

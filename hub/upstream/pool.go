@@ -1,0 +1,153 @@
+package upstream
+
+import (
+	"io"
+	"log/slog"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// PoolOptions configure a Pool. The zero value of each field has a default.
+type PoolOptions struct {
+	// Resolver resolves the secret references in Specs when an upstream
+	// is launched or connected.
+	Resolver secret.Resolver
+	// Logger receives upstream events and each line children write to
+	// stderr, with a "service" attribute; the default discards them.
+	Logger *slog.Logger
+	// Timeout bounds each call to a service whose Spec has no timeout
+	// (default 60 s).
+	Timeout time.Duration
+	// StartTimeout bounds launching or connecting and initializing one
+	// upstream (default 30 s).
+	StartTimeout time.Duration
+	// Parallel bounds how many upstreams ListAll lists at once (default 16).
+	Parallel int
+	// OnChange is called, from a goroutine of its own, after a service's
+	// catalog was listed again because the service restarted or sent a
+	// list_changed notification.
+	OnChange func(service string)
+	// ClientInfo is how the hub introduces itself to upstreams.
+	ClientInfo mcp.Implementation
+	// Environ returns the environment children start with, before their
+	// service's env is added (default os.Environ).
+	Environ func() []string
+}
+
+func (o PoolOptions) withDefaults() PoolOptions {
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 60 * time.Second
+	}
+	if o.StartTimeout <= 0 {
+		o.StartTimeout = 30 * time.Second
+	}
+	if o.Parallel <= 0 {
+		o.Parallel = 16
+	}
+	if o.ClientInfo.Name == "" {
+		o.ClientInfo = mcp.Implementation{Name: "chronicle-hub", Version: "dev"}
+	}
+	if o.Environ == nil {
+		o.Environ = os.Environ
+	}
+	return o
+}
+
+// A Pool holds one Upstream per service. Its methods are safe for
+// concurrent use.
+type Pool struct {
+	opts PoolOptions
+
+	mu        sync.Mutex
+	upstreams map[string]*Upstream
+	closed    bool
+}
+
+// NewPool returns an empty pool; Reconcile fills it.
+func NewPool(opts PoolOptions) *Pool {
+	return &Pool{opts: opts.withDefaults(), upstreams: map[string]*Upstream{}}
+}
+
+// Reconcile makes the pool hold exactly the given services. An upstream
+// whose Spec is unchanged keeps running; a removed or changed one is
+// stopped (its process group killed) before Reconcile returns; a new one is
+// added idle and starts on first need. When two Specs share a name, the
+// first wins.
+func (p *Pool) Reconcile(specs []Spec) {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return
+	}
+	next := make(map[string]*Upstream, len(specs))
+	for _, s := range specs {
+		if _, dup := next[s.Name]; dup {
+			continue
+		}
+		if old := p.upstreams[s.Name]; old != nil && old.spec.Equal(s) {
+			next[s.Name] = old
+			continue
+		}
+		next[s.Name] = newUpstream(s, p.opts)
+	}
+	var stale []*Upstream
+	for name, old := range p.upstreams {
+		if next[name] != old {
+			stale = append(stale, old)
+		}
+	}
+	p.upstreams = next
+	p.mu.Unlock()
+	stopAll(stale)
+}
+
+// Get returns the upstream of a service, or nil.
+func (p *Pool) Get(name string) *Upstream {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.upstreams[name]
+}
+
+// Close stops every upstream, killing every child's process group and
+// reaping it. The pool is empty and unusable afterwards.
+func (p *Pool) Close() {
+	p.mu.Lock()
+	p.closed = true
+	all := make([]*Upstream, 0, len(p.upstreams))
+	for _, u := range p.upstreams {
+		all = append(all, u)
+	}
+	p.upstreams = map[string]*Upstream{}
+	p.mu.Unlock()
+	stopAll(all)
+}
+
+// stopAll stops upstreams in parallel, since each may wait for its child.
+func stopAll(ups []*Upstream) {
+	var wg sync.WaitGroup
+	for _, u := range ups {
+		wg.Go(u.stop)
+	}
+	wg.Wait()
+}
+
+// upstreams returns the pool's upstreams sorted by name.
+func (p *Pool) sorted() []*Upstream {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	ups := make([]*Upstream, 0, len(p.upstreams))
+	for _, u := range p.upstreams {
+		ups = append(ups, u)
+	}
+	slices.SortFunc(ups, func(a, b *Upstream) int { return strings.Compare(a.spec.Name, b.spec.Name) })
+	return ups
+}

@@ -1,0 +1,8 @@
+//go:build unix && !linux
+
+package upstream
+
+import "syscall"
+
+// setParentDeathSignal does nothing where the kernel has no such signal.
+func setParentDeathSignal(*syscall.SysProcAttr) {}
