@@ -4,9 +4,15 @@
 GO      ?= go
 NPM_DIR := tools/npm
 
-.PHONY: test npm fmt-check vet lint unit build bench
+.PHONY: test tools npm fmt-check vet lint unit build bench
 
-test: npm fmt-check vet lint unit
+test: tools npm fmt-check vet lint unit
+
+# The git binary builds the test repositories served by the tests' HTTPS git
+# server (chronicle itself uses go-git only).
+tools:
+	@command -v git >/dev/null || { apt-get update -qq && apt-get install -y -qq git; }
+	@command -v node >/dev/null || { apt-get update -qq && apt-get install -y -qq nodejs npm; }
 
 # MCP peers from npm (the MCP Inspector CLI, …), pinned by the committed lockfile.
 npm: $(NPM_DIR)/node_modules/.installed

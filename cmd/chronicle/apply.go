@@ -44,83 +44,7 @@ Exit codes: 0 applied, 1 error or conflicts.`,
   chronicle apply --replace 'link.everywhere["claude"].skill.review'`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 && !autoApprove && !a.interactive() {
-				return failf("apply needs a confirmation: run it from a terminal, pass --auto-approve, or apply a saved plan (plan --out FILE)")
-			}
-			m, err := a.machine(nil)
-			if err != nil {
-				return err
-			}
-			if err := os.MkdirAll(m.chronicleHome, 0o700); err != nil {
-				return err
-			}
-			l, err := lock.Acquire(filepath.Join(m.chronicleHome, "state.lock"), "apply", lockTimeout)
-			if err != nil {
-				return failf("%s", err)
-			}
-			defer l.Release()
-			st, err := m.loadState()
-			if err != nil {
-				return err
-			}
-			var p *plan.Plan
-			cfgDir := ""
-			if len(args) == 1 {
-				if p, err = plan.Load(args[0]); err != nil {
-					return err
-				}
-				if st.IsNew() && p.Serial == 0 {
-					// Planned before any state existed: the plan's lineage
-					// becomes the new state's.
-					st.Lineage = p.Lineage
-				}
-				if err := p.CheckFresh(st); err != nil {
-					return failf("the saved plan %s is stale: %s. Run chronicle plan again.", args[0], err)
-				}
-				cfgDir = p.ConfigDir
-			} else {
-				cfg, err := a.optionalConfig()
-				if err != nil {
-					return err
-				}
-				if cfg == nil {
-					dir, _ := a.configDir()
-					return failf("no configuration in %s: nothing to apply (chronicle plan shows what adopt would take over)", dir)
-				}
-				if m, err = a.machine(cfg); err != nil {
-					return err
-				}
-				p = a.compute(cfg, m, st, f)
-				cfgDir = cfg.Dir
-			}
-			if !asJSON {
-				planView{w: a.stdout, home: m.home, color: a.color(a.stdout)}.render(p)
-			}
-			if len(p.Errors()) > 0 {
-				return failf("the plan has errors; nothing was changed")
-			}
-			if len(p.Conflicts()) > 0 && !skipConflicts {
-				return failf("the plan has %d conflicts (!); nothing was changed. Resolve them, or apply --skip-conflicts to make the other changes", len(p.Conflicts()))
-			}
-			if !p.HasChanges() {
-				return nil
-			}
-			if len(args) == 0 && !autoApprove && !a.confirm() {
-				return failf("apply cancelled; nothing was changed")
-			}
-			r, err := apply.Apply(p, apply.Options{
-				State: st, Tools: m.toolMap(), ChronicleHome: m.chronicleHome, StoreDir: m.store.Dir,
-				SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"), SkipConflicts: skipConflicts,
-				ConfigDir: cfgDir, Version: version,
-				Report: func(c plan.Change, err error) { a.reportChange(c, err, asJSON) },
-			})
-			if r != nil {
-				a.applySummary(r, asJSON)
-			}
-			if err != nil {
-				return failf("%s", err)
-			}
-			return nil
+			return a.applyRun(applyFlags{plan: f, autoApprove: autoApprove, skipConflicts: skipConflicts, asJSON: asJSON, lockTimeout: lockTimeout}, args)
 		},
 	}
 	fl := cmd.Flags()
@@ -130,6 +54,7 @@ Exit codes: 0 applied, 1 error or conflicts.`,
 	fl.DurationVar(&lockTimeout, "lock-timeout", 0, "wait this long for another apply to finish (e.g. 30s)")
 	fl.StringArrayVar(&f.replace, "replace", nil, "take the declared version at `ADDR` even over drift or a conflict (repeatable)")
 	fl.BoolVar(&f.destroy, "destroy", false, "allow removing everything chronicle manages")
+	fl.BoolVar(&f.offline, "offline", false, "make no network call: git skills are not checked against their remotes")
 	return cmd
 }
 
@@ -187,4 +112,99 @@ func (a *app) applySummary(r *apply.Result, asJSON bool) {
 			fmt.Fprintf(a.stdout, "  ! %s: %s\n", c.Address, c.Reason)
 		}
 	}
+}
+
+// applyFlags are apply's options.
+type applyFlags struct {
+	plan          planFlags
+	autoApprove   bool
+	skipConflicts bool
+	asJSON        bool
+	lockTimeout   time.Duration
+}
+
+// applyRun is apply's work, shared with sync.
+func (a *app) applyRun(o applyFlags, args []string) error {
+	if len(args) == 0 && !o.autoApprove && !a.interactive() {
+		return failf("apply needs a confirmation: run it from a terminal, pass --auto-approve, or apply a saved plan (plan --out FILE)")
+	}
+	m, err := a.machine(nil)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(m.chronicleHome, 0o700); err != nil {
+		return err
+	}
+	l, err := lock.Acquire(filepath.Join(m.chronicleHome, "state.lock"), "apply", o.lockTimeout)
+	if err != nil {
+		return failf("%s", err)
+	}
+	defer l.Release()
+	st, err := m.loadState()
+	if err != nil {
+		return err
+	}
+	var p *plan.Plan
+	cfgDir := ""
+	if len(args) == 1 {
+		if p, err = plan.Load(args[0]); err != nil {
+			return err
+		}
+		if st.IsNew() && p.Serial == 0 {
+			// Planned before any state existed: the plan's lineage
+			// becomes the new state's.
+			st.Lineage = p.Lineage
+		}
+		if err := p.CheckFresh(st); err != nil {
+			return failf("the saved plan %s is stale: %s. Run chronicle plan again.", args[0], err)
+		}
+		cfgDir = p.ConfigDir
+	} else {
+		cfg, err := a.optionalConfig()
+		if err != nil {
+			return err
+		}
+		if cfg == nil {
+			dir, _ := a.configDir()
+			return failf("no configuration in %s: nothing to apply (chronicle plan shows what adopt would take over)", dir)
+		}
+		if m, err = a.machine(cfg); err != nil {
+			return err
+		}
+		p = a.compute(cfg, m, st, o.plan)
+		cfgDir = cfg.Dir
+	}
+	if !o.asJSON {
+		planView{w: a.stdout, home: m.home, color: a.color(a.stdout)}.render(p)
+	}
+	if len(p.Errors()) > 0 {
+		return failf("the plan has errors; nothing was changed")
+	}
+	if len(p.Conflicts()) > 0 && !o.skipConflicts {
+		return failf("the plan has %d conflicts (!); nothing was changed. Resolve them, or apply --skip-conflicts to make the other changes", len(p.Conflicts()))
+	}
+	if !p.HasChanges() {
+		return nil
+	}
+	if len(args) == 0 && !o.autoApprove && !a.confirm() {
+		return failf("apply cancelled; nothing was changed")
+	}
+	r, err := apply.Apply(p, apply.Options{
+		State: st, Tools: m.toolMap(), ChronicleHome: m.chronicleHome, StoreDir: m.store.Dir,
+		SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"), SkipConflicts: o.skipConflicts,
+		ConfigDir: cfgDir, Version: version, Resolver: a.resolver(), Progress: a.progress(),
+		Report: func(c plan.Change, err error) { a.reportChange(c, err, o.asJSON) },
+	})
+	if r != nil {
+		a.applySummary(r, o.asJSON)
+	}
+	if err != nil {
+		return failf("%s", err)
+	}
+	return nil
+}
+
+// applyAuto applies the configuration without asking (sync).
+func (a *app) applyAuto(f planFlags) error {
+	return a.applyRun(applyFlags{plan: f, autoApprove: true}, nil)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -13,9 +14,17 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/chronicle-dev/chronicle/engine/gitskill/gittest"
 )
 
 func TestMain(m *testing.M) {
+	// The local HTTPS git servers of the tests are trusted through
+	// SSL_CERT_FILE, as a user's own CA would be; set before any TLS use.
+	if err := gittest.Trust(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
 	testscript.Main(m, map[string]func(){
 		"chronicle": func() { os.Exit(Main()) },
 	})

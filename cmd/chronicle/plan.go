@@ -38,44 +38,7 @@ Exit codes: 0 ok (with --detailed-exitcode: nothing to do), 1 error,
   chronicle plan --replace 'link.everywhere["claude"].skill.review'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, err := a.optionalConfig()
-			if err != nil {
-				return err
-			}
-			if cfg == nil {
-				return a.firstRun()
-			}
-			m, err := a.machine(cfg)
-			if err != nil {
-				return err
-			}
-			st, err := m.loadState()
-			if err != nil {
-				return err
-			}
-			p := a.compute(cfg, m, st, f)
-			if asJSON {
-				if err := writePlanJSON(a.stdout, p); err != nil {
-					return err
-				}
-			} else {
-				planView{w: a.stdout, home: m.home, color: a.color(a.stdout)}.render(p)
-			}
-			if out != "" {
-				if err := p.Save(out); err != nil {
-					return err
-				}
-				if !asJSON {
-					fmt.Fprintf(a.stdout, "\nSaved the plan to %s: chronicle apply %s carries out exactly this plan.\n", out, out)
-				}
-			}
-			switch {
-			case len(p.Errors()) > 0:
-				return exitWith(exitError)
-			case detailed && p.HasChanges():
-				return exitWith(exitChanges)
-			}
-			return nil
+			return a.planRun(f, asJSON, out, detailed)
 		},
 	}
 	fl := cmd.Flags()
@@ -84,5 +47,53 @@ Exit codes: 0 ok (with --detailed-exitcode: nothing to do), 1 error,
 	fl.BoolVar(&detailed, "detailed-exitcode", false, "exit 2 when there are changes or conflicts")
 	fl.StringArrayVar(&f.replace, "replace", nil, "take the declared version at `ADDR` even over drift or a conflict (repeatable)")
 	fl.BoolVar(&f.destroy, "destroy", false, "allow a plan that removes everything chronicle manages")
+	fl.BoolVar(&f.offline, "offline", false, "make no network call: git skills are not checked against their remotes")
 	return cmd
+}
+
+// planRun is plan's work, shared with sync --check.
+func (a *app) planRun(f planFlags, asJSON bool, out string, detailed bool) error {
+	cfg, err := a.optionalConfig()
+	if err != nil {
+		return err
+	}
+	if cfg == nil {
+		return a.firstRun()
+	}
+	m, err := a.machine(cfg)
+	if err != nil {
+		return err
+	}
+	st, err := m.loadState()
+	if err != nil {
+		return err
+	}
+	p := a.compute(cfg, m, st, f)
+	if asJSON {
+		if err := writePlanJSON(a.stdout, p); err != nil {
+			return err
+		}
+	} else {
+		planView{w: a.stdout, home: m.home, color: a.color(a.stdout)}.render(p)
+	}
+	if out != "" {
+		if err := p.Save(out); err != nil {
+			return err
+		}
+		if !asJSON {
+			fmt.Fprintf(a.stdout, "\nSaved the plan to %s: chronicle apply %s carries out exactly this plan.\n", out, out)
+		}
+	}
+	switch {
+	case len(p.Errors()) > 0:
+		return exitWith(exitError)
+	case detailed && p.HasChanges():
+		return exitWith(exitChanges)
+	}
+	return nil
+}
+
+// planCommandRun plans like plan --detailed-exitcode.
+func (a *app) planCommandRun(f planFlags, detailed bool) error {
+	return a.planRun(f, false, "", detailed)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 type planFlags struct {
 	replace []string
 	destroy bool
+	offline bool
 }
 
 // statePath is ~/.chronicle/state.json.
@@ -46,7 +48,12 @@ func (a *app) compute(cfg *config.Config, m *machine, st *state.State, f planFla
 	p := plan.Compute(plan.Inputs{
 		Config: cfg, State: st, Tools: m.toolMap(), Env: m.env, StoreDir: m.store.Dir,
 		HubCommand: hubCmd, HubError: hubErr, Replace: replace, Destroy: f.destroy, Chronicle: version,
+		Offline: f.offline, Resolver: a.resolver(), Progress: a.progress(),
 	})
+	if f.offline {
+		p.Diagnostics = append(p.Diagnostics, plan.Diagnostic{Severity: "warning", Summary: "Offline",
+			Detail: "--offline: git skills were not checked against their remotes; the plan shows what is known locally."})
+	}
 	r := scan.Run(scan.Options{Env: m.env, Tools: m.tools, Config: cfg, Store: m.store, Owned: owned(st)})
 	p.AddUnmanaged(r, p.Touched())
 	for _, addr := range f.replace {
@@ -99,4 +106,13 @@ func (a *app) hubCommand(m *machine) ([]string, string) {
 		args = append(args, "--home", m.chronicleHome)
 	}
 	return args, ""
+}
+
+// progress is where long work (git clones) reports progress: stderr, only
+// on a terminal.
+func (a *app) progress() io.Writer {
+	if f, ok := a.stderr.(*os.File); ok && a.color(f) {
+		return f
+	}
+	return nil
 }

@@ -1,14 +1,17 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/chronicle-dev/chronicle/engine/gitskill"
 	"github.com/chronicle-dev/chronicle/engine/lock"
 	"github.com/chronicle-dev/chronicle/engine/snapshot"
 )
@@ -81,14 +84,112 @@ shows the restored copy as drift when it differs from the declared source.`,
 			return nil
 		},
 	}
+	var outdatedJSON bool
 	outdated := &cobra.Command{
-		Use:     "outdated",
-		Short:   "List git skills whose remote moved",
-		Example: "  chronicle skills outdated --json",
-		RunE:    notBuilt("skills from git"),
+		Use:   "outdated",
+		Short: "List git skills whose remote moved",
+		Long: `skills outdated compares the commit each git skill was imported at with the
+remote's current commit for its ref, by listing the remote's refs (no clone).
+A skill pinned to a full commit SHA never moves.`,
+		Example: "  chronicle skills outdated\n  chronicle skills outdated --json",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return a.outdated(outdatedJSON)
+		},
 	}
+	outdated.Flags().BoolVar(&outdatedJSON, "json", false, "print the skills as JSON")
 	cmd.AddCommand(list, restore, outdated)
 	return cmd
+}
+
+// An outdatedSkill is one row of skills outdated.
+type outdatedSkill struct {
+	Name     string `json:"name"`
+	Repo     string `json:"repo"`
+	Ref      string `json:"ref"`
+	Recorded string `json:"recorded_sha"`
+	Remote   string `json:"remote_sha,omitempty"`
+	Status   string `json:"status"` // up-to-date, outdated, pinned, error
+	Error    string `json:"error,omitempty"`
+}
+
+func (a *app) outdated(asJSON bool) error {
+	cfg, err := a.optionalConfig()
+	if err != nil {
+		return err
+	}
+	m, err := a.machine(cfg)
+	if err != nil {
+		return err
+	}
+	st, err := m.loadState()
+	if err != nil {
+		return err
+	}
+	rows := []outdatedSkill{}
+	for _, name := range sortedNames(st.Skills) {
+		rec := st.Skills[name]
+		if rec.OriginRepo == "" {
+			continue
+		}
+		row := outdatedSkill{Name: name, Repo: rec.OriginRepo, Ref: rec.OriginRef, Recorded: rec.OriginSHA}
+		if gitskill.IsCommitSHA(rec.OriginRef) {
+			row.Remote, row.Status = rec.OriginRef, "pinned"
+			rows = append(rows, row)
+			continue
+		}
+		auth := ""
+		if cfg != nil {
+			for _, s := range cfg.Skills {
+				if s.Git == rec.OriginRepo && !s.Auth.IsZero() {
+					auth, _ = a.resolver().Resolve(s.Auth)
+				}
+			}
+		}
+		sha, err := gitskill.RemoteSHA(context.Background(), rec.OriginRepo, rec.OriginRef, auth)
+		switch {
+		case err != nil:
+			row.Status, row.Error = "error", err.Error()
+		case sha == rec.OriginSHA:
+			row.Remote, row.Status = sha, "up-to-date"
+		default:
+			row.Remote, row.Status = sha, "outdated"
+		}
+		rows = append(rows, row)
+	}
+	if asJSON {
+		return writeJSON(a.stdout, rows)
+	}
+	if len(rows) == 0 {
+		fmt.Fprintln(a.stdout, "No skills from git in the state.")
+		return nil
+	}
+	tw := tabwriter.NewWriter(a.stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "SKILL\tREF\tRECORDED\tREMOTE\tSTATUS")
+	for _, r := range rows {
+		status := r.Status
+		if r.Error != "" {
+			status += ": " + r.Error
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Name, refName(r.Ref), short(r.Recorded), short(r.Remote), status)
+	}
+	return tw.Flush()
+}
+
+func refName(ref string) string {
+	if ref == "" {
+		return "(default branch)"
+	}
+	return ref
+}
+
+func sortedNames[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func shortHash(h string) string {

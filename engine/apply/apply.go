@@ -3,11 +3,13 @@ package apply
 import (
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/backup"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
@@ -25,6 +27,10 @@ type Options struct {
 	// ConfigDir and Version are recorded in the state.
 	ConfigDir string
 	Version   string
+	// Resolver resolves the auth of private git skills, in memory.
+	Resolver secret.Resolver
+	// Progress receives clone progress, or nil.
+	Progress io.Writer
 }
 
 // A Result says what happened.

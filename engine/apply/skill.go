@@ -1,12 +1,14 @@
 package apply
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 
+	"github.com/chronicle-dev/chronicle/engine/gitskill"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/snapshot"
@@ -37,13 +39,22 @@ func (a *applier) skill(c plan.Change) error {
 	default:
 		return fmt.Errorf("%s: cannot %s a skill", c.Address, c.Action)
 	}
-	if h, err := skills.Hash(s.Source); err != nil || h != s.Hash {
-		return fmt.Errorf("%s: %s changed since the plan; run plan again", c.Address, s.Source)
+	source := s.Source
+	if s.Git != nil {
+		dir, cleanup, err := a.fetch(c.Address, s)
+		if err != nil {
+			return err
+		}
+		defer cleanup()
+		source = dir
+	}
+	if h, err := skills.Hash(source); err != nil || h != s.Hash {
+		return fmt.Errorf("%s: %s changed since the plan; run plan again", c.Address, source)
 	}
 	current, err := skills.Hash(s.Store)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		if err := skills.Copy(s.Source, s.Store); err != nil {
+		if err := skills.Copy(source, s.Store); err != nil {
 			return fmt.Errorf("%s: %w", c.Address, err)
 		}
 	case err != nil:
@@ -52,14 +63,20 @@ func (a *applier) skill(c plan.Change) error {
 		if err := a.snapshot(name, s.Store, "apply"); err != nil {
 			return err
 		}
-		if err := swap(s.Source, s.Store); err != nil {
+		if err := swap(source, s.Store); err != nil {
 			return fmt.Errorf("%s: %w", c.Address, err)
 		}
 	}
-	if err := a.snapshot(name, s.Store, "imported"); err != nil {
-		return err
+	rec := state.Skill{Source: s.Source, Hash: s.Hash}
+	meta := snapshot.Meta{}
+	if s.Git != nil {
+		rec = state.Skill{Hash: s.Hash, OriginRepo: s.Git.URL, OriginSHA: s.Git.SHA, OriginRef: s.Git.Ref, Path: s.Git.Path}
+		meta = snapshot.Meta{OriginRepo: s.Git.URL, OriginSHA: s.Git.SHA}
 	}
-	a.st.Skills[name] = state.Skill{Source: s.Source, Hash: s.Hash}
+	if _, _, err := snapshot.Take(a.o.SnapshotDir, name, s.Store, snapshot.KindImported, meta); err != nil {
+		return fmt.Errorf("snapshot of skill %s: %w", name, err)
+	}
+	a.st.Skills[name] = rec
 	return a.done(c.Address)
 }
 
@@ -102,4 +119,33 @@ func (a *applier) clearPlace(path string) error {
 
 func ensureDir(path string) error {
 	return os.MkdirAll(filepath.Dir(path), 0o755)
+}
+
+// fetch takes a git skill again and checks it is still at the planned
+// commit: apply carries out what the plan showed, or nothing.
+func (a *applier) fetch(addr string, s *plan.SkillSpec) (string, func(), error) {
+	auth := ""
+	if !s.Git.Auth.IsZero() {
+		var err error
+		if auth, err = a.o.Resolver.Resolve(s.Git.Auth); err != nil {
+			return "", nil, fmt.Errorf("%s: %w", addr, err)
+		}
+	}
+	tmp, err := os.MkdirTemp("", "chronicle-apply-git-")
+	if err != nil {
+		return "", nil, err
+	}
+	cleanup := func() { os.RemoveAll(tmp) }
+	f, err := gitskill.Fetch(context.Background(), gitskill.FetchOptions{
+		URL: s.Git.URL, Ref: s.Git.Ref, Path: s.Git.Path, Include: []string{s.Name}, Auth: auth, MaxSize: s.Git.MaxSize, Dir: tmp, Progress: a.o.Progress,
+	})
+	if err != nil {
+		cleanup()
+		return "", nil, fmt.Errorf("%s: %w", addr, err)
+	}
+	if f.SHA != s.Git.SHA {
+		cleanup()
+		return "", nil, fmt.Errorf("%s: %s moved to %s since the plan (planned %s); run plan again", addr, s.Git.URL, f.SHA, s.Git.SHA)
+	}
+	return f.Skills[0].Dir, cleanup, nil
 }

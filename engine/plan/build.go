@@ -30,6 +30,8 @@ type builder struct {
 	desired map[string]bool // addresses the configuration wants
 	claimed map[string]string
 	reads   map[string]readResult // by file + key path
+	// cleanups remove what planning fetched (git clones).
+	cleanups []func()
 }
 
 type readResult struct {
@@ -59,6 +61,11 @@ func Compute(in Inputs) *Plan {
 		b.plan.Replace = append(b.plan.Replace, a)
 	}
 	sort.Strings(b.plan.Replace)
+	defer func() {
+		for _, f := range b.cleanups {
+			f()
+		}
+	}()
 	b.settings()
 	b.skills()
 	b.links()

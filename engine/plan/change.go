@@ -2,6 +2,7 @@ package plan
 
 import (
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
@@ -43,9 +44,22 @@ type Change struct {
 // A SkillSpec is a skill to hold in the central store.
 type SkillSpec struct {
 	Name   string `json:"name"`
-	Source string `json:"source"` // the folder to import from
-	Hash   string `json:"hash"`   // its tree hash when planned
-	Store  string `json:"store"`  // the central copy: ~/.chronicle/skills/<name>
+	Source string `json:"source,omitempty"` // the local folder to import from
+	Hash   string `json:"hash"`             // its tree hash when planned
+	Store  string `json:"store"`            // the central copy: ~/.chronicle/skills/<name>
+	// Git is set for a skill taken from a repository: apply fetches it again
+	// and checks it is still at the planned commit.
+	Git *GitSource `json:"git,omitempty"`
+}
+
+// A GitSource says where a git skill comes from.
+type GitSource struct {
+	URL     string       `json:"url"`
+	Ref     string       `json:"ref,omitempty"`
+	Path    string       `json:"path,omitempty"`
+	SHA     string       `json:"sha"`
+	Auth    secret.Value `json:"auth,omitempty"`
+	MaxSize int64        `json:"max_size,omitempty"`
 }
 
 // A LinkSpec is a skill placed in a tool's skills folder.

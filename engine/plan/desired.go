@@ -1,12 +1,15 @@
 package plan
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"sort"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
@@ -29,6 +32,15 @@ type Inputs struct {
 	Destroy bool
 	// Chronicle is the running version, recorded in the plan.
 	Chronicle string
+	// Offline skips every network call: git skills are not checked
+	// against their remotes.
+	Offline bool
+	// Resolver resolves the auth of private git skills, in memory.
+	Resolver secret.Resolver
+	// Progress receives clone progress (a terminal's stderr), or nil.
+	Progress io.Writer
+	// Context bounds network calls; nil means context.Background().
+	Context context.Context
 }
 
 // ServiceState converts a declared service into its state record.

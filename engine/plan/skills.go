@@ -18,9 +18,7 @@ func (b *builder) skills() {
 	for _, s := range b.cfg.Skills {
 		addr := "skill." + s.Name
 		if s.IsGit() {
-			b.diag("warning", addr, "Git skills are not imported yet",
-				"skill %q comes from git (%s); importing git skills is not built in this version, so it is left out of this plan.", s.Name, s.Git)
-			b.desired[addr] = true // keep what an earlier version imported
+			b.gitSkill(s)
 			continue
 		}
 		spec := &SkillSpec{Name: s.Name, Source: s.Source, Store: storePath(b.in.StoreDir, s.Name)}
@@ -37,42 +35,50 @@ func (b *builder) skills() {
 		}
 		spec.Hash = hs
 		b.source(s.Source, hs)
-		central := PathHash(spec.Store)
-		b.source(spec.Store, central)
-		c := Change{Address: addr, Kind: KindSkill, Path: spec.Store, Skill: spec}
-		rec, known := b.st.Skills[s.Name]
-		switch {
-		case central == "absent":
-			c.Action = Create
-			if known {
-				c.Reason = "the central copy is missing; importing it again"
-			}
-		case central == hs && central != rec.Hash && b.st.Intended(state.Intent{Address: addr, Path: spec.Store, Hash: hs}):
-			c.Action, c.Reason = Update, "written by an interrupted apply; recording it"
-		case known && central != rec.Hash:
-			c.Diff = b.skillDiff(addr, spec.Store, s.Source)
-			if b.in.Replace[addr] {
-				c.Action, c.Reason = Replace, "edited in place since the last apply; --replace takes the declared version after a snapshot"
-			} else {
-				c.Action, c.Reason = Conflict, "the central copy was edited in place since the last apply; to keep the edit, copy it back to "+s.Source+"; to drop it, apply --replace "+addr
-			}
-		case known && hs != rec.Hash:
-			c.Action, c.Reason = Update, "the source changed; the central copy is snapshotted first"
-			c.Diff = b.skillDiff(addr, spec.Store, s.Source)
-		case known:
-			// Up to date.
-		case central == hs:
-			c.Action, c.Reason = Update, "already in the store with the declared content; recording it"
-		default:
-			c.Diff = b.skillDiff(addr, spec.Store, s.Source)
-			if b.in.Replace[addr] {
-				c.Action, c.Reason = Replace, "--replace takes the declared version after a snapshot"
-			} else {
-				c.Action, c.Reason = Conflict, "the store holds another version that the state does not record; apply --replace "+addr+" to take the declared one"
-			}
-		}
-		b.add(c)
+		b.add(b.skillChange(addr, spec, s.Source))
 	}
+}
+
+// skillChange compares the central copy of a skill with the declared one
+// (hash spec.Hash, content in the folder source) and the state.
+func (b *builder) skillChange(addr string, spec *SkillSpec, source string) Change {
+	hs := spec.Hash
+	name := spec.Name
+	central := PathHash(spec.Store)
+	b.source(spec.Store, central)
+	c := Change{Address: addr, Kind: KindSkill, Path: spec.Store, Skill: spec}
+	rec, known := b.st.Skills[name]
+	switch {
+	case central == "absent":
+		c.Action = Create
+		if known {
+			c.Reason = "the central copy is missing; importing it again"
+		}
+	case central == hs && central != rec.Hash && b.st.Intended(state.Intent{Address: addr, Path: spec.Store, Hash: hs}):
+		c.Action, c.Reason = Update, "written by an interrupted apply; recording it"
+	case known && central != rec.Hash:
+		c.Diff = b.skillDiff(addr, spec.Store, source)
+		if b.in.Replace[addr] {
+			c.Action, c.Reason = Replace, "edited in place since the last apply; --replace takes the declared version after a snapshot"
+		} else {
+			c.Action, c.Reason = Conflict, "the central copy was edited in place since the last apply; to keep the edit, copy it back to "+source+"; to drop it, apply --replace "+addr
+		}
+	case known && hs != rec.Hash:
+		c.Action, c.Reason = Update, "the source changed; the central copy is snapshotted first"
+		c.Diff = b.skillDiff(addr, spec.Store, source)
+	case known:
+		// Up to date.
+	case central == hs:
+		c.Action, c.Reason = Update, "already in the store with the declared content; recording it"
+	default:
+		c.Diff = b.skillDiff(addr, spec.Store, source)
+		if b.in.Replace[addr] {
+			c.Action, c.Reason = Replace, "--replace takes the declared version after a snapshot"
+		} else {
+			c.Action, c.Reason = Conflict, "the store holds another version that the state does not record; apply --replace "+addr+" to take the declared one"
+		}
+	}
+	return c
 }
 
 // checkSource returns why a skill folder cannot be imported, or "".

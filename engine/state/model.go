@@ -50,6 +50,7 @@ type Skill struct {
 	Hash       string // skills.Hash of the central copy as last written
 	OriginRepo string // the git remote, for a git skill
 	OriginSHA  string // the commit it was imported at
+	OriginRef  string // the branch, tag or SHA the configuration asked for
 	Path       string // the folder inside OriginRepo; empty for a local skill
 }
 

@@ -73,6 +73,7 @@ type skillV1 struct {
 	Hash       string `json:"hash"`
 	OriginRepo string `json:"origin_repo,omitempty"`
 	OriginSHA  string `json:"origin_sha,omitempty"`
+	OriginRef  string `json:"origin_ref,omitempty"`
 	Path       string `json:"path,omitempty"`
 }
 
