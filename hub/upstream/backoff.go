@@ -10,6 +10,9 @@ const (
 	// healthyAfter is how long a session must have run for its failure to
 	// count as the first in a row again.
 	healthyAfter = time.Minute
+	// maxRestartWait is the longest backoff a call waits out before
+	// restarting; during a longer one calls fail at once.
+	maxRestartWait = 2 * time.Second
 )
 
 // backoff returns the wait before restarting after n failures in a row.

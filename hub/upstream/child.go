@@ -231,7 +231,7 @@ func (c *child) describe() string {
 		}
 		b.WriteString(state)
 	} else {
-		b.WriteString("running")
+		b.WriteString("was still running")
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -105,6 +105,9 @@ func (u *Upstream) remote(rs *resolution) (transport.Interface, error) {
 	return transport.NewStreamableHTTP(url,
 		transport.WithHTTPHeaders(headers),
 		transport.WithHTTPLogger(log),
+		// The standalone GET stream carries list_changed notifications in
+		// the 2025 revisions the hub pins.
+		//lint:ignore SA1019 deprecated only for the 2026-07-28 revision, which upstream clients do not use
 		transport.WithContinuousListening())
 }
 

@@ -41,13 +41,8 @@ func TestCrashRestartsOnNextCall(t *testing.T) {
 	assertGone(t, firstPID)
 
 	// The catalog is listed again, and the hub is told.
-	select {
-	case s := <-changed:
-		if s != "faulty" {
-			t.Errorf("OnChange(%q)", s)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("no OnChange after the restart")
+	if s := waitChange(t, changed, "the restart"); s != "faulty" {
+		t.Errorf("OnChange(%q)", s)
 	}
 	after, err := u.Catalog(ctx)
 	if err != nil {
@@ -176,26 +171,11 @@ func TestExitAtStart(t *testing.T) {
 func TestListChanged(t *testing.T) {
 	changed := make(chan string, 10)
 	p, _ := newTestPool(t, PoolOptions{OnChange: func(s string) { changed <- s }}, selfSpec("faulty", "normal"))
-	ctx := testContext(t)
 	u := p.Get("faulty")
-	if _, err := u.Catalog(ctx); err != nil {
+	if _, err := u.Catalog(testContext(t)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := u.CallTool(ctx, "add_tool", nil); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-changed:
-	case <-time.After(5 * time.Second):
-		t.Fatal("no OnChange after tools/list_changed")
-	}
-	c, err := u.Catalog(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := toolNamed(c, "added"); !ok {
-		t.Errorf("the added tool is not in the catalog")
-	}
+	assertToolAdded(t, u, changed)
 }
 
 func TestSecretsAreResolvedAndMasked(t *testing.T) {
@@ -305,6 +285,9 @@ func TestBadSpecs(t *testing.T) {
 	}
 	if _, ok := all["off"]; ok {
 		t.Errorf("a disabled service was listed")
+	}
+	if _, err := p.Get("off").CallTool(testContext(t), "x", nil); err == nil || !strings.Contains(err.Error(), "disabled") {
+		t.Errorf("call to a disabled service: %v", err)
 	}
 	if c := all["fine"]; c.Err != nil {
 		t.Errorf("fine: %v", c.Err)

@@ -126,3 +126,37 @@ func resolverFor(vars map[string]string) secret.Resolver {
 		return v, ok
 	}}
 }
+
+// waitChange returns the next service OnChange reported, failing the test
+// if none comes soon after what happened.
+func waitChange(t testing.TB, changed <-chan string, after string) string {
+	t.Helper()
+	select {
+	case s := <-changed:
+		return s
+	case <-time.After(5 * time.Second):
+		t.Fatalf("no OnChange after %s", after)
+		return ""
+	}
+}
+
+// assertToolAdded has the test server add a tool, and checks that the
+// upstream reports the change and lists the new tool.
+func assertToolAdded(t testing.TB, u *Upstream, changed <-chan string) {
+	t.Helper()
+	ctx := testContext(t)
+	if _, err := u.CallTool(ctx, "add_tool", nil); err != nil {
+		t.Fatal(err)
+	}
+	waitChange(t, changed, "tools/list_changed")
+	c, err := u.Catalog(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range c.Tools {
+		if tool.Name == "added" {
+			return
+		}
+	}
+	t.Errorf("the added tool is not in the catalog")
+}

@@ -140,7 +140,7 @@ func stopAll(ups []*Upstream) {
 	wg.Wait()
 }
 
-// upstreams returns the pool's upstreams sorted by name.
+// sorted returns the pool's upstreams sorted by name.
 func (p *Pool) sorted() []*Upstream {
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -59,6 +59,14 @@ func serveTestServer(mode string) {
 		fmt.Fprintln(os.Stderr, "fatal: missing configuration")
 		os.Exit(2)
 	}
+	if err := server.ServeStdio(newTestServer()); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// newTestServer returns the MCP server of the normal mode.
+func newTestServer() *server.MCPServer {
 	s := server.NewMCPServer("faulty", "1.0.0",
 		server.WithToolCapabilities(true),
 		server.WithPromptCapabilities(false),
@@ -74,10 +82,7 @@ func serveTestServer(mode string) {
 		func(_ context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
 			return []mcp.ResourceContents{mcp.TextResourceContents{URI: req.Params.URI, MIMEType: "text/plain", Text: "read me"}}, nil
 		})
-	if err := server.ServeStdio(s); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
+	return s
 }
 
 func addTestTools(s *server.MCPServer) {

@@ -71,14 +71,19 @@ func (u *Upstream) errorf(format string, args ...any) error {
 }
 
 // session returns the live session, starting (or restarting) the upstream
-// when there is none. A restart waits out the backoff when ctx leaves time
-// for it, and fails at once with the last error otherwise.
+// when there is none. A restart waits out a short backoff when ctx leaves
+// time for it, so a call right after a crash still gets its answer; during a
+// longer backoff it fails at once with the last error.
 func (u *Upstream) session(ctx context.Context) (*session, error) {
 	for {
 		u.mu.Lock()
 		if u.state == StateStopped {
 			u.mu.Unlock()
 			return nil, u.errorf("stopped")
+		}
+		if !u.spec.Enabled {
+			u.mu.Unlock()
+			return nil, u.errorf("the service is disabled")
 		}
 		if s := u.sess; s != nil {
 			u.mu.Unlock()
@@ -99,7 +104,7 @@ func (u *Upstream) session(ctx context.Context) (*session, error) {
 		if wait := time.Until(u.retryAt); wait > 0 {
 			lastErr := u.lastErr
 			u.mu.Unlock()
-			if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
+			if dl, ok := ctx.Deadline(); wait > maxRestartWait || ok && time.Until(dl) < wait {
 				return nil, u.errorf("%s (next restart in %s)", lastErr, wait.Round(time.Millisecond))
 			}
 			select {
