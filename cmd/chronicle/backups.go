@@ -2,15 +2,12 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/chronicle-dev/chronicle/engine/backup"
-	"github.com/chronicle-dev/chronicle/engine/lock"
 )
 
 func (a *app) backupsCommand() *cobra.Command {
@@ -69,24 +66,14 @@ first (in a new set), so a restore can itself be undone.`,
 		Example: "  chronicle backups restore 20261130T101500Z\n  chronicle backups restore original",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m, err := a.machine(nil)
-			if err != nil {
-				return err
-			}
-			if err := os.MkdirAll(m.chronicleHome, 0o700); err != nil {
-				return err
-			}
-			l, err := lock.Acquire(filepath.Join(m.chronicleHome, "state.lock"), "backups restore", 0)
-			if err != nil {
-				return failf("%s", err)
-			}
-			defer l.Release()
-			undo, err := backup.Restore(m.chronicleHome, args[0], time.Now())
-			if err != nil {
-				return failf("%s", err)
-			}
-			fmt.Fprintf(a.stdout, "Restored backup %s. The files it replaced are in backup %s.\n", args[0], undo.ID)
-			return nil
+			return a.locked("backups restore", 0, func(m *machine) error {
+				undo, err := backup.Restore(m.chronicleHome, args[0], time.Now())
+				if err != nil {
+					return failf("%s", err)
+				}
+				fmt.Fprintf(a.stdout, "Restored backup %s. The files it replaced are in backup %s.\n", args[0], undo.ID)
+				return nil
+			})
 		},
 	}
 	cmd.AddCommand(list, restore)

@@ -99,22 +99,11 @@ func (a *app) chronovaOptions(apiURL string) (chronova.Options, error) {
 // configChronova returns the chronova block of the configuration directory,
 // or nil when there is no configuration or no such block.
 func (a *app) configChronova() (*config.Chronova, error) {
-	dir, err := a.configDir()
-	if err != nil {
+	cfg, err := a.optionalConfig()
+	if cfg == nil || err != nil {
 		return nil, err
 	}
-	if files, _ := config.Files(dir); len(files) == 0 {
-		return nil, nil
-	}
-	l, err := a.loadConfig()
-	if err != nil {
-		return nil, err
-	}
-	if l.report.HasErrors() {
-		_ = l.report.writeText(a.stderr, a.color(a.stderr))
-		return nil, exitWith(exitError)
-	}
-	return l.cfg.Chronova, nil
+	return cfg.Chronova, nil
 }
 
 // resolver reads secrets from the environment, then ~/.chronicle/env.

@@ -5,11 +5,14 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/lock"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/scan"
 	"github.com/chronicle-dev/chronicle/engine/skills"
+	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/providers"
 )
 
@@ -113,4 +116,32 @@ func relUnder(dir, p string) (string, bool) {
 		return "", false
 	}
 	return filepath.ToSlash(rel), true
+}
+
+// locked runs fn on the machine while holding the state lock, as every
+// command that changes chronicle's own files does.
+func (a *app) locked(op string, timeout time.Duration, fn func(m *machine) error) error {
+	m, err := a.machine(nil)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(m.chronicleHome, 0o700); err != nil {
+		return err
+	}
+	l, err := lock.Acquire(filepath.Join(m.chronicleHome, "state.lock"), op, timeout)
+	if err != nil {
+		return failf("%s", err)
+	}
+	defer l.Release()
+	return fn(m)
+}
+
+// loadedState returns the machine and its state, for commands that only read.
+func (a *app) loadedState() (*machine, *state.State, error) {
+	m, err := a.machine(nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := m.loadState()
+	return m, st, err
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"text/tabwriter"
@@ -12,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chronicle-dev/chronicle/engine/gitskill"
-	"github.com/chronicle-dev/chronicle/engine/lock"
 	"github.com/chronicle-dev/chronicle/engine/snapshot"
 )
 
@@ -65,23 +63,13 @@ shows the restored copy as drift when it differs from the declared source.`,
 		Example: "  chronicle skills restore code-review 3",
 		Args:    cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m, err := a.machine(nil)
-			if err != nil {
-				return err
-			}
-			if err := os.MkdirAll(m.chronicleHome, 0o700); err != nil {
-				return err
-			}
-			l, err := lock.Acquire(filepath.Join(m.chronicleHome, "state.lock"), "skills restore", 0)
-			if err != nil {
-				return failf("%s", err)
-			}
-			defer l.Release()
-			if err := snapshot.Restore(filepath.Join(m.chronicleHome, "snapshots"), args[0], args[1], m.store.Dir); err != nil {
-				return failf("%s", err)
-			}
-			fmt.Fprintf(a.stdout, "Restored skill %s from snapshot %s.\n", args[0], args[1])
-			return nil
+			return a.locked("skills restore", 0, func(m *machine) error {
+				if err := snapshot.Restore(filepath.Join(m.chronicleHome, "snapshots"), args[0], args[1], m.store.Dir); err != nil {
+					return failf("%s", err)
+				}
+				fmt.Fprintf(a.stdout, "Restored skill %s from snapshot %s.\n", args[0], args[1])
+				return nil
+			})
 		},
 	}
 	var outdatedJSON bool
@@ -118,11 +106,7 @@ func (a *app) outdated(asJSON bool) error {
 	if err != nil {
 		return err
 	}
-	m, err := a.machine(cfg)
-	if err != nil {
-		return err
-	}
-	st, err := m.loadState()
+	_, st, err := a.loadedState()
 	if err != nil {
 		return err
 	}

@@ -2,12 +2,8 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
-
-	"github.com/chronicle-dev/chronicle/engine/lock"
 )
 
 func (a *app) stateCommand() *cobra.Command {
@@ -25,11 +21,7 @@ skill.pdf or link.everywhere["claude"].skill.pdf.`,
 			Example: "  chronicle state list",
 			Args:    cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error {
-				m, err := a.machine(nil)
-				if err != nil {
-					return err
-				}
-				st, err := m.loadState()
+				_, st, err := a.loadedState()
 				if err != nil {
 					return err
 				}
@@ -45,11 +37,7 @@ skill.pdf or link.everywhere["claude"].skill.pdf.`,
 			Example: "  chronicle state show skill.pdf\n  chronicle state show 'link.everywhere[\"claude\"].hub'",
 			Args:    cobra.ExactArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
-				m, err := a.machine(nil)
-				if err != nil {
-					return err
-				}
-				st, err := m.loadState()
+				_, st, err := a.loadedState()
 				if err != nil {
 					return err
 				}
@@ -69,34 +57,24 @@ stays where it is, untouched, and is the user's from then on.`,
 			Example: "  chronicle state rm 'link.everywhere[\"claude\"].skill.pdf'",
 			Args:    cobra.MinimumNArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
-				m, err := a.machine(nil)
-				if err != nil {
-					return err
-				}
-				if err := os.MkdirAll(m.chronicleHome, 0o700); err != nil {
-					return err
-				}
-				l, err := lock.Acquire(filepath.Join(m.chronicleHome, "state.lock"), "state rm", 0)
-				if err != nil {
-					return failf("%s", err)
-				}
-				defer l.Release()
-				st, err := m.loadState()
-				if err != nil {
-					return err
-				}
-				for _, addr := range args {
-					if err := st.Forget(addr); err != nil {
-						return failf("%s", err)
+				return a.locked("state rm", 0, func(m *machine) error {
+					st, err := m.loadState()
+					if err != nil {
+						return err
 					}
-				}
-				if err := st.Save(m.statePath()); err != nil {
-					return err
-				}
-				for _, addr := range args {
-					fmt.Fprintf(a.stdout, "Forgot %s (nothing on the machine was changed).\n", addr)
-				}
-				return nil
+					for _, addr := range args {
+						if err := st.Forget(addr); err != nil {
+							return failf("%s", err)
+						}
+					}
+					if err := st.Save(m.statePath()); err != nil {
+						return err
+					}
+					for _, addr := range args {
+						fmt.Fprintf(a.stdout, "Forgot %s (nothing on the machine was changed).\n", addr)
+					}
+					return nil
+				})
 			},
 		},
 	)
