@@ -13,7 +13,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 )
 
-// SessionIdleTTL is how long an idle HTTP session lives.
+// SessionIdleTTL is how long an idle HTTP session lives by default.
 const SessionIdleTTL = 30 * time.Minute
 
 // RootHeader carries the folder a client works in (its scope).
@@ -25,8 +25,9 @@ func (h *Hub) Handler() http.Handler {
 	mcpHTTP := server.NewStreamableHTTPServer(h.srv,
 		server.WithEndpointPath("/mcp"),
 		server.WithStateful(true),
-		server.WithSessionIdleTTL(SessionIdleTTL),
+		server.WithSessionIdleTTL(h.opts.SessionIdleTTL),
 		server.WithHTTPContextFunc(h.httpContext),
+		server.WithStreamableHTTPLogger(h.log),
 		// The Guard checks Host and Origin itself, for loopback and
 		// non-loopback listeners alike.
 		server.WithDisableLocalhostProtection(true),

@@ -39,6 +39,8 @@ type Options struct {
 	Getenv  func(string) (string, bool)
 	// ListTimeout bounds listing all upstreams (default 30s).
 	ListTimeout time.Duration
+	// SessionIdleTTL ends HTTP sessions idle this long (default 30 min).
+	SessionIdleTTL time.Duration
 }
 
 // A Hub aggregates the services of the state behind one MCP server.
@@ -78,6 +80,9 @@ func New(opts Options) (*Hub, error) {
 	}
 	if opts.ListTimeout == 0 {
 		opts.ListTimeout = 30 * time.Second
+	}
+	if opts.SessionIdleTTL == 0 {
+		opts.SessionIdleTTL = SessionIdleTTL
 	}
 	h := &Hub{
 		opts: opts, log: opts.Logger, masker: &mask.Masker{},

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -192,4 +193,30 @@ func TestStdio(t *testing.T) {
 	if b, _ := json.Marshal(call); !strings.Contains(string(b), "beta:over stdio") {
 		t.Fatalf("stdio call: %s", b)
 	}
+}
+
+// TestIdleSessionsExpire: a session idle longer than its TTL is gone (404).
+func TestIdleSessionsExpire(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	writeState(t, path, nil, nil)
+	h, err := New(Options{StatePath: path, Home: t.TempDir(), Version: "test", SessionIdleTTL: 300 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h.Handler())
+	t.Cleanup(srv.Close)
+	sid := post(t, srv.URL, "", nil, initialize).Header.Get("Mcp-Session-Id")
+	if got := post(t, srv.URL, sid, nil, `{"jsonrpc":"2.0","id":2,"method":"ping"}`).StatusCode; got != 200 {
+		t.Fatalf("fresh session: %d", got)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		time.Sleep(200 * time.Millisecond)
+		if post(t, srv.URL, sid, nil, `{"jsonrpc":"2.0","id":3,"method":"ping"}`).StatusCode == 404 {
+			return
+		}
+		// a ping refreshes the session: wait longer than the TTL without one
+		time.Sleep(600 * time.Millisecond)
+	}
+	t.Fatal("the idle session did not expire")
 }
