@@ -12,8 +12,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chronicle-dev/chronicle/engine/apply"
+	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/lock"
 	"github.com/chronicle-dev/chronicle/engine/plan"
+	"github.com/chronicle-dev/chronicle/providers"
 )
 
 func (a *app) applyCommand() *cobra.Command {
@@ -159,6 +161,12 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 			return failf("the saved plan %s is stale: %s. Run chronicle plan again.", args[0], err)
 		}
 		cfgDir = p.ConfigDir
+		// Tools declared by tool blocks need their providers too.
+		if cfg, _, diags := config.Load(p.ConfigDir, config.Options{Home: m.home, KnownTools: providers.Names()}); !diags.HasErrors() && len(cfg.Tools) > 0 {
+			if m, err = a.machine(cfg); err != nil {
+				return err
+			}
+		}
 	} else {
 		cfg, err := a.optionalConfig()
 		if err != nil {
