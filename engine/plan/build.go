@@ -98,46 +98,34 @@ func (b *builder) source(path, hash string) {
 func (b *builder) settings() {
 	for _, s := range b.cfg.Services {
 		rec := ServiceState(s)
-		addr := "service." + s.Name
-		c := Change{Address: addr, Kind: KindService, Service: &rec}
-		if old, ok := b.st.Services[s.Name]; !ok {
-			c.Action = Create
-		} else if !sameJSON(old, rec) {
-			c.Action, c.Diff = Update, b.jsonDiff(addr, old, rec)
-		}
-		b.add(c)
+		old, known := b.st.Services[s.Name]
+		b.setting(Change{Address: "service." + s.Name, Kind: KindService, Service: &rec}, known, old, rec)
 	}
 	for _, p := range b.cfg.Policies {
 		rec := PolicyState(p)
-		addr := "policy." + p.Service
-		c := Change{Address: addr, Kind: KindPolicy, Policy: &rec}
-		if old, ok := b.st.Policies[p.Service]; !ok {
-			c.Action = Create
-		} else if !sameJSON(old, rec) {
-			c.Action, c.Diff = Update, b.jsonDiff(addr, old, rec)
-		}
-		b.add(c)
+		old, known := b.st.Policies[p.Service]
+		b.setting(Change{Address: "policy." + p.Service, Kind: KindPolicy, Policy: &rec}, known, old, rec)
 	}
 	if h := b.cfg.Hub; h != nil {
 		rec := state.Hub{Listen: h.Listen, Token: h.Token, Hostnames: h.Hostnames}
-		c := Change{Address: "hub", Kind: KindHub, Hub: &rec}
-		if b.st.Hub == nil {
-			c.Action = Create
-		} else if !sameJSON(*b.st.Hub, rec) {
-			c.Action, c.Diff = Update, b.jsonDiff("hub", *b.st.Hub, rec)
-		}
-		b.add(c)
+		b.setting(Change{Address: "hub", Kind: KindHub, Hub: &rec}, b.st.Hub != nil, b.st.Hub, &rec)
 	}
 	if cv := b.cfg.Chronova; cv != nil {
 		rec := state.Chronova{APIKey: cv.APIKey, APIURL: cv.APIURL}
-		c := Change{Address: "chronova", Kind: KindChronova, Chronova: &rec}
-		if b.st.Chronova == nil {
-			c.Action = Create
-		} else if !sameJSON(*b.st.Chronova, rec) {
-			c.Action, c.Diff = Update, b.jsonDiff("chronova", *b.st.Chronova, rec)
-		}
-		b.add(c)
+		b.setting(Change{Address: "chronova", Kind: KindChronova, Chronova: &rec}, b.st.Chronova != nil, b.st.Chronova, &rec)
 	}
+}
+
+// setting adds c as a create when the state has no record, an update with
+// the difference when the record differs, and nothing otherwise.
+func (b *builder) setting(c Change, known bool, old, rec any) {
+	switch {
+	case !known:
+		c.Action = Create
+	case !sameJSON(old, rec):
+		c.Action, c.Diff = Update, b.jsonDiff(c.Address, old, rec)
+	}
+	b.add(c)
 }
 
 func sameJSON(a, b any) bool {
