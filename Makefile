@@ -27,6 +27,8 @@ fmt-check:
 
 vet:
 	$(GO) vet ./...
+	@# The engine never imports a concrete provider (SPEC §2).
+	@if $(GO) list -deps ./engine/... | grep -q 'chronicle/providers'; then echo "engine imports a provider"; exit 1; fi
 
 lint:
 	$(GO) tool staticcheck ./...

@@ -74,9 +74,15 @@ func (a *app) confirm() bool {
 
 func (a *app) reportChange(c plan.Change, err error, asJSON bool) {
 	if asJSON {
-		line := map[string]any{"type": "apply", "address": c.Address, "action": c.Action.String(), "path": c.Path}
+		line := struct {
+			Type    string `json:"type"`
+			Address string `json:"address"`
+			Action  string `json:"action"`
+			Path    string `json:"path,omitempty"`
+			Error   string `json:"error,omitempty"`
+		}{Type: "apply", Address: c.Address, Action: c.Action.String(), Path: c.Path}
 		if err != nil {
-			line["error"] = err.Error()
+			line.Error = err.Error()
 		}
 		_ = writeJSONLine(a.stdout, line)
 		return
@@ -104,7 +110,14 @@ func (a *app) applySummary(r *apply.Result, asJSON bool) {
 		}
 	}
 	if asJSON {
-		_ = writeJSONLine(a.stdout, map[string]any{"type": "summary", "add": add, "change": change, "remove": remove, "conflict": len(r.Conflicts), "failed": len(r.Failed)})
+		_ = writeJSONLine(a.stdout, struct {
+			Type     string `json:"type"`
+			Add      int    `json:"add"`
+			Change   int    `json:"change"`
+			Remove   int    `json:"remove"`
+			Conflict int    `json:"conflict"`
+			Failed   int    `json:"failed"`
+		}{"applied", add, change, remove, len(r.Conflicts), len(r.Failed)})
 		return
 	}
 	fmt.Fprintf(a.stdout, "\nApply complete! %d added, %d changed, %d removed.\n", add, change, remove)
@@ -182,7 +195,12 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 		p = a.compute(cfg, m, st, o.plan)
 		cfgDir = cfg.Dir
 	}
-	if !o.asJSON {
+	if o.asJSON {
+		// The plan as plan --json prints it, then one line per change applied.
+		if err := writePlanJSON(a.stdout, p); err != nil {
+			return err
+		}
+	} else {
 		planView{w: a.stdout, home: m.home, color: a.color(a.stdout)}.render(p)
 	}
 	if len(p.Errors()) > 0 {
