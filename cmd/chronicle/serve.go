@@ -31,7 +31,8 @@ working under that folder: X-Chronicle-Root, the client's MCP roots, or for
 "chronova" when a chronova block was applied.
 
 It needs nothing but ~/.chronicle/state.json, so it runs from any directory, and
-reloads when apply rewrites the state. Over HTTP (Streamable HTTP at /mcp on
+reloads when apply rewrites the state. While it runs, a central skill edited in
+place is snapshotted (fs_change, 500 ms after the last write; see skills snapshots). Over HTTP (Streamable HTTP at /mcp on
 hub.listen, default 127.0.0.1:7311) it also serves GET /health and the inspector
 API: /api/status, /api/services, /api/tools, /api/log, POST /api/call.
 Upstream stdio servers start on first need and stop with the hub.`,
@@ -58,6 +59,11 @@ Upstream stdio servers start on first need and stop with the hub.`,
 			go func() {
 				if err := h.WatchState(ctx); err != nil {
 					logger.Warn("not watching the state for changes", "error", err)
+				}
+			}()
+			go func() {
+				if err := hub.WatchSkills(ctx, m.store.Dir, filepath.Join(m.chronicleHome, "snapshots"), logger); err != nil {
+					logger.Warn("not watching the central skills", "error", err)
 				}
 			}()
 			if stdio {
