@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"io"
 	"strings"
 	"text/tabwriter"
@@ -236,6 +237,9 @@ func truncate(s string, n int) string {
 }
 
 func tildePath(home, p string) string {
+	if filepath.Clean(p) == filepath.Clean(home) {
+		return "~"
+	}
 	if rel, ok := relUnder(home, p); ok {
 		return "~/" + rel
 	}
