@@ -10,6 +10,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/gitskill"
 	"github.com/chronicle-dev/chronicle/engine/plan"
+	"github.com/chronicle-dev/chronicle/engine/safefile"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/snapshot"
 	"github.com/chronicle-dev/chronicle/engine/state"
@@ -88,8 +89,8 @@ func (a *applier) snapshot(name, dir, kind string) error {
 }
 
 // swap replaces the folder dst by a copy of src: the copy is staged beside
-// dst, then renamed into place, so links to dst keep working and dst is
-// never half-written.
+// dst, then exchanged with it (safefile.ReplaceDir), so links to dst keep
+// working and dst is never half-written.
 func swap(src, dst string) error {
 	staged := dst + ".chronicle-new"
 	old := dst + ".chronicle-old"
@@ -98,14 +99,11 @@ func swap(src, dst string) error {
 	if err := skills.Copy(src, staged); err != nil {
 		return err
 	}
-	if err := os.Rename(dst, old); err != nil {
+	if err := safefile.ReplaceDir(staged, dst, old); err != nil {
 		os.RemoveAll(staged)
 		return err
 	}
-	if err := os.Rename(staged, dst); err != nil {
-		os.Rename(old, dst)
-		return err
-	}
+	os.RemoveAll(staged)
 	return os.RemoveAll(old)
 }
 

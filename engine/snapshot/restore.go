@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/chronicle-dev/chronicle/engine/safefile"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 )
 
@@ -73,34 +74,10 @@ func Restore(root, skill, id, storeDir string) error {
 	if !exists {
 		err = os.Rename(staged, current)
 	} else {
-		err = swap(staged, current, filepath.Join(work, "previous"))
+		err = safefile.ReplaceDir(staged, current, filepath.Join(work, "previous"))
 	}
 	if err != nil {
 		return fmt.Errorf("restoring %s: %w", skill, err)
-	}
-	return nil
-}
-
-// swap puts the folder staged at current, leaving current's old content at
-// staged (after an exchange) or at aside (after two renames); the caller
-// removes both.
-func swap(staged, current, aside string) error {
-	if exchange(staged, current) == nil {
-		return nil
-	}
-	return swapByRename(staged, current, aside)
-}
-
-// swapByRename moves current aside and staged into its place.
-func swapByRename(staged, current, aside string) error {
-	if err := os.Rename(current, aside); err != nil {
-		return err
-	}
-	if err := os.Rename(staged, current); err != nil {
-		if rerr := os.Rename(aside, current); rerr != nil {
-			return fmt.Errorf("%w; and putting the old content back failed (it is at %s): %v", err, aside, rerr)
-		}
-		return err
 	}
 	return nil
 }

@@ -60,19 +60,3 @@ func TestRestoreIntoEmptyStore(t *testing.T) {
 		t.Fatalf("unknown id: %v, want the known ids listed", err)
 	}
 }
-
-// The fallback where the atomic exchange is not available.
-func TestSwapByRename(t *testing.T) {
-	base := t.TempDir()
-	staged, current, aside := filepath.Join(base, "staged"), filepath.Join(base, "current"), filepath.Join(base, "aside")
-	writeSkill(t, staged, "new")
-	writeSkill(t, current, "old")
-	if err := swapByRename(staged, current, aside); err != nil {
-		t.Fatal(err)
-	}
-	body, _ := os.ReadFile(filepath.Join(current, "SKILL.md"))
-	old, _ := os.ReadFile(filepath.Join(aside, "SKILL.md"))
-	if !strings.HasSuffix(string(body), "new") || !strings.HasSuffix(string(old), "old") {
-		t.Fatalf("after swap: current %q, aside %q", body, old)
-	}
-}

@@ -1,4 +1,4 @@
-package snapshot
+package safefile
 
 import "golang.org/x/sys/unix"
 

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package snapshot
+package safefile
 
 import "errors"
 
