@@ -1,0 +1,76 @@
+package hub
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/state"
+)
+
+func postJSON(t *testing.T, url, body string) (int, string) {
+	t.Helper()
+	resp, err := http.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// TestManagementAPI calls the /api endpoints the inspector page reads.
+func TestManagementAPI(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	alpha := testService("alpha", "alpha", "")
+	alpha.Env["ALPHA_TOKEN"] = secret.Literal("plain-secret-value-123456")
+	beta := testService("beta", "beta", filepath.Join(dir, "proj"))
+	writeState(t, path, []state.Service{alpha, beta}, map[string]state.Policy{"alpha": {DisabledTools: []string{"delete_*"}}})
+	r := startHub(t, path)
+
+	code, body := postJSON(t, r.url+"/api/call", `{"tool":"alpha__echo","arguments":{"text":"via api"}}`)
+	if code != 200 || !strings.Contains(body, "alpha:via api") {
+		t.Fatalf("/api/call: %d %s", code, body)
+	}
+	if code, body := postJSON(t, r.url+"/api/call", `{"tool":"alpha__delete_everything"}`); code != 200 || !strings.Contains(body, `"isError": true`) {
+		t.Errorf("/api/call of a disabled tool: %d %s", code, body)
+	}
+	if code, _ := postJSON(t, r.url+"/api/call", `{"tool":"beta__echo","arguments":{"text":"x"}}`); code != 404 {
+		t.Errorf("/api/call out of scope: %d, want 404", code)
+	}
+	if code, body := postJSON(t, r.url+"/api/call", `{"tool":"beta__echo","arguments":{"text":"x"},"root":"`+filepath.Join(dir, "proj")+`"}`); code != 200 || !strings.Contains(body, "beta:x") {
+		t.Errorf("/api/call with a root: %d %s", code, body)
+	}
+
+	var tools []struct {
+		Name, Service, Tool string
+		Blocked             bool
+	}
+	json.Unmarshal([]byte(getJSON(t, r.url+"/api/tools")), &tools)
+	blocked := map[string]bool{}
+	for _, tl := range tools {
+		blocked[tl.Name] = tl.Blocked
+	}
+	if v, ok := blocked["alpha__delete_everything"]; !ok || !v || blocked["alpha__echo"] {
+		t.Errorf("/api/tools: %+v", tools)
+	}
+	services := getJSON(t, r.url+"/api/services")
+	if strings.Contains(services, "plain-secret-value-123456") || !strings.Contains(services, `"ALPHA_TOKEN"`) {
+		t.Errorf("/api/services is not masked: %s", services)
+	}
+	logs := getJSON(t, r.url+"/api/log")
+	if !strings.Contains(logs, `"direction": "blocked"`) || !strings.Contains(logs, `"direction": "note"`) {
+		t.Errorf("/api/log lacks the blocked call or notes: %.500s", logs)
+	}
+	// The API is behind the same rules as /mcp.
+	req, _ := http.NewRequest("GET", r.url+"/api/status", nil)
+	req.Header.Set("Origin", "https://evil.example")
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 403 {
+		t.Errorf("/api/status with a foreign Origin: %v %v", resp.StatusCode, err)
+	}
+}
