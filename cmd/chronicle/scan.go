@@ -2,8 +2,8 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
 	"io"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
