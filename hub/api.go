@@ -81,16 +81,31 @@ func (h *Hub) Status() map[string]any {
 		"uptime_seconds":    int(time.Since(h.started).Seconds()),
 		"state_serial":      st.Serial,
 		"services":          services,
-		"sessions":          h.sessionCount(),
+		"sessions":          h.sessionList(),
 		"children":          children,
 		"collisions":        collisions,
 	}
 }
 
-func (h *Hub) sessionCount() int {
-	n := 0
-	h.roots.Range(func(any, any) bool { n++; return true })
-	return n
+// A SessionInfo is one live session as /api/status shows it.
+type SessionInfo struct {
+	ID      string    `json:"id"`
+	Started time.Time `json:"started"`
+	Root    string    `json:"root,omitempty"`
+}
+
+func (h *Hub) sessionList() []SessionInfo {
+	out := []SessionInfo{}
+	h.sessions.Range(func(k, v any) bool {
+		s := SessionInfo{ID: k.(string), Started: v.(time.Time)}
+		if r, ok := h.roots.Load(k); ok {
+			s.Root = r.(string)
+		}
+		out = append(out, s)
+		return true
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].Started.Before(out[j].Started) })
+	return out
 }
 
 func (h *Hub) apiStatus(w http.ResponseWriter, r *http.Request) { writeJSON(w, h.Status()) }

@@ -86,6 +86,11 @@ func (h *Hub) peek(next http.Handler) http.Handler {
 			if name := calledTool(body); name != "" {
 				ctx = context.WithValue(ctx, callingKey, name)
 			}
+			if ctx.Value(rootKey) == nil {
+				if root := initializeRoot(body); root != "" {
+					ctx = context.WithValue(ctx, rootKey, root)
+				}
+			}
 		}
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
@@ -144,4 +149,28 @@ func (h *Hub) ServeHTTP(ctx context.Context, ln net.Listener) error {
 		return srv.Close()
 	}
 	return err
+}
+
+// initializeRoot reads the folder some clients name in initialize outside
+// MCP (rootUri, or the first of workspaceFolders), or "".
+func initializeRoot(msg []byte) string {
+	var m struct {
+		Method string `json:"method"`
+		Params struct {
+			RootURI          string `json:"rootUri"`
+			WorkspaceFolders []struct {
+				URI string `json:"uri"`
+			} `json:"workspaceFolders"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(bytes.TrimSpace(msg), &m) != nil || m.Method != "initialize" {
+		return ""
+	}
+	if m.Params.RootURI != "" {
+		return rootFromURI(m.Params.RootURI)
+	}
+	if len(m.Params.WorkspaceFolders) > 0 {
+		return rootFromURI(m.Params.WorkspaceFolders[0].URI)
+	}
+	return ""
 }

@@ -64,9 +64,10 @@ type Hub struct {
 	catMu    sync.Mutex // serialises catalogue builds
 	catStale atomic.Bool
 
-	roots   sync.Map // session id → root folder
-	calling sync.Map // tool name → *atomic.Int32: stdio calls in flight
-	started time.Time
+	roots    sync.Map // session id → root folder
+	sessions sync.Map // session id → when it started
+	calling  sync.Map // tool name → *atomic.Int32: stdio calls in flight
+	started  time.Time
 }
 
 // New loads the state and prepares the hub. Upstreams are not started: a

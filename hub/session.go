@@ -144,8 +144,12 @@ func (h *Hub) hooks() *server.Hooks {
 			go h.askRoots(server.ClientSessionFromContext(ctx))
 		}
 	})
+	hk.AddOnRegisterSession(func(ctx context.Context, s server.ClientSession) {
+		h.sessions.Store(s.SessionID(), time.Now().UTC())
+	})
 	hk.AddOnUnregisterSession(func(ctx context.Context, s server.ClientSession) {
 		h.roots.Delete(s.SessionID())
+		h.sessions.Delete(s.SessionID())
 	})
 	return hk
 }

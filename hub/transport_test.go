@@ -220,3 +220,24 @@ func TestIdleSessionsExpire(t *testing.T) {
 	}
 	t.Fatal("the idle session did not expire")
 }
+
+// TestInitializeRootURI: a client that names its folder in initialize
+// (rootUri, outside MCP) gets that folder's project services.
+func TestInitializeRootURI(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	project := filepath.Join(dir, "proj")
+	writeState(t, path, []state.Service{testService("beta", "beta", project)}, nil)
+	r := startHub(t, path)
+	init := strings.Replace(initialize, `"capabilities":{}`, `"capabilities":{},"rootUri":"file://`+project+`"`, 1)
+	sid := post(t, r.url, "", nil, init).Header.Get("Mcp-Session-Id")
+	resp := post(t, r.url, sid, nil, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	b, _ := io.ReadAll(resp.Body)
+	if !strings.Contains(string(b), "beta__echo") {
+		t.Fatalf("tools/list after initialize with rootUri: %s", b)
+	}
+	status := getJSON(t, r.url+"/api/status")
+	if !strings.Contains(status, `"root": "`+project+`"`) {
+		t.Errorf("the session and its root are not in the status:\n%s", status)
+	}
+}
