@@ -31,6 +31,10 @@ type Member struct {
 // provider.ErrNotConfigured; one that does not parse is a
 // *provider.ParseError.
 func Load(path string) (*Document, error) {
+	doc, info := fromCache(path)
+	if doc != nil {
+		return doc, nil
+	}
 	src, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s: %w", path, provider.ErrNotConfigured)
@@ -38,7 +42,11 @@ func Load(path string) (*Document, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return Parse(path, src)
+	if doc, err = Parse(path, src); err != nil {
+		return nil, err
+	}
+	remember(path, info, doc)
+	return doc, nil
 }
 
 // LoadOptional is Load for a file that may be missing: nil, nil then.
