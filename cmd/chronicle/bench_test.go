@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,5 +83,37 @@ func BenchmarkPlanNoOp(b *testing.B) {
 			}
 			b.ReportMetric(float64(applied.Milliseconds()), "setup-apply-ms")
 		})
+	}
+}
+
+// BenchmarkScanLargeClaudeJSON scans a home whose ~/.claude.json is about
+// 2 MB with 300 projects, as Claude Code's file grows with its history.
+func BenchmarkScanLargeClaudeJSON(b *testing.B) {
+	home := b.TempDir()
+	var doc strings.Builder
+	doc.WriteString(`{"numStartups": 10, "mcpServers": {"s": {"command": "npx"}}, "projects": {`)
+	for p := range 300 {
+		if p > 0 {
+			doc.WriteString(",")
+		}
+		fmt.Fprintf(&doc, `%q: {"history": [`, fmt.Sprintf("/home/dev/work/p%d", p))
+		for h := range 30 {
+			if h > 0 {
+				doc.WriteString(",")
+			}
+			fmt.Fprintf(&doc, `{"display": %q}`, strings.Repeat("x", 200))
+		}
+		fmt.Fprintf(&doc, `], "mcpServers": {"l%d": {"command": "x"}}}`, p)
+	}
+	doc.WriteString("}}")
+	os.WriteFile(filepath.Join(home, ".claude.json"), []byte(doc.String()), 0o600)
+	b.Setenv("HOME", home)
+	b.Setenv("XDG_CONFIG_HOME", "")
+	b.Chdir(home)
+	for b.Loop() {
+		a := newApp(strings.NewReader(""), io.Discard, io.Discard)
+		if code := a.run([]string{"scan", "--json"}); code != 0 {
+			b.Fatalf("scan exited %d", code)
+		}
 	}
 }
