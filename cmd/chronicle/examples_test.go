@@ -2,7 +2,9 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
@@ -60,5 +62,44 @@ func TestExamplesValidate(t *testing.T) {
 	}
 	if checked < 4 {
 		t.Fatalf("checked %d configurations, want the reference and at least three examples", checked)
+	}
+}
+
+// TestExamplesPlan plans every example on an empty home, offline (the team
+// example's git skill is not fetched): each plans without an error.
+func TestExamplesPlan(t *testing.T) {
+	bin := chronicleBinary(t)
+	dirs, _ := filepath.Glob("../../examples/*")
+	// The annotated reference too, with the skill folder it names.
+	ref := filepath.Join(t.TempDir(), "reference")
+	src, _ := os.ReadFile("../../chronicle.hcl.example")
+	os.MkdirAll(filepath.Join(ref, "skills", "code-review"), 0o755)
+	os.WriteFile(filepath.Join(ref, "chronicle.hcl"), src, 0o644)
+	os.WriteFile(filepath.Join(ref, "skills", "code-review", "SKILL.md"), []byte("---\nname: code-review\ndescription: Reviews.\n---\n"), 0o644)
+	dirs = append(dirs, ref)
+	for _, dir := range dirs {
+		if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+			continue
+		}
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			abs, _ := filepath.Abs(dir)
+			home := filepath.Join(t.TempDir(), "home")
+			os.MkdirAll(home, 0o755)
+			env := append(os.Environ(), "HOME="+home, "CHRONICLE_HOME=", "XDG_CONFIG_HOME=", "CODEX_HOME=",
+				"PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
+			cmd := exec.Command(bin, "plan", "--offline", "--detailed-exitcode", "--chdir", abs)
+			cmd.Dir, cmd.Env = home, env
+			out, err := cmd.CombinedOutput()
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			}
+			if code != 2 || strings.Contains(string(out), "Error:") {
+				t.Fatalf("plan of %s exited %d:\n%s", dir, code, out)
+			}
+			if !strings.Contains(string(out), "to add") {
+				t.Fatalf("plan of %s shows nothing to add:\n%s", dir, out)
+			}
+		})
 	}
 }

@@ -8,10 +8,15 @@ skill "team" {
   auth    = secret("env:GITHUB_TOKEN")
 }
 
+# Skills go to the tools that keep a skills folder; every tool gets the hub.
 link "team-skills" {
-  tools  = var.agents
+  tools  = setintersection(var.agents, ["claude", "codex", "cursor", "gemini", "opencode"])
   skills = ["*"]
-  hub    = true
+}
+
+link "team-hub" {
+  tools = var.agents
+  hub   = true
 }
 
 # The API project's own files (.mcp.json, .cursor/mcp.json) get the database
