@@ -60,6 +60,12 @@ func (b *builder) skillLink(l *config.Link, tool, skill string, p toolProvider) 
 		c.Action, c.Reason = b.copyAction(addr, path, actual, spec, rec)
 	} else {
 		c.Action, c.Reason = b.symlinkAction(addr, path, actual, target, rec)
+		if c.Action == Conflict && rec == nil && actual == b.declaredHash(skill) {
+			// Often the folder adopt copied the skill from.
+			c.Reason = "a real directory with the same content as the declared skill is at " + path +
+				" (adopt may have copied it from there); chronicle never overwrites it: apply --replace " + addr +
+				" moves it into the backup set and links the central copy"
+		}
 	}
 	b.add(c)
 }
