@@ -128,27 +128,13 @@ func (h *Hub) apiServices(w http.ResponseWriter, r *http.Request) {
 	}
 	var out []svc
 	for name, s := range st.Services {
-		v := svc{Name: name, Transport: s.Transport, Command: s.Command, URL: mask.Value(s.URL.HCL()), Project: s.Project, Enabled: s.Enabled, Timeout: s.Timeout.String()}
-		for _, a := range s.Args {
-			v.Args = append(v.Args, mask.Value(a.HCL()))
-		}
-		v.Env = maskedMap(s.Env)
-		v.Headers = maskedMap(s.Headers)
-		out = append(out, v)
+		out = append(out, svc{
+			Name: name, Transport: s.Transport, Command: s.Command, Args: mask.ShownList(s.Args), Env: mask.ShownMap(s.Env),
+			URL: mask.Shown("url", s.URL), Headers: mask.ShownMap(s.Headers), Project: s.Project, Enabled: s.Enabled, Timeout: s.Timeout.String(),
+		})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	writeJSON(w, out)
-}
-
-func maskedMap[V interface{ HCL() string }](m map[string]V) map[string]string {
-	if len(m) == 0 {
-		return nil
-	}
-	out := map[string]string{}
-	for k, v := range m {
-		out[k] = mask.Named(k, v.HCL())
-	}
-	return out
 }
 
 func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {

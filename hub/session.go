@@ -42,10 +42,8 @@ func (h *Hub) rootFor(ctx context.Context) string {
 
 // inScope reports whether a session may use a service.
 func (h *Hub) inScope(ctx context.Context, service string) bool {
-	h.mu.Lock()
-	projects := h.projects
-	h.mu.Unlock()
-	return visible(projects, h.rootFor(ctx))[service]
+	_, vis := h.visibleTo(ctx)
+	return vis[service]
 }
 
 // toolFilter hides the tools of services out of the session's scope and the
@@ -53,13 +51,7 @@ func (h *Hub) inScope(ctx context.Context, service string) bool {
 // handler (which refuses it with a tool error and logs it as blocked): the
 // transports mark such calls before mcp-go checks the filter again.
 func (h *Hub) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
-	cat := h.cat.Load()
-	if cat == nil {
-		return nil
-	}
-	h.mu.Lock()
-	vis := visible(h.projects, h.rootFor(ctx))
-	h.mu.Unlock()
+	cat, vis := h.visibleTo(ctx)
 	out := make([]mcp.Tool, 0, len(tools))
 	for _, t := range tools {
 		e := cat.Tools[t.Name]
@@ -75,13 +67,7 @@ func (h *Hub) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 }
 
 func (h *Hub) promptFilter(ctx context.Context, prompts []mcp.Prompt) []mcp.Prompt {
-	cat := h.cat.Load()
-	if cat == nil {
-		return nil
-	}
-	h.mu.Lock()
-	vis := visible(h.projects, h.rootFor(ctx))
-	h.mu.Unlock()
+	cat, vis := h.visibleTo(ctx)
 	out := make([]mcp.Prompt, 0, len(prompts))
 	for _, p := range prompts {
 		if e := cat.Prompts[p.Name]; e != nil && vis[e.Service] {
@@ -89,6 +75,19 @@ func (h *Hub) promptFilter(ctx context.Context, prompts []mcp.Prompt) []mcp.Prom
 		}
 	}
 	return out
+}
+
+// visibleTo returns the current catalogue (empty before the first build)
+// and the services a request's session may use.
+func (h *Hub) visibleTo(ctx context.Context) (*Catalogue, map[string]bool) {
+	cat := h.cat.Load()
+	if cat == nil {
+		cat = buildCatalogue(nil)
+	}
+	h.mu.Lock()
+	projects := h.projects
+	h.mu.Unlock()
+	return cat, visible(projects, h.rootFor(ctx))
 }
 
 // isCalling reports whether the request is a tools/call of name.

@@ -64,6 +64,14 @@ func TestTransportRules(t *testing.T) {
 	if got := post(t, r.url, sid, map[string]string{"MCP-Protocol-Version": "2024-01-01"}, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`).StatusCode; got != 400 {
 		t.Errorf("unsupported protocol version: %d, want 400", got)
 	}
+	// Malformed JSON-RPC is an error answer, and the hub stays up.
+	garbage := post(t, r.url, sid, nil, `{"jsonrpc":"2.0","id":9,"method":`)
+	if b, _ := io.ReadAll(garbage.Body); garbage.StatusCode == 200 && !strings.Contains(string(b), `"error"`) {
+		t.Errorf("malformed JSON-RPC: %d %s", garbage.StatusCode, b)
+	}
+	if got := post(t, r.url, sid, nil, `{"jsonrpc":"2.0","id":10,"method":"ping"}`).StatusCode; got != 200 {
+		t.Errorf("after malformed JSON-RPC the session answers %d", got)
+	}
 	big := `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"alpha__echo","arguments":{"text":"` + strings.Repeat("x", MaxBodyBytes) + `"}}}`
 	if got := post(t, r.url, sid, nil, big).StatusCode; got != http.StatusRequestEntityTooLarge {
 		t.Errorf("oversized body: %d, want 413", got)

@@ -149,8 +149,8 @@ func scanJSON(r scan.Result) any {
 		out.Services = append(out.Services, scanServiceJSON{
 			Tool: loc.Tool, Scope: loc.Scope, Project: loc.Project, File: loc.File,
 			Name: safeName(e.Name), Transport: e.Transport, Command: mask.Value(e.Command),
-			Args: shownList(e.Args), Env: shownMap(e.Env), URL: shown("url", e.URL),
-			Headers: shownMap(e.Headers), Enabled: e.Enabled, Status: s.Status, Reason: s.Reason,
+			Args: mask.ShownList(e.Args), Env: mask.ShownMap(e.Env), URL: mask.Shown("url", e.URL),
+			Headers: mask.ShownMap(e.Headers), Enabled: e.Enabled, Status: s.Status, Reason: s.Reason,
 		})
 	}
 	for _, k := range r.Skills {
@@ -201,7 +201,7 @@ func writeScanText(w io.Writer, r scan.Result, home string) error {
 			e := s.Entry
 			target := commandLine(e.Command, e.Args)
 			if e.Transport != provider.TransportStdio {
-				target = shown("url", e.URL)
+				target = mask.Shown("url", e.URL)
 			}
 			state := "enabled"
 			if !e.Enabled {

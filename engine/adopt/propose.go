@@ -90,7 +90,7 @@ func Propose(r scan.Result, cfg *config.Config, configDir, home string) *Proposa
 			continue
 		}
 		clean, notes := secretize(s, home)
-		if prev, ok := adopted[e.Name]; ok && sameEntry(prev.Entry, clean.Entry) {
+		if prev, ok := adopted[e.Name]; ok && provider.SameDefinition(prev.Entry, clean.Entry) {
 			continue // the same server in another tool: one block serves both
 		}
 		base := validName(e.Name)
@@ -113,12 +113,6 @@ func Propose(r scan.Result, cfg *config.Config, configDir, home string) *Proposa
 	}
 	sort.Strings(p.Sources)
 	return p
-}
-
-func sameEntry(a, b provider.Entry) bool {
-	return scan.Same(&config.Service{
-		Transport: a.Transport, Command: a.Command, Args: a.Args, Env: a.Env, Cwd: a.Cwd, URL: a.URL, Headers: a.Headers,
-	}, b)
 }
 
 // secretize returns the entry with secret-looking literals replaced by

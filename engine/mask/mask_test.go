@@ -3,6 +3,8 @@ package mask
 import (
 	"strings"
 	"testing"
+
+	"github.com/chronicle-dev/chronicle/engine/secret"
 )
 
 func TestNamed(t *testing.T) {
@@ -54,5 +56,24 @@ func TestSourceKeepsLength(t *testing.T) {
 	}
 	if !strings.Contains(got, "/home/dev/work") {
 		t.Errorf("Source masked a path:\n%s", got)
+	}
+}
+
+func TestShown(t *testing.T) {
+	ref := secret.FromRef(secret.Ref{Kind: secret.KindEnv, Name: "T"})
+	tests := []struct {
+		key  string
+		v    secret.Value
+		want string
+	}{
+		{"GITHUB_TOKEN", ref, `secret("env:T")`},
+		{"Authorization", secret.Concat(secret.Literal("Bearer "), ref), `Bearer ${secret("env:T")}`},
+		{"API_KEY", secret.Literal("plainvalue123"), "plai…******"},
+		{"", secret.Literal("--verbose"), "--verbose"},
+	}
+	for _, tt := range tests {
+		if got := Shown(tt.key, tt.v); got != tt.want {
+			t.Errorf("Shown(%q, %s) = %q, want %q", tt.key, tt.v, got, tt.want)
+		}
 	}
 }

@@ -172,26 +172,11 @@ func ensureNL(s string) string {
 	return s
 }
 
-// SameEntry reports whether a tool's entry holds the declared definition.
-// Secrets are compared by reference.
+// SameEntry reports whether a tool's entry holds the declared definition,
+// enabled flag and tool lists. Secrets are compared by reference.
 func SameEntry(want, got provider.Entry) bool {
-	return want.Transport == got.Transport && want.Command == got.Command && want.Cwd == got.Cwd &&
-		slices.EqualFunc(want.Args, got.Args, secret.Value.Equal) &&
-		mapsEqual(want.Env, got.Env) && mapsEqual(want.Headers, got.Headers) && want.URL.Equal(got.URL) &&
-		want.Enabled == got.Enabled &&
+	return provider.SameDefinition(want, got) && want.Enabled == got.Enabled &&
 		slices.Equal(want.EnabledTools, got.EnabledTools) && slices.Equal(want.DisabledTools, got.DisabledTools)
-}
-
-func mapsEqual(a, b map[string]secret.Value) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || !v.Equal(w) {
-			return false
-		}
-	}
-	return true
 }
 
 // RenderedHash is the hash of an entry as the provider renders it: the state

@@ -1,12 +1,8 @@
 package scan
 
 import (
-	"maps"
-	"slices"
-
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/provider"
-	"github.com/chronicle-dev/chronicle/engine/secret"
 )
 
 func classify(loc provider.Location, e provider.Entry, opts Options) (string, string) {
@@ -52,16 +48,9 @@ func Declared(cfg *config.Config, tool, name string) *config.Service {
 	return nil
 }
 
-// Same reports whether a tool's entry has the declared definition. Secrets
-// are compared by reference, never by value.
+// Same reports whether a tool's entry has the declared definition.
 func Same(s *config.Service, e provider.Entry) bool {
-	if s.Transport != e.Transport || s.Command != e.Command || s.Cwd != e.Cwd {
-		return false
-	}
-	return slices.EqualFunc(s.Args, e.Args, secret.Value.Equal) &&
-		mapsEqual(s.Env, e.Env) && mapsEqual(s.Headers, e.Headers) && s.URL.Equal(e.URL)
-}
-
-func mapsEqual(a, b map[string]secret.Value) bool {
-	return maps.EqualFunc(a, b, secret.Value.Equal)
+	return provider.SameDefinition(provider.Entry{
+		Transport: s.Transport, Command: s.Command, Args: s.Args, Env: s.Env, Cwd: s.Cwd, URL: s.URL, Headers: s.Headers,
+	}, e)
 }
