@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
@@ -30,7 +31,7 @@ func TestManagementAPI(t *testing.T) {
 	alpha := testService("alpha", "alpha", "")
 	alpha.Env["ALPHA_TOKEN"] = secret.Literal("plain-secret-value-123456")
 	beta := testService("beta", "beta", filepath.Join(dir, "proj"))
-	writeState(t, path, []state.Service{alpha, beta}, map[string]state.Policy{"alpha": {DisabledTools: []string{"delete_*"}}})
+	writeState(t, path, []service.Service{alpha, beta}, map[string]state.Policy{"alpha": {DisabledTools: []string{"delete_*"}}})
 	r := startHub(t, path)
 
 	code, body := postJSON(t, r.url+"/api/call", `{"tool":"alpha__echo","arguments":{"text":"via api"}}`)

@@ -19,6 +19,7 @@ import (
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
@@ -78,8 +79,12 @@ func benchHub(b *testing.B) *running {
 	path := filepath.Join(dir, "state.json")
 	exe, _ := os.Executable()
 	st, _ := state.Load(path)
-	st.Services = map[string]state.Service{"bench": {Name: "bench", Transport: "stdio", Command: exe, Enabled: true, Timeout: time.Minute,
-		Env: map[string]secretValue{upstreamEnv: secretLiteral("bench")}}}
+	st.Services = map[string]service.Service{"bench": {
+		Name:       "bench",
+		Definition: service.Definition{Transport: "stdio", Command: exe, Env: map[string]secretValue{upstreamEnv: secretLiteral("bench")}},
+		Enabled:    true,
+		Timeout:    time.Minute,
+	}}
 	st.Hub = &state.Hub{Listen: "127.0.0.1:0"}
 	if err := st.Save(path); err != nil {
 		b.Fatal(err)

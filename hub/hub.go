@@ -18,7 +18,9 @@ import (
 	"github.com/chronicle-dev/chronicle/chronova"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
@@ -157,7 +159,7 @@ func (h *Hub) Reload() error {
 	backends := map[string]backend{}
 	var projects []scoped
 	policies := map[string]*state.Policy{}
-	var specs []state.Service
+	var specs []service.Service
 	for name, s := range st.Services {
 		p := st.Policies[name]
 		if !s.Enabled || (p.Enabled != nil && !*p.Enabled) {
@@ -175,10 +177,10 @@ func (h *Hub) Reload() error {
 	if st.Chronova != nil {
 		if b, err := h.chronovaBackend(st.Chronova); err != nil {
 			h.log.Warn("chronova", "error", h.masker.Text(err.Error()))
-		} else if p := st.Policies[config.ChronovaService]; p.Enabled == nil || *p.Enabled {
-			backends[config.ChronovaService] = b
-			projects = append(projects, scoped{name: config.ChronovaService})
-			policies[config.ChronovaService] = &p
+		} else if p := st.Policies[names.Chronova]; p.Enabled == nil || *p.Enabled {
+			backends[names.Chronova] = b
+			projects = append(projects, scoped{name: names.Chronova})
+			policies[names.Chronova] = &p
 		}
 	}
 	sort.Slice(projects, func(i, j int) bool { return projects[i].name < projects[j].name })

@@ -18,26 +18,30 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
 // testService is a stdio service served by this test binary in mode.
-func testService(name, mode, project string) state.Service {
+func testService(name, mode, project string) service.Service {
 	exe, _ := os.Executable()
-	return state.Service{
-		Name: name, Transport: "stdio", Command: exe, Enabled: true, Project: project, Timeout: 5 * time.Second,
-		Env: map[string]secret.Value{upstreamEnv: secret.Literal(mode)},
+	return service.Service{
+		Name:       name,
+		Definition: service.Definition{Transport: "stdio", Command: exe, Env: map[string]secret.Value{upstreamEnv: secret.Literal(mode)}},
+		Enabled:    true,
+		Project:    project,
+		Timeout:    5 * time.Second,
 	}
 }
 
 // writeState saves a state with services and policies, as apply would.
-func writeState(t *testing.T, path string, services []state.Service, policies map[string]state.Policy) {
+func writeState(t *testing.T, path string, services []service.Service, policies map[string]state.Policy) {
 	t.Helper()
 	st, err := state.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st.Services = map[string]state.Service{}
+	st.Services = map[string]service.Service{}
 	for _, s := range services {
 		st.Services[s.Name] = s
 	}
@@ -132,10 +136,10 @@ func TestHubAggregatesWithPoliciesAndScopes(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state.json")
 	project := filepath.Join(dir, "work", "api")
-	writeState(t, path, []state.Service{
+	writeState(t, path, []service.Service{
 		testService("alpha", "alpha", ""),
 		testService("beta", "beta", project),
-		{Name: "broken", Transport: "stdio", Command: filepath.Join(dir, "no-such-server"), Enabled: true},
+		{Name: "broken", Definition: service.Definition{Transport: "stdio", Command: filepath.Join(dir, "no-such-server")}, Enabled: true},
 	}, map[string]state.Policy{"alpha": {DisabledTools: []string{"delete_*"}}})
 	r := startHub(t, path)
 

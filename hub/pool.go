@@ -9,7 +9,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/secret"
-	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/hub/upstream"
 )
 
@@ -28,12 +28,8 @@ func newUpstreams(r secret.Resolver, log *slog.Logger, _ *mask.Masker, onChange 
 }
 
 // Reconcile keeps unchanged upstreams running and replaces the others.
-func (u *upstreams) Reconcile(services []state.Service) {
-	specs := make([]upstream.Spec, 0, len(services))
-	for _, s := range services {
-		specs = append(specs, upstream.SpecFor(s))
-	}
-	u.pool.Reconcile(specs)
+func (u *upstreams) Reconcile(services []service.Service) {
+	u.pool.Reconcile(services)
 }
 
 func (u *upstreams) backend(name string) backend { return poolBackend{u.pool, name} }

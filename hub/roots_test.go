@@ -6,11 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
-
-	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
 type fixedRoots string
@@ -25,7 +24,7 @@ func TestScopeFromClientRoots(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state.json")
 	project := filepath.Join(dir, "work", "api")
-	writeState(t, path, []state.Service{testService("alpha", "alpha", ""), testService("beta", "beta", project)}, nil)
+	writeState(t, path, []service.Service{testService("alpha", "alpha", ""), testService("beta", "beta", project)}, nil)
 	r := startHub(t, path)
 
 	//lint:ignore SA1019 the hub sends roots/list on the standalone GET stream of the 2025 revisions

@@ -12,7 +12,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
-	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/snapshot"
 )
 
@@ -94,7 +94,7 @@ func skillOf(storeDir, path string) string {
 		return ""
 	}
 	name, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
-	if !config.ValidName(name) {
+	if !names.Valid(name) {
 		return "" // .staging-…, .chronicle-new, …
 	}
 	return name

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
@@ -42,7 +43,7 @@ const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"pro
 
 func TestTransportRules(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
-	writeState(t, path, []state.Service{testService("alpha", "alpha", "")}, nil)
+	writeState(t, path, []service.Service{testService("alpha", "alpha", "")}, nil)
 	r := startHub(t, path)
 
 	resp := post(t, r.url, "", nil, initialize)
@@ -112,7 +113,7 @@ func TestTokenRequiredWhenConfigured(t *testing.T) {
 func TestLiveReload(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	alpha := testService("alpha", "alpha", "")
-	writeState(t, path, []state.Service{alpha}, nil)
+	writeState(t, path, []service.Service{alpha}, nil)
 	r := startHub(t, path)
 	c := connect(t, r.url, nil)
 	var mu sync.Mutex
@@ -128,7 +129,7 @@ func TestLiveReload(t *testing.T) {
 	callText(t, c, "alpha__echo", map[string]any{"text": "1"})
 	pidBefore := pidOf(r.hub, "alpha")
 
-	writeState(t, path, []state.Service{alpha, testService("gamma", "gamma", "")}, nil)
+	writeState(t, path, []service.Service{alpha, testService("gamma", "gamma", "")}, nil)
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		if _, ok := toolNames(t, c)["gamma__echo"]; ok {
@@ -164,7 +165,7 @@ func TestStdio(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state.json")
 	project := filepath.Join(dir, "proj")
-	writeState(t, path, []state.Service{testService("alpha", "alpha", ""), testService("beta", "beta", project)}, nil)
+	writeState(t, path, []service.Service{testService("alpha", "alpha", ""), testService("beta", "beta", project)}, nil)
 	h, err := New(Options{StatePath: path, Home: dir, Version: "test", Root: project, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)
@@ -235,7 +236,7 @@ func TestInitializeRootURI(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state.json")
 	project := filepath.Join(dir, "proj")
-	writeState(t, path, []state.Service{testService("beta", "beta", project)}, nil)
+	writeState(t, path, []service.Service{testService("beta", "beta", project)}, nil)
 	r := startHub(t, path)
 	init := strings.Replace(initialize, `"capabilities":{}`, `"capabilities":{},"rootUri":"file://`+project+`"`, 1)
 	sid := post(t, r.url, "", nil, init).Header.Get("Mcp-Session-Id")

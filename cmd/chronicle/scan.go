@@ -13,6 +13,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/scan"
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 func (a *app) scanCommand() *cobra.Command {
@@ -200,7 +201,7 @@ func writeScanText(w io.Writer, r scan.Result, home string) error {
 			}
 			e := s.Entry
 			target := commandLine(e.Command, e.Args)
-			if e.Transport != provider.TransportStdio {
+			if e.Transport != service.Stdio {
 				target = mask.Shown("url", e.URL)
 			}
 			state := "enabled"

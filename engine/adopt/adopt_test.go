@@ -7,9 +7,11 @@ import (
 	"testing"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/scan"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 func TestValidName(t *testing.T) {
@@ -17,7 +19,7 @@ func TestValidName(t *testing.T) {
 		"weird.name": "weird-name", "My_Server": "my-server", "--x--": "x", "...": "service",
 		"internalDocs": "internaldocs", strings.Repeat("a", 70): strings.Repeat("a", 64),
 	} {
-		if got := validName(in); got != want || !config.ValidName(got) {
+		if got := validName(in); got != want || !names.Valid(got) {
 			t.Errorf("validName(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -26,7 +28,7 @@ func TestValidName(t *testing.T) {
 func entry(tool, scope, file, name string, e provider.Entry) scan.Service {
 	e.Name = name
 	if e.Transport == "" {
-		e.Transport = provider.TransportStdio
+		e.Transport = service.Stdio
 	}
 	e.Enabled = true
 	return scan.Service{Location: provider.Location{Tool: tool, Scope: scope, File: file, KeyPath: []string{"mcpServers"}}, Entry: e, Status: scan.StatusNew}
@@ -37,21 +39,18 @@ func TestProposeSecretsNamesAndDedup(t *testing.T) {
 	lit := secret.Literal
 	r := scan.Result{Services: []scan.Service{
 		entry("claude", "user", home+"/.claude.json", "github", provider.Entry{
-			Command: "npx", Args: []secret.Value{lit("-y"), lit("gh")},
-			Env: map[string]secret.Value{"GITHUB_TOKEN": lit("ghp_abcdefghijklmnopqrstuvwxyz012345"), "LOG": lit("debug")},
+			Definition: service.Definition{Command: "npx", Args: []secret.Value{lit("-y"), lit("gh")}, Env: map[string]secret.Value{"GITHUB_TOKEN": lit("ghp_abcdefghijklmnopqrstuvwxyz012345"), "LOG": lit("debug")}},
 		}),
 		// The same server elsewhere, with its secret already a reference: one block.
 		entry("cursor", "user", home+"/.cursor/mcp.json", "github", provider.Entry{
-			Command: "npx", Args: []secret.Value{lit("-y"), lit("gh")},
-			Env: map[string]secret.Value{"GITHUB_TOKEN": secret.FromRef(secret.Ref{Kind: secret.KindEnv, Name: "GITHUB_TOKEN"}), "LOG": lit("debug")},
+			Definition: service.Definition{Command: "npx", Args: []secret.Value{lit("-y"), lit("gh")}, Env: map[string]secret.Value{"GITHUB_TOKEN": secret.FromRef(secret.Ref{Kind: secret.KindEnv, Name: "GITHUB_TOKEN"}), "LOG": lit("debug")}},
 		}),
 		// Another server under the same name: a second block named after its tool.
 		entry("codex", "user", home+"/.codex/config.toml", "github", provider.Entry{
-			Transport: provider.TransportHTTP, URL: lit("https://api.example.com/mcp"),
-			Headers: map[string]secret.Value{"Authorization": lit("Bearer lin_api_0123456789abcdef")},
+			Definition: service.Definition{Transport: service.HTTP, URL: lit("https://api.example.com/mcp"), Headers: map[string]secret.Value{"Authorization": lit("Bearer lin_api_0123456789abcdef")}},
 		}),
-		entry("codex", "user", home+"/.codex/config.toml", "weird.name", provider.Entry{Command: "x", Args: []secret.Value{lit("${not-a-ref}")}}),
-		entry("claude", "user", home+"/.claude.json", "chronicle", provider.Entry{Command: "chronicle"}),
+		entry("codex", "user", home+"/.codex/config.toml", "weird.name", provider.Entry{Definition: service.Definition{Command: "x", Args: []secret.Value{lit("${not-a-ref}")}}}),
+		entry("claude", "user", home+"/.claude.json", "chronicle", provider.Entry{Definition: service.Definition{Command: "chronicle"}}),
 	}}
 	p := Propose(r, nil, t.TempDir(), home)
 	var names []string
@@ -88,8 +87,8 @@ func TestProposeSecretsNamesAndDedup(t *testing.T) {
 }
 
 func TestProposeSkipsDeclaredAndKeepsSkillsApart(t *testing.T) {
-	cfg := &config.Config{Services: []*config.Service{{Name: "github"}}}
-	r := scan.Result{Services: []scan.Service{entry("claude", "user", "/h/.claude.json", "github", provider.Entry{Command: "x"})}}
+	cfg := &config.Config{Services: []*service.Service{{Name: "github"}}}
+	r := scan.Result{Services: []scan.Service{entry("claude", "user", "/h/.claude.json", "github", provider.Entry{Definition: service.Definition{Command: "x"}})}}
 	r.Services[0].Status = scan.StatusConflict
 	if p := Propose(r, cfg, t.TempDir(), "/h"); !p.Empty() {
 		t.Fatalf("a declared service was proposed again: %+v", p.Services)

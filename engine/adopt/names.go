@@ -3,7 +3,7 @@ package adopt
 import (
 	"strings"
 
-	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/names"
 )
 
 // validName turns a tool's entry name into a chronicle name: lowercase,
@@ -23,8 +23,8 @@ func validName(raw string) string {
 		}
 	}
 	name := strings.Trim(b.String(), "-")
-	if len(name) > config.MaxNameLen {
-		name = strings.Trim(name[:config.MaxNameLen], "-")
+	if len(name) > names.MaxLen {
+		name = strings.Trim(name[:names.MaxLen], "-")
 	}
 	if name == "" {
 		name = "service"
@@ -41,8 +41,8 @@ func (n nameSet) take(base string) string {
 	for i := 2; n[name]; i++ {
 		suffix := "-" + itoa(i)
 		trimmed := base
-		if len(trimmed)+len(suffix) > config.MaxNameLen {
-			trimmed = strings.Trim(trimmed[:config.MaxNameLen-len(suffix)], "-")
+		if len(trimmed)+len(suffix) > names.MaxLen {
+			trimmed = strings.Trim(trimmed[:names.MaxLen-len(suffix)], "-")
 		}
 		name = trimmed + suffix
 	}

@@ -11,9 +11,11 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/scan"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 )
 
@@ -71,7 +73,7 @@ func Propose(r scan.Result, cfg *config.Config, configDir, home string) *Proposa
 	for _, n := range cfg.ServiceNames() {
 		taken[n] = true
 	}
-	taken[config.HubEntry] = true
+	taken[names.Hub] = true
 	adopted := map[string]scan.Service{} // by the tool's entry name
 	sources := map[string]bool{}
 	for _, s := range r.Services {
@@ -83,14 +85,14 @@ func Propose(r scan.Result, cfg *config.Config, configDir, home string) *Proposa
 			continue
 		case s.Status != scan.StatusNew:
 			continue // declared already, or chronicle's own
-		case e.Name == config.HubEntry:
+		case e.Name == names.Hub:
 			continue
-		case e.Transport == provider.TransportExtension:
+		case e.Transport == service.Extension:
 			p.Skipped = append(p.Skipped, Skipped{what, "a Zed extension provides it"})
 			continue
 		}
 		clean, notes := secretize(s, home)
-		if prev, ok := adopted[e.Name]; ok && provider.SameDefinition(prev.Entry, clean.Entry) {
+		if prev, ok := adopted[e.Name]; ok && prev.Entry.Definition.Equal(clean.Entry.Definition) {
 			continue // the same server in another tool: one block serves both
 		}
 		base := validName(e.Name)
@@ -178,7 +180,7 @@ func serviceBlock(svc Service, e provider.Entry, home string) *hclwrite.File {
 		comment(body, fmt.Sprintf("# Secret: export %s (its current value is in %s at %s).\n", n.Var, n.File, n.Place))
 	}
 	b := body.AppendNewBlock("service", []string{svc.Name}).Body()
-	if e.Transport == provider.TransportStdio {
+	if e.Transport == service.Stdio {
 		b.SetAttributeValue("command", cty.StringVal(e.Command))
 		if len(args) > 0 {
 			b.SetAttributeRaw("args", tokensForList(args))
@@ -194,7 +196,7 @@ func serviceBlock(svc Service, e provider.Entry, home string) *hclwrite.File {
 		if len(headers) > 0 {
 			b.SetAttributeRaw("headers", tokensForMap(headers))
 		}
-		if e.Transport == provider.TransportSSE {
+		if e.Transport == service.SSE {
 			b.SetAttributeValue("transport", cty.StringVal("sse"))
 		}
 	}

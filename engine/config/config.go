@@ -1,11 +1,11 @@
 package config
 
 import (
-	"time"
-
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 // A Config is a decoded configuration directory.
@@ -19,13 +19,15 @@ type Config struct {
 	Projects []string
 
 	Variables []*Variable
-	Services  []*Service
-	Policies  []*Policy
-	Skills    []*Skill
-	Links     []*Link
-	Tools     []*Tool
-	Hub       *Hub      // nil when there is no hub block
-	Chronova  *Chronova // nil when there is no chronova block
+	Services  []*service.Service
+	// ServiceRanges holds where each service block is, by service name.
+	ServiceRanges map[string]hcl.Range
+	Policies      []*Policy
+	Skills        []*Skill
+	Links         []*Link
+	Tools         []*Tool
+	Hub           *Hub      // nil when there is no hub block
+	Chronova      *Chronova // nil when there is no chronova block
 
 	// Sensitive holds the values of variables declared sensitive, so that
 	// output can mask them wherever they end up.
@@ -39,36 +41,6 @@ type Variable struct {
 	Sensitive   bool
 	// Source says where the value came from: "default", "--var", "env".
 	Source    string
-	DeclRange hcl.Range
-}
-
-// Transports of a service.
-const (
-	TransportStdio = "stdio"
-	TransportHTTP  = "http"
-	TransportSSE   = "sse"
-)
-
-// DefaultTimeout is a service's per-call timeout through the hub.
-const DefaultTimeout = 60 * time.Second
-
-// A Service is an MCP server declared with a service block.
-type Service struct {
-	Name        string
-	Transport   string // stdio, http or sse
-	Command     string
-	Args        []secret.Value
-	Env         map[string]secret.Value
-	Cwd         string
-	URL         secret.Value
-	Headers     map[string]secret.Value
-	Timeout     time.Duration
-	Project     string // absolute path; empty for a global service
-	Enabled     bool
-	Description string
-	// Origin is "tool:scope" as written by adopt, e.g. "claude:user".
-	Origin string
-
 	DeclRange hcl.Range
 }
 
@@ -102,9 +74,6 @@ type Skill struct {
 
 // IsGit reports whether the skill comes from a git repository.
 func (s *Skill) IsGit() bool { return s.Git != "" }
-
-// DefaultMaxSize is the size cap of one git skill block's files.
-const DefaultMaxSize = 50_000_000
 
 // Link modes.
 const (
@@ -181,7 +150,7 @@ type Tool struct {
 }
 
 // Service returns the declared service with the given name, or nil.
-func (c *Config) Service(name string) *Service {
+func (c *Config) Service(name string) *service.Service {
 	for _, s := range c.Services {
 		if s.Name == name {
 			return s
@@ -217,20 +186,12 @@ func (c *Config) SkillNames() []string {
 // ServiceNames returns every declared service name, including the built-in
 // chronova service when a chronova block exists.
 func (c *Config) ServiceNames() []string {
-	var names []string
+	var out []string
 	for _, s := range c.Services {
-		names = append(names, s.Name)
+		out = append(out, s.Name)
 	}
 	if c.Chronova != nil {
-		names = append(names, ChronovaService)
+		out = append(out, names.Chronova)
 	}
-	return names
+	return out
 }
-
-// Reserved names.
-const (
-	// ChronovaService is the built-in bridge service's name.
-	ChronovaService = "chronova"
-	// HubEntry is the name of the entry chronicle writes for its own hub.
-	HubEntry = "chronicle"
-)

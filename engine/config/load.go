@@ -79,7 +79,7 @@ func Load(dir string, opts Options) (*Config, *hclparse.Parser, hcl.Diagnostics)
 	if err != nil {
 		abs = dir
 	}
-	l := &loader{opts: opts, cfg: &Config{Dir: abs}, parser: hclparse.NewParser()}
+	l := &loader{opts: opts, cfg: &Config{Dir: abs, ServiceRanges: map[string]hcl.Range{}}, parser: hclparse.NewParser()}
 	files, err := Files(abs)
 	if err != nil {
 		l.diags = append(l.diags, &hcl.Diagnostic{
@@ -108,7 +108,7 @@ func LoadSource(dir, filename string, src []byte, opts Options) (*Config, *hclpa
 	if opts.Getenv == nil {
 		opts.Getenv = os.LookupEnv
 	}
-	l := &loader{opts: opts, cfg: &Config{Dir: dir}, parser: hclparse.NewParser()}
+	l := &loader{opts: opts, cfg: &Config{Dir: dir, ServiceRanges: map[string]hcl.Range{}}, parser: hclparse.NewParser()}
 	file, diags := l.parser.ParseHCL(src, filename)
 	l.diags = append(l.diags, diags...)
 	l.cfg.Files = []string{filename}

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 var testTools = []string{"claude", "claude-desktop", "cursor", "gemini", "codex", "vscode", "windsurf", "zed", "opencode", "agents"}
@@ -59,7 +60,7 @@ service "events" {
 }
 `)
 	gh := cfg.Service("github")
-	if gh.Transport != TransportStdio || gh.Command != "npx" || len(gh.Args) != 2 || gh.Timeout != 90*time.Second || gh.Cwd != "/home/dev/src" {
+	if gh.Transport != service.Stdio || gh.Command != "npx" || len(gh.Args) != 2 || gh.Timeout != 90*time.Second || gh.Cwd != "/home/dev/src" {
 		t.Fatalf("github decoded wrong: %+v", gh)
 	}
 	ref, ok := gh.Env["GITHUB_PERSONAL_ACCESS_TOKEN"].OnlyRef()
@@ -67,13 +68,13 @@ service "events" {
 		t.Fatalf("env is not a secret reference: %v", gh.Env)
 	}
 	lin := cfg.Service("linear")
-	if lin.Transport != TransportHTTP || lin.Enabled || lin.Project != filepath.Join(cfg.Dir, "work/api") || lin.Timeout != DefaultTimeout {
+	if lin.Transport != service.HTTP || lin.Enabled || lin.Project != filepath.Join(cfg.Dir, "work/api") || lin.Timeout != service.DefaultTimeout {
 		t.Fatalf("linear decoded wrong: %+v", lin)
 	}
 	if got := lin.Headers["Authorization"].HCL(); got != `Bearer ${secret("env:LINEAR_TOKEN")}` {
 		t.Fatalf("header = %s", got)
 	}
-	if cfg.Service("events").Transport != TransportSSE {
+	if cfg.Service("events").Transport != service.SSE {
 		t.Fatal("explicit sse transport lost")
 	}
 }

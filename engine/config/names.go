@@ -2,37 +2,21 @@ package config
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 
 	"github.com/agext/levenshtein"
+	"github.com/chronicle-dev/chronicle/engine/names"
 )
-
-// MaxNameLen is the longest service, skill, link or tool name.
-const MaxNameLen = 64
-
-var namePattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-
-// ValidName reports whether name may name a service, skill, link or tool:
-// 1–64 lowercase letters, digits and single hyphens, starting and ending with
-// a letter or digit. The rule keeps every name safe as a path element and
-// satisfies the Agent Skills naming rule.
-func ValidName(name string) bool {
-	return len(name) <= MaxNameLen && namePattern.MatchString(name)
-}
-
-// NameRule explains ValidName for error messages.
-const NameRule = "names are 1–64 lowercase letters, digits and single hyphens, and start and end with a letter or digit"
 
 // checkName returns the problem with name, or "".
 func checkName(kind, name string) string {
-	if ValidName(name) {
+	if names.Valid(name) {
 		return ""
 	}
-	if len(name) > MaxNameLen {
-		return fmt.Sprintf("The %s name is %d characters long; %s.", kind, len(name), NameRule)
+	if len(name) > names.MaxLen {
+		return fmt.Sprintf("The %s name is %d characters long; %s.", kind, len(name), names.Rule)
 	}
-	return fmt.Sprintf("The %s name %q is not valid: %s.", kind, name, NameRule)
+	return fmt.Sprintf("The %s name %q is not valid: %s.", kind, name, names.Rule)
 }
 
 // suggest returns the closest candidate to given, or "" when none is close.

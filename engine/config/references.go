@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -22,9 +23,9 @@ func (l *loader) checkReferences() {
 	services := c.ServiceNames()
 	serviceSet := setOf(services)
 	if c.Chronova != nil {
-		if s := c.Service(ChronovaService); s != nil {
-			errorf(s.DeclRange, "Service name taken by the chronova block",
-				"The chronova block declares the built-in service %q; a service block cannot use the same name. Rename this service or remove the chronova block.", ChronovaService)
+		if s := c.Service(names.Chronova); s != nil {
+			errorf(c.ServiceRanges[s.Name], "Service name taken by the chronova block",
+				"The chronova block declares the built-in service %q; a service block cannot use the same name. Rename this service or remove the chronova block.", names.Chronova)
 		}
 	}
 

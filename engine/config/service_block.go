@@ -6,7 +6,9 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 var serviceSchema = &hcl.BodySchema{
@@ -22,14 +24,15 @@ func (l *loader) decodeService(ctx *hcl.EvalContext, b *hcl.Block) {
 	defer l.finish(d)
 	name := b.Labels[0]
 	switch name {
-	case HubEntry:
+	case names.Hub:
 		d.errorf(b.LabelRanges[0], "Reserved service name", "The name %q is reserved for the hub's own entry in each tool. Choose another name.", name)
 		return
 	}
 	content, diags := b.Body.Content(serviceSchema)
 	d.diags = append(d.diags, diags...)
 	a := content.Attributes
-	s := &Service{Name: name, Enabled: true, Timeout: DefaultTimeout, DeclRange: b.DefRange}
+	s := &service.Service{Name: name, Enabled: true, Timeout: service.DefaultTimeout}
+	l.cfg.ServiceRanges[name] = b.DefRange
 
 	s.Command, _ = d.str(a["command"])
 	s.Args, _ = d.secretList(a["args"])
@@ -71,15 +74,15 @@ func (l *loader) decodeService(ctx *hcl.EvalContext, b *hcl.Block) {
 		d.errorf(a["command"].Expr.Range(), "Empty command", "The command of service %q is empty.", name)
 	}
 
-	s.Transport = TransportStdio
+	s.Transport = service.Stdio
 	if hasURL {
-		s.Transport = TransportHTTP
+		s.Transport = service.HTTP
 	}
 	if a["transport"] != nil {
-		if t, ok := d.oneOf(a["transport"], TransportStdio, TransportHTTP, TransportSSE); ok {
-			if (t == TransportStdio) != hasCommand && (hasCommand || hasURL) {
+		if t, ok := d.oneOf(a["transport"], service.Stdio, service.HTTP, service.SSE); ok {
+			if (t == service.Stdio) != hasCommand && (hasCommand || hasURL) {
 				want := "url"
-				if t == TransportStdio {
+				if t == service.Stdio {
 					want = "command"
 				}
 				d.errorf(a["transport"].Expr.Range(), "Transport does not match", "A %s service is reached through %s.", t, want)
@@ -147,18 +150,5 @@ func validOrigin(o string) bool {
 	if len(parts) < 2 {
 		return false
 	}
-	return ValidName(parts[0]) && originScopes[parts[1]] && (len(parts) == 2 || parts[2] != "")
-}
-
-// OriginParts splits a service's origin into tool, scope and the tool's original
-// entry name (empty when it equals the service name).
-func (s *Service) OriginParts() (tool, scope, original string) {
-	parts := strings.SplitN(s.Origin, ":", 3)
-	if len(parts) < 2 {
-		return "", "", ""
-	}
-	if len(parts) == 3 {
-		original = parts[2]
-	}
-	return parts[0], parts[1], original
+	return names.Valid(parts[0]) && originScopes[parts[1]] && (len(parts) == 2 || parts[2] != "")
 }

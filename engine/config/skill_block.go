@@ -1,9 +1,7 @@
 package config
 
 import (
-	"net/url"
-	"strings"
-
+	"github.com/chronicle-dev/chronicle/engine/gitsource"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -22,7 +20,7 @@ func (l *loader) decodeSkill(ctx *hcl.EvalContext, b *hcl.Block) {
 	content, diags := b.Body.Content(skillSchema)
 	d.diags = append(d.diags, diags...)
 	a := content.Attributes
-	s := &Skill{Name: b.Labels[0], MaxSize: DefaultMaxSize, DeclRange: b.DefRange}
+	s := &Skill{Name: b.Labels[0], MaxSize: gitsource.DefaultMaxSize, DeclRange: b.DefRange}
 
 	switch {
 	case a["source"] != nil && a["git"] != nil:
@@ -42,7 +40,7 @@ func (l *loader) decodeSkill(ctx *hcl.EvalContext, b *hcl.Block) {
 	}
 	if a["git"] != nil {
 		if g, ok := d.str(a["git"]); ok {
-			if problem := CheckGitURL(g); problem != "" {
+			if problem := gitsource.Check(g); problem != "" {
 				d.errorf(a["git"].Expr.Range(), "Unsupported git URL", "%s", problem)
 			}
 			s.Git = g
@@ -77,26 +75,4 @@ func (l *loader) decodeSkill(ctx *hcl.EvalContext, b *hcl.Block) {
 		}
 	}
 	l.cfg.Skills = append(l.cfg.Skills, s)
-}
-
-// CheckGitURL returns why a skill's git URL is refused, or "" when it is
-// accepted: only https:// remotes without credentials in the URL.
-func CheckGitURL(raw string) string {
-	if strings.HasPrefix(raw, "git@") {
-		return "SSH remotes (" + raw + ") are not supported: use the https:// URL of the repository."
-	}
-	u, err := url.Parse(raw)
-	if err != nil {
-		return "\"" + raw + "\" is not a URL: use the https:// URL of the repository."
-	}
-	if u.Scheme != "https" {
-		return "Only https:// repositories are supported (got " + u.Scheme + "://): plain http can be tampered with, and file:// and ssh:// are not used for skills."
-	}
-	if u.User != nil {
-		return "The URL carries credentials. Remove them and use auth = secret(\"env:NAME\") for a private repository."
-	}
-	if u.Host == "" {
-		return "The URL has no host."
-	}
-	return ""
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 )
 
@@ -49,8 +49,8 @@ type checked struct {
 // a folder, a regular file no larger than maxSize, or a symlink whose
 // target stays inside the skill folder; no name can traverse paths.
 func checkSkill(c candidate, maxSize int64) (*checked, error) {
-	if !config.ValidName(c.name) {
-		return nil, fmt.Errorf("skill folder %q: %q is not a valid skill name: %s", c.path, c.name, config.NameRule)
+	if !names.Valid(c.name) {
+		return nil, fmt.Errorf("skill folder %q: %q is not a valid skill name: %s", c.path, c.name, names.Rule)
 	}
 	if err := checkManifest(c); err != nil {
 		return nil, fmt.Errorf("skill folder %q: %w", c.path, err)

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/gitsource"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 )
 
@@ -26,7 +26,7 @@ type FetchOptions struct {
 	// Auth is the resolved token, or empty. Keep it in memory only.
 	Auth string
 	// MaxSize caps each file and the total of the taken skills, in bytes;
-	// zero means config.DefaultMaxSize.
+	// zero means gitsource.DefaultMaxSize.
 	MaxSize int64
 	// Dir is the parent folder of the temporary clone ("" is the system's
 	// temporary folder).
@@ -79,7 +79,7 @@ func Fetch(ctx context.Context, o FetchOptions) (*Fetched, error) {
 	}
 	maxSize := o.MaxSize
 	if maxSize <= 0 {
-		maxSize = config.DefaultMaxSize
+		maxSize = gitsource.DefaultMaxSize
 	}
 	tmp, err := os.MkdirTemp(o.Dir, "gitskill-")
 	if err != nil {

@@ -5,17 +5,16 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/chronicle-dev/chronicle/engine/gitsource"
 	"github.com/go-git/go-git/v5/plumbing/transport"
 	"github.com/go-git/go-git/v5/plumbing/transport/http"
-
-	"github.com/chronicle-dev/chronicle/engine/config"
 )
 
 // CheckURL returns an error unless raw is an https:// URL without
 // credentials: plain http can be tampered with, and file://, ssh:// and
 // git@ remotes are not used by chronicle.
 func CheckURL(raw string) error {
-	if why := config.CheckGitURL(raw); why != "" {
+	if why := gitsource.Check(raw); why != "" {
 		return fmt.Errorf("refusing git remote: %s", why)
 	}
 	return nil

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/scan"
 	"github.com/chronicle-dev/chronicle/engine/skills"
@@ -97,7 +98,7 @@ func (b *builder) source(path, hash string) {
 // settings plans the state-only resources: services, policies, hub, chronova.
 func (b *builder) settings() {
 	for _, s := range b.cfg.Services {
-		rec := ServiceState(s)
+		rec := *s
 		old, known := b.st.Services[s.Name]
 		b.setting(Change{Address: "service." + s.Name, Kind: KindService, Service: &rec}, known, old, rec)
 	}
@@ -213,7 +214,7 @@ func (b *builder) read(p provider.Provider, loc provider.Location) ([]provider.E
 // writes them to.
 func (b *builder) unmanaged(r scan.Result) {
 	for _, s := range r.Services {
-		if s.Status == scan.StatusOwned || s.Status == scan.StatusDrift || s.Entry.Name == config.HubEntry {
+		if s.Status == scan.StatusOwned || s.Status == scan.StatusDrift || s.Entry.Name == names.Hub {
 			continue
 		}
 		b.plan.Unmanaged = append(b.plan.Unmanaged, Unmanaged{

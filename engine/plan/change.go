@@ -3,6 +3,7 @@ package plan
 import (
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
@@ -32,13 +33,13 @@ type Change struct {
 	// Diff is a unified diff of the text that changes (masked).
 	Diff string `json:"diff,omitempty"`
 
-	Service  *state.Service  `json:"service,omitempty"`
-	Policy   *state.Policy   `json:"policy,omitempty"`
-	Hub      *state.Hub      `json:"hub,omitempty"`
-	Chronova *state.Chronova `json:"chronova,omitempty"`
-	Skill    *SkillSpec      `json:"skill,omitempty"`
-	Link     *LinkSpec       `json:"link,omitempty"`
-	Entry    *EntrySpec      `json:"entry,omitempty"`
+	Service  *service.Service `json:"service,omitempty"`
+	Policy   *state.Policy    `json:"policy,omitempty"`
+	Hub      *state.Hub       `json:"hub,omitempty"`
+	Chronova *state.Chronova  `json:"chronova,omitempty"`
+	Skill    *SkillSpec       `json:"skill,omitempty"`
+	Link     *LinkSpec        `json:"link,omitempty"`
+	Entry    *EntrySpec       `json:"entry,omitempty"`
 }
 
 // A SkillSpec is a skill to hold in the central store.

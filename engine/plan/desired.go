@@ -43,15 +43,6 @@ type Inputs struct {
 	Context context.Context
 }
 
-// ServiceState converts a declared service into its state record.
-func ServiceState(s *config.Service) state.Service {
-	return state.Service{
-		Name: s.Name, Transport: s.Transport, Command: s.Command, Args: s.Args, Env: s.Env, Cwd: s.Cwd,
-		URL: s.URL, Headers: s.Headers, Timeout: s.Timeout, Project: s.Project, Enabled: s.Enabled,
-		Description: s.Description, Origin: s.Origin,
-	}
-}
-
 // PolicyState converts a policy into its state record.
 func PolicyState(p *config.Policy) state.Policy {
 	return state.Policy{Enabled: p.Enabled, DisabledTools: p.DisabledTools, EnabledTools: p.EnabledTools}

@@ -6,8 +6,10 @@ import (
 	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/engine/textdiff"
 )
@@ -26,8 +28,9 @@ func (b *builder) serviceEntry(l *config.Link, tool, name string, p toolProvider
 	}
 	policy := b.policy(name)
 	e := provider.Entry{
-		Name: name, Transport: svc.Transport, Command: svc.Command, Args: svc.Args, Env: svc.Env, Cwd: svc.Cwd,
-		URL: svc.URL, Headers: svc.Headers, Enabled: true,
+		Name:       name,
+		Definition: svc.Definition,
+		Enabled:    true,
 	}
 	if !svc.Enabled || (policy != nil && policy.Enabled != nil && !*policy.Enabled) {
 		// A disabled service is not written anywhere; one chronicle wrote
@@ -58,7 +61,7 @@ func (b *builder) hubEntry(l *config.Link, tool string, p toolProvider) {
 	for _, a := range b.in.HubCommand[1:] {
 		args = append(args, secret.Literal(a))
 	}
-	e := provider.Entry{Name: config.HubEntry, Transport: provider.TransportStdio, Command: b.in.HubCommand[0], Args: args, Enabled: true}
+	e := provider.Entry{Name: names.Hub, Definition: service.Definition{Transport: service.Stdio, Command: b.in.HubCommand[0], Args: args}, Enabled: true}
 	b.entry(addr, tool, l.Project, p, e)
 }
 
@@ -175,7 +178,7 @@ func ensureNL(s string) string {
 // SameEntry reports whether a tool's entry holds the declared definition,
 // enabled flag and tool lists. Secrets are compared by reference.
 func SameEntry(want, got provider.Entry) bool {
-	return provider.SameDefinition(want, got) && want.Enabled == got.Enabled &&
+	return want.Definition.Equal(got.Definition) && want.Enabled == got.Enabled &&
 		slices.Equal(want.EnabledTools, got.EnabledTools) && slices.Equal(want.DisabledTools, got.DisabledTools)
 }
 

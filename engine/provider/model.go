@@ -3,7 +3,7 @@ package provider
 import (
 	"time"
 
-	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 // Scopes of an entry or skills folder.
@@ -11,14 +11,6 @@ const (
 	ScopeUser    = "user"    // the tool's user-level file
 	ScopeLocal   = "local"   // Claude's per-project entries inside ~/.claude.json
 	ScopeProject = "project" // a project's own file, e.g. .mcp.json
-)
-
-// Transports of an entry.
-const (
-	TransportStdio     = "stdio"
-	TransportHTTP      = "http"
-	TransportSSE       = "sse"
-	TransportExtension = "extension" // Zed's extension-provided servers: reported, never written
 )
 
 // A Location is one MCP config file, or one part of it, holding a map of
@@ -39,16 +31,8 @@ type Location struct {
 // ${env:X}, {env:X}, $X, bearer_token_env_var, env_vars) are read into
 // secret references; anything else is kept literally.
 type Entry struct {
-	Name      string // the key in the tool's file
-	Transport string // stdio, http, sse or extension
-
-	Command string
-	Args    []secret.Value
-	Env     map[string]secret.Value
-	Cwd     string
-
-	URL     secret.Value
-	Headers map[string]secret.Value
+	Name string // the key in the tool's file
+	service.Definition
 
 	Enabled bool
 	// EnabledTools and DisabledTools are the tool's own allow and deny lists

@@ -3,6 +3,7 @@ package scan
 import (
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 func classify(loc provider.Location, e provider.Entry, opts Options) (string, string) {
@@ -24,7 +25,7 @@ func classify(loc provider.Location, e provider.Entry, opts Options) (string, st
 	if svc == nil {
 		return StatusNew, ""
 	}
-	if Same(svc, e) {
+	if svc.Definition.Equal(e.Definition) {
 		return StatusUnchanged, ""
 	}
 	tool, scope, _ := svc.OriginParts()
@@ -36,7 +37,7 @@ func classify(loc provider.Location, e provider.Entry, opts Options) (string, st
 
 // Declared returns the service a tool's entry corresponds to: the service of
 // that name, or the one whose origin records this tool's entry name.
-func Declared(cfg *config.Config, tool, name string) *config.Service {
+func Declared(cfg *config.Config, tool, name string) *service.Service {
 	if s := cfg.Service(name); s != nil {
 		return s
 	}
@@ -46,11 +47,4 @@ func Declared(cfg *config.Config, tool, name string) *config.Service {
 		}
 	}
 	return nil
-}
-
-// Same reports whether a tool's entry has the declared definition.
-func Same(s *config.Service, e provider.Entry) bool {
-	return provider.SameDefinition(provider.Entry{
-		Transport: s.Transport, Command: s.Command, Args: s.Args, Env: s.Env, Cwd: s.Cwd, URL: s.URL, Headers: s.Headers,
-	}, e)
 }

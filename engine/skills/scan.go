@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 )
 
@@ -132,8 +132,8 @@ func classify(f *Found, store Store) {
 		f.Status, f.Reason = StatusBroken, fmt.Sprintf("frontmatter name %q ≠ folder name %q", meta.Name, f.Name)
 		return
 	}
-	if !config.ValidName(f.Name) {
-		f.Status, f.Reason = StatusBroken, fmt.Sprintf("%q is not a valid skill name: %s", f.Name, config.NameRule)
+	if !names.Valid(f.Name) {
+		f.Status, f.Reason = StatusBroken, fmt.Sprintf("%q is not a valid skill name: %s", f.Name, names.Rule)
 		return
 	}
 	f.Hash, err = Hash(target)

@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"time"
 
-	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/names"
 )
 
 // A Kind says why a snapshot was taken.
@@ -50,8 +50,8 @@ var idPattern = regexp.MustCompile(`^[1-9][0-9]{0,17}$`)
 // skillDir returns root/skill after checking that skill is a valid name, so
 // no caller's string can reach outside root.
 func skillDir(root, skill string) (string, error) {
-	if !config.ValidName(skill) {
-		return "", fmt.Errorf("%q is not a valid skill name: %s", skill, config.NameRule)
+	if !names.Valid(skill) {
+		return "", fmt.Errorf("%q is not a valid skill name: %s", skill, names.Rule)
 	}
 	return filepath.Join(root, skill), nil
 }

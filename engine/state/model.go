@@ -6,24 +6,6 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/secret"
 )
 
-// A Service is a declared MCP service as last applied, with everything the
-// hub needs to run it. Secrets are references, never their content.
-type Service struct {
-	Name        string
-	Transport   string // stdio, http or sse
-	Command     string
-	Args        []secret.Value
-	Env         map[string]secret.Value
-	Cwd         string
-	URL         secret.Value
-	Headers     map[string]secret.Value
-	Timeout     time.Duration // per call through the hub
-	Project     string        // absolute path; empty for a global service
-	Enabled     bool
-	Description string
-	Origin      string // "tool:scope" as written by adopt
-}
-
 // A Policy restricts what the hub offers of one service.
 type Policy struct {
 	Enabled       *bool // nil when not set

@@ -3,6 +3,8 @@ package state
 import (
 	"crypto/rand"
 	"fmt"
+
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 // A State is what chronicle last wrote on this machine, in memory. Load reads
@@ -17,11 +19,11 @@ type State struct {
 	// ConfigDir is the absolute folder of the configuration last applied.
 	ConfigDir string
 
-	Services map[string]Service // by service name
-	Policies map[string]Policy  // by service name
-	Hub      *Hub               // nil when no hub is declared
-	Chronova *Chronova          // nil when no chronova block is declared
-	Skills   map[string]Skill   // by skill name
+	Services map[string]service.Service // by service name
+	Policies map[string]Policy          // by service name
+	Hub      *Hub                       // nil when no hub is declared
+	Chronova *Chronova                  // nil when no chronova block is declared
+	Skills   map[string]Skill           // by skill name
 	Links    []Link
 	Entries  []Entry
 	// Intents are the changes journalled and not yet done, oldest first.
@@ -50,7 +52,7 @@ func (s *State) Path() string { return s.path }
 // init makes every map usable, so callers can assign without checks.
 func (s *State) init() {
 	if s.Services == nil {
-		s.Services = map[string]Service{}
+		s.Services = map[string]service.Service{}
 	}
 	if s.Policies == nil {
 		s.Policies = map[string]Policy{}

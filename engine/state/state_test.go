@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 func envRef(name string) secret.Value {
@@ -22,16 +23,18 @@ func sample(t *testing.T) *State {
 	s := New()
 	s.ChronicleVersion = "0.1.0"
 	s.ConfigDir = "/home/u/dotfiles"
-	s.Services["github"] = Service{
-		Name: "github", Transport: "stdio", Command: "npx",
-		Args:    []secret.Value{secret.Literal("-y"), secret.Literal("server-github")},
-		Env:     map[string]secret.Value{"GITHUB_TOKEN": envRef("GITHUB_TOKEN")},
-		Timeout: 60 * time.Second, Enabled: true, Origin: "claude:user",
+	s.Services["github"] = service.Service{
+		Name:       "github",
+		Definition: service.Definition{Transport: "stdio", Command: "npx", Args: []secret.Value{secret.Literal("-y"), secret.Literal("server-github")}, Env: map[string]secret.Value{"GITHUB_TOKEN": envRef("GITHUB_TOKEN")}},
+		Timeout:    60 * time.Second,
+		Enabled:    true,
+		Origin:     "claude:user",
 	}
-	s.Services["linear"] = Service{
-		Name: "linear", Transport: "http", URL: secret.Literal("https://mcp.linear.app/mcp"),
-		Headers: map[string]secret.Value{"Authorization": secret.Concat(secret.Literal("Bearer "), envRef("LINEAR"))},
-		Timeout: 1500 * time.Millisecond, Enabled: true,
+	s.Services["linear"] = service.Service{
+		Name:       "linear",
+		Definition: service.Definition{Transport: "http", URL: secret.Literal("https://mcp.linear.app/mcp"), Headers: map[string]secret.Value{"Authorization": secret.Concat(secret.Literal("Bearer "), envRef("LINEAR"))}},
+		Timeout:    1500 * time.Millisecond,
+		Enabled:    true,
 	}
 	s.Policies["github"] = Policy{Enabled: &on, DisabledTools: []string{"delete_repo"}}
 	s.Hub = &Hub{Listen: "127.0.0.1:7311", Token: envRef("CHRONICLE_HUB_TOKEN"), Hostnames: []string{"box"}}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 // currentVersion is the state file format Save writes. Raise it, and add a
@@ -142,7 +143,7 @@ func fromFile(f *fileV1) (*State, error) {
 	s := &State{
 		Serial: f.Serial, Lineage: f.Lineage,
 		ChronicleVersion: f.ChronicleVersion, ConfigDir: f.ConfigDir,
-		Services: map[string]Service{},
+		Services: map[string]service.Service{},
 		Policies: convertMap(f.Policies, func(p policyV1) Policy { return Policy(p) }),
 		Hub:      convertPtr(f.Hub, func(h hubV1) Hub { return Hub(h) }),
 		Chronova: convertPtr(f.Chronova, func(c chronovaV1) Chronova { return Chronova(c) }),
@@ -188,7 +189,7 @@ func convertPtr[A, B any](p *A, conv func(A) B) *B {
 	return &b
 }
 
-func serviceToFile(s Service) serviceV1 {
+func serviceToFile(s service.Service) serviceV1 {
 	return serviceV1{
 		Name: s.Name, Transport: s.Transport, Command: s.Command, Args: s.Args,
 		Env: s.Env, Cwd: s.Cwd, URL: s.URL, Headers: s.Headers,
@@ -197,18 +198,18 @@ func serviceToFile(s Service) serviceV1 {
 	}
 }
 
-func serviceFromFile(f serviceV1) (Service, error) {
+func serviceFromFile(f serviceV1) (service.Service, error) {
 	var timeout time.Duration
 	if f.Timeout != "" {
 		d, err := time.ParseDuration(f.Timeout)
 		if err != nil {
-			return Service{}, fmt.Errorf("timeout %q is not a duration such as \"60s\"", f.Timeout)
+			return service.Service{}, fmt.Errorf("timeout %q is not a duration such as \"60s\"", f.Timeout)
 		}
 		timeout = d
 	}
-	return Service{
-		Name: f.Name, Transport: f.Transport, Command: f.Command, Args: f.Args,
-		Env: f.Env, Cwd: f.Cwd, URL: f.URL, Headers: f.Headers,
+	return service.Service{
+		Name: f.Name, Definition: service.Definition{Transport: f.Transport, Command: f.Command, Args: f.Args,
+			Env: f.Env, Cwd: f.Cwd, URL: f.URL, Headers: f.Headers},
 		Timeout: timeout, Project: f.Project, Enabled: f.Enabled,
 		Description: f.Description, Origin: f.Origin,
 	}, nil

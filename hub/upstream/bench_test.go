@@ -2,6 +2,8 @@ package upstream
 
 import (
 	"testing"
+
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 // BenchmarkCallDirect calls echo straight through an Upstream, for
@@ -9,10 +11,10 @@ import (
 func BenchmarkCallDirect(b *testing.B) {
 	for _, bc := range []struct {
 		name string
-		spec func(testing.TB) Spec
+		spec func(testing.TB) service.Service
 	}{
-		{"go-stdio", func(testing.TB) Spec { return selfSpec("go", "normal") }},
-		{"everything-stdio", func(t testing.TB) Spec { return everythingSpec(t, "everything") }},
+		{"go-stdio", func(testing.TB) service.Service { return selfSpec("go", "normal") }},
+		{"everything-stdio", func(t testing.TB) service.Service { return everythingSpec(t, "everything") }},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			spec := bc.spec(b)

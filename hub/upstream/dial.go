@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os/exec"
 
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -27,13 +28,13 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 		ch  *child
 		err error
 	)
-	switch u.spec.transport() {
-	case TransportStdio:
+	switch transportOf(u.spec) {
+	case service.Stdio:
 		ch, err = u.spawn(rs)
 		if err == nil {
 			tr = transport.NewIO(ch.stdout, ch.stdin, nil)
 		}
-	case TransportHTTP, TransportSSE:
+	case service.HTTP, service.SSE:
 		tr, err = u.remote(rs)
 	default:
 		err = fmt.Errorf("unknown transport %q (want stdio, http or sse)", u.spec.Transport)
@@ -96,7 +97,7 @@ func (u *Upstream) remote(rs *resolution) (transport.Interface, error) {
 		return nil, err
 	}
 	log := u.opts.Logger.With("service", u.spec.Name)
-	if u.spec.transport() == TransportSSE {
+	if transportOf(u.spec) == service.SSE {
 		return transport.NewSSE(url,
 			transport.WithHeaders(headers),
 			transport.WithSSELogger(log),

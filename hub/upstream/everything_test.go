@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 // everythingEntry is server-everything's entry point, installed from
@@ -44,9 +45,9 @@ func everything(t testing.TB) (node, entry string) {
 }
 
 // everythingSpec runs server-everything over stdio.
-func everythingSpec(t testing.TB, name string) Spec {
+func everythingSpec(t testing.TB, name string) service.Service {
 	node, entry := everything(t)
-	return Spec{Name: name, Command: node, Args: []secret.Value{secret.Literal(entry), secret.Literal("stdio")}, Enabled: true}
+	return service.Service{Name: name, Definition: service.Definition{Command: node, Args: []secret.Value{secret.Literal(entry), secret.Literal("stdio")}}, Enabled: true}
 }
 
 // serveEverything starts server-everything over a network transport
@@ -168,12 +169,10 @@ func TestEverythingStdio(t *testing.T) {
 
 func TestEverythingStreamableHTTP(t *testing.T) {
 	port := serveEverything(t, "streamableHttp")
-	spec := Spec{
-		Name:      "everything-http",
-		Transport: TransportHTTP,
-		URL:       secret.Literal("http://127.0.0.1:" + strconv.Itoa(port) + "/mcp"),
-		Headers:   map[string]secret.Value{"X-Test-Token": secret.FromRef(secret.Ref{Kind: secret.KindEnv, Name: "TEST_TOKEN"})},
-		Enabled:   true,
+	spec := service.Service{
+		Name:       "everything-http",
+		Definition: service.Definition{Transport: service.HTTP, URL: secret.Literal("http://127.0.0.1:" + strconv.Itoa(port) + "/mcp"), Headers: map[string]secret.Value{"X-Test-Token": secret.FromRef(secret.Ref{Kind: secret.KindEnv, Name: "TEST_TOKEN"})}},
+		Enabled:    true,
 	}
 	p, _ := newTestPool(t, PoolOptions{Resolver: resolverFor(map[string]string{"TEST_TOKEN": "not-really-needed"})}, spec)
 	checkEverything(t, p, "everything-http")
@@ -181,11 +180,10 @@ func TestEverythingStreamableHTTP(t *testing.T) {
 
 func TestEverythingSSE(t *testing.T) {
 	port := serveEverything(t, "sse")
-	spec := Spec{
-		Name:      "everything-sse",
-		Transport: TransportSSE,
-		URL:       secret.Literal("http://127.0.0.1:" + strconv.Itoa(port) + "/sse"),
-		Enabled:   true,
+	spec := service.Service{
+		Name:       "everything-sse",
+		Definition: service.Definition{Transport: service.SSE, URL: secret.Literal("http://127.0.0.1:" + strconv.Itoa(port) + "/sse")},
+		Enabled:    true,
 	}
 	p, _ := newTestPool(t, PoolOptions{}, spec)
 	checkEverything(t, p, "everything-sse")

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 func TestCrashRestartsOnNextCall(t *testing.T) {
@@ -198,7 +199,7 @@ func TestSecretsAreResolvedAndMasked(t *testing.T) {
 	// A reference that cannot be resolved is a start error naming it.
 	missing := selfSpec("missing", "normal")
 	missing.Env["X"] = secret.FromRef(secret.Ref{Kind: secret.KindEnv, Name: "UPSTREAM_TEST_UNSET"})
-	p.Reconcile([]Spec{spec, missing})
+	p.Reconcile([]service.Service{spec, missing})
 	_, err := p.Get("missing").Catalog(ctx)
 	if err == nil || !strings.Contains(err.Error(), "UPSTREAM_TEST_UNSET") || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("unresolved secret: %v", err)
@@ -220,7 +221,7 @@ func TestReconcile(t *testing.T) {
 
 	changed := selfSpec("change", "normal")
 	changed.Cwd = t.TempDir()
-	p.Reconcile([]Spec{selfSpec("keep", "normal"), changed, selfSpec("new", "normal")})
+	p.Reconcile([]service.Service{selfSpec("keep", "normal"), changed, selfSpec("new", "normal")})
 
 	if p.Get("keep") != keepUp || statusOf(p, "keep").PID != keep {
 		t.Errorf("an unchanged upstream was replaced")
@@ -262,12 +263,12 @@ func TestStoppedUpstreamRefuses(t *testing.T) {
 
 func TestBadSpecs(t *testing.T) {
 	p, _ := newTestPool(t, PoolOptions{},
-		Spec{Name: "nocmd", Enabled: true},
-		Spec{Name: "badcmd", Command: "/nonexistent/server", Enabled: true},
-		Spec{Name: "badtransport", Transport: "carrier-pigeon", Enabled: true},
-		Spec{Name: "nourl", Transport: TransportHTTP, Enabled: true},
-		Spec{Name: "refused", Transport: TransportHTTP, URL: secret.Literal("http://127.0.0.1:1/mcp"), Enabled: true},
-		Spec{Name: "off", Command: "/nonexistent/server"},
+		service.Service{Name: "nocmd", Enabled: true},
+		service.Service{Name: "badcmd", Definition: service.Definition{Command: "/nonexistent/server"}, Enabled: true},
+		service.Service{Name: "badtransport", Definition: service.Definition{Transport: "carrier-pigeon"}, Enabled: true},
+		service.Service{Name: "nourl", Definition: service.Definition{Transport: service.HTTP}, Enabled: true},
+		service.Service{Name: "refused", Definition: service.Definition{Transport: service.HTTP, URL: secret.Literal("http://127.0.0.1:1/mcp")}, Enabled: true},
+		service.Service{Name: "off", Definition: service.Definition{Command: "/nonexistent/server"}},
 		selfSpec("fine", "normal"))
 	all := p.ListAll(testContext(t))
 	want := map[string]string{

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 func TestMain(m *testing.M) {
@@ -55,7 +56,7 @@ func (b *logBuffer) startedPIDs() []int {
 
 // newTestPool returns a pool whose log is kept, and closes it when the test
 // ends, checking that every child it started is gone (reaped, not a zombie).
-func newTestPool(t testing.TB, opts PoolOptions, specs ...Spec) (*Pool, *logBuffer) {
+func newTestPool(t testing.TB, opts PoolOptions, specs ...service.Service) (*Pool, *logBuffer) {
 	t.Helper()
 	log := &logBuffer{}
 	opts.Logger = slog.New(slog.NewTextHandler(log, nil))
@@ -83,12 +84,11 @@ func assertGone(t testing.TB, pids ...int) {
 
 // selfSpec is a stdio service running this test binary as an MCP server in
 // the given mode.
-func selfSpec(name, mode string) Spec {
-	return Spec{
-		Name:    name,
-		Command: os.Args[0],
-		Env:     map[string]secret.Value{serverModeEnv: secret.Literal(mode)},
-		Enabled: true,
+func selfSpec(name, mode string) service.Service {
+	return service.Service{
+		Name:       name,
+		Definition: service.Definition{Command: os.Args[0], Env: map[string]secret.Value{serverModeEnv: secret.Literal(mode)}},
+		Enabled:    true,
 	}
 }
 

@@ -16,7 +16,7 @@ const masked = "***"
 // protecting anything.
 const minMasked = 4
 
-// A resolution resolves the references of one upstream's Spec and remembers
+// A resolution resolves the references of one upstream's service.Service and remembers
 // what they resolved to, so that the text can be masked later.
 type resolution struct {
 	resolver secret.Resolver

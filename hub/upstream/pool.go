@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -82,7 +83,7 @@ func NewPool(opts PoolOptions) *Pool {
 // stopped (its process group killed) before Reconcile returns; a new one is
 // added idle and starts on first need. When two Specs share a name, the
 // first wins.
-func (p *Pool) Reconcile(specs []Spec) {
+func (p *Pool) Reconcile(specs []service.Service) {
 	p.mu.Lock()
 	if p.closed {
 		p.mu.Unlock()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/mark3labs/mcp-go/server"
 )
 
@@ -16,11 +17,10 @@ func TestStreamableHTTPUpstream(t *testing.T) {
 	t.Cleanup(func() { ts.CloseClientConnections(); ts.Close() })
 	changed := make(chan string, 10)
 	const token = "http-secret-token"
-	spec := Spec{
-		Name:      "remote",
-		Transport: TransportHTTP,
-		URL:       secret.Concat(secret.Literal(ts.URL+"/mcp?key="), secret.FromRef(secret.Ref{Kind: secret.KindEnv, Name: "KEY"})),
-		Enabled:   true,
+	spec := service.Service{
+		Name:       "remote",
+		Definition: service.Definition{Transport: service.HTTP, URL: secret.Concat(secret.Literal(ts.URL+"/mcp?key="), secret.FromRef(secret.Ref{Kind: secret.KindEnv, Name: "KEY"}))},
+		Enabled:    true,
 	}
 	p, _ := newTestPool(t, PoolOptions{
 		Resolver: resolverFor(map[string]string{"KEY": token}),

@@ -32,7 +32,7 @@ func (u *Upstream) Status() Status {
 	defer u.mu.Unlock()
 	st := Status{
 		Name:      u.spec.Name,
-		Transport: u.spec.transport(),
+		Transport: transportOf(u.spec),
 		Enabled:   u.spec.Enabled,
 		State:     u.state,
 		Error:     u.lastErr,

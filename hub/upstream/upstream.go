@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 // A State is where an upstream is in its life.
@@ -23,7 +25,7 @@ const (
 // on first need, restarts it with backoff after it fails, and bounds every
 // call by the service's timeout. Its methods are safe for concurrent use.
 type Upstream struct {
-	spec Spec
+	spec service.Service
 	opts PoolOptions
 
 	ctx    context.Context // ended by stop
@@ -47,13 +49,13 @@ type attempt struct {
 	err  error
 }
 
-func newUpstream(spec Spec, opts PoolOptions) *Upstream {
+func newUpstream(spec service.Service, opts PoolOptions) *Upstream {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Upstream{spec: spec, opts: opts, ctx: ctx, cancel: cancel, state: StateIdle}
 }
 
-// Spec returns what the upstream connects to.
-func (u *Upstream) Spec() Spec { return u.spec }
+// Service returns the service the upstream runs.
+func (u *Upstream) Service() service.Service { return u.spec }
 
 // Name returns the service's name.
 func (u *Upstream) Name() string { return u.spec.Name }

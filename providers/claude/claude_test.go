@@ -7,6 +7,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	tt "github.com/chronicle-dev/chronicle/providers/jsontool/jsontooltest"
 )
 
@@ -148,19 +149,22 @@ func TestErrors(t *testing.T) {
 	env = tt.Home(t)
 	tt.Missing(t, p, location(t, p, env, provider.ScopeProject, env.Projects[0]), tt.NewEntry(true), 0o644)
 	for name, e := range map[string]provider.Entry{
-		"file secret": {Name: "x", Transport: "stdio", Command: "a", Enabled: true,
-			Env: map[string]secret.Value{"K": secret.FromRef(secret.Ref{Kind: secret.KindFile, Name: "/k"})}},
-		"literal ref": {Name: "x", Transport: "stdio", Command: "a", Enabled: true, Args: []secret.Value{secret.Literal("${HOME}")}},
+		"file secret": {
+			Name:       "x",
+			Definition: service.Definition{Transport: "stdio", Command: "a", Env: map[string]secret.Value{"K": secret.FromRef(secret.Ref{Kind: secret.KindFile, Name: "/k"})}},
+			Enabled:    true,
+		},
+		"literal ref": {Name: "x", Definition: service.Definition{Transport: "stdio", Command: "a", Args: []secret.Value{secret.Literal("${HOME}")}}, Enabled: true},
 
-		"cwd":       {Name: "x", Transport: "stdio", Command: "a", Cwd: "/tmp", Enabled: true},
-		"extension": {Name: "x", Transport: "extension", Enabled: true},
+		"cwd":       {Name: "x", Definition: service.Definition{Transport: "stdio", Command: "a", Cwd: "/tmp"}, Enabled: true},
+		"extension": {Name: "x", Definition: service.Definition{Transport: "extension"}, Enabled: true},
 	} {
 		if _, err := p.Render(e); err == nil {
 			t.Errorf("%s: Render succeeded", name)
 		}
 	}
 	loc := location(t, p, env, provider.ScopeProject, env.Projects[0])
-	if err := p.Put(loc, provider.Entry{Name: "x", Transport: "stdio", Command: "a"}); err == nil {
+	if err := p.Put(loc, provider.Entry{Name: "x", Definition: service.Definition{Transport: "stdio", Command: "a"}}); err == nil {
 		t.Error("Put of a disabled server succeeded: Claude keeps that switch outside the entry")
 	}
 }

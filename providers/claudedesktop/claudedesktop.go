@@ -5,6 +5,7 @@ import (
 	"runtime"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/providers/jsontool"
 	"github.com/chronicle-dev/chronicle/providers/refsyntax"
 )
@@ -32,6 +33,6 @@ func newFor(goos string) provider.Provider {
 }
 
 func encode(e provider.Entry, _ *jsontool.Fields, c *jsontool.Encoder) jsontool.Object {
-	c.Refuse(e.Transport != provider.TransportStdio, "a "+e.Transport+" server (stdio only)")
+	c.Refuse(e.Transport != service.Stdio, "a "+e.Transport+" server (stdio only)")
 	return jsontool.EncodeTyped(e, c, false, "url")
 }

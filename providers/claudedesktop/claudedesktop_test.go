@@ -5,6 +5,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	tt "github.com/chronicle-dev/chronicle/providers/jsontool/jsontooltest"
 )
 
@@ -44,7 +45,7 @@ func TestWrites(t *testing.T) {
 func TestRenderErrors(t *testing.T) {
 	p := New()
 	withSecret := tt.NewEntry(true)
-	remote := provider.Entry{Name: "r", Transport: "http", URL: secret.Literal("https://x"), Enabled: true}
+	remote := provider.Entry{Name: "r", Definition: service.Definition{Transport: "http", URL: secret.Literal("https://x")}, Enabled: true}
 	for _, e := range []provider.Entry{withSecret, remote} {
 		if _, err := p.Render(e); err == nil {
 			t.Errorf("Render(%+v) succeeded", e)

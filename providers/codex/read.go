@@ -7,6 +7,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/providers/tomlfile"
 )
 
@@ -33,8 +34,7 @@ func readEntry(name string, m map[string]any) (provider.Entry, error) {
 	f := fields{m: m}
 	e := provider.Entry{
 		Name:          name,
-		Command:       f.str("command"),
-		Cwd:           f.str("cwd"),
+		Definition:    service.Definition{Command: f.str("command"), Cwd: f.str("cwd")},
 		Enabled:       f.boolean("enabled", true),
 		EnabledTools:  f.strings("enabled_tools"),
 		DisabledTools: f.strings("disabled_tools"),
@@ -58,9 +58,9 @@ func readEntry(name string, m map[string]any) (provider.Entry, error) {
 	}
 	switch {
 	case url != "":
-		e.Transport = provider.TransportHTTP
+		e.Transport = service.HTTP
 	case e.Command != "":
-		e.Transport = provider.TransportStdio
+		e.Transport = service.Stdio
 	default:
 		return e, fmt.Errorf("the server has neither command nor url")
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 func TestReadFixtures(t *testing.T) {
@@ -18,47 +19,43 @@ func TestReadFixtures(t *testing.T) {
 	}{
 		{"home", []provider.Entry{
 			{
-				Name: "chronova", Transport: provider.TransportStdio,
-				Command: "npx", Args: []secret.Value{lit("-y"), lit("@chronova/mcp-server")},
-				Env: map[string]secret.Value{
+				Name: "chronova",
+				Definition: service.Definition{Transport: service.Stdio, Command: "npx", Args: []secret.Value{lit("-y"), lit("@chronova/mcp-server")}, Env: map[string]secret.Value{
 					"CHRONOVA_API_KEY": lit("sk-test-FAKE0123456789"),
 					"CHRONOVA_API_URL": lit("https://chronova.dev/api/v1"),
-				},
+				}},
 				Enabled:      true,
 				EnabledTools: []string{"get_productivity_summary", "get_recent_activity", "get_ai_insights"},
 				Timeout:      45 * time.Second,
 			},
 			{
-				Name: "postgres", Transport: provider.TransportStdio,
-				Command: "uvx", Args: []secret.Value{lit("postgres-mcp"), lit("--access-mode=restricted")},
-				Cwd: "/home/dev/work/api-server",
-				Env: map[string]secret.Value{
+				Name: "postgres",
+				Definition: service.Definition{Transport: service.Stdio, Command: "uvx", Args: []secret.Value{lit("postgres-mcp"), lit("--access-mode=restricted")}, Cwd: "/home/dev/work/api-server", Env: map[string]secret.Value{
 					"PGPASSWORD":   ref("PGPASSWORD"),
 					"DATABASE_URI": lit("postgresql://app:FAKEpassw0rd@localhost:5432/app_dev"),
-				},
+				}},
 				Enabled: true,
 			},
 			{
-				Name: "github", Transport: provider.TransportHTTP,
-				URL: lit("https://api.githubcopilot.com/mcp/"),
-				Headers: map[string]secret.Value{
+				Name: "github",
+				Definition: service.Definition{Transport: service.HTTP, URL: lit("https://api.githubcopilot.com/mcp/"), Headers: map[string]secret.Value{
 					"Authorization":  bearer("GITHUB_PAT"),
 					"X-MCP-Toolsets": lit("repos,issues"),
 					"X-Org":          ref("GITHUB_ORG"),
-				},
+				}},
 				Enabled:       true,
 				DisabledTools: []string{"delete_repository"},
 			},
 			{
-				Name: "sentry", Transport: provider.TransportHTTP,
-				URL: lit("https://mcp.sentry.dev/mcp"), Enabled: false,
+				Name:       "sentry",
+				Definition: service.Definition{Transport: service.HTTP, URL: lit("https://mcp.sentry.dev/mcp")},
+				Enabled:    false,
 			},
 		}},
 		{"project", []provider.Entry{{
-			Name: "chronova-remote", Transport: provider.TransportHTTP,
-			URL:     lit("http://localhost:3001/mcp"),
-			Headers: map[string]secret.Value{"Authorization": bearer("CHRONOVA_API_KEY")},
-			Enabled: true,
+			Name:       "chronova-remote",
+			Definition: service.Definition{Transport: service.HTTP, URL: lit("http://localhost:3001/mcp"), Headers: map[string]secret.Value{"Authorization": bearer("CHRONOVA_API_KEY")}},
+			Enabled:    true,
 		}}},
 	}
 	for _, tt := range tests {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/providers/tomlfile"
 )
 
@@ -83,20 +84,20 @@ func checkTransport(e provider.Entry) error {
 		return fmt.Errorf("the server has no name")
 	}
 	switch e.Transport {
-	case provider.TransportStdio, "":
+	case service.Stdio, "":
 		if e.Command == "" && e.URL.IsZero() {
 			return fmt.Errorf("the server has neither command nor url")
 		}
-	case provider.TransportHTTP:
+	case service.HTTP:
 		if e.URL.IsZero() {
 			return fmt.Errorf("an http server needs a url")
 		}
-	case provider.TransportSSE:
+	case service.SSE:
 		return fmt.Errorf("codex speaks stdio and streamable HTTP, not SSE")
 	default:
 		return fmt.Errorf("codex cannot run a %q server", e.Transport)
 	}
-	if e.Transport == provider.TransportStdio && e.Command == "" {
+	if e.Transport == service.Stdio && e.Command == "" {
 		return fmt.Errorf("a stdio server needs a command")
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 func TestRender(t *testing.T) {
@@ -16,10 +17,10 @@ func TestRender(t *testing.T) {
 		want string
 	}{
 		{"stdio with env_vars", provider.Entry{
-			Name: "github", Transport: provider.TransportStdio, Enabled: true,
-			Command: "npx", Args: []secret.Value{lit("-y"), lit("@modelcontextprotocol/server-github")},
-			Env: map[string]secret.Value{"GITHUB_TOKEN": ref("GITHUB_TOKEN"), "LOG": lit("debug")},
-			Cwd: "/srv", Timeout: 60 * time.Second,
+			Name:       "github",
+			Definition: service.Definition{Transport: service.Stdio, Command: "npx", Args: []secret.Value{lit("-y"), lit("@modelcontextprotocol/server-github")}, Env: map[string]secret.Value{"GITHUB_TOKEN": ref("GITHUB_TOKEN"), "LOG": lit("debug")}, Cwd: "/srv"},
+			Enabled:    true,
+			Timeout:    60 * time.Second,
 		}, `[mcp_servers.github]
 command = "npx"
 args = ["-y", "@modelcontextprotocol/server-github"]
@@ -29,15 +30,15 @@ env_vars = ["GITHUB_TOKEN"]
 tool_timeout_sec = 60
 `},
 		{"http with headers", provider.Entry{
-			Name: "linear", Transport: provider.TransportHTTP,
-			URL: lit("https://mcp.linear.app/mcp"),
-			Headers: map[string]secret.Value{
+			Name: "linear",
+			Definition: service.Definition{Transport: service.HTTP, URL: lit("https://mcp.linear.app/mcp"), Headers: map[string]secret.Value{
 				"Authorization": bearer("LINEAR_TOKEN"),
 				"X-Team":        ref("LINEAR_TEAM"),
 				"X-Plain":       lit("yes ${not a ref}"),
-			},
-			EnabledTools: []string{}, DisabledTools: []string{"delete_*"},
-			Timeout: 1500 * time.Millisecond,
+			}},
+			EnabledTools:  []string{},
+			DisabledTools: []string{"delete_*"},
+			Timeout:       1500 * time.Millisecond,
 		}, `[mcp_servers.linear]
 url = "https://mcp.linear.app/mcp"
 bearer_token_env_var = "LINEAR_TOKEN"
@@ -49,11 +50,14 @@ disabled_tools = ["delete_*"]
 tool_timeout_sec = 1.5
 `},
 		{"quoted name, transport inferred", provider.Entry{
-			Name: "weird.name", Command: "x", Enabled: true,
+			Name:       "weird.name",
+			Definition: service.Definition{Command: "x"},
+			Enabled:    true,
 		}, "[mcp_servers.\"weird.name\"]\ncommand = \"x\"\n"},
 		{"bearer in another header", provider.Entry{
-			Name: "h", URL: lit("https://h"), Enabled: true,
-			Headers: map[string]secret.Value{"X-Auth": ref("TOKEN")},
+			Name:       "h",
+			Definition: service.Definition{URL: lit("https://h"), Headers: map[string]secret.Value{"X-Auth": ref("TOKEN")}},
+			Enabled:    true,
 		}, "[mcp_servers.h]\nurl = \"https://h\"\nenv_http_headers = { X-Auth = \"TOKEN\" }\n"},
 	}
 	for _, tt := range tests {
@@ -72,7 +76,7 @@ tool_timeout_sec = 1.5
 func TestRenderRefusesWhatCodexCannotReference(t *testing.T) {
 	file := secret.FromRef(secret.Ref{Kind: secret.KindFile, Name: "~/.token"})
 	stdio := func(change func(*provider.Entry)) provider.Entry {
-		e := provider.Entry{Name: "s", Transport: provider.TransportStdio, Command: "x", Enabled: true}
+		e := provider.Entry{Name: "s", Definition: service.Definition{Transport: service.Stdio, Command: "x"}, Enabled: true}
 		change(&e)
 		return e
 	}
@@ -83,7 +87,7 @@ func TestRenderRefusesWhatCodexCannotReference(t *testing.T) {
 	}{
 		{"renamed variable", stdio(func(e *provider.Entry) { e.Env = map[string]secret.Value{"TOKEN": ref("GITHUB_TOKEN")} }), "own name"},
 		{"secret in args", stdio(func(e *provider.Entry) { e.Args = []secret.Value{secret.Concat(lit("--token="), ref("T"))} }), "args"},
-		{"secret in url", provider.Entry{Name: "s", URL: ref("URL")}, "url"},
+		{"secret in url", provider.Entry{Name: "s", Definition: service.Definition{URL: ref("URL")}}, "url"},
 		{"file ref in env", stdio(func(e *provider.Entry) { e.Env = map[string]secret.Value{"T": file} }), "file"},
 		{"file ref as bearer", stdio(func(e *provider.Entry) {
 			e.Headers = map[string]secret.Value{"Authorization": secret.Concat(lit("Bearer "), file)}
@@ -91,11 +95,11 @@ func TestRenderRefusesWhatCodexCannotReference(t *testing.T) {
 		{"partial header", stdio(func(e *provider.Entry) {
 			e.Headers = map[string]secret.Value{"X-Key": secret.Concat(lit("key="), ref("K"))}
 		}), "whole value"},
-		{"sse", provider.Entry{Name: "s", Transport: provider.TransportSSE, URL: lit("https://s")}, "SSE"},
-		{"extension", provider.Entry{Name: "s", Transport: provider.TransportExtension}, "extension"},
-		{"stdio without command", provider.Entry{Name: "s", Transport: provider.TransportStdio, URL: lit("https://s")}, "command"},
+		{"sse", provider.Entry{Name: "s", Definition: service.Definition{Transport: service.SSE, URL: lit("https://s")}}, "SSE"},
+		{"extension", provider.Entry{Name: "s", Definition: service.Definition{Transport: service.Extension}}, "extension"},
+		{"stdio without command", provider.Entry{Name: "s", Definition: service.Definition{Transport: service.Stdio, URL: lit("https://s")}}, "command"},
 		{"nothing", provider.Entry{Name: "s"}, "neither"},
-		{"no name", provider.Entry{Command: "x"}, "no name"},
+		{"no name", provider.Entry{Definition: service.Definition{Command: "x"}}, "no name"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

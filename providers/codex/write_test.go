@@ -10,12 +10,13 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 var added = provider.Entry{
-	Name: "github", Transport: provider.TransportStdio, Enabled: true,
-	Command: "npx", Args: []secret.Value{lit("-y"), lit("@modelcontextprotocol/server-github")},
-	Env: map[string]secret.Value{"GITHUB_PERSONAL_ACCESS_TOKEN": ref("GITHUB_PERSONAL_ACCESS_TOKEN")},
+	Name:       "github",
+	Definition: service.Definition{Transport: service.Stdio, Command: "npx", Args: []secret.Value{lit("-y"), lit("@modelcontextprotocol/server-github")}, Env: map[string]secret.Value{"GITHUB_PERSONAL_ACCESS_TOKEN": ref("GITHUB_PERSONAL_ACCESS_TOKEN")}},
+	Enabled:    true,
 }
 
 func TestPutThenRemoveGivesBackTheBytes(t *testing.T) {
@@ -56,10 +57,10 @@ func TestPutReplacesOnlyThatEntry(t *testing.T) {
 	doc := string(fixture(t, "home"))
 	_, loc := home(t, []byte(doc))
 	e := provider.Entry{
-		Name: "github", Transport: provider.TransportHTTP, Enabled: true,
-		URL:     lit("https://api.githubcopilot.com/mcp/"),
-		Headers: map[string]secret.Value{"Authorization": bearer("GH_TOKEN")},
-		Timeout: 30 * time.Second,
+		Name:       "github",
+		Definition: service.Definition{Transport: service.HTTP, URL: lit("https://api.githubcopilot.com/mcp/"), Headers: map[string]secret.Value{"Authorization": bearer("GH_TOKEN")}},
+		Enabled:    true,
+		Timeout:    30 * time.Second,
 	}
 	if err := New().Put(loc, e); err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/providers/jsontool"
 	"github.com/chronicle-dev/chronicle/providers/refsyntax"
 )
@@ -29,6 +30,6 @@ func New() provider.Provider {
 }
 
 func encode(e provider.Entry, old *jsontool.Fields, c *jsontool.Encoder) jsontool.Object {
-	typed := e.Transport == provider.TransportSSE || (old != nil && old.Has("type"))
+	typed := e.Transport == service.SSE || (old != nil && old.Has("type"))
 	return jsontool.EncodeTyped(e, c, typed, "url")
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/providers/codex"
 	"github.com/chronicle-dev/chronicle/providers/jsontool"
 	"github.com/chronicle-dev/chronicle/providers/refsyntax"
@@ -50,7 +51,7 @@ func New(t *config.Tool) provider.Provider {
 		Skills: skills,
 		Decode: jsontool.DecodeTyped,
 		Encode: func(e provider.Entry, old *jsontool.Fields, c *jsontool.Encoder) jsontool.Object {
-			typed := e.Transport == provider.TransportSSE || (old != nil && old.Has("type"))
+			typed := e.Transport == service.SSE || (old != nil && old.Has("type"))
 			return jsontool.EncodeTyped(e, c, typed, "url")
 		},
 		Owned:    []string{"type", "command", "args", "env", "url", "headers"},

@@ -9,6 +9,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 func TestCustomJSONCToolRoundTrip(t *testing.T) {
@@ -24,10 +25,10 @@ func TestCustomJSONCToolRoundTrip(t *testing.T) {
 		t.Fatalf("locations %+v", locs)
 	}
 	entries, err := p.Read(locs[0])
-	if err != nil || len(entries) != 1 || entries[0].Transport != provider.TransportHTTP {
+	if err != nil || len(entries) != 1 || entries[0].Transport != service.HTTP {
 		t.Fatalf("read %+v, %v", entries, err)
 	}
-	e := provider.Entry{Name: "fs", Transport: provider.TransportStdio, Command: "npx", Args: []secret.Value{secret.Literal("-y")}, Enabled: true}
+	e := provider.Entry{Name: "fs", Definition: service.Definition{Transport: service.Stdio, Command: "npx", Args: []secret.Value{secret.Literal("-y")}}, Enabled: true}
 	if err := p.Put(locs[0], e); err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +55,7 @@ func TestCustomTOMLTool(t *testing.T) {
 	if err != nil || len(entries) != 1 || entries[0].Name != "docs" {
 		t.Fatalf("read %+v, %v", entries, err)
 	}
-	e := provider.Entry{Name: "fs", Transport: provider.TransportStdio, Command: "npx", Enabled: true}
+	e := provider.Entry{Name: "fs", Definition: service.Definition{Transport: service.Stdio, Command: "npx"}, Enabled: true}
 	if err := p.Put(loc, e); err != nil {
 		t.Fatal(err)
 	}

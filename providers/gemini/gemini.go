@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/providers/jsontool"
 	"github.com/chronicle-dev/chronicle/providers/refsyntax"
 )
@@ -47,16 +48,16 @@ func (g *gemini) locations(env provider.Env) []provider.Location {
 func decode(f *jsontool.Fields, e *provider.Entry) {
 	switch {
 	case f.Has("command"):
-		e.Transport = provider.TransportStdio
+		e.Transport = service.Stdio
 		f.Stdio(e, "env")
 		e.Cwd = f.Text("cwd")
 	case f.Has("httpUrl"):
-		e.Transport = provider.TransportHTTP
+		e.Transport = service.HTTP
 		f.Remote(e, "httpUrl")
 	default:
-		e.Transport = provider.TransportSSE
-		if f.Text("type") == provider.TransportHTTP {
-			e.Transport = provider.TransportHTTP
+		e.Transport = service.SSE
+		if f.Text("type") == service.HTTP {
+			e.Transport = service.HTTP
 		}
 		f.Remote(e, "url")
 	}
@@ -69,21 +70,21 @@ func encode(e provider.Entry, old *jsontool.Fields, c *jsontool.Encoder) jsontoo
 	c.RefuseUnlisted(e, true, true, false)
 	var o jsontool.Object
 	switch e.Transport {
-	case provider.TransportStdio:
+	case service.Stdio:
 		c.Stdio(&o, e, "env")
 		if e.Cwd != "" {
 			o.Add("cwd", e.Cwd)
 		}
-	case provider.TransportHTTP:
+	case service.HTTP:
 		if old != nil && old.Has("url") && !old.Has("httpUrl") {
-			o.Add("type", provider.TransportHTTP)
+			o.Add("type", service.HTTP)
 			c.Remote(&o, e, "url")
 		} else {
 			c.Remote(&o, e, "httpUrl")
 		}
-	case provider.TransportSSE:
+	case service.SSE:
 		if old != nil && old.Has("type") {
-			o.Add("type", provider.TransportSSE)
+			o.Add("type", service.SSE)
 		}
 		c.Remote(&o, e, "url")
 	default:

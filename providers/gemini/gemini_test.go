@@ -7,6 +7,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	tt "github.com/chronicle-dev/chronicle/providers/jsontool/jsontooltest"
 )
 
@@ -45,8 +46,11 @@ func TestWrites(t *testing.T) {
 	e.EnabledTools = []string{"a"}
 	e.DisabledTools = []string{"b"}
 	tt.Writes(t, New(), provider.ScopeUser, "/.gemini/settings.json", e, 0o600)
-	remote := provider.Entry{Name: "r", Transport: "http", URL: secret.Literal("https://x"), Enabled: true,
-		Headers: map[string]secret.Value{"Authorization": secret.Concat(secret.Literal("Bearer "), tt.Env("T"))}}
+	remote := provider.Entry{
+		Name:       "r",
+		Definition: service.Definition{Transport: "http", URL: secret.Literal("https://x"), Headers: map[string]secret.Value{"Authorization": secret.Concat(secret.Literal("Bearer "), tt.Env("T"))}},
+		Enabled:    true,
+	}
 	tt.Writes(t, New(), provider.ScopeProject, "api-server/.gemini/settings.json", remote, 0o644)
 }
 

@@ -1,6 +1,9 @@
 package jsontool
 
-import "github.com/chronicle-dev/chronicle/engine/provider"
+import (
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/service"
+)
 
 // DecodeTyped reads the shape most tools share: {type, command, args, env}
 // for stdio and {type, url, headers} for remote servers. Without a type, a
@@ -9,12 +12,12 @@ import "github.com/chronicle-dev/chronicle/engine/provider"
 func DecodeTyped(f *Fields, e *provider.Entry) {
 	switch typ := f.Text("type"); typ {
 	case "":
-		e.Transport = provider.TransportStdio
+		e.Transport = service.Stdio
 		if f.Has("url") && !f.Has("command") {
-			e.Transport = provider.TransportHTTP
+			e.Transport = service.HTTP
 		}
 	case "streamable-http", "streamableHttp", "streamable_http":
-		e.Transport = provider.TransportHTTP
+		e.Transport = service.HTTP
 	default:
 		e.Transport = typ
 	}
@@ -33,9 +36,9 @@ func EncodeTyped(e provider.Entry, c *Encoder, typed bool, urlKey string) Object
 		o.Add("type", e.Transport)
 	}
 	switch e.Transport {
-	case provider.TransportStdio:
+	case service.Stdio:
 		c.Stdio(&o, e, "env")
-	case provider.TransportHTTP, provider.TransportSSE:
+	case service.HTTP, service.SSE:
 		c.Remote(&o, e, urlKey)
 	default:
 		c.Refuse(true, "transport "+e.Transport)

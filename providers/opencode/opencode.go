@@ -7,6 +7,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/providers/jsontool"
 	"github.com/chronicle-dev/chronicle/providers/refsyntax"
 )
@@ -65,11 +66,11 @@ func decode(f *jsontool.Fields, e *provider.Entry) {
 	}
 	e.Timeout = f.Duration("timeout", time.Millisecond)
 	if f.Text("type") == "remote" || (!f.Has("type") && f.Has("url")) {
-		e.Transport = provider.TransportHTTP
+		e.Transport = service.HTTP
 		f.Remote(e, "url")
 		return
 	}
-	e.Transport = provider.TransportStdio
+	e.Transport = service.Stdio
 	if cmd := f.Strings("command"); len(cmd) > 0 {
 		e.Command = cmd[0] // a command is plain text, as in every tool
 		e.Args = f.Values("command")[1:]
@@ -82,7 +83,7 @@ func encode(e provider.Entry, _ *jsontool.Fields, c *jsontool.Encoder) jsontool.
 	c.RefuseUnlisted(e, true, false, true)
 	var o jsontool.Object
 	switch e.Transport {
-	case provider.TransportStdio:
+	case service.Stdio:
 		o.Add("type", "local")
 		o.Add("command", c.Values("command", append([]secret.Value{secret.Literal(e.Command)}, e.Args...)))
 		if len(e.Env) > 0 {
@@ -91,7 +92,7 @@ func encode(e provider.Entry, _ *jsontool.Fields, c *jsontool.Encoder) jsontool.
 		if e.Cwd != "" {
 			o.Add("cwd", e.Cwd)
 		}
-	case provider.TransportHTTP, provider.TransportSSE:
+	case service.HTTP, service.SSE:
 		o.Add("type", "remote")
 		c.Remote(&o, e, "url")
 	default:

@@ -9,6 +9,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	tt "github.com/chronicle-dev/chronicle/providers/jsontool/jsontooltest"
 )
 
@@ -58,9 +59,11 @@ func TestWrites(t *testing.T) {
 	e.Cwd = "./srv"
 	e.Timeout = 5 * time.Second
 	tt.Writes(t, p, provider.ScopeUser, "/.config/opencode/opencode.json", e, 0o600)
-	remote := provider.Entry{Name: "r", Transport: "http", URL: secret.Literal("https://x"),
-		Headers: map[string]secret.Value{"Authorization": secret.Concat(secret.Literal("Bearer "),
-			secret.FromRef(secret.Ref{Kind: secret.KindFile, Name: "~/.k"}))}}
+	remote := provider.Entry{
+		Name: "r",
+		Definition: service.Definition{Transport: "http", URL: secret.Literal("https://x"), Headers: map[string]secret.Value{"Authorization": secret.Concat(secret.Literal("Bearer "),
+			secret.FromRef(secret.Ref{Kind: secret.KindFile, Name: "~/.k"}))}},
+	}
 	tt.Writes(t, p, provider.ScopeProject, "api-server/opencode.jsonc", remote, 0o644)
 }
 

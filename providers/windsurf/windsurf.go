@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/providers/jsontool"
 	"github.com/chronicle-dev/chronicle/providers/refsyntax"
 )
@@ -27,9 +28,9 @@ func New() provider.Provider {
 
 func decode(f *jsontool.Fields, e *provider.Entry) {
 	urlKey := urlKeyOf(f)
-	e.Transport = provider.TransportStdio
+	e.Transport = service.Stdio
 	if f.Has(urlKey) {
-		e.Transport = provider.TransportHTTP
+		e.Transport = service.HTTP
 	}
 	f.Stdio(e, "env")
 	f.Remote(e, urlKey)

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/providers/jsontool"
 	"github.com/chronicle-dev/chronicle/providers/refsyntax"
 )
@@ -31,12 +32,12 @@ func decode(f *jsontool.Fields, e *provider.Entry) {
 	}
 	switch {
 	case f.Text("source") == "extension":
-		e.Transport = provider.TransportExtension
+		e.Transport = service.Extension
 	case f.Has("url"):
-		e.Transport = provider.TransportHTTP
+		e.Transport = service.HTTP
 		f.Remote(e, "url")
 	default:
-		e.Transport = provider.TransportStdio
+		e.Transport = service.Stdio
 		if _, legacy := f.Raw("command").(map[string]any); legacy {
 			cmd := f.Object("command")
 			e.Command = cmd.Text("path")
@@ -49,9 +50,9 @@ func decode(f *jsontool.Fields, e *provider.Entry) {
 }
 
 func encode(e provider.Entry, old *jsontool.Fields, c *jsontool.Encoder) jsontool.Object {
-	c.Refuse(e.Transport == provider.TransportExtension || (old != nil && old.Text("source") == "extension"),
+	c.Refuse(e.Transport == service.Extension || (old != nil && old.Text("source") == "extension"),
 		"an extension-provided server (the extension owns it)")
-	c.Refuse(e.Transport == provider.TransportSSE, "an SSE server (http only)")
+	c.Refuse(e.Transport == service.SSE, "an SSE server (http only)")
 	enabled := e.Enabled
 	e.Enabled = true
 	o := jsontool.EncodeTyped(e, c, false, "url")

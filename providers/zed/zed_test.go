@@ -6,6 +6,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	tt "github.com/chronicle-dev/chronicle/providers/jsontool/jsontooltest"
 )
 
@@ -88,9 +89,12 @@ func TestRenderErrors(t *testing.T) {
 	p := New()
 	for _, e := range []provider.Entry{
 		tt.NewEntry(true),
-		{Name: "h", Transport: "http", URL: secret.Literal("https://x"), Enabled: true,
-			Headers: map[string]secret.Value{"Authorization": secret.Concat(secret.Literal("Bearer "), tt.Env("T"))}},
-		{Name: "s", Transport: "sse", URL: secret.Literal("https://x"), Enabled: true},
+		{
+			Name:       "h",
+			Definition: service.Definition{Transport: "http", URL: secret.Literal("https://x"), Headers: map[string]secret.Value{"Authorization": secret.Concat(secret.Literal("Bearer "), tt.Env("T"))}},
+			Enabled:    true,
+		},
+		{Name: "s", Definition: service.Definition{Transport: "sse", URL: secret.Literal("https://x")}, Enabled: true},
 	} {
 		if _, err := p.Render(e); err == nil {
 			t.Errorf("Render(%s) succeeded", e.Name)

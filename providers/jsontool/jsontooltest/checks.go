@@ -9,14 +9,18 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/providers/jsonfile"
 )
 
 // NewEntry is a stdio entry to add; withSecret adds an environment
 // reference, for tools that can write one.
 func NewEntry(withSecret bool) provider.Entry {
-	e := provider.Entry{Name: "chronicle-added", Transport: provider.TransportStdio, Command: "npx",
-		Args: []secret.Value{secret.Literal("-y"), secret.Literal("@example/mcp")}, Enabled: true}
+	e := provider.Entry{
+		Name:       "chronicle-added",
+		Definition: service.Definition{Transport: service.Stdio, Command: "npx", Args: []secret.Value{secret.Literal("-y"), secret.Literal("@example/mcp")}},
+		Enabled:    true,
+	}
 	if withSecret {
 		e.Env = map[string]secret.Value{"API_KEY": Env("EXAMPLE_KEY")}
 	}

@@ -1,0 +1,50 @@
+package service
+
+import (
+	"testing"
+
+	"github.com/chronicle-dev/chronicle/engine/secret"
+)
+
+func TestDefinitionEqual(t *testing.T) {
+	token, _ := secret.ParseRef("env:GH_TOKEN")
+	other, _ := secret.ParseRef("env:OTHER")
+	base := func() Definition {
+		return Definition{
+			Transport: Stdio, Command: "npx", Args: []secret.Value{secret.Literal("-y"), secret.Literal("server-github")},
+			Env: map[string]secret.Value{"GITHUB_TOKEN": secret.FromRef(token)},
+		}
+	}
+	if !base().Equal(base()) {
+		t.Fatal("a definition differs from itself")
+	}
+	for name, change := range map[string]func(*Definition){
+		"transport":     func(d *Definition) { d.Transport = HTTP },
+		"command":       func(d *Definition) { d.Command = "node" },
+		"args":          func(d *Definition) { d.Args = d.Args[:1] },
+		"env reference": func(d *Definition) { d.Env = map[string]secret.Value{"GITHUB_TOKEN": secret.FromRef(other)} },
+		"env literal":   func(d *Definition) { d.Env = map[string]secret.Value{"GITHUB_TOKEN": secret.Literal("ghp_x")} },
+		"cwd":           func(d *Definition) { d.Cwd = "/tmp" },
+		"url":           func(d *Definition) { d.URL = secret.Literal("https://x") },
+		"headers":       func(d *Definition) { d.Headers = map[string]secret.Value{"A": secret.Literal("b")} },
+	} {
+		d := base()
+		change(&d)
+		if d.Equal(base()) || base().Equal(d) {
+			t.Errorf("%s: a changed definition compares equal", name)
+		}
+	}
+}
+
+func TestOriginParts(t *testing.T) {
+	for origin, want := range map[string][3]string{
+		"claude:user":              {"claude", "user", ""},
+		"codex:project:weird.name": {"codex", "project", "weird.name"},
+		"nonsense":                 {"", "", ""},
+	} {
+		tool, scope, original := Service{Origin: origin}.OriginParts()
+		if [3]string{tool, scope, original} != want {
+			t.Errorf("%q: got %q %q %q, want %q", origin, tool, scope, original, want)
+		}
+	}
+}
