@@ -126,21 +126,56 @@ func maskURLPasswords(s string) string {
 	}
 	return urlInText.ReplaceAllStringFunc(s, func(raw string) string {
 		u, err := url.Parse(raw)
-		if err != nil || u.User == nil {
+		if err != nil {
 			return raw
 		}
-		if _, ok := u.User.Password(); !ok {
-			return raw
+		out := raw
+		if _, ok := u.User.Password(); ok && u.User != nil {
+			out = hideUserinfoPassword(out)
 		}
-		at := strings.Index(raw, "@")
-		colon := strings.Index(raw[strings.Index(raw, "://")+3:], ":")
-		if at < 0 || colon < 0 {
-			return raw
+		if u.RawQuery != "" {
+			out = hideQuerySecrets(out)
 		}
-		start := strings.Index(raw, "://") + 3 + colon + 1
-		if start >= at {
-			return raw
-		}
-		return raw[:start] + "******" + raw[at:]
+		return out
 	})
+}
+
+// hideUserinfoPassword masks the password of scheme://user:password@host.
+func hideUserinfoPassword(raw string) string {
+	scheme := strings.Index(raw, "://") + 3
+	at := strings.Index(raw[scheme:], "@")
+	if at < 0 {
+		return raw
+	}
+	at += scheme
+	colon := strings.Index(raw[scheme:at], ":")
+	if colon < 0 {
+		return raw
+	}
+	return raw[:scheme+colon+1] + "******" + raw[at:]
+}
+
+// hideQuerySecrets masks the values of query parameters whose names look
+// secret (?access_token=…, ?token=…, ?api_key=…), keeping the rest of the
+// URL as written.
+func hideQuerySecrets(raw string) string {
+	q := strings.Index(raw, "?")
+	if q < 0 {
+		return raw
+	}
+	query, frag := raw[q+1:], ""
+	if h := strings.Index(query, "#"); h >= 0 {
+		query, frag = query[:h], query[h:]
+	}
+	params := strings.Split(query, "&")
+	for i, p := range params {
+		name, value, ok := strings.Cut(p, "=")
+		if !ok || value == "" {
+			continue
+		}
+		if n, err := url.QueryUnescape(name); err == nil && SensitiveName(n) && !IsReference(value) {
+			params[i] = name + "=******"
+		}
+	}
+	return raw[:q+1] + strings.Join(params, "&") + frag
 }
