@@ -2,38 +2,69 @@ package provider
 
 import (
 	"errors"
+	"strconv"
 )
 
-// A Provider reads and writes one tool's MCP configuration and knows its
-// skills folders.
+// A Provider knows one tool: where its MCP configuration files and skills
+// folders are, how to read its entries, and how to edit them in its own
+// format. It never touches the filesystem itself: the engine reads a file's
+// bytes once (through its filesystem seam), has the provider parse them, and
+// writes back the bytes an Edit returns, in one transaction per file.
 type Provider interface {
 	// Name is the tool's name as written in a link: "claude", "codex", …
 	Name() string
 	// Locations lists the MCP config files this tool may have on this machine:
 	// user level, and per project in env.Projects (and, for Claude, the
 	// per-project "local" scope inside ~/.claude.json). Files that do not exist
-	// are listed too; Read reports them as not configured.
+	// are listed too.
 	Locations(env Env) []Location
-	// Read returns the entries at loc. A missing file returns ErrNotConfigured.
-	// A file that does not parse returns a *ParseError: it is never treated as
-	// empty.
-	Read(loc Location) ([]Entry, error)
 	// SkillDirs lists the tool's skills folders (user level and per project).
 	SkillDirs(env Env) []SkillDir
-	// Put adds or replaces the entry named e.Name at loc, written in the tool's
-	// own format and secret reference syntax, changing no other byte of the
-	// file. The file is re-read immediately before writing, written atomically,
-	// parsed again and rolled back when the result is not exactly the intended
-	// change. A secret the tool cannot reference is an error (see Render).
-	Put(loc Location, e Entry) error
-	// Remove deletes the entry named name at loc, changing no other byte. The
-	// same guarantees as Put hold. Removing an absent entry is not an error.
-	Remove(loc Location, name string) error
+	// Parse parses src, the content of file (one of the files Locations
+	// lists). A nil src stands for a file that does not exist yet: an empty
+	// document that edits can create. A file that does not parse is a
+	// *ParseError: it is never treated as empty.
+	Parse(file string, src []byte) (Document, error)
 	// Render returns the entry as the tool would store it (JSON text for JSON
 	// tools, a TOML table for codex), for plan diffs and hashing, or an error
 	// when the tool cannot express part of it, such as a secret where the tool
 	// has no reference syntax.
 	Render(e Entry) ([]byte, error)
+}
+
+// A Document is one parsed tool file. It is immutable: Edit returns new
+// bytes and leaves the Document as it was.
+type Document interface {
+	// Entries returns the entries at loc in file order. files gives the
+	// other files the tool keeps settings in (which servers are enabled).
+	Entries(loc Location, files Files) ([]Entry, error)
+	// Edit returns the file's content with every edit made, in the tool's
+	// own format and secret reference syntax, changing no other byte. The
+	// result is parsed again and compared with the intended change: an
+	// error, and no bytes, when it is not exactly that. An edit the tool
+	// cannot carry out (a secret it cannot reference, an entry written in
+	// a form chronicle does not rewrite, a name held twice) is an error
+	// naming the entry.
+	Edit(edits []Edit) ([]byte, error)
+}
+
+// An Edit sets or removes one named entry at a location.
+type Edit struct {
+	Location Location
+	Name     string
+	// Entry is the entry to write under Name; nil removes it. Setting an
+	// entry keeps the fields of the stored one that chronicle does not own.
+	Entry *Entry
+}
+
+// Files gives a provider the other files it reads settings from, each read
+// and parsed at most once per plan or per file transaction, so that every
+// decision of one run sees one version of each file.
+type Files interface {
+	// Parsed returns the file at path parsed by parse, or nil, nil when the
+	// file does not exist. The result of the first call for a path is
+	// returned to every later call for that path.
+	Parsed(path string, parse func(path string, src []byte) (any, error)) (any, error)
 }
 
 // An Env describes the machine a provider looks at.
@@ -59,25 +90,11 @@ type ParseError struct {
 func (e *ParseError) Error() string {
 	switch {
 	case e.Line > 0 && e.Column > 0:
-		return e.File + ":" + itoa(e.Line) + ":" + itoa(e.Column) + ": " + e.Err.Error()
+		return e.File + ":" + strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Column) + ": " + e.Err.Error()
 	case e.Line > 0:
-		return e.File + ":" + itoa(e.Line) + ": " + e.Err.Error()
+		return e.File + ":" + strconv.Itoa(e.Line) + ": " + e.Err.Error()
 	}
 	return e.File + ": " + e.Err.Error()
 }
 
 func (e *ParseError) Unwrap() error { return e.Err }
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(b[i:])
-}

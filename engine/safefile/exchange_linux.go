@@ -6,3 +6,9 @@ import "golang.org/x/sys/unix"
 func exchange(a, b string) error {
 	return unix.Renameat2(unix.AT_FDCWD, a, unix.AT_FDCWD, b, unix.RENAME_EXCHANGE)
 }
+
+// renameNoReplace renames a to b atomically, failing when b exists
+// (renameat2 RENAME_NOREPLACE).
+func renameNoReplace(a, b string) error {
+	return unix.Renameat2(unix.AT_FDCWD, a, unix.AT_FDCWD, b, unix.RENAME_NOREPLACE)
+}

@@ -1,0 +1,150 @@
+package toolfile
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sync"
+
+	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/provider"
+)
+
+// A File is one tool file as a View read it.
+type File struct {
+	Path   string
+	Exists bool
+	Data   []byte
+	// Hash is the hash of Data, or "absent".
+	Hash string
+	// Info describes the file (through a symlink), when it exists.
+	Info fs.FileInfo
+	// Err is why the file could not be read (other than not existing).
+	Err error
+}
+
+// A View reads tool files through a Reader, each at most once, and parses
+// each with its tool's provider at most once. It implements provider.Files.
+// A View is safe for concurrent use.
+type View struct {
+	r fsys.Reader
+
+	mu     sync.Mutex
+	files  map[string]*File
+	docs   map[string]docResult
+	parsed map[string]parsedResult
+}
+
+type docResult struct {
+	doc provider.Document
+	err error
+}
+
+type parsedResult struct {
+	v   any
+	err error
+}
+
+var _ provider.Files = (*View)(nil)
+
+// NewView returns a View reading through r.
+func NewView(r fsys.Reader) *View {
+	return &View{r: r, files: map[string]*File{}, docs: map[string]docResult{}, parsed: map[string]parsedResult{}}
+}
+
+// Reader returns the reader the View reads through.
+func (v *View) Reader() fsys.Reader { return v.r }
+
+// File returns the file at path, reading it the first time.
+func (v *View) File(path string) *File {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.file(path)
+}
+
+func (v *View) file(path string) *File {
+	if f, ok := v.files[path]; ok {
+		return f
+	}
+	f := &File{Path: path, Hash: Absent}
+	data, err := v.r.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		f.Err = err
+		f.Hash = "unreadable"
+	default:
+		f.Exists, f.Data, f.Hash = true, data, Hash(data)
+		f.Info, f.Err = v.r.Stat(path)
+	}
+	v.files[path] = f
+	return f
+}
+
+// Absent is the hash of a file that does not exist.
+const Absent = "absent"
+
+// Hash returns the hash of a file's bytes as plans and states record it.
+func Hash(data []byte) string {
+	sum := sha256.Sum256(data)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// Document returns p's parse of the file at path (an empty document when
+// the file does not exist), parsing it the first time.
+func (v *View) Document(p provider.Provider, path string) (provider.Document, *File, error) {
+	v.mu.Lock()
+	f := v.file(path)
+	key := p.Name() + "\x00" + path
+	r, ok := v.docs[key]
+	v.mu.Unlock()
+	if ok {
+		return r.doc, f, r.err
+	}
+	if f.Err != nil {
+		r.err = fmt.Errorf("%s: %w", path, f.Err)
+	} else {
+		r.doc, r.err = p.Parse(path, f.Data)
+	}
+	v.mu.Lock()
+	v.docs[key] = r
+	v.mu.Unlock()
+	return r.doc, f, r.err
+}
+
+// Entries returns the entries at loc. A file that does not exist is
+// provider.ErrNotConfigured.
+func (v *View) Entries(p provider.Provider, loc provider.Location) ([]provider.Entry, error) {
+	doc, f, err := v.Document(p, loc.File)
+	if err != nil {
+		return nil, err
+	}
+	if !f.Exists {
+		return nil, fmt.Errorf("%s: %w", loc.File, provider.ErrNotConfigured)
+	}
+	return doc.Entries(loc, v)
+}
+
+// Parsed implements provider.Files.
+func (v *View) Parsed(path string, parse func(path string, src []byte) (any, error)) (any, error) {
+	v.mu.Lock()
+	if r, ok := v.parsed[path]; ok {
+		v.mu.Unlock()
+		return r.v, r.err
+	}
+	f := v.file(path)
+	v.mu.Unlock()
+	var r parsedResult
+	switch {
+	case f.Err != nil:
+		r.err = fmt.Errorf("%s: %w", path, f.Err)
+	case f.Exists:
+		r.v, r.err = parse(path, f.Data)
+	}
+	v.mu.Lock()
+	v.parsed[path] = r
+	v.mu.Unlock()
+	return r.v, r.err
+}
