@@ -12,6 +12,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/snapshot"
 )
@@ -75,7 +76,7 @@ func WatchSkills(ctx context.Context, storeDir, snapshotDir string, log *slog.Lo
 				if _, err := os.Stat(filepath.Join(dir, "SKILL.md")); err != nil {
 					return // removed, or mid-swap
 				}
-				if _, took, err := snapshot.Take(snapshotDir, name, dir, snapshot.KindFSChange, snapshot.Meta{Note: "changed on disk"}); err != nil {
+				if _, took, err := snapshot.Take(fsys.OS{}, snapshotDir, name, dir, snapshot.KindFSChange, snapshot.Meta{Note: "changed on disk"}); err != nil {
 					log.Warn("snapshot", "skill", name, "error", err)
 				} else if took {
 					log.Info("snapshot of a changed skill", "skill", name)

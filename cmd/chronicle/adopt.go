@@ -81,7 +81,11 @@ func (a *app) propose(cfg *config.Config, only []string, dir string) (*adopt.Pro
 	if err != nil {
 		return nil, nil, err
 	}
-	r := m.scan(cfg, only)
+	st, err := m.loadState()
+	if err != nil {
+		return nil, err
+	}
+	r := m.scan(cfg, st, only)
 	var errs []string
 	for _, e := range r.Errors {
 		errs = append(errs, fmt.Sprintf("%s: %s", e.Tool, e.Err))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -28,10 +29,24 @@ type app struct {
 	home    string // chronicle's own folder (--home, CHRONICLE_HOME, ~/.chronicle)
 	noColor bool
 	vars    []string
+
+	// masker is the process's masking authority: every secret value the
+	// command learns is registered with it before any output can carry it.
+	masker *mask.Masker
+	// context ends network and git work early (Ctrl-C); nil means never.
+	context context.Context
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
-	return &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	return &app{stdin: stdin, stdout: stdout, stderr: stderr, masker: mask.NewMasker()}
+}
+
+// ctx is the command's context.
+func (a *app) ctx() context.Context {
+	if a.context == nil {
+		return context.Background()
+	}
+	return a.context
 }
 
 // run executes the command line and returns the exit code.
@@ -160,7 +175,6 @@ func (a *app) loadConfig() (*loaded, error) {
 		Vars:       vars,
 		KnownTools: providers.Names(),
 	})
-	m := &mask.Masker{}
-	m.Add(cfg.Sensitive...)
-	return &loaded{cfg: cfg, report: &diagReport{diags: diags, files: parser.Files(), masker: m}}, nil
+	a.masker.Add(cfg.Sensitive...)
+	return &loaded{cfg: cfg, report: &diagReport{diags: diags, files: parser.Files(), masker: a.masker}}, nil
 }

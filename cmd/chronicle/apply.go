@@ -13,6 +13,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/apply"
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/lock"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/providers"
@@ -162,15 +163,15 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 	var p *plan.Plan
 	cfgDir := ""
 	if len(args) == 1 {
-		if p, err = plan.Load(args[0]); err != nil {
-			return err
+		if p, err = plan.Load(fsys.OS{}, args[0]); err != nil {
+			return failf("%s", err)
 		}
 		if st.IsNew() && p.Serial == 0 {
 			// Planned before any state existed: the plan's lineage
 			// becomes the new state's.
 			st.Lineage = p.Lineage
 		}
-		if err := p.CheckFresh(st); err != nil {
+		if err := p.CheckState(st); err != nil {
 			return failf("the saved plan %s is stale: %s. Run chronicle plan again.", args[0], err)
 		}
 		cfgDir = p.ConfigDir
@@ -181,23 +182,30 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 			}
 		}
 	} else {
-		cfg, err := a.optionalConfig()
+		ld, err := a.optionalLoaded()
 		if err != nil {
 			return err
 		}
-		if cfg == nil {
+		if ld == nil {
 			dir, _ := a.configDir()
 			return failf("no configuration in %s: nothing to apply (chronicle plan shows what adopt would take over)", dir)
 		}
-		if m, err = a.machine(cfg); err != nil {
+		if ld.report.HasErrors() {
+			_ = ld.report.writeText(a.stderr, a.color(a.stderr))
+			return exitWith(exitError)
+		}
+		if m, err = a.machine(ld.cfg); err != nil {
 			return err
 		}
-		p = a.compute(cfg, m, st, o.plan)
-		cfgDir = cfg.Dir
+		p = a.compute(ld, m, st, o.plan)
+		cfgDir = ld.cfg.Dir
+		if !o.asJSON && len(p.ConfigWarnings) > 0 {
+			_ = ld.report.writeWarnings(a.stderr, a.color(a.stderr))
+		}
 	}
 	if o.asJSON {
 		// The plan as plan --json prints it, then one line per change applied.
-		if err := writePlanJSON(a.stdout, p); err != nil {
+		if err := writePlanJSON(a.stdout, p, a.masker); err != nil {
 			return err
 		}
 	} else {
@@ -216,9 +224,9 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 		return failf("apply cancelled; nothing was changed")
 	}
 	r, err := apply.Apply(p, apply.Options{
-		State: st, Tools: m.toolMap(), ChronicleHome: m.chronicleHome, StoreDir: m.store.Dir,
+		State: st, Tools: m.tools, System: fsys.OS{}, ChronicleHome: m.chronicleHome, StoreDir: m.store.Dir,
 		SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"), SkipConflicts: o.skipConflicts,
-		ConfigDir: cfgDir, Version: version, Resolver: a.resolver(), Progress: a.progress(),
+		ConfigDir: cfgDir, Version: version, Resolver: a.resolver(), Progress: a.progress(), Context: a.ctx(),
 		Report: func(c plan.Change, err error) { a.reportChange(c, err, o.asJSON) },
 	})
 	if r != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chronicle-dev/chronicle/engine/backup"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 )
 
 func (a *app) backupsCommand() *cobra.Command {
@@ -15,8 +16,11 @@ func (a *app) backupsCommand() *cobra.Command {
 		Use:   "backups",
 		Short: "List and restore backups of the files chronicle touched",
 		Long: `Before its first write to a file it does not own, chronicle copies the file into
-a backup set under ~/.chronicle/backups/<time>/ (the last five sets are kept), and
-the very first copy of each file is kept forever in backups/original/.`,
+a backup set under ~/.chronicle/backups/<time>/ (the last five such sets are kept),
+and the very first copy of each file is kept forever in backups/original/.
+
+What apply --replace moves out of the way (a real folder, a foreign link, a file)
+goes into a set marked "kept": it stays until you remove it with backups prune.`,
 	}
 	var asJSON bool
 	list := &cobra.Command{
@@ -29,7 +33,7 @@ the very first copy of each file is kept forever in backups/original/.`,
 			if err != nil {
 				return err
 			}
-			sets, err := backup.List(m.chronicleHome)
+			sets, err := backup.List(fsys.OS{}, m.chronicleHome)
 			if err != nil {
 				return err
 			}
@@ -42,7 +46,14 @@ the very first copy of each file is kept forever in backups/original/.`,
 			}
 			tw := tabwriter.NewWriter(a.stdout, 2, 4, 2, ' ', 0)
 			for _, s := range sets {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%d files\n", s.ID, s.Created.Local().Format(time.DateTime), s.Operation, len(s.Files))
+				kept := ""
+				switch {
+				case s.ID == backup.OriginalID:
+					kept = " (kept forever; goes only when named: backups prune original)"
+				case s.Kept:
+					kept = " (kept until pruned: holds what --replace moved aside)"
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%d items%s\n", s.ID, s.Created.Local().Format(time.DateTime), s.Operation, len(s.Files), kept)
 				for _, f := range s.Files {
 					note := ""
 					switch {
@@ -67,7 +78,7 @@ first (in a new set), so a restore can itself be undone.`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.locked("backups restore", 0, func(m *machine) error {
-				undo, err := backup.Restore(m.chronicleHome, args[0], time.Now())
+				undo, err := backup.Restore(fsys.OS{}, m.chronicleHome, args[0], time.Now())
 				if err != nil {
 					return failf("%s", err)
 				}
@@ -76,6 +87,41 @@ first (in a new set), so a restore can itself be undone.`,
 			})
 		},
 	}
-	cmd.AddCommand(list, restore)
+	var olderThan string
+	prune := &cobra.Command{
+		Use:   "prune [ID]...",
+		Short: "Remove backup sets",
+		Long: `backups prune removes the sets named, and with --older-than every set made before
+that age (kept sets included). It is the only way a set holding something apply
+--replace moved aside goes away; the original set goes only when named.`,
+		Example: "  chronicle backups prune --older-than 30d\n  chronicle backups prune 20261130T101500.000000000Z",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var age time.Duration
+			if olderThan != "" {
+				var err error
+				if age, err = backup.ParseAge(olderThan); err != nil {
+					return failf("--older-than: %s", err)
+				}
+			}
+			if len(args) == 0 && age == 0 {
+				return failf("name the sets to remove, or give --older-than (e.g. 30d)")
+			}
+			return a.locked("backups prune", 0, func(m *machine) error {
+				removed, err := backup.Prune(fsys.OS{}, m.chronicleHome, args, age, time.Now())
+				for _, id := range removed {
+					fmt.Fprintf(a.stdout, "Removed backup %s.\n", id)
+				}
+				if err != nil {
+					return failf("%s", err)
+				}
+				if len(removed) == 0 {
+					fmt.Fprintln(a.stdout, "No backup set is that old.")
+				}
+				return nil
+			})
+		},
+	}
+	prune.Flags().StringVar(&olderThan, "older-than", "", "remove every set older than `AGE` (e.g. 30d, 36h)")
+	cmd.AddCommand(list, restore, prune)
 	return cmd
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/engine/plan"
 )
 
 // A diagReport renders configuration diagnostics for people (with source
@@ -19,6 +20,17 @@ type diagReport struct {
 }
 
 func (r *diagReport) HasErrors() bool { return r.diags.HasErrors() }
+
+// warnings returns the warnings alone.
+func (r *diagReport) warnings() hcl.Diagnostics {
+	var out hcl.Diagnostics
+	for _, d := range r.diags {
+		if d.Severity == hcl.DiagWarning {
+			out = append(out, d)
+		}
+	}
+	return out
+}
 
 // counts returns the number of errors and warnings.
 func (r *diagReport) counts() (errs, warns int) {
@@ -44,6 +56,12 @@ func (r *diagReport) safe() hcl.Diagnostics {
 		out = append(out, &c)
 	}
 	return out
+}
+
+// writeWarnings prints the warnings alone, as validate shows them.
+func (r *diagReport) writeWarnings(w io.Writer, color bool) error {
+	only := &diagReport{diags: r.warnings(), files: r.files, masker: r.masker}
+	return only.writeText(w, color)
 }
 
 // writeText prints every diagnostic with its source snippet.
@@ -97,6 +115,23 @@ func (r *diagReport) jsonDiagnostics() []jsonDiagnostic {
 		out = append(out, j)
 	}
 	return out
+}
+
+// writeDiagnosticsJSON writes a configuration's diagnostics as plan --json
+// lines: the version line, one diagnostic line each, and an empty summary.
+func writeDiagnosticsJSON(w io.Writer, r *diagReport) error {
+	lines := []any{jsonVersionLine{"version", plan.FormatVersion, version}}
+	for _, d := range r.jsonDiagnostics() {
+		d.Type = "diagnostic"
+		lines = append(lines, d)
+	}
+	lines = append(lines, jsonSummaryLine{Type: "summary"})
+	for _, l := range lines {
+		if err := writeJSONLine(w, l); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -10,7 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/toolfile"
 )
 
 func (a *app) doctorCommand() *cobra.Command {
@@ -72,9 +74,10 @@ It changes nothing. Exit code 1 when a check fails.`,
 			} else if !st.IsNew() {
 				report(true, "state", fmt.Sprintf("serial %d, %d links, %d entries, %d skills", st.Serial, len(st.Links), len(st.Entries), len(st.Skills)))
 			}
+			view := toolfile.NewView(fsys.ReadOnly(fsys.OS{}))
 			for _, p := range m.tools {
 				for _, loc := range p.Locations(m.env) {
-					if _, err := p.Read(loc); err != nil && !errors.Is(err, provider.ErrNotConfigured) {
+					if _, err := view.Entries(p, loc); err != nil && !errors.Is(err, provider.ErrNotConfigured) {
 						report(false, p.Name()+" config", err.Error())
 					}
 				}

@@ -58,9 +58,10 @@ func (a *app) machine(cfg *config.Config) (*machine, error) {
 	return m, nil
 }
 
-// scan runs a scan of the selected tools against cfg.
-func (m *machine) scan(cfg *config.Config, only []string) scan.Result {
-	return scan.Run(scan.Options{Env: m.env, Tools: m.tools, Only: only, Config: cfg, Store: m.store})
+// scan runs a scan of the selected tools against cfg and the state (nil
+// when there is none).
+func (m *machine) scan(cfg *config.Config, st *state.State, only []string) scan.Result {
+	return scan.Run(scan.Options{Env: m.env, Tools: m.tools, Only: only, Config: cfg, Store: m.store, State: st})
 }
 
 // claudeProjects returns the project folders Claude Code keeps entries for.

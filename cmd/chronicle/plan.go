@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/spf13/cobra"
 )
 
@@ -53,14 +54,24 @@ Exit codes: 0 ok (with --detailed-exitcode: nothing to do), 1 error,
 
 // planRun is plan's work, shared with sync --check.
 func (a *app) planRun(f planFlags, asJSON bool, out string, detailed bool) error {
-	cfg, err := a.optionalConfig()
+	l, err := a.optionalLoaded()
 	if err != nil {
 		return err
 	}
-	if cfg == nil {
+	if l == nil {
 		return a.firstRun()
 	}
-	m, err := a.machine(cfg)
+	if l.report.HasErrors() {
+		if asJSON {
+			if err := writeDiagnosticsJSON(a.stdout, l.report); err != nil {
+				return err
+			}
+		} else {
+			_ = l.report.writeText(a.stderr, a.color(a.stderr))
+		}
+		return exitWith(exitError)
+	}
+	m, err := a.machine(l.cfg)
 	if err != nil {
 		return err
 	}
@@ -68,16 +79,19 @@ func (a *app) planRun(f planFlags, asJSON bool, out string, detailed bool) error
 	if err != nil {
 		return err
 	}
-	p := a.compute(cfg, m, st, f)
+	p := a.compute(l, m, st, f)
+	if !asJSON && len(p.ConfigWarnings) > 0 {
+		_ = l.report.writeWarnings(a.stderr, a.color(a.stderr))
+	}
 	if asJSON {
-		if err := writePlanJSON(a.stdout, p); err != nil {
+		if err := writePlanJSON(a.stdout, p, a.masker); err != nil {
 			return err
 		}
 	} else {
 		planView{w: a.stdout, home: m.home, color: a.color(a.stdout)}.render(p)
 	}
-	if out != "" {
-		if err := p.Save(out); err != nil {
+	if out != "" && len(p.Errors()) == 0 {
+		if err := p.Save(fsys.OS{}, out); err != nil {
 			return err
 		}
 		if !asJSON {
@@ -85,6 +99,8 @@ func (a *app) planRun(f planFlags, asJSON bool, out string, detailed bool) error
 		}
 	}
 	switch {
+	case len(p.Errors()) > 0 && out != "":
+		return failf("the plan has errors; it was not saved to %s", out)
 	case len(p.Errors()) > 0:
 		return exitWith(exitError)
 	case detailed && p.HasChanges():

@@ -7,10 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/plan"
-	"github.com/chronicle-dev/chronicle/engine/provider"
-	"github.com/chronicle-dev/chronicle/engine/scan"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
@@ -29,60 +27,21 @@ func (m *machine) loadState() (*state.State, error) {
 	return state.Load(m.statePath())
 }
 
-// toolMap indexes the machine's providers by tool name.
-func (m *machine) toolMap() map[string]provider.Provider {
-	out := map[string]provider.Provider{}
-	for _, p := range m.tools {
-		out[p.Name()] = p
-	}
-	return out
-}
-
-// compute plans cfg on the machine against st.
-func (a *app) compute(cfg *config.Config, m *machine, st *state.State, f planFlags) *plan.Plan {
+// compute plans cfg on the machine against st: the engine returns the whole
+// plan (changes with what they saw, unmanaged items, warnings); cmd only
+// renders it.
+func (a *app) compute(l *loaded, m *machine, st *state.State, f planFlags) *plan.Plan {
 	replace := map[string]bool{}
 	for _, r := range f.replace {
 		replace[r] = true
 	}
 	hubCmd, hubErr := a.hubCommand(m)
-	p := plan.Compute(plan.Inputs{
-		Config: cfg, State: st, Tools: m.toolMap(), Env: m.env, StoreDir: m.store.Dir,
-		HubCommand: hubCmd, HubError: hubErr, Replace: replace, Destroy: f.destroy, Chronicle: version,
-		Offline: f.offline, Resolver: a.resolver(), Progress: a.progress(),
+	return plan.Compute(plan.Inputs{
+		Config: l.cfg, ConfigWarnings: l.report.warnings(), State: st, Tools: m.tools, Env: m.env,
+		StoreDir: m.store.Dir, HubCommand: hubCmd, HubError: hubErr, Replace: replace, Destroy: f.destroy,
+		Chronicle: version, Offline: f.offline, Resolver: a.resolver(), Masker: a.masker,
+		Progress: a.progress(), Context: a.ctx(), Reader: fsys.ReadOnly(fsys.OS{}), Scratch: fsys.OS{}, EUID: os.Geteuid(),
 	})
-	if f.offline {
-		p.Diagnostics = append(p.Diagnostics, plan.Diagnostic{Severity: "warning", Summary: "Offline",
-			Detail: "--offline: git skills were not checked against their remotes; the plan shows what is known locally."})
-	}
-	r := scan.Run(scan.Options{Env: m.env, Tools: m.tools, Config: cfg, Store: m.store, Owned: owned(st)})
-	p.AddUnmanaged(r, p.Touched())
-	for _, addr := range f.replace {
-		if !planHas(p, addr) {
-			p.Diagnostics = append(p.Diagnostics, plan.Diagnostic{Severity: "warning", Summary: "Nothing to replace at " + addr, Detail: "--replace " + addr + " matches no change of this plan."})
-		}
-	}
-	return p
-}
-
-func planHas(p *plan.Plan, addr string) bool {
-	for _, c := range p.Changes {
-		if c.Address == addr {
-			return true
-		}
-	}
-	return false
-}
-
-// owned tells the scan which entries chronicle wrote, from the state.
-func owned(st *state.State) func(provider.Location, provider.Entry) (bool, bool) {
-	return func(loc provider.Location, e provider.Entry) (bool, bool) {
-		for _, r := range st.Entries {
-			if r.File == loc.File && r.Name == e.Name && strings.Join(r.KeyPath, "\x00") == strings.Join(loc.KeyPath, "\x00") {
-				return true, plan.EntryHash(e) != r.Hash
-			}
-		}
-		return false, false
-	}
 }
 
 // hubCommand is the command line a tool runs to start the hub: the

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 )
 
@@ -168,8 +169,12 @@ type (
 
 // writePlanJSON writes the plan as JSON lines (SPEC §6): a version line, one
 // line per change, per unmanaged item and per diagnostic, and a summary.
-func writePlanJSON(w io.Writer, p *plan.Plan) error {
+func writePlanJSON(w io.Writer, p *plan.Plan, masker *mask.Masker) error {
 	lines := []any{jsonVersionLine{"version", plan.FormatVersion, version}}
+	for _, d := range (&diagReport{diags: p.ConfigWarnings, masker: masker}).jsonDiagnostics() {
+		d.Type = "diagnostic"
+		lines = append(lines, d)
+	}
 	for _, c := range p.Changes {
 		if c.Action != plan.NoOp {
 			lines = append(lines, jsonChangeLine{"change", c.Address, c.Action.String(), c.Reason, c.Path})

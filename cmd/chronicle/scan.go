@@ -50,7 +50,11 @@ cannot be parsed is listed under errors, and the exit code is then 1.`,
 			if err != nil {
 				return err
 			}
-			r := m.scan(cfg, only)
+			st, err := m.loadState()
+			if err != nil {
+				return err
+			}
+			r := m.scan(cfg, st, only)
 			if asJSON {
 				err = writeJSON(a.stdout, scanJSON(r))
 			} else {
@@ -73,15 +77,8 @@ cannot be parsed is listed under errors, and the exit code is then 1.`,
 // optionalConfig loads the configuration when the directory has one; nil
 // when it has none. A configuration with errors stops the command.
 func (a *app) optionalConfig() (*config.Config, error) {
-	dir, err := a.configDir()
-	if err != nil {
-		return nil, err
-	}
-	if files, _ := config.Files(dir); len(files) == 0 {
-		return nil, nil
-	}
-	l, err := a.loadConfig()
-	if err != nil {
+	l, err := a.optionalLoaded()
+	if err != nil || l == nil {
 		return nil, err
 	}
 	if l.report.HasErrors() {
@@ -89,6 +86,19 @@ func (a *app) optionalConfig() (*config.Config, error) {
 		return nil, exitWith(exitError)
 	}
 	return l.cfg, nil
+}
+
+// optionalLoaded loads the configuration, with its diagnostics, when the
+// directory has one; nil when it has none.
+func (a *app) optionalLoaded() (*loaded, error) {
+	dir, err := a.configDir()
+	if err != nil {
+		return nil, err
+	}
+	if files, _ := config.Files(dir); len(files) == 0 {
+		return nil, nil
+	}
+	return a.loadConfig()
 }
 
 // checkTools refuses --tool names chronicle does not know.

@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 )
 
@@ -18,7 +19,7 @@ of every source read, and each change with what apply needs).`,
   chronicle show --json tonight.plan | jq '.changes[].address'`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := plan.Load(args[0])
+			p, err := plan.Load(fsys.OS{}, args[0])
 			if err != nil {
 				return failf("%s", err)
 			}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/gitskill"
 	"github.com/chronicle-dev/chronicle/engine/snapshot"
 )
@@ -34,7 +35,7 @@ restore; identical trees are stored once).`,
 			if err != nil {
 				return err
 			}
-			snaps, err := snapshot.List(filepath.Join(m.chronicleHome, "snapshots"), args[0])
+			snaps, err := snapshot.List(fsys.OS{}, filepath.Join(m.chronicleHome, "snapshots"), args[0])
 			if err != nil {
 				return failf("%s", err)
 			}
@@ -64,7 +65,7 @@ shows the restored copy as drift when it differs from the declared source.`,
 		Args:    cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.locked("skills restore", 0, func(m *machine) error {
-				if err := snapshot.Restore(filepath.Join(m.chronicleHome, "snapshots"), args[0], args[1], m.store.Dir); err != nil {
+				if err := snapshot.Restore(fsys.OS{}, filepath.Join(m.chronicleHome, "snapshots"), args[0], args[1], m.store.Dir); err != nil {
 					return failf("%s", err)
 				}
 				fmt.Fprintf(a.stdout, "Restored skill %s from snapshot %s.\n", args[0], args[1])

@@ -11,6 +11,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/scan"
@@ -261,7 +262,7 @@ func proposeSkills(found []skills.Found, cfg *config.Config, configDir, home str
 		name := f.Name
 		existing := filepath.Join(configDir, "skills", name)
 		reuse := false
-		if h, err := skills.Hash(existing); err == nil {
+		if h, err := skills.Hash(fsys.OS{}, existing); err == nil {
 			reuse = h == f.Hash
 		}
 		if !reuse {

@@ -14,6 +14,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/chronicle-dev/chronicle/engine/backup"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/safefile"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 )
@@ -58,7 +59,7 @@ func Write(p *Proposal, opts WriteOptions) (string, error) {
 	if p.Empty() {
 		return out, nil
 	}
-	set := backup.Begin(opts.ChronicleHome, "adopt", opts.Now)
+	set := backup.Begin(fsys.OS{}, opts.ChronicleHome, "adopt", opts.Now)
 	for _, src := range append(append([]string(nil), p.Sources...), out) {
 		if err := set.Add(src); err != nil {
 			return out, err
@@ -69,7 +70,7 @@ func Write(p *Proposal, opts WriteOptions) (string, error) {
 			continue
 		}
 		dst := filepath.Join(opts.ConfigDir, filepath.FromSlash(s.To))
-		if err := skills.Copy(s.From, dst); err != nil {
+		if err := skills.Copy(fsys.OS{}, s.From, dst); err != nil {
 			return out, fmt.Errorf("adopting skill %s: %w", s.Name, err)
 		}
 		if s.Renamed {
@@ -107,7 +108,7 @@ func renameSkill(dir, name string) error {
 	if err := safefile.WriteFile(p, append(head, b[end+3:]...), 0o644); err != nil {
 		return err
 	}
-	if fm, err := skills.ReadManifest(dir); err != nil || fm.Name != name {
+	if fm, err := skills.ReadManifest(fsys.OS{}, dir); err != nil || fm.Name != name {
 		return fmt.Errorf("%s: renaming the skill to %q failed", p, name)
 	}
 	return nil

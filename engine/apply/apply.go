@@ -1,12 +1,14 @@
 package apply
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/backup"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
@@ -15,8 +17,10 @@ import (
 
 // Options are what Apply needs besides the plan.
 type Options struct {
-	State         *state.State // loaded from its file, under the lock
-	Tools         map[string]provider.Provider
+	State *state.State // loaded from its file, under the lock
+	Tools []provider.Provider
+	// System is how apply changes the machine; nil means the real one.
+	System        fsys.System
 	ChronicleHome string
 	StoreDir      string // ~/.chronicle/skills
 	SnapshotDir   string // ~/.chronicle/snapshots
@@ -31,6 +35,8 @@ type Options struct {
 	Resolver secret.Resolver
 	// Progress receives clone progress, or nil.
 	Progress io.Writer
+	// Context ends network work (git fetches) early; nil means never.
+	Context context.Context
 }
 
 // A Result says what happened.
@@ -40,7 +46,8 @@ type Result struct {
 	Conflicts []plan.Change
 }
 
-// A Failure is a change that could not be made.
+// A Failure is a change that could not be made, or was skipped because one
+// it depends on could not.
 type Failure struct {
 	Change plan.Change
 	Err    error
@@ -50,8 +57,9 @@ type Failure struct {
 var ErrConflicts = errors.New("the plan has conflicts")
 
 // Apply carries out p. Conflicts stop everything unless SkipConflicts; a
-// plan with errors is refused. A failed change does not stop the others that
-// do not depend on it; the result lists both.
+// plan with errors is refused, and so is a change that lacks Before (a plan
+// from an older chronicle). A failed change does not stop the others that do
+// not depend on it; the result lists both.
 func Apply(p *plan.Plan, o Options) (*Result, error) {
 	if errs := p.Errors(); len(errs) > 0 {
 		return nil, fmt.Errorf("the plan has %d errors; nothing was changed", len(errs))
@@ -60,33 +68,48 @@ func Apply(p *plan.Plan, o Options) (*Result, error) {
 	if len(r.Conflicts) > 0 && !o.SkipConflicts {
 		return r, ErrConflicts
 	}
+	changes := ordered(p.Changes)
+	for _, c := range changes {
+		if c.Before == nil && touchesMachine(c) {
+			return r, fmt.Errorf("%s: the plan does not record what it saw there; re-run chronicle plan", c.Address)
+		}
+	}
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	a := &applier{o: o, st: o.State, backups: backup.Begin(o.ChronicleHome, "apply", o.Now()), replace: map[string]bool{}}
-	for _, addr := range p.Replace {
-		a.replace[addr] = true
+	if o.System == nil {
+		o.System = fsys.OS{}
+	}
+	if o.Context == nil {
+		o.Context = context.Background()
+	}
+	a := &applier{
+		o: o, sys: o.System, st: o.State, tools: map[string]provider.Provider{},
+		backups: backup.Begin(o.System, o.ChronicleHome, "apply", o.Now()),
+		failed:  map[string]error{},
+	}
+	for _, t := range o.Tools {
+		a.tools[t.Name()] = t
 	}
 	a.st.ConfigDir = o.ConfigDir
 	a.st.ChronicleVersion = o.Version
-	changes := ordered(p.Changes)
 	if err := a.journalAll(changes); err != nil {
 		return r, err
 	}
-	for _, c := range changes {
-		err := a.change(c)
-		if err != nil {
-			// Nothing of a failed change is recorded as chronicle's.
-			a.st.Done(c.Address)
-		}
+	report := func(c plan.Change, err error) {
 		if o.Report != nil {
 			o.Report(c, err)
 		}
 		if err != nil {
 			r.Failed = append(r.Failed, Failure{c, err})
-			continue
+			return
 		}
 		r.Applied = append(r.Applied, c)
+	}
+	for _, step := range steps(changes) {
+		for _, res := range a.run(step) {
+			report(res.change, res.err)
+		}
 	}
 	if err := a.st.Save(a.st.Path()); err != nil {
 		return r, err
@@ -97,91 +120,71 @@ func Apply(p *plan.Plan, o Options) (*Result, error) {
 	return r, nil
 }
 
-// ordered puts changes in a safe order: settings, then skills into the
-// store, then links and entries; removals of entries and links before the
-// removal of the skills they point to. Conflicts and notes are left out.
-func ordered(changes []plan.Change) []plan.Change {
-	rank := func(c plan.Change) int {
-		del := c.Action == plan.Delete
-		switch {
-		case !del && (c.Kind == plan.KindService || c.Kind == plan.KindPolicy || c.Kind == plan.KindHub || c.Kind == plan.KindChronova):
-			return 0
-		case !del && c.Kind == plan.KindSkill:
-			return 1
-		case !del:
-			return 2
-		case c.Kind == plan.KindEntry || c.Kind == plan.KindLink:
-			return 3
-		case c.Kind == plan.KindSkill:
-			return 4
-		}
-		return 5
+// touchesMachine reports whether c changes something outside the state.
+func touchesMachine(c plan.Change) bool {
+	switch c.Kind {
+	case plan.KindSkill, plan.KindLink, plan.KindEntry:
+		return true
 	}
-	var out []plan.Change
-	for r := 0; r <= 5; r++ {
-		for _, c := range changes {
-			if c.Action != plan.Conflict && c.Action != plan.Read && c.Action != plan.NoOp && rank(c) == r {
-				out = append(out, c)
-			}
-		}
-	}
-	return out
+	return false
 }
 
 // An applier carries one Apply call.
 type applier struct {
 	o       Options
-	saved   time.Time // when the state was last written
-	replace map[string]bool
+	sys     fsys.System
 	st      *state.State
+	tools   map[string]provider.Provider
 	backups *backup.Set
+	saved   time.Time // when the state was last written
+	// failed holds the addresses of failed changes, for dependents.
+	failed map[string]error
 }
 
-func (a *applier) change(c plan.Change) error {
+// A result is the outcome of one change.
+type result struct {
+	change plan.Change
+	err    error
+}
+
+// run carries out one step: a single change, or every entry change of one
+// tool file as one transaction.
+func (a *applier) run(s step) []result {
+	if len(s.file) > 0 {
+		return a.fileChanges(s.file)
+	}
+	c := s.change
+	if dep := a.dependency(c); dep != nil {
+		return []result{{c, dep}}
+	}
+	err := a.precondition(c)
+	if err == nil {
+		err = a.dispatch(c)
+	}
+	if err != nil {
+		a.failed[c.Address] = err
+		if !a.mayHaveWritten(c, err) {
+			a.st.Done(c.Address) // nothing was touched: the intent is void
+		}
+		return []result{{c, err}}
+	}
+	if err := a.done(c.Address); err != nil {
+		return []result{{c, err}}
+	}
+	return []result{{c, nil}}
+}
+
+func (a *applier) dispatch(c plan.Change) error {
 	switch c.Kind {
 	case plan.KindService, plan.KindPolicy, plan.KindHub, plan.KindChronova:
 		a.setting(c)
-		return a.done(c.Address)
+		return nil
 	case plan.KindSkill:
 		return a.skill(c)
 	case plan.KindLink:
 		return a.link(c)
-	case plan.KindEntry:
-		return a.entry(c)
 	}
 	return fmt.Errorf("%s: unknown kind %q", c.Address, c.Kind)
-}
-
-// setting records a state-only change.
-func (a *applier) setting(c plan.Change) {
-	name := ""
-	if c.Kind == plan.KindService || c.Kind == plan.KindPolicy {
-		name = c.Address[len(c.Kind)+1:]
-	}
-	switch c.Kind {
-	case plan.KindService:
-		if c.Action == plan.Delete {
-			delete(a.st.Services, name)
-		} else {
-			a.st.Services[name] = *c.Service
-		}
-	case plan.KindPolicy:
-		if c.Action == plan.Delete {
-			delete(a.st.Policies, name)
-		} else {
-			a.st.Policies[name] = *c.Policy
-		}
-	case plan.KindHub:
-		a.st.Hub = c.Hub
-		if c.Action == plan.Delete {
-			a.st.Hub = nil
-		}
-	case plan.KindChronova:
-		a.st.Chronova = c.Chronova
-		if c.Action == plan.Delete {
-			a.st.Chronova = nil
-		}
-	}
 }
 
 // journalAll records the intent of every change in the state's journal, in
@@ -207,7 +210,7 @@ func intent(c plan.Change) state.Intent {
 	case c.Skill != nil:
 		return state.Intent{Path: c.Skill.Store, Hash: c.Skill.Hash}
 	case c.Link != nil:
-		return state.Intent{Path: c.Link.Path, Target: c.Link.Target}
+		return state.Intent{Path: c.Link.Path, Target: c.Link.Target, Hash: c.Link.Hash}
 	case c.Entry != nil:
 		loc := c.Entry.Location
 		return state.Intent{File: loc.File, KeyPath: loc.KeyPath, Name: c.Entry.Entry.Name}

@@ -2,42 +2,53 @@ package apply
 
 import (
 	"fmt"
-	"os"
+	"path/filepath"
 
+	"github.com/chronicle-dev/chronicle/engine/observe"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
-// link makes, records or removes a skill link (or tracked copy). A place is
-// only ever written when it is empty, or when --replace moved what was there
-// into the backup set.
+// link makes, records or removes a skill link (or tracked copy). Its
+// precondition has checked that the place holds what the plan saw, so the
+// action decided by the plan is carried out as is: a place is only written
+// when it was empty, held chronicle's own link or copy, or when --replace
+// moved what was there into a kept backup set.
 func (a *applier) link(c plan.Change) error {
 	l := c.Link
 	switch c.Action {
 	case plan.Delete:
-		if err := removeLink(l); err != nil {
-			return fmt.Errorf("%s: %w", c.Address, err)
-		}
-		a.forgetLink(c.Address)
-		return a.done(c.Address)
-	case plan.Replace:
-		if err := a.clearPlace(l.Path); err != nil {
+		if err := a.removeLink(c); err != nil {
 			return err
 		}
+		a.forgetLink(c.Address)
+		return nil
+	case plan.Replace:
+		if err := a.backups.Move(l.Path); err != nil {
+			return fmt.Errorf("%s: %w", c.Address, err)
+		}
+		if err := a.place(l); err != nil {
+			return fmt.Errorf("%s: %w", c.Address, err)
+		}
+	case plan.Create:
+		if err := a.place(l); err != nil {
+			return fmt.Errorf("%s: %w", c.Address, err)
+		}
 	case plan.Update:
-		if l.Mode == state.ModeCopy {
-			if err := refreshCopy(l); err != nil {
+		// A link already right is only recorded; a copy whose skill
+		// changed is refreshed in one exchange.
+		if l.Mode == state.ModeCopy && c.Before.Hash != l.Hash {
+			if err := swap(a.sys, l.Target, l.Path); err != nil {
 				return fmt.Errorf("%s: %w", c.Address, err)
 			}
 		}
-	}
-	if err := place(l); err != nil {
-		return fmt.Errorf("%s: %w", c.Address, err)
+	default:
+		return fmt.Errorf("%s: cannot %s a link", c.Address, c.Action)
 	}
 	rec := state.Link{Address: c.Address, Tool: l.Tool, Path: l.Path, Target: l.Target, Mode: l.Mode}
 	if l.Mode == state.ModeCopy {
-		h, err := skills.Hash(l.Path)
+		h, err := skills.Hash(a.sys, l.Path)
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.Address, err)
 		}
@@ -45,59 +56,38 @@ func (a *applier) link(c plan.Change) error {
 	}
 	a.forgetLink(c.Address)
 	a.st.Links = append(a.st.Links, rec)
-	return a.done(c.Address)
+	return nil
 }
 
-// place makes the link or copy when the place is empty, and checks that
-// what is there is the intended link or copy otherwise.
-func place(l *plan.LinkSpec) error {
-	info, err := os.Lstat(l.Path)
-	if err == nil {
-		if l.Mode == state.ModeSymlink {
-			if t, _ := os.Readlink(l.Path); info.Mode()&os.ModeSymlink != 0 && t == l.Target {
-				return nil
-			}
-			return fmt.Errorf("%s is taken since the plan; nothing was overwritten", l.Path)
-		}
-		return nil // a tracked copy checked by refreshCopy or recorded as found
-	}
-	if err := ensureDir(l.Path); err != nil {
+// place makes the link or copy at an empty place. Neither clobbers: a
+// symlink fails when something appeared, and a copy is renamed into place
+// only while nothing is there.
+func (a *applier) place(l *plan.LinkSpec) error {
+	if err := a.sys.MkdirAll(filepath.Dir(l.Path), 0o755); err != nil {
 		return err
 	}
 	if l.Mode == state.ModeCopy {
-		return skills.Copy(l.Target, l.Path)
+		return skills.Copy(a.sys, l.Target, l.Path)
 	}
-	return os.Symlink(l.Target, l.Path)
+	return a.sys.Symlink(l.Target, l.Path)
 }
 
-// refreshCopy replaces a tracked copy with the central skill.
-func refreshCopy(l *plan.LinkSpec) error {
-	if _, err := os.Lstat(l.Path); err != nil {
+// removeLink removes what the plan saw chronicle made: its link, or its
+// unchanged copy (the precondition checked both).
+func (a *applier) removeLink(c plan.Change) error {
+	switch c.Before.Kind {
+	case observe.Absent:
 		return nil
-	}
-	return swap(l.Target, l.Path)
-}
-
-// removeLink removes a link only while it still points into the central
-// store, and a copy only while it is unchanged.
-func removeLink(l *plan.LinkSpec) error {
-	info, err := os.Lstat(l.Path)
-	if os.IsNotExist(err) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if l.Mode == state.ModeCopy {
-		if h, err := skills.Hash(l.Path); err != nil || h != l.Hash {
-			return fmt.Errorf("%s changed since chronicle copied it; not removed", l.Path)
+	case observe.Symlink:
+		if err := a.sys.Remove(c.Link.Path); err != nil {
+			return fmt.Errorf("%s: %w", c.Address, err)
 		}
-		return os.RemoveAll(l.Path)
+	case observe.Dir:
+		return a.removeCopy(c)
+	default:
+		return fmt.Errorf("%s: %s holds %s; not removed", c.Address, c.Link.Path, c.Before)
 	}
-	if t, _ := os.Readlink(l.Path); info.Mode()&os.ModeSymlink == 0 || t != l.Target {
-		return fmt.Errorf("%s no longer points into the central store; not removed", l.Path)
-	}
-	return os.Remove(l.Path)
+	return nil
 }
 
 func (a *applier) forgetLink(addr string) {
@@ -108,4 +98,26 @@ func (a *applier) forgetLink(addr string) {
 		}
 	}
 	a.st.Links = out
+}
+
+// removeCopy removes chronicle's tracked copy. The folder is first renamed
+// aside, out of reach of the tool, and hashed again there: only when it is
+// still exactly what the plan saw is it deleted; otherwise it is put back.
+func (a *applier) removeCopy(c plan.Change) error {
+	path := c.Link.Path
+	aside := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".chronicle-removing")
+	if err := a.sys.RenameNew(path, aside); err != nil {
+		return fmt.Errorf("%s: %w", c.Address, err)
+	}
+	now := observe.Place(a.sys, aside)
+	if !now.Equal(*c.Before) {
+		if err := a.sys.RenameNew(aside, path); err != nil {
+			return fmt.Errorf("%s: %s changed while being removed, and putting it back failed (it is at %s): %w", c.Address, path, aside, err)
+		}
+		return &changedError{addr: c.Address, path: path, before: *c.Before, now: now}
+	}
+	if err := a.sys.RemoveAll(aside); err != nil {
+		return fmt.Errorf("%s: %w", c.Address, err)
+	}
+	return nil
 }

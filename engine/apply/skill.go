@@ -1,41 +1,35 @@
 package apply
 
 import (
-	"context"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/gitskill"
+	"github.com/chronicle-dev/chronicle/engine/observe"
 	"github.com/chronicle-dev/chronicle/engine/plan"
-	"github.com/chronicle-dev/chronicle/engine/safefile"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/snapshot"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
-// skill imports, refreshes or removes a central copy. An existing copy is
+// skill imports, refreshes or removes a central copy. Its precondition has
+// checked that the store holds what the plan saw; an existing copy is
 // snapshotted before it is replaced or removed.
 func (a *applier) skill(c plan.Change) error {
 	s := c.Skill
-	name := s.Name
 	switch c.Action {
 	case plan.Delete:
-		if _, err := os.Lstat(s.Store); err == nil {
-			if h, err := skills.Hash(s.Store); err != nil || h != s.Hash {
-				return fmt.Errorf("%s: %s changed since the plan; not removed", c.Address, s.Store)
-			}
-			if err := a.snapshot(name, s.Store, "apply"); err != nil {
+		if c.Before.Kind != observe.Absent {
+			if err := a.snapshot(s.Name, s.Store, snapshot.KindApply); err != nil {
 				return err
 			}
-			if err := os.RemoveAll(s.Store); err != nil {
+			if err := a.sys.RemoveAll(s.Store); err != nil {
 				return fmt.Errorf("%s: %w", c.Address, err)
 			}
 		}
-		delete(a.st.Skills, name)
-		return a.done(c.Address)
+		delete(a.st.Skills, s.Name)
+		return nil
 	case plan.Create, plan.Update, plan.Replace:
 	default:
 		return fmt.Errorf("%s: cannot %s a skill", c.Address, c.Action)
@@ -49,22 +43,20 @@ func (a *applier) skill(c plan.Change) error {
 		defer cleanup()
 		source = dir
 	}
-	if h, err := skills.Hash(source); err != nil || h != s.Hash {
-		return fmt.Errorf("%s: %s changed since the plan; run plan again", c.Address, source)
+	if h, err := skills.Hash(a.sys, source); err != nil || h != s.Hash {
+		return &changedError{addr: c.Address, path: source,
+			before: observe.Observation{Kind: observe.Dir, Hash: s.Hash}, now: observe.Place(a.sys, source)}
 	}
-	current, err := skills.Hash(s.Store)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		if err := skills.Copy(source, s.Store); err != nil {
+	case c.Before.Kind == observe.Absent:
+		if err := skills.Copy(a.sys, source, s.Store); err != nil {
 			return fmt.Errorf("%s: %w", c.Address, err)
 		}
-	case err != nil:
-		return fmt.Errorf("%s: %w", c.Address, err)
-	case current != s.Hash:
-		if err := a.snapshot(name, s.Store, "apply"); err != nil {
+	case c.Before.Hash != s.Hash:
+		if err := a.snapshot(s.Name, s.Store, snapshot.KindApply); err != nil {
 			return err
 		}
-		if err := swap(source, s.Store); err != nil {
+		if err := swap(a.sys, source, s.Store); err != nil {
 			return fmt.Errorf("%s: %w", c.Address, err)
 		}
 	}
@@ -74,49 +66,34 @@ func (a *applier) skill(c plan.Change) error {
 		rec = state.Skill{Hash: s.Hash, OriginRepo: s.Git.URL, OriginSHA: s.Git.SHA, OriginRef: s.Git.Ref, Path: s.Git.Path}
 		meta = snapshot.Meta{OriginRepo: s.Git.URL, OriginSHA: s.Git.SHA}
 	}
-	if _, _, err := snapshot.Take(a.o.SnapshotDir, name, s.Store, snapshot.KindImported, meta); err != nil {
-		return fmt.Errorf("snapshot of skill %s: %w", name, err)
+	if _, _, err := snapshot.Take(a.sys, a.o.SnapshotDir, s.Name, s.Store, snapshot.KindImported, meta); err != nil {
+		return fmt.Errorf("snapshot of skill %s: %w", s.Name, err)
 	}
-	a.st.Skills[name] = rec
-	return a.done(c.Address)
+	a.st.Skills[s.Name] = rec
+	return nil
 }
 
-func (a *applier) snapshot(name, dir, kind string) error {
-	if _, _, err := snapshot.Take(a.o.SnapshotDir, name, dir, snapshot.Kind(kind), snapshot.Meta{}); err != nil {
+func (a *applier) snapshot(name, dir string, kind snapshot.Kind) error {
+	if _, _, err := snapshot.Take(a.sys, a.o.SnapshotDir, name, dir, kind, snapshot.Meta{}); err != nil {
 		return fmt.Errorf("snapshot of skill %s: %w", name, err)
 	}
 	return nil
 }
 
 // swap replaces the folder dst by a copy of src: the copy is staged beside
-// dst, then exchanged with it (safefile.ReplaceDir), so links to dst keep
-// working and dst is never half-written.
-func swap(src, dst string) error {
-	staged := dst + ".chronicle-new"
-	old := dst + ".chronicle-old"
-	os.RemoveAll(staged)
-	os.RemoveAll(old)
-	if err := skills.Copy(src, staged); err != nil {
+// dst, then exchanged with it (ReplaceDir), so links to dst keep working and
+// dst is never half-written.
+func swap(sys fsys.System, src, dst string) error {
+	work, err := sys.MkdirTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".swap-")
+	if err != nil {
 		return err
 	}
-	if err := safefile.ReplaceDir(staged, dst, old); err != nil {
-		os.RemoveAll(staged)
+	defer sys.RemoveAll(work)
+	staged := filepath.Join(work, "new")
+	if err := skills.Copy(sys, src, staged); err != nil {
 		return err
 	}
-	os.RemoveAll(staged)
-	return os.RemoveAll(old)
-}
-
-// clearPlace moves whatever is at path into the backup set (--replace).
-func (a *applier) clearPlace(path string) error {
-	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	return a.backups.Move(path)
-}
-
-func ensureDir(path string) error {
-	return os.MkdirAll(filepath.Dir(path), 0o755)
+	return sys.ReplaceDir(staged, dst, filepath.Join(work, "old"))
 }
 
 // fetch takes a git skill again and checks it is still at the planned
@@ -129,12 +106,12 @@ func (a *applier) fetch(addr string, s *plan.SkillSpec) (string, func(), error) 
 			return "", nil, fmt.Errorf("%s: %w", addr, err)
 		}
 	}
-	tmp, err := os.MkdirTemp("", "chronicle-apply-git-")
+	tmp, err := a.sys.MkdirTemp("", "chronicle-apply-git-")
 	if err != nil {
 		return "", nil, err
 	}
-	cleanup := func() { os.RemoveAll(tmp) }
-	f, err := gitskill.Fetch(context.Background(), gitskill.FetchOptions{
+	cleanup := func() { a.sys.RemoveAll(tmp) }
+	f, err := gitskill.Fetch(a.o.Context, gitskill.FetchOptions{
 		URL: s.Git.URL, Ref: s.Git.Ref, Path: s.Git.Path, Include: []string{s.Name}, Auth: auth, MaxSize: s.Git.MaxSize, Dir: tmp, Progress: a.o.Progress,
 	})
 	if err != nil {

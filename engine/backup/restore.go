@@ -6,18 +6,19 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"time"
 
-	"github.com/chronicle-dev/chronicle/engine/safefile"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 )
 
-// Restore puts every file of set id back where it was. The current files are
-// backed up first, in a new set, so a restore can itself be undone. It
-// returns that new set.
-func Restore(chronicleHome, id string, now time.Time) (*Set, error) {
-	set, err := Load(Dir(chronicleHome), id)
+// Restore puts every item of set id back where it was: copied files are
+// written back byte for byte with their mode, files that did not exist are
+// removed, and moved folders, files and links are moved back. What is there
+// now is backed up first, in a new set, so a restore can itself be undone.
+// It returns that new set.
+func Restore(sys fsys.System, chronicleHome, id string, now time.Time) (*Set, error) {
+	set, err := Load(sys, Dir(chronicleHome), id)
 	if err != nil {
 		return nil, fmt.Errorf("backup %s: %w", id, err)
 	}
@@ -27,7 +28,7 @@ func Restore(chronicleHome, id string, now time.Time) (*Set, error) {
 		if f.Absent || f.Moved {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join(set.dir, f.Stored))
+		b, err := sys.ReadFile(filepath.Join(set.dir, f.Stored))
 		if err != nil {
 			return nil, fmt.Errorf("backup %s: %w", id, err)
 		}
@@ -36,7 +37,7 @@ func Restore(chronicleHome, id string, now time.Time) (*Set, error) {
 		}
 		data[f.Path] = b
 	}
-	before := Begin(chronicleHome, "restore "+id, now)
+	before := Begin(sys, chronicleHome, "restore "+id, now)
 	for _, f := range set.Files {
 		if f.Moved {
 			continue
@@ -47,25 +48,27 @@ func Restore(chronicleHome, id string, now time.Time) (*Set, error) {
 	}
 	for _, f := range set.Files {
 		if f.Moved {
-			if err := putBack(set, before, f); err != nil {
+			if err := putBack(sys, set, before, f); err != nil {
 				return before, err
 			}
 			continue
 		}
 		if f.Absent {
-			if err := os.Remove(f.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			if err := sys.Remove(f.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return before, fmt.Errorf("restoring %s: %w", f.Path, err)
 			}
 			continue
 		}
-		if err := os.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
+		if err := sys.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
 			return before, fmt.Errorf("restoring %s: %w", f.Path, err)
 		}
-		if err := safefile.WriteFile(f.Path, data[f.Path], f.Mode); err != nil {
+		if err := sys.WriteFile(f.Path, data[f.Path], f.Mode); err != nil {
 			return before, fmt.Errorf("restoring %s: %w", f.Path, err)
 		}
 		if f.Mode != 0 {
-			os.Chmod(f.Path, f.Mode)
+			if err := sys.Chmod(f.Path, f.Mode); err != nil {
+				return before, fmt.Errorf("restoring %s: %w", f.Path, err)
+			}
 		}
 	}
 	return before, nil
@@ -74,20 +77,20 @@ func Restore(chronicleHome, id string, now time.Time) (*Set, error) {
 // putBack returns a moved directory, file or link to its place. Whatever
 // chronicle put there since (its link or copy) is moved into the new set
 // first, so nothing is lost either way.
-func putBack(set, before *Set, f File) error {
+func putBack(sys fsys.System, set, before *Set, f File) error {
 	src := filepath.Join(set.dir, f.Stored)
-	if _, err := os.Lstat(src); err != nil {
+	if _, err := sys.Lstat(src); err != nil {
 		return fmt.Errorf("restoring %s: it is no longer in backup %s (restored already?)", f.Path, set.ID)
 	}
-	if _, err := os.Lstat(f.Path); err == nil {
+	if _, err := sys.Lstat(f.Path); err == nil {
 		if err := before.Move(f.Path); err != nil {
 			return err
 		}
 	}
-	if err := os.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
+	if err := sys.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
 		return fmt.Errorf("restoring %s: %w", f.Path, err)
 	}
-	if err := os.Rename(src, f.Path); err != nil {
+	if err := sys.Rename(src, f.Path); err != nil {
 		return fmt.Errorf("restoring %s: %w", f.Path, err)
 	}
 	return nil

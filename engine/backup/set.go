@@ -7,16 +7,16 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
-	"github.com/chronicle-dev/chronicle/engine/safefile"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 )
 
-// Keep is how many timestamped sets are kept.
+// Keep is how many timestamped sets without moved items are kept.
 const Keep = 5
 
 // OriginalID names the set that keeps each file's first backup forever.
@@ -24,7 +24,11 @@ const OriginalID = "original"
 
 const manifestName = "manifest.json"
 
-// A File is one backed-up file of a set.
+// idLayout is a set id: its creation time in UTC to the nanosecond, so ids
+// sort by time and two sets made within one second still differ.
+const idLayout = "20060102T150405.000000000Z"
+
+// A File is one item of a set.
 type File struct {
 	Path   string      `json:"path"`             // the original absolute path
 	Stored string      `json:"stored,omitempty"` // relative to the set folder
@@ -37,13 +41,17 @@ type File struct {
 	Moved bool `json:"moved,omitempty"`
 }
 
-// A Set is one backup: the files one operation was about to change.
+// A Set is one backup: what one operation was about to change or moved away.
 type Set struct {
 	ID        string    `json:"id"`
 	Created   time.Time `json:"created"`
 	Operation string    `json:"operation"`
-	Files     []File    `json:"files"`
+	// Kept says the set holds something moved out of the way: it stays
+	// until pruned by name or age, whatever the rotation.
+	Kept  bool   `json:"kept,omitempty"`
+	Files []File `json:"files"`
 
+	sys  fsys.System
 	dir  string
 	root string
 }
@@ -51,18 +59,49 @@ type Set struct {
 // Dir returns the backups folder under chronicle's home.
 func Dir(chronicleHome string) string { return filepath.Join(chronicleHome, "backups") }
 
-// Begin starts a new set for operation ("adopt", "apply", "restore").
-// Nothing is written until the first Add.
-func Begin(chronicleHome, operation string, now time.Time) *Set {
+// Begin starts a new set for operation ("adopt", "apply", "restore …").
+// Nothing is written until the first Add or Move.
+func Begin(sys fsys.System, chronicleHome, operation string, now time.Time) *Set {
 	root := Dir(chronicleHome)
-	id := now.UTC().Format("20060102T150405Z")
-	for i := 2; ; i++ {
-		if _, err := os.Lstat(filepath.Join(root, id)); errors.Is(err, fs.ErrNotExist) {
+	return &Set{Created: now.UTC(), Operation: operation, sys: sys, root: root}
+}
+
+// create makes the set's folder on first use, under an id no other set has.
+func (s *Set) create() error {
+	if s.dir != "" {
+		return nil
+	}
+	if err := s.sys.MkdirAll(s.root, 0o700); err != nil {
+		return fmt.Errorf("backups %s: %w", s.root, err)
+	}
+	_ = s.sys.Chmod(s.root, 0o700)
+	base := s.Created.Format(idLayout)
+	// Never reuse an id, even one whose set was pruned since: start after
+	// the highest one taken at this instant.
+	next := 1
+	if entries, err := s.sys.ReadDir(s.root); err == nil {
+		for _, e := range entries {
+			if e.Name() == base || strings.HasPrefix(e.Name(), base+"-") {
+				next = max(next, collision(e.Name())+1)
+			}
+		}
+	}
+	var id string
+	for ; ; next++ {
+		id = base
+		if next > 1 {
+			id = fmt.Sprintf("%s-%d", base, next)
+		}
+		err := s.sys.Mkdir(filepath.Join(s.root, id), 0o700)
+		if err == nil {
 			break
 		}
-		id = now.UTC().Format("20060102T150405Z") + fmt.Sprintf("-%d", i)
+		if !errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("backup set %s: %w", id, err)
+		}
 	}
-	return &Set{ID: id, Created: now.UTC(), Operation: operation, root: root, dir: filepath.Join(root, id)}
+	s.ID, s.dir = id, filepath.Join(s.root, id)
+	return nil
 }
 
 // Has reports whether the set already holds path.
@@ -83,99 +122,141 @@ func (s *Set) Add(path string) error {
 	if s.Has(path) {
 		return nil
 	}
-	f, data, err := read(path)
+	data, err := s.sys.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return s.AddBytes(path, nil, 0, false)
+	}
 	if err != nil {
+		return fmt.Errorf("backing up %s: %w", path, err)
+	}
+	info, err := s.sys.Stat(path)
+	if err != nil {
+		return fmt.Errorf("backing up %s: %w", path, err)
+	}
+	return s.AddBytes(path, data, info.Mode().Perm(), true)
+}
+
+// AddBytes backs up path as holding data (mode perm), or as absent when
+// !existed: the bytes a caller read and is about to replace, so the backup
+// is exactly what the change started from.
+func (s *Set) AddBytes(path string, data []byte, perm fs.FileMode, existed bool) error {
+	path = filepath.Clean(path)
+	if s.Has(path) {
+		return nil
+	}
+	f := File{Path: path, Absent: !existed}
+	if existed {
+		sum := sha256.Sum256(data)
+		f.SHA256 = hex.EncodeToString(sum[:])
+		f.Mode = perm
+		f.Stored = filepath.Join("files", strings.TrimPrefix(filepath.ToSlash(path), "/"))
+	}
+	if err := s.create(); err != nil {
 		return err
 	}
 	if err := s.store(f, data); err != nil {
 		return err
 	}
-	orig, err := Load(s.root, OriginalID)
-	if errors.Is(err, fs.ErrNotExist) {
-		orig, err = &Set{ID: OriginalID, Created: s.Created, Operation: "first backup of each file"}, nil
-		orig.root, orig.dir = s.root, filepath.Join(s.root, OriginalID)
-	}
-	if err != nil {
-		return err
-	}
-	if !orig.Has(path) && !f.Absent {
-		if err := orig.store(f, data); err != nil {
+	if existed {
+		if err := s.keepOriginal(f, data); err != nil {
 			return err
 		}
 	}
 	return s.prune()
 }
 
-func read(path string) (File, []byte, error) {
-	f := File{Path: path}
-	data, err := os.ReadFile(path)
+// keepOriginal stores f in the original set unless it holds the file.
+func (s *Set) keepOriginal(f File, data []byte) error {
+	orig, err := Load(s.sys, s.root, OriginalID)
 	if errors.Is(err, fs.ErrNotExist) {
-		f.Absent = true
-		return f, nil, nil
+		orig = &Set{ID: OriginalID, Created: s.Created, Operation: "first backup of each file", sys: s.sys, root: s.root, dir: filepath.Join(s.root, OriginalID)}
+		if err := s.sys.MkdirAll(orig.dir, 0o700); err != nil {
+			return fmt.Errorf("backup set %s: %w", orig.dir, err)
+		}
+	} else if err != nil {
+		return err
 	}
-	if err != nil {
-		return f, nil, fmt.Errorf("backing up %s: %w", path, err)
+	if orig.Has(f.Path) {
+		return nil
 	}
-	info, err := os.Stat(path)
-	if err != nil {
-		return f, nil, fmt.Errorf("backing up %s: %w", path, err)
-	}
-	sum := sha256.Sum256(data)
-	f.SHA256 = hex.EncodeToString(sum[:])
-	f.Mode = info.Mode().Perm()
-	f.Stored = filepath.Join("files", strings.TrimPrefix(filepath.ToSlash(path), "/"))
-	return f, data, nil
+	return orig.store(f, data)
 }
 
 func (s *Set) store(f File, data []byte) error {
-	if err := os.MkdirAll(s.dir, 0o700); err != nil {
-		return fmt.Errorf("backup set %s: %w", s.dir, err)
-	}
-	os.Chmod(s.root, 0o700)
 	if !f.Absent {
 		dst := filepath.Join(s.dir, f.Stored)
-		if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
+		if err := s.sys.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
 			return fmt.Errorf("backup set %s: %w", s.dir, err)
 		}
-		if err := safefile.WriteFile(dst, data, 0o600); err != nil {
+		if err := s.sys.WriteFile(dst, data, 0o600); err != nil {
 			return fmt.Errorf("backup set %s: %w", s.dir, err)
 		}
 	}
 	s.Files = append(s.Files, f)
+	return s.writeManifest()
+}
+
+func (s *Set) writeManifest() error {
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err
 	}
-	return safefile.WriteFile(filepath.Join(s.dir, manifestName), append(b, '\n'), 0o600)
+	return s.sys.WriteFile(filepath.Join(s.dir, manifestName), append(b, '\n'), 0o600)
 }
 
-// prune removes the oldest timestamped sets beyond Keep.
+// Move moves whatever is at path — a real directory, a file or a foreign
+// link — into the set, out of chronicle's way, and marks the set kept. It
+// is how apply --replace clears a place without destroying what was there.
+func (s *Set) Move(path string) error {
+	path = filepath.Clean(path)
+	if _, err := s.sys.Lstat(path); err != nil {
+		return fmt.Errorf("backing up %s: %w", path, err)
+	}
+	if err := s.create(); err != nil {
+		return err
+	}
+	f := File{Path: path, Moved: true, Stored: filepath.Join("moved", strings.TrimPrefix(filepath.ToSlash(path), "/"))}
+	dst := filepath.Join(s.dir, f.Stored)
+	if err := s.sys.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
+		return fmt.Errorf("backup set %s: %w", s.dir, err)
+	}
+	if err := s.sys.Rename(path, dst); err != nil {
+		return fmt.Errorf("moving %s into backup set %s: %w", path, s.ID, err)
+	}
+	s.Kept = true
+	s.Files = append(s.Files, f)
+	return s.writeManifest()
+}
+
+// prune removes the oldest timestamped sets beyond Keep that hold nothing
+// moved aside. It never removes the set being written, nor original.
 func (s *Set) prune() error {
-	sets, err := List(filepath.Dir(s.root))
+	sets, err := list(s.sys, s.root)
 	if err != nil {
 		return err
 	}
-	var stamped []*Set
+	var rotating []*Set
 	for _, set := range sets {
-		if set.ID != OriginalID {
-			stamped = append(stamped, set)
+		if set.ID != OriginalID && !set.Kept && set.ID != s.ID {
+			rotating = append(rotating, set)
 		}
 	}
-	for i := 0; i < len(stamped)-Keep; i++ {
-		if err := os.RemoveAll(stamped[i].dir); err != nil {
-			return fmt.Errorf("pruning backup %s: %w", stamped[i].ID, err)
+	// The set being written counts among the Keep.
+	for i := 0; i < len(rotating)-(Keep-1); i++ {
+		if err := s.sys.RemoveAll(rotating[i].dir); err != nil {
+			return fmt.Errorf("pruning backup %s: %w", rotating[i].ID, err)
 		}
 	}
 	return nil
 }
 
 // Load reads one set from a backups folder.
-func Load(root, id string) (*Set, error) {
+func Load(sys fsys.System, root, id string) (*Set, error) {
 	if id == "" || !filepath.IsLocal(id) || strings.ContainsAny(id, `/\`) {
 		return nil, fmt.Errorf("%q is not a backup id", id)
 	}
 	dir := filepath.Join(root, id)
-	b, err := os.ReadFile(filepath.Join(dir, manifestName))
+	b, err := sys.ReadFile(filepath.Join(dir, manifestName))
 	if err != nil {
 		return nil, err
 	}
@@ -183,15 +264,18 @@ func Load(root, id string) (*Set, error) {
 	if err := json.Unmarshal(b, &s); err != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, manifestName), err)
 	}
-	s.root, s.dir = root, dir
+	s.sys, s.root, s.dir = sys, root, dir
 	return &s, nil
 }
 
-// List returns every set under chronicle's home, oldest first, with the
-// original set first of all.
-func List(chronicleHome string) ([]*Set, error) {
-	root := Dir(chronicleHome)
-	entries, err := os.ReadDir(root)
+// List returns every set under chronicle's home: original first, then
+// oldest first.
+func List(sys fsys.System, chronicleHome string) ([]*Set, error) {
+	return list(sys, Dir(chronicleHome))
+}
+
+func list(sys fsys.System, root string) ([]*Set, error) {
+	entries, err := sys.ReadDir(root)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -203,7 +287,7 @@ func List(chronicleHome string) ([]*Set, error) {
 		if !e.IsDir() {
 			continue
 		}
-		s, err := Load(root, e.Name())
+		s, err := Load(sys, root, e.Name())
 		if err != nil {
 			continue // a set being written, or not chronicle's: leave it alone
 		}
@@ -213,36 +297,21 @@ func List(chronicleHome string) ([]*Set, error) {
 		if (sets[i].ID == OriginalID) != (sets[j].ID == OriginalID) {
 			return sets[i].ID == OriginalID
 		}
-		return sets[i].ID < sets[j].ID
+		if !sets[i].Created.Equal(sets[j].Created) {
+			return sets[i].Created.Before(sets[j].Created)
+		}
+		return collision(sets[i].ID) < collision(sets[j].ID)
 	})
 	return sets, nil
 }
 
-// Move moves whatever is at path — a real directory, a file or a foreign
-// link — into the set, out of chronicle's way. It is how apply --replace
-// clears a place without destroying what was there. The move is a rename
-// when the set is on the same filesystem, else a copy and a removal.
-func (s *Set) Move(path string) error {
-	path = filepath.Clean(path)
-	if _, err := os.Lstat(path); err != nil {
-		return fmt.Errorf("backing up %s: %w", path, err)
+// collision returns the number an id got when its time was taken (1 for
+// none), so that sets made at one instant sort in the order they were made.
+func collision(id string) int {
+	_, n, ok := strings.Cut(id, "Z-")
+	if !ok {
+		return 1
 	}
-	f := File{Path: path, Moved: true, Stored: filepath.Join("moved", strings.TrimPrefix(filepath.ToSlash(path), "/"))}
-	dst := filepath.Join(s.dir, f.Stored)
-	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
-		return fmt.Errorf("backup set %s: %w", s.dir, err)
-	}
-	os.Chmod(s.root, 0o700)
-	if err := os.Rename(path, dst); err != nil {
-		return fmt.Errorf("moving %s into backup set %s: %w", path, s.ID, err)
-	}
-	s.Files = append(s.Files, f)
-	b, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := safefile.WriteFile(filepath.Join(s.dir, manifestName), append(b, '\n'), 0o600); err != nil {
-		return err
-	}
-	return s.prune()
+	i, _ := strconv.Atoi(n)
+	return i
 }

@@ -48,7 +48,11 @@ func (d *decoder) value(attr *hcl.Attribute, ty cty.Type, typeName string) (cty.
 	}
 	v, diags := attr.Expr.Value(d.ctx)
 	d.diags = append(d.diags, diags...)
-	if diags.HasErrors() || v.IsNull() {
+	if diags.HasErrors() {
+		return cty.NilVal, false
+	}
+	v, ok := d.refuseSensitive(attr, v)
+	if !ok || v.IsNull() {
 		return cty.NilVal, false
 	}
 	if !v.IsWhollyKnown() {

@@ -2,6 +2,7 @@ package config
 
 import (
 	"encoding/base64"
+	"strconv"
 
 	"net/url"
 	"os"
@@ -19,7 +20,7 @@ import (
 // standard library functions Terraform users know, plus env, file, homedir,
 // abspath and secret. Every function but secret refuses a secret argument,
 // so a reference can only be used whole or inside a string template.
-func functions(home, dir string, getenv func(string) (string, bool)) map[string]function.Function {
+func functions(home, dir string, getenv func(string) (string, bool), secretSeen func(string)) map[string]function.Function {
 	fns := map[string]function.Function{
 		// numbers
 		"abs": stdlib.AbsoluteFunc, "ceil": stdlib.CeilFunc, "floor": stdlib.FloorFunc,
@@ -52,7 +53,7 @@ func functions(home, dir string, getenv func(string) (string, bool)) map[string]
 		"tobool": stdlib.MakeToFunc(cty.Bool), "tolist": stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
 		"toset": stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)), "tomap": stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)),
 		// chronicle's own
-		"env":     envFunc(getenv),
+		"env":     envFunc(getenv, secretSeen),
 		"file":    fileFunc(home, dir),
 		"homedir": homedirFunc(home),
 		"abspath": abspathFunc(home, dir),
@@ -61,6 +62,7 @@ func functions(home, dir string, getenv func(string) (string, bool)) map[string]
 		fns[name] = refuseSecrets(name, f)
 	}
 	fns["secret"] = secret.Function
+	fns["nonsensitive"] = nonsensitiveFunc
 	return fns
 }
 
@@ -100,13 +102,24 @@ func checkNoSecret(name string, args []cty.Value) error {
 	return nil
 }
 
-func envFunc(getenv func(string) (string, bool)) function.Function {
+// envFunc reads the environment. A variable whose name looks secret
+// (secret.LooksSecret: GITHUB_TOKEN, DB_PASSWORD, …) gives a value marked
+// sensitive, which decoding refuses wherever it would be stored, and which
+// secretSeen registers for masking.
+func envFunc(getenv func(string) (string, bool), secretSeen func(string)) function.Function {
 	return function.New(&function.Spec{
 		Description: "Returns the value of an environment variable, or \"\" when it is not set.",
 		Params:      []function.Parameter{{Name: "name", Type: cty.String}},
 		Type:        function.StaticReturnType(cty.String),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			v, _ := getenv(args[0].AsString())
+			name := args[0].AsString()
+			v, _ := getenv(name)
+			if secret.LooksSecret(name) {
+				if secretSeen != nil {
+					secretSeen(v)
+				}
+				return cty.StringVal(v).Mark(sensitiveMark{"env(" + strconv.Quote(name) + ")"}), nil
+			}
 			return cty.StringVal(v), nil
 		},
 	})
@@ -198,7 +211,7 @@ var urlEncodeFunc = function.New(&function.Spec{
 
 // FunctionNames lists the functions available in configurations, for docs and completion.
 func FunctionNames() []string {
-	fns := functions("", "", func(string) (string, bool) { return "", false })
+	fns := functions("", "", func(string) (string, bool) { return "", false }, nil)
 	names := make([]string, 0, len(fns))
 	for n := range fns {
 		names = append(names, n)

@@ -159,7 +159,7 @@ func (l *loader) decode(bodies []hcl.Body) {
 }
 
 func (l *loader) baseContext() *hcl.EvalContext {
-	return &hcl.EvalContext{Functions: functions(l.opts.Home, l.cfg.Dir, l.opts.Getenv)}
+	return &hcl.EvalContext{Functions: functions(l.opts.Home, l.cfg.Dir, l.opts.Getenv, func(v string) { l.cfg.Sensitive = append(l.cfg.Sensitive, v) })}
 }
 
 func (l *loader) decoder(ctx *hcl.EvalContext) *decoder {

@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -121,7 +122,7 @@ locals {
 chronicle { projects = ["${var.work}/api"] }
 service "s" {
   command = "x"
-  args    = [var.pw]
+  args    = [nonsensitive(var.pw)]
 }
 skill "k" {
   git = "https://example.com/skills"
@@ -143,6 +144,59 @@ link "l" {
 	}
 	if len(cfg.Sensitive) != 1 || cfg.Sensitive[0] != "hunter2-long" {
 		t.Errorf("sensitive values = %v", cfg.Sensitive)
+	}
+}
+
+// A sensitive variable or env() of a secret-looking name is refused wherever
+// it would be stored, through locals, functions and templates, with a
+// diagnostic at the expression that suggests secret("env:NAME").
+func TestSensitiveValuesAreRefused(t *testing.T) {
+	for name, tc := range map[string]struct{ src, want string }{
+		"sensitive variable": {`
+variable "pw" {
+  default   = "hunter2-long"
+  sensitive = true
+}
+locals { header = "Bearer ${upper(var.pw)}" }
+service "s" {
+  url     = "https://x"
+  headers = { Authorization = local.header }
+}`, "var.pw"},
+		"env of a secret-looking name": {`
+service "s" {
+  command = "x"
+  env     = { GITHUB_TOKEN = env("GH_TOKEN") }
+}`, `secret("env:GH_TOKEN")`},
+		"in a url": {`
+service "s" {
+  url = "https://u:${env("DB_PASSWORD")}@db.example.com/mcp"
+}`, `secret("env:DB_PASSWORD")`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, diags := load(t, tc.src, map[string]string{"GH_TOKEN": "ghp_realtokenvalue123", "DB_PASSWORD": "pa55w0rd-x"}, nil)
+			if !diags.HasErrors() || !strings.Contains(diags.Error(), tc.want) || !strings.Contains(diags.Error(), "Sensitive value") {
+				t.Fatalf("diagnostics: %v", diags)
+			}
+			if diags[0].Subject == nil || diags[0].Subject.Start.Line < 2 {
+				t.Fatalf("the diagnostic does not point at the expression: %+v", diags[0].Subject)
+			}
+			if strings.Contains(diags.Error(), "ghp_realtokenvalue123") || strings.Contains(diags.Error(), "pa55w0rd-x") {
+				t.Fatal("the diagnostic shows the secret")
+			}
+		})
+	}
+	// A harmless env() and nonsensitive() pass, and the secret-looking value
+	// is registered for masking even when refused.
+	cfg, diags := load(t, `
+service "s" {
+  command = "x"
+  args    = [env("HOME_DIR"), nonsensitive(env("MY_TOKEN"))]
+}`, map[string]string{"HOME_DIR": "/home/x", "MY_TOKEN": "not-really-secret"}, nil)
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	if len(cfg.Services[0].Args) != 2 || !slices.Contains(cfg.Sensitive, "not-really-secret") {
+		t.Fatalf("args %v, sensitive %v", cfg.Services[0].Args, cfg.Sensitive)
 	}
 }
 

@@ -76,6 +76,9 @@ func (l *loader) decodeVariables(blocks []*hcl.Block) map[string]cty.Value {
 		}
 		if v.Sensitive {
 			l.cfg.Sensitive = append(l.cfg.Sensitive, leafStrings(val)...)
+			// The mark follows the value through locals, functions and
+			// templates: wherever it would be stored, decoding refuses it.
+			val = val.Mark(sensitiveMark{"var." + name})
 		}
 		vals[name] = val
 		l.cfg.Variables = append(l.cfg.Variables, v)

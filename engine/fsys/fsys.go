@@ -35,6 +35,9 @@ type System interface {
 	MkdirTemp(dir, pattern string) (string, error)
 	Symlink(oldname, newname string) error
 	Rename(oldpath, newpath string) error
+	// RenameNew renames oldpath to newpath only when nothing is at newpath
+	// (not even an empty folder), atomically where the platform allows.
+	RenameNew(oldpath, newpath string) error
 	Remove(name string) error
 	RemoveAll(name string) error
 	Chmod(name string, mode fs.FileMode) error

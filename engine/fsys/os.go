@@ -49,9 +49,12 @@ func (OS) MkdirAll(name string, perm fs.FileMode) error {
 func (OS) MkdirTemp(dir, pattern string) (string, error) { return os.MkdirTemp(dir, pattern) }
 func (OS) Symlink(oldname, newname string) error         { return os.Symlink(oldname, newname) }
 func (OS) Rename(oldpath, newpath string) error          { return os.Rename(oldpath, newpath) }
-func (OS) Remove(name string) error                      { return os.Remove(name) }
-func (OS) RemoveAll(name string) error                   { return os.RemoveAll(name) }
-func (OS) Chmod(name string, mode fs.FileMode) error     { return os.Chmod(name, mode) }
+func (OS) RenameNew(oldpath, newpath string) error {
+	return safefile.RenameNew(oldpath, newpath)
+}
+func (OS) Remove(name string) error                  { return os.Remove(name) }
+func (OS) RemoveAll(name string) error               { return os.RemoveAll(name) }
+func (OS) Chmod(name string, mode fs.FileMode) error { return os.Chmod(name, mode) }
 func (OS) ReplaceDir(staged, current, aside string) error {
 	return safefile.ReplaceDir(staged, current, aside)
 }

@@ -166,6 +166,13 @@ func (r *Recorder) Rename(oldpath, newpath string) error {
 	return r.System.Rename(oldpath, newpath)
 }
 
+func (r *Recorder) RenameNew(oldpath, newpath string) error {
+	if err := r.see("RenameNew", oldpath, newpath); err != nil {
+		return err
+	}
+	return r.System.RenameNew(oldpath, newpath)
+}
+
 func (r *Recorder) Remove(name string) error {
 	if err := r.see("Remove", name, ""); err != nil {
 		return err

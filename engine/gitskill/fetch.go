@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/gitsource"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 )
@@ -133,7 +134,7 @@ func (f *Fetched) fetch(ctx context.Context, o FetchOptions, base string, maxSiz
 		if err := s.write(repo.Storer, dir); err != nil {
 			return fmt.Errorf("%s: %w", at, err)
 		}
-		hash, err := skills.Hash(dir)
+		hash, err := skills.Hash(fsys.OS{}, dir)
 		if err != nil {
 			return fmt.Errorf("%s: %w", at, err)
 		}

@@ -1,24 +1,20 @@
 package plan
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/mask"
-	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/provider"
-	"github.com/chronicle-dev/chronicle/engine/scan"
-	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/engine/textdiff"
+	"github.com/chronicle-dev/chronicle/engine/toolfile"
 )
 
 // A builder carries one Compute call.
@@ -28,36 +24,49 @@ type builder struct {
 	st      *state.State
 	plan    *Plan
 	masker  *mask.Masker
+	view    *toolfile.View
+	tools   map[string]provider.Provider
 	desired map[string]bool // addresses the configuration wants
+	// claimed maps a link place to the address that puts a skill there.
 	claimed map[string]string
-	reads   map[string]readResult // by file + key path
+	// entryClaims maps an entry's location (file, key path, name) to the
+	// address that writes it.
+	entryClaims map[string]string
 	// cleanups remove what planning fetched (git clones).
 	cleanups []func()
 }
 
-type readResult struct {
-	entries []provider.Entry
-	err     error
-}
-
-// Compute plans the configuration against the machine and the state.
+// Compute plans the configuration against the machine and the state, and
+// returns the whole plan: its changes, each with what it saw at its target,
+// the tools' unmanaged items, and every diagnostic and warning. It reads
+// the machine through in.Reader only.
 func Compute(in Inputs) *Plan {
 	cfg := in.Config
 	if cfg == nil {
 		cfg = &config.Config{}
 	}
+	if in.Reader == nil {
+		in.Reader = fsys.ReadOnly(fsys.OS{})
+	}
+	if in.Masker == nil {
+		in.Masker = mask.NewMasker()
+	}
 	b := &builder{
-		in: in, cfg: cfg, st: in.State,
+		in: in, cfg: cfg, st: in.State, masker: in.Masker,
 		plan: &Plan{
 			FormatVersion: FormatVersion, Chronicle: in.Chronicle, Lineage: in.State.Lineage,
-			Serial: in.State.Serial, ConfigDir: cfg.Dir, Sources: map[string]string{}, Destroy: in.Destroy,
+			Serial: in.State.Serial, ConfigDir: cfg.Dir, Destroy: in.Destroy, Offline: in.Offline,
+			ConfigWarnings: in.ConfigWarnings,
 		},
-		masker:  &mask.Masker{},
-		desired: map[string]bool{},
-		claimed: map[string]string{},
-		reads:   map[string]readResult{},
+		view:        toolfile.NewView(in.Reader),
+		tools:       map[string]provider.Provider{},
+		desired:     map[string]bool{},
+		claimed:     map[string]string{},
+		entryClaims: map[string]string{},
 	}
-	b.masker.Add(cfg.Sensitive...)
+	for _, p := range in.Tools {
+		b.tools[p.Name()] = p
+	}
 	for a := range in.Replace {
 		b.plan.Replace = append(b.plan.Replace, a)
 	}
@@ -71,7 +80,10 @@ func Compute(in Inputs) *Plan {
 	b.skills()
 	b.links()
 	b.removals()
+	b.dryRun()
 	b.destroyGuard()
+	b.unmanaged()
+	b.warnings()
 	return b.plan
 }
 
@@ -84,14 +96,20 @@ func (b *builder) add(c Change) {
 
 func (b *builder) diag(severity, address, summary, detail string, args ...any) {
 	b.plan.Diagnostics = append(b.plan.Diagnostics, Diagnostic{
-		Severity: severity, Address: address, Summary: summary, Detail: fmt.Sprintf(detail, args...),
+		Severity: severity, Address: address, Summary: summary, Detail: b.masker.Text(fmt.Sprintf(detail, args...)),
 	})
 }
 
-// source records what a file or folder held when planned.
-func (b *builder) source(path, hash string) {
-	if path != "" {
-		b.plan.Sources[path] = hash
+// warnings adds the plan-wide warnings: offline, and --replace addresses
+// that match no change.
+func (b *builder) warnings() {
+	if b.in.Offline {
+		b.diag("warning", "", "Offline", "--offline: git skills were not checked against their remotes; the plan shows what is known locally.")
+	}
+	for _, addr := range b.plan.Replace {
+		if !b.plan.Has(addr) {
+			b.diag("warning", addr, "Nothing to replace at "+addr, "--replace %s matches no change of this plan.", addr)
+		}
 	}
 }
 
@@ -103,7 +121,7 @@ func (b *builder) settings() {
 		b.setting(Change{Address: "service." + s.Name, Kind: KindService, Service: &rec}, known, old, rec)
 	}
 	for _, p := range b.cfg.Policies {
-		rec := PolicyState(p)
+		rec := state.Policy{Enabled: p.Enabled, DisabledTools: p.DisabledTools, EnabledTools: p.EnabledTools}
 		old, known := b.st.Policies[p.Service]
 		b.setting(Change{Address: "policy." + p.Service, Kind: KindPolicy, Policy: &rec}, known, old, rec)
 	}
@@ -150,112 +168,45 @@ func (b *builder) maskDiff(d string) string {
 	return strings.Join(lines, "\n")
 }
 
-// EntryHash is the hash of an entry as stored, which the state records.
-func EntryHash(e provider.Entry) string { return entryHash(e) }
-
-// entryHash is the hash of an entry as stored.
-func entryHash(e provider.Entry) string {
-	sum := sha256.Sum256(e.Canonical)
-	return "sha256:" + hex.EncodeToString(sum[:])
-}
-
-// fileHash returns the hash of a file's bytes, or "absent".
-func fileHash(path string) string {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return "absent"
-	}
+// entriesAt returns the entries at loc, read once per plan; a file that
+// does not exist holds none.
+func (b *builder) entriesAt(p provider.Provider, loc provider.Location) ([]provider.Entry, *toolfile.File, error) {
+	doc, f, err := b.view.Document(p, loc.File)
 	if err != nil {
-		return "unreadable"
+		return nil, f, err
 	}
-	sum := sha256.Sum256(data)
-	return "sha256:" + hex.EncodeToString(sum[:])
+	if !f.Exists {
+		return nil, f, nil
+	}
+	entries, err := doc.Entries(loc, b.view)
+	return entries, f, err
 }
 
-// PathHash is how a plan records a file or folder it read: a file's bytes,
-// a folder's tree, a symlink's target, or "absent".
-func PathHash(path string) string {
-	info, err := os.Lstat(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return "absent"
-	case err != nil:
-		return "unreadable"
-	case info.Mode()&os.ModeSymlink != 0:
-		t, _ := os.Readlink(path)
-		return "link:" + t
-	case info.IsDir():
-		h, err := skills.Hash(path)
-		if err != nil {
-			return "unreadable"
-		}
-		return h
-	}
-	return fileHash(path)
+// linkAddress is link.<name>["<tool>"].<rest>.
+func linkAddress(link, tool, rest string) string {
+	return fmt.Sprintf("link.%s[%q].%s", link, tool, rest)
 }
 
-// read returns the entries at loc, read once per plan.
-func (b *builder) read(p provider.Provider, loc provider.Location) ([]provider.Entry, error) {
-	key := loc.File + "\x00" + strings.Join(loc.KeyPath, "\x00")
-	if r, ok := b.reads[key]; ok {
-		return r.entries, r.err
-	}
-	entries, err := p.Read(loc)
-	if errors.Is(err, provider.ErrNotConfigured) {
-		entries, err = nil, nil
-	}
-	b.reads[key] = readResult{entries, err}
-	b.source(loc.File, fileHash(loc.File))
-	return entries, err
+// locationKey identifies an entry's place: file, key path and name.
+func locationKey(file string, keyPath []string, name string) string {
+	return file + "\x00" + strings.Join(keyPath, "\x00") + "\x00" + name
 }
 
-// Unmanaged lists what the tools have that the plan does not touch: entries
-// the configuration does not declare, and declared names in tools no link
-// writes them to.
-func (b *builder) unmanaged(r scan.Result) {
-	for _, s := range r.Services {
-		if s.Status == scan.StatusOwned || s.Status == scan.StatusDrift || s.Entry.Name == names.Hub {
-			continue
-		}
-		b.plan.Unmanaged = append(b.plan.Unmanaged, Unmanaged{
-			Tool: s.Location.Tool, Scope: s.Location.Scope, Project: s.Location.Project,
-			Kind: "service", Name: s.Entry.Name, Status: s.Status, File: s.Location.File,
-		})
+// storePath is the central copy of a skill.
+func storePath(store, name string) string { return filepath.Join(store, name) }
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
 	}
-	for _, k := range r.Skills {
-		if k.Status == skills.StatusManaged {
-			continue
-		}
-		b.plan.Unmanaged = append(b.plan.Unmanaged, Unmanaged{
-			Tool: k.Tool, Scope: k.Scope, Project: k.Project, Kind: "skill", Name: k.Name, Status: k.Status, File: k.Path,
-		})
-	}
+	slices.Sort(out)
+	return out
 }
 
-// AddUnmanaged records the scan's items that the plan does not touch.
-func (p *Plan) AddUnmanaged(r scan.Result, touched map[string]bool) {
-	b := &builder{plan: p}
-	b.unmanaged(r)
-	out := p.Unmanaged[:0]
-	for _, u := range p.Unmanaged {
-		if !touched[u.File+"\x00"+u.Name] {
-			out = append(out, u)
-		}
+func where(project string) string {
+	if project == "" {
+		return " at user level"
 	}
-	p.Unmanaged = out
-}
-
-// Touched returns, for AddUnmanaged, the tool items the plan's changes
-// concern (file + name), so they are not also listed as unmanaged.
-func (p *Plan) Touched() map[string]bool {
-	t := map[string]bool{}
-	for _, c := range p.Changes {
-		if c.Entry != nil {
-			t[c.Entry.Location.File+"\x00"+c.Entry.Entry.Name] = true
-		}
-		if c.Link != nil {
-			t[c.Link.Path+"\x00"+filepath.Base(c.Link.Path)] = true
-		}
-	}
-	return t
+	return " for project " + project
 }

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"github.com/chronicle-dev/chronicle/engine/observe"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
@@ -32,6 +33,10 @@ type Change struct {
 	Path string `json:"path,omitempty"`
 	// Diff is a unified diff of the text that changes (masked).
 	Diff string `json:"diff,omitempty"`
+	// Before is what the plan saw at the change's target (Path): apply
+	// looks again, through the same code, and touches nothing there unless
+	// it is still the same. State-only changes have none.
+	Before *observe.Observation `json:"before,omitempty"`
 
 	Service  *service.Service `json:"service,omitempty"`
 	Policy   *state.Policy    `json:"policy,omitempty"`
@@ -66,16 +71,29 @@ type GitSource struct {
 // A LinkSpec is a skill placed in a tool's skills folder.
 type LinkSpec struct {
 	Tool   string `json:"tool"`
+	Skill  string `json:"skill"`
 	Path   string `json:"path"`   // where the link (or copy) goes
 	Target string `json:"target"` // the central copy it points to
 	Mode   string `json:"mode"`   // symlink or copy
-	Hash   string `json:"hash,omitempty"`
+	// Hash is, for a copy, the tree hash the copy will have.
+	Hash string `json:"hash,omitempty"`
 }
 
-// An EntrySpec is an entry chronicle writes into a tool's MCP config.
+// An EntrySpec is an entry chronicle writes into, or removes from, a tool's
+// MCP config.
 type EntrySpec struct {
 	Location provider.Location `json:"location"`
 	Entry    provider.Entry    `json:"entry"`
+	// InPlace says the file is hard-linked and --replace asked to write it
+	// in place (after a backup) rather than replace it, so the links stay.
+	InPlace bool `json:"in_place,omitempty"`
+	// Rendered is the hash of the entry as the provider renders it, recorded
+	// in the state to tell a changed declaration from a tool that stores
+	// less than it was given.
+	Rendered string `json:"rendered,omitempty"`
+	// Takeover names the address that recorded this entry until now (a
+	// renamed link): apply records it under the new address instead.
+	Takeover string `json:"takeover,omitempty"`
 }
 
 // Counted reports how the change counts in the summary line.

@@ -7,18 +7,18 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/names"
+	"github.com/chronicle-dev/chronicle/engine/observe"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/engine/textdiff"
+	"github.com/chronicle-dev/chronicle/engine/toolfile"
 )
-
-type toolProvider = provider.Provider
 
 // serviceEntry plans one declared service written straight into a tool's
 // MCP config, in that tool's own syntax.
-func (b *builder) serviceEntry(l *config.Link, tool, name string, p toolProvider) {
+func (b *builder) serviceEntry(l *config.Link, tool, name string, p provider.Provider) {
 	addr := linkAddress(l.Name, tool, "service."+name)
 	b.desired[addr] = true
 	svc := b.cfg.Service(name)
@@ -27,11 +27,7 @@ func (b *builder) serviceEntry(l *config.Link, tool, name string, p toolProvider
 		return
 	}
 	policy := b.policy(name)
-	e := provider.Entry{
-		Name:       name,
-		Definition: svc.Definition,
-		Enabled:    true,
-	}
+	e := provider.Entry{Name: name, Definition: svc.Definition, Enabled: true}
 	if !svc.Enabled || (policy != nil && policy.Enabled != nil && !*policy.Enabled) {
 		// A disabled service is not written anywhere; one chronicle wrote
 		// before is removed (see removals).
@@ -50,7 +46,7 @@ func (b *builder) serviceEntry(l *config.Link, tool, name string, p toolProvider
 }
 
 // hubEntry plans the entry that starts chronicle serve --stdio.
-func (b *builder) hubEntry(l *config.Link, tool string, p toolProvider) {
+func (b *builder) hubEntry(l *config.Link, tool string, p provider.Provider) {
 	addr := linkAddress(l.Name, tool, "hub")
 	b.desired[addr] = true
 	if len(b.in.HubCommand) == 0 {
@@ -74,8 +70,24 @@ func (b *builder) policy(service string) *config.Policy {
 	return nil
 }
 
+// entryLocation returns the config file a link writes entries to for a tool.
+func entryLocation(p provider.Provider, env provider.Env, project string) (provider.Location, bool) {
+	if project != "" {
+		env.Projects = []string{project}
+	}
+	for _, loc := range p.Locations(env) {
+		if project == "" && loc.Scope == provider.ScopeUser {
+			return loc, true
+		}
+		if project != "" && loc.Scope == provider.ScopeProject && loc.Project == project {
+			return loc, true
+		}
+	}
+	return provider.Location{}, false
+}
+
 // entry plans one owned entry e at the tool's user or project file.
-func (b *builder) entry(addr, tool, project string, p toolProvider, e provider.Entry) {
+func (b *builder) entry(addr, tool, project string, p provider.Provider, e provider.Entry) {
 	loc, ok := entryLocation(p, b.in.Env, project)
 	if !ok {
 		b.diag("error", addr, "Tool has no MCP config", "%s keeps no MCP server list%s.", tool, where(project))
@@ -86,34 +98,37 @@ func (b *builder) entry(addr, tool, project string, p toolProvider, e provider.E
 		b.diag("error", addr, "Cannot write "+e.Name+" into "+tool, "%s", err)
 		return
 	}
-	entries, err := b.read(p, loc)
+	entries, f, err := b.entriesAt(p, loc)
 	if err != nil {
-		b.diag("error", addr, "Cannot read "+tool+"'s config", "%s: %s (chronicle never writes a file it cannot parse)", loc.File, err)
+		b.diag("error", addr, "Cannot read "+tool+"'s config", "%s (chronicle never writes a file it cannot parse)", err)
 		return
 	}
-	spec := &EntrySpec{Location: loc, Entry: e}
-	c := Change{Address: addr, Kind: KindEntry, Path: loc.File, Entry: spec}
-	rec := b.entryRecord(addr)
+	before := observe.EntryIn(f, entries, e.Name)
+	spec := &EntrySpec{Location: loc, Entry: e, Rendered: RenderedHash(rendered)}
+	c := Change{Address: addr, Kind: KindEntry, Path: loc.File, Entry: spec, Before: &before}
+	b.entryClaims[locationKey(loc.File, loc.KeyPath, e.Name)] = addr
 	actual := find(entries, e.Name)
-	if rec != nil && (rec.File != loc.File || !slices.Equal(rec.KeyPath, loc.KeyPath)) {
-		// The entry moves (a link's project changed): write the new one;
-		// removals take the old one away.
-		rec = nil
+	rec, changed := b.st.Ownership(loc.File, loc.KeyPath, e.Name, before.Hash)
+	if rec != nil && rec.Address != addr {
+		spec.Takeover = rec.Address
 	}
 	switch {
 	case actual == nil:
 		c.Action = Create
-		if rec != nil {
+		if b.entryRecord(addr) != nil {
 			c.Reason = "removed since chronicle wrote it; writing it again"
 		}
-	case rec != nil && entryHash(*actual) == rec.Hash:
+	case rec != nil && !changed:
 		// Unchanged since chronicle wrote it: rewrite only when the
 		// declaration renders differently from what was written then.
 		// (Comparing with the entry as read back would never settle for
 		// tools that store less than the model holds.)
-		if rec.Rendered != RenderedHash(rendered) {
+		switch {
+		case rec.Rendered != spec.Rendered:
 			c.Action = Update
 			c.Diff = b.entryDiff(addr, p, *actual, rendered)
+		case spec.Takeover != "":
+			c.Action, c.Reason = Update, "recorded under "+addr+" (written for "+spec.Takeover+")"
 		}
 	case b.st.Intended(state.Intent{Address: addr, File: loc.File, Name: e.Name}) && SameEntry(e, *actual):
 		c.Action, c.Reason = Update, "written by an interrupted apply; recording it"
@@ -122,7 +137,7 @@ func (b *builder) entry(addr, tool, project string, p toolProvider, e provider.E
 		if b.in.Replace[addr] {
 			c.Action, c.Reason = Update, "edited since chronicle wrote it; --replace writes the declared version after a backup"
 		} else {
-			c.Action, c.Reason = Conflict, "drift: edited since chronicle wrote it; to keep the edit, change the configuration to match (the diff shows how) or chronicle state rm "+addr+"; to drop it, apply --replace "+addr
+			c.Action, c.Reason = Conflict, "drift: edited since chronicle wrote it; to keep the edit, change the configuration to match (the diff shows how) or chronicle state rm "+rec.Address+"; to drop it, apply --replace "+addr
 		}
 	default:
 		same := SameEntry(e, *actual)
@@ -138,7 +153,33 @@ func (b *builder) entry(addr, tool, project string, p toolProvider, e provider.E
 			c.Action, c.Reason = Conflict, fmt.Sprintf("%s already has an entry %q that chronicle did not write; it is never overwritten (apply --replace %s takes it over after a backup)", tool, e.Name, addr)
 		}
 	}
+	b.fileConflict(&c, f)
 	b.add(c)
+}
+
+// fileConflict turns a change to a tool file into a conflict when the file
+// cannot be written the way chronicle writes (replaced atomically, mode,
+// owner and group kept): it is hard-linked (replacing it would split the
+// link), its owner cannot write it, or it belongs to another user.
+func (b *builder) fileConflict(c *Change, f *toolfile.File) {
+	if c.Action == NoOp || c.Action == Conflict || c.Action == Read {
+		return
+	}
+	facts := observe.Facts(f)
+	if !facts.Exists {
+		return
+	}
+	replace := b.in.Replace[c.Address]
+	switch {
+	case b.in.EUID > 0 && facts.UID >= 0 && facts.UID != b.in.EUID:
+		c.Action, c.Reason = Conflict, fmt.Sprintf("%s belongs to user %d; chronicle, running as user %d, cannot write it and keep its owner (run chronicle as that user)", f.Path, facts.UID, b.in.EUID)
+	case facts.Mode&0o200 == 0 && !replace:
+		c.Action, c.Reason = Conflict, fmt.Sprintf("%s is read-only (mode %#o): chronicle does not write a file its owner cannot write; apply --replace %s writes it and keeps the mode", f.Path, uint32(facts.Mode), c.Address)
+	case facts.Links > 1 && !replace:
+		c.Action, c.Reason = Conflict, fmt.Sprintf("%s is hard-linked, %d links: replacing it would split the link; apply --replace %s writes it in place after a backup", f.Path, facts.Links, c.Address)
+	case facts.Links > 1:
+		c.Entry.InPlace = true
+	}
 }
 
 func find(entries []provider.Entry, name string) *provider.Entry {
@@ -160,7 +201,7 @@ func (b *builder) entryRecord(addr string) *state.Entry {
 }
 
 // entryDiff shows the tool's entry as it is against as it would be written.
-func (b *builder) entryDiff(addr string, p toolProvider, actual provider.Entry, rendered []byte) string {
+func (b *builder) entryDiff(addr string, p provider.Provider, actual provider.Entry, rendered []byte) string {
 	before, err := p.Render(actual)
 	if err != nil {
 		before = actual.Canonical
@@ -184,6 +225,4 @@ func SameEntry(want, got provider.Entry) bool {
 
 // RenderedHash is the hash of an entry as the provider renders it: the state
 // records it to tell whether the declaration changed since the last write.
-func RenderedHash(rendered []byte) string {
-	return entryHash(provider.Entry{Canonical: rendered})
-}
+func RenderedHash(rendered []byte) string { return toolfile.Hash(rendered) }

@@ -3,10 +3,11 @@ package plan
 import (
 	"context"
 	"fmt"
-	"os"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/gitskill"
+	"github.com/chronicle-dev/chronicle/engine/observe"
 )
 
 // gitSkill plans the skills one git skill block brings. The remote's tip is
@@ -50,12 +51,16 @@ func (b *builder) gitSkill(s *config.Skill) {
 	if b.upToDate(names, s.Git, sha) {
 		return
 	}
-	tmp, err := os.MkdirTemp("", "chronicle-plan-git-")
+	scratch := b.in.Scratch
+	if scratch == nil {
+		scratch = fsys.OS{}
+	}
+	tmp, err := scratch.MkdirTemp("", "chronicle-plan-git-")
 	if err != nil {
 		b.diag("error", "skill."+s.Name, "Cannot fetch "+s.Git, "%s", err)
 		return
 	}
-	b.cleanups = append(b.cleanups, func() { os.RemoveAll(tmp) })
+	b.cleanups = append(b.cleanups, func() { scratch.RemoveAll(tmp) })
 	f, err := gitskill.Fetch(ctx, gitskill.FetchOptions{
 		URL: s.Git, Ref: s.Ref, Path: s.Path, Include: s.Include, Auth: auth, MaxSize: s.MaxSize, Dir: tmp, Progress: b.in.Progress,
 	})
@@ -75,7 +80,7 @@ func (b *builder) gitSkill(s *config.Skill) {
 		addr := "skill." + k.Name
 		spec := &SkillSpec{Name: k.Name, Hash: k.Hash, Store: storePath(b.in.StoreDir, k.Name),
 			Git: &GitSource{URL: s.Git, Ref: s.Ref, Path: s.Path, SHA: f.SHA, Auth: s.Auth, MaxSize: s.MaxSize}}
-		c := b.skillChange(addr, spec, k.Dir)
+		c := b.skillChange(addr, spec, scratch, k.Dir)
 		rec, known := b.st.Skills[k.Name]
 		switch {
 		case c.Action == Update && known && rec.OriginSHA != "" && rec.OriginSHA != f.SHA:
@@ -94,7 +99,7 @@ func (b *builder) gitSkill(s *config.Skill) {
 func (b *builder) upToDate(names []string, repo, sha string) bool {
 	for _, n := range names {
 		rec, ok := b.st.Skills[n]
-		if !ok || rec.OriginRepo != repo || rec.OriginSHA != sha || PathHash(storePath(b.in.StoreDir, n)) != rec.Hash {
+		if !ok || rec.OriginRepo != repo || rec.OriginSHA != sha || placeHash(observe.Place(b.in.Reader, storePath(b.in.StoreDir, n))) != rec.Hash {
 			return false
 		}
 	}

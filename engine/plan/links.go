@@ -1,11 +1,12 @@
 package plan
 
 import (
-	"fmt"
-	"os"
 	"path/filepath"
+	"sort"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/observe"
+	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
@@ -15,7 +16,7 @@ import (
 func (b *builder) links() {
 	for _, l := range b.cfg.Links {
 		for _, tool := range l.Tools {
-			p, ok := b.in.Tools[tool]
+			p, ok := b.tools[tool]
 			if !ok {
 				b.diag("error", linkAddress(l.Name, tool, "*"), "Unknown tool", "chronicle has no provider for %q.", tool)
 				continue
@@ -33,8 +34,35 @@ func (b *builder) links() {
 	}
 }
 
+// linkedSkills returns the skill names a link takes, sorted.
+func linkedSkills(cfg *config.Config, l *config.Link) []string {
+	if l.AllSkills() {
+		names := cfg.SkillNames()
+		sort.Strings(names)
+		return names
+	}
+	return l.Skills
+}
+
+// skillDir returns the folder a link puts skills in for a tool: user level,
+// or the project's own folder when the link names a project.
+func skillDir(p provider.Provider, env provider.Env, project string) (provider.SkillDir, bool) {
+	if project != "" {
+		env.Projects = []string{project}
+	}
+	for _, d := range p.SkillDirs(env) {
+		if project == "" && d.Scope == provider.ScopeUser {
+			return d, true
+		}
+		if project != "" && d.Scope == provider.ScopeProject && d.Project == project {
+			return d, true
+		}
+	}
+	return provider.SkillDir{}, false
+}
+
 // skillLink plans one skill in one tool's skills folder.
-func (b *builder) skillLink(l *config.Link, tool, skill string, p toolProvider) {
+func (b *builder) skillLink(l *config.Link, tool, skill string, p provider.Provider) {
 	addr := linkAddress(l.Name, tool, "skill."+skill)
 	b.desired[addr] = true
 	dir, ok := skillDir(p, b.in.Env, l.Project)
@@ -50,17 +78,16 @@ func (b *builder) skillLink(l *config.Link, tool, skill string, p toolProvider) 
 	}
 	b.claimed[path] = addr
 	target := storePath(b.in.StoreDir, skill)
-	spec := &LinkSpec{Tool: tool, Path: path, Target: target, Mode: l.Mode}
+	spec := &LinkSpec{Tool: tool, Skill: skill, Path: path, Target: target, Mode: l.Mode}
 	rec := b.linkRecord(addr)
-	actual := PathHash(path)
-	b.source(path, actual)
-	c := Change{Address: addr, Kind: KindLink, Path: path, Link: spec}
+	before := observe.Place(b.in.Reader, path)
+	c := Change{Address: addr, Kind: KindLink, Path: path, Link: spec, Before: &before}
 	if l.Mode == config.ModeCopy {
 		spec.Hash = b.declaredHash(skill)
-		c.Action, c.Reason = b.copyAction(addr, path, actual, spec, rec)
+		c.Action, c.Reason = b.copyAction(addr, path, before, spec, rec)
 	} else {
-		c.Action, c.Reason = b.symlinkAction(addr, path, actual, target, rec)
-		if c.Action == Conflict && rec == nil && actual == b.declaredHash(skill) {
+		c.Action, c.Reason = b.symlinkAction(addr, path, before, target, rec)
+		if c.Action == Conflict && rec == nil && before.Kind == observe.Dir && before.Hash == b.declaredHash(skill) {
 			// Often the folder adopt copied the skill from.
 			c.Reason = "a real directory with the same content as the declared skill is at " + path +
 				" (adopt may have copied it from there); chronicle never overwrites it: apply --replace " + addr +
@@ -71,16 +98,16 @@ func (b *builder) skillLink(l *config.Link, tool, skill string, p toolProvider) 
 }
 
 // symlinkAction decides what to do at a link's place.
-func (b *builder) symlinkAction(addr, path, actual, target string, rec *state.Link) (Action, string) {
+func (b *builder) symlinkAction(addr, path string, before observe.Observation, target string, rec *state.Link) (Action, string) {
 	replace := b.in.Replace[addr]
 	switch {
-	case actual == "absent":
+	case before.Kind == observe.Absent:
 		if rec != nil {
 			return Create, "the link was removed since chronicle made it; making it again"
 		}
 		return Create, ""
-	case actual == "link:"+target:
-		if rec != nil {
+	case before.Kind == observe.Symlink && before.Target == target:
+		if rec != nil && rec.Mode != state.ModeCopy {
 			return NoOp, ""
 		}
 		if b.st.Intended(state.Intent{Address: addr, Path: path, Target: target}) {
@@ -91,7 +118,7 @@ func (b *builder) symlinkAction(addr, path, actual, target string, rec *state.Li
 		}
 		return Conflict, "a link to the central copy is there, but chronicle did not make it (same target); apply --replace " + addr + " to take it over"
 	}
-	what := describe(path)
+	what := describe(before, path)
 	if replace {
 		return Replace, what + "; --replace moves it into the backup set, then links"
 	}
@@ -101,34 +128,38 @@ func (b *builder) symlinkAction(addr, path, actual, target string, rec *state.Li
 	return Conflict, what + "; chronicle never overwrites it (apply --replace " + addr + " moves it into the backup set)"
 }
 
-// copyAction decides what to do at a tracked copy's place.
-func (b *builder) copyAction(addr, path, actual string, spec *LinkSpec, rec *state.Link) (Action, string) {
+// copyAction decides what to do at a tracked copy's place. Before is the
+// tree hash of what is there, never merely "something exists": a folder
+// that is not the copy chronicle made is never adopted, refreshed or
+// removed.
+func (b *builder) copyAction(addr, path string, before observe.Observation, spec *LinkSpec, rec *state.Link) (Action, string) {
 	replace := b.in.Replace[addr]
+	mine := rec != nil && rec.Mode == state.ModeCopy
 	switch {
-	case actual == "absent":
+	case before.Kind == observe.Absent:
+		if mine {
+			return Create, "the copy was removed since chronicle made it; copying it again"
+		}
 		return Create, ""
-	case rec != nil && actual != rec.Hash && actual == spec.Hash && b.st.Intended(state.Intent{Address: addr, Path: path}):
-		return Update, "written by an interrupted apply; recording it"
-	case rec != nil && actual == rec.Hash:
+	case before.Kind == observe.Dir && mine && before.Hash == rec.Hash:
 		if rec.Hash == spec.Hash {
 			return NoOp, ""
 		}
 		return Update, "the skill changed; refreshing the copy"
-	case rec == nil && actual == spec.Hash:
-		if b.st.Intended(state.Intent{Address: addr, Path: path}) {
-			return Update, "made by an interrupted apply; recording it"
-		}
+	case before.Kind == observe.Dir && before.Hash == spec.Hash && b.st.Intended(state.Intent{Address: addr, Path: path, Hash: spec.Hash}):
+		return Update, "made by an interrupted apply; recording it"
+	case before.Kind == observe.Dir && before.Hash == spec.Hash && !mine:
 		if replace {
 			return Update, "--replace takes over an identical copy chronicle did not make"
 		}
 		return Conflict, "an identical copy is there, but chronicle did not make it; apply --replace " + addr + " to take it over"
 	}
-	what := describe(path)
+	what := describe(before, path)
 	if replace {
 		return Replace, what + "; --replace moves it into the backup set, then copies"
 	}
-	if rec != nil {
-		return Conflict, "drift: the copy was changed since chronicle made it; it is never overwritten (apply --replace " + addr + ")"
+	if mine {
+		return Conflict, "drift: the copy was changed since chronicle made it (" + what + "); it is never overwritten (apply --replace " + addr + " moves it into the backup set)"
 	}
 	return Conflict, what + "; chronicle never overwrites it (apply --replace " + addr + " moves it into the backup set)"
 }
@@ -144,7 +175,7 @@ func (b *builder) declaredHash(skill string) string {
 		return rec.Hash
 	}
 	if s := b.cfg.Skill(skill); s != nil && s.Source != "" {
-		h, _ := skills.Hash(s.Source)
+		h, _ := skills.Hash(b.in.Reader, s.Source)
 		return h
 	}
 	return ""
@@ -160,23 +191,14 @@ func (b *builder) linkRecord(addr string) *state.Link {
 }
 
 // describe says what occupies a place.
-func describe(path string) string {
-	info, err := os.Lstat(path)
-	switch {
-	case err != nil:
-		return "something unreadable is at " + path
-	case info.Mode()&os.ModeSymlink != 0:
-		t, _ := os.Readlink(path)
-		return fmt.Sprintf("a link to %s is at %s", t, path)
-	case info.IsDir():
+func describe(o observe.Observation, path string) string {
+	switch o.Kind {
+	case observe.Symlink:
+		return "a link to " + o.Target + " is at " + path
+	case observe.Dir:
 		return "a real directory is at " + path
+	case observe.File:
+		return "a file is at " + path
 	}
-	return "a file is at " + path
-}
-
-func where(project string) string {
-	if project == "" {
-		return " at user level"
-	}
-	return " for project " + project
+	return o.String() + " is at " + path
 }

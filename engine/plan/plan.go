@@ -2,35 +2,41 @@ package plan
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
-	"os"
 
-	"github.com/chronicle-dev/chronicle/engine/safefile"
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 )
 
 // FormatVersion is the version of the saved plan format and of --json lines.
-const FormatVersion = 1
+// Version 2 records each change's Before; plans of version 1 are refused.
+const FormatVersion = 2
 
 // A Plan is the result of planning: data that can be shown, saved and applied.
 type Plan struct {
 	FormatVersion int    `json:"plan_format"`
 	Chronicle     string `json:"chronicle"`
-	// Lineage and Serial are the state's when the plan was made: a plan made
-	// against another state, or an older serial, is stale.
-	Lineage   string `json:"lineage"`
-	Serial    uint64 `json:"serial"`
-	ConfigDir string `json:"config_dir"`
-	// Sources maps every file and folder the plan read to a hash of what it
-	// held ("absent" when it did not exist); apply refuses the plan when one
-	// changed since.
-	Sources     map[string]string `json:"sources"`
-	Changes     []Change          `json:"changes"`
-	Unmanaged   []Unmanaged       `json:"unmanaged,omitempty"`
-	Diagnostics []Diagnostic      `json:"diagnostics,omitempty"`
+	// Lineage and Serial are the state's when the plan was made: a saved plan
+	// made against another state, or an older serial, is stale.
+	Lineage   string      `json:"lineage"`
+	Serial    uint64      `json:"serial"`
+	ConfigDir string      `json:"config_dir"`
+	Changes   []Change    `json:"changes"`
+	Unmanaged []Unmanaged `json:"unmanaged,omitempty"`
+	// Diagnostics are the plan's own problems and warnings; errors mean the
+	// plan cannot be applied.
+	Diagnostics []Diagnostic `json:"diagnostics,omitempty"`
+	// ConfigWarnings are the configuration's warnings, shown as validate
+	// shows them. They are not saved.
+	ConfigWarnings hcl.Diagnostics `json:"-"`
 	// Replace lists the --replace addresses the plan honours.
 	Replace []string `json:"replace,omitempty"`
 	// Destroy says the plan may remove everything chronicle manages.
 	Destroy bool `json:"destroy,omitempty"`
+	// Offline says git skills were not checked against their remotes.
+	Offline bool `json:"offline,omitempty"`
 }
 
 // An Unmanaged item is something a tool has that the configuration does not
@@ -104,28 +110,52 @@ func (p *Plan) Conflicts() []Change {
 	return out
 }
 
+// Has reports whether the plan has a change at addr.
+func (p *Plan) Has(addr string) bool {
+	for _, c := range p.Changes {
+		if c.Address == addr {
+			return true
+		}
+	}
+	return false
+}
+
+// ErrNotSaved says a plan with errors cannot be saved: it could not be
+// applied anyway.
+var ErrNotSaved = errors.New("the plan has errors; it was not saved")
+
 // Save writes the plan to path (0600: it names files and references, never
-// secrets, but it describes the machine).
-func (p *Plan) Save(path string) error {
+// secrets, but it describes the machine). A plan with errors is not saved.
+func (p *Plan) Save(sys fsys.System, path string) error {
+	if len(p.Errors()) > 0 {
+		return ErrNotSaved
+	}
 	b, err := json.MarshalIndent(p, "", "  ")
 	if err != nil {
 		return err
 	}
-	return safefile.WriteFile(path, append(b, '\n'), 0o600)
+	return sys.WriteFile(path, append(b, '\n'), 0o600)
 }
 
-// Load reads a saved plan.
-func Load(path string) (*Plan, error) {
-	b, err := os.ReadFile(path)
+// Load reads a saved plan. A plan of another format is refused: one made
+// before changes recorded what they saw cannot be applied safely.
+func Load(r fsys.Reader, path string) (*Plan, error) {
+	b, err := r.ReadFile(path)
 	if err != nil {
 		return nil, err
+	}
+	var head struct {
+		FormatVersion *int `json:"plan_format"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil || head.FormatVersion == nil {
+		return nil, fmt.Errorf("%s is not a chronicle plan", path)
+	}
+	if *head.FormatVersion != FormatVersion {
+		return nil, fmt.Errorf("%s is a plan of format %d; this chronicle applies format %d only: re-run chronicle plan", path, *head.FormatVersion, FormatVersion)
 	}
 	var p Plan
 	if err := json.Unmarshal(b, &p); err != nil {
 		return nil, fmt.Errorf("%s is not a chronicle plan: %w", path, err)
-	}
-	if p.FormatVersion != FormatVersion {
-		return nil, fmt.Errorf("%s is a plan of format %d; this chronicle reads format %d", path, p.FormatVersion, FormatVersion)
 	}
 	return &p, nil
 }

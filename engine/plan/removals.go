@@ -1,26 +1,28 @@
 package plan
 
 import (
-	"sort"
-
+	"github.com/chronicle-dev/chronicle/engine/observe"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
 // removals plans what the state records and the configuration no longer
 // wants. chronicle removes only what it made and what is unchanged since: a
-// link that still points into the central store, an entry whose hash is the
-// one written, a central skill as imported. Anything changed is a conflict,
-// left in place.
+// link that still points into the central store, a copy whose tree is the
+// one made, an entry whose hash is the one written, a central skill as
+// imported. Anything changed is a conflict, left in place.
 func (b *builder) removals() {
 	for _, e := range b.st.Entries {
-		if b.desired[e.Address] && !b.moved(e) {
-			continue
+		switch claim := b.entryClaims[locationKey(e.File, e.KeyPath, e.Name)]; {
+		case claim == e.Address:
+			continue // still wanted at the same place
+		case claim != "":
+			continue // taken over by another address (a renamed link)
 		}
 		b.removeEntry(e)
 	}
 	for _, l := range b.st.Links {
-		if b.desired[l.Address] {
+		if b.desired[l.Address] && b.claimed[l.Path] == l.Address {
 			continue
 		}
 		b.removeLink(l)
@@ -32,13 +34,12 @@ func (b *builder) removals() {
 		}
 		rec := b.st.Skills[name]
 		spec := &SkillSpec{Name: name, Store: storePath(b.in.StoreDir, name), Hash: rec.Hash}
-		actual := PathHash(spec.Store)
-		b.source(spec.Store, actual)
-		c := Change{Address: addr, Kind: KindSkill, Action: Delete, Path: spec.Store, Skill: spec}
-		switch actual {
-		case "absent":
+		before := observe.Place(b.in.Reader, spec.Store)
+		c := Change{Address: addr, Kind: KindSkill, Action: Delete, Path: spec.Store, Skill: spec, Before: &before}
+		switch {
+		case before.Kind == observe.Absent:
 			c.Reason = "already gone; forgetting it"
-		case rec.Hash:
+		case before.Kind == observe.Dir && before.Hash == rec.Hash:
 			c.Reason = "no longer declared; a snapshot is kept"
 		default:
 			c.Action, c.Reason = Conflict, "no longer declared, but edited in place since the last apply; not removed (chronicle state rm "+addr+" to let go of it)"
@@ -64,16 +65,6 @@ func (b *builder) removals() {
 	}
 }
 
-// moved reports whether a desired entry now goes to another file or key.
-func (b *builder) moved(e state.Entry) bool {
-	for _, c := range b.plan.Changes {
-		if c.Address == e.Address && c.Entry != nil {
-			return c.Entry.Location.File != e.File
-		}
-	}
-	return false
-}
-
 // skillWanted reports whether a skill is still declared (a git skill's
 // include names count).
 func (b *builder) skillWanted(name string) bool {
@@ -86,45 +77,50 @@ func (b *builder) skillWanted(name string) bool {
 }
 
 func (b *builder) removeEntry(e state.Entry) {
-	spec := &EntrySpec{Location: provider.Location{Tool: e.Tool, Scope: e.Scope, Project: e.Project, File: e.File, KeyPath: e.KeyPath}, Entry: provider.Entry{Name: e.Name}}
+	loc := provider.Location{Tool: e.Tool, Scope: e.Scope, Project: e.Project, File: e.File, KeyPath: e.KeyPath}
+	spec := &EntrySpec{Location: loc, Entry: provider.Entry{Name: e.Name}}
 	c := Change{Address: e.Address, Kind: KindEntry, Action: Delete, Path: e.File, Entry: spec}
-	p, ok := b.in.Tools[e.Tool]
+	p, ok := b.tools[e.Tool]
 	if !ok {
 		c.Action, c.Reason = Conflict, "the tool "+e.Tool+" is no longer known; not removed (chronicle state rm "+e.Address+" to let go of it)"
 		b.plan.Changes = append(b.plan.Changes, c)
 		return
 	}
-	entries, err := b.read(p, spec.Location)
+	entries, f, err := b.entriesAt(p, loc)
 	if err != nil {
-		b.diag("error", e.Address, "Cannot read "+e.Tool+"'s config", "%s: %s", e.File, err)
+		b.diag("error", e.Address, "Cannot read "+e.Tool+"'s config", "%s (chronicle never writes a file it cannot parse)", err)
 		return
 	}
-	actual := find(entries, e.Name)
+	before := observe.EntryIn(f, entries, e.Name)
+	c.Before = &before
+	_, changed := b.st.Ownership(e.File, e.KeyPath, e.Name, before.Hash)
 	switch {
-	case actual == nil:
+	case before.Kind == observe.Absent:
 		c.Reason = "already gone; forgetting it"
-	case entryHash(*actual) == e.Hash:
+	case !changed:
 		c.Reason = "no longer declared"
 	default:
 		c.Action, c.Reason = Conflict, "no longer declared, but edited since chronicle wrote it; not removed (chronicle state rm "+e.Address+" to let go of it)"
+	}
+	if before.Kind != observe.Absent {
+		b.fileConflict(&c, f)
 	}
 	b.plan.Changes = append(b.plan.Changes, c)
 }
 
 func (b *builder) removeLink(l state.Link) {
 	spec := &LinkSpec{Tool: l.Tool, Path: l.Path, Target: l.Target, Mode: l.Mode, Hash: l.Hash}
-	c := Change{Address: l.Address, Kind: KindLink, Action: Delete, Path: l.Path, Link: spec}
-	actual := PathHash(l.Path)
-	b.source(l.Path, actual)
+	before := observe.Place(b.in.Reader, l.Path)
+	c := Change{Address: l.Address, Kind: KindLink, Action: Delete, Path: l.Path, Link: spec, Before: &before}
 	switch {
-	case actual == "absent":
+	case before.Kind == observe.Absent:
 		c.Reason = "already gone; forgetting it"
-	case l.Mode == state.ModeSymlink && actual == "link:"+l.Target:
+	case l.Mode != state.ModeCopy && before.Kind == observe.Symlink && before.Target == l.Target:
 		c.Reason = "no longer declared"
-	case l.Mode == state.ModeCopy && actual == l.Hash:
+	case l.Mode == state.ModeCopy && before.Kind == observe.Dir && before.Hash == l.Hash:
 		c.Reason = "no longer declared"
 	default:
-		c.Action, c.Reason = Conflict, "no longer declared, but "+describe(l.Path)+" instead of what chronicle made; not removed (chronicle state rm "+l.Address+" to let go of it)"
+		c.Action, c.Reason = Conflict, "no longer declared, but "+describe(before, l.Path)+" instead of what chronicle made; not removed (chronicle state rm "+l.Address+" to let go of it)"
 	}
 	b.plan.Changes = append(b.plan.Changes, c)
 }
@@ -151,13 +147,4 @@ func (b *builder) destroyGuard() {
 	}
 	detail += " If that is really what you want, run again with --destroy."
 	b.diag("error", "", "Refusing to remove everything", detail, managed)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

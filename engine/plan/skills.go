@@ -3,9 +3,10 @@ package plan
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/observe"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/engine/textdiff"
@@ -22,42 +23,44 @@ func (b *builder) skills() {
 			continue
 		}
 		spec := &SkillSpec{Name: s.Name, Source: s.Source, Store: storePath(b.in.StoreDir, s.Name)}
-		if problem := checkSource(s.Name, s.Source); problem != "" {
+		if problem := checkSource(b.in.Reader, s.Name, s.Source); problem != "" {
 			b.diag("error", addr, "Cannot import skill "+s.Name, "%s", problem)
 			b.desired[addr] = true
 			continue
 		}
-		hs, err := skills.Hash(s.Source)
+		hs, err := skills.Hash(b.in.Reader, s.Source)
 		if err != nil {
 			b.diag("error", addr, "Cannot read skill "+s.Name, "%s", err)
 			b.desired[addr] = true
 			continue
 		}
 		spec.Hash = hs
-		b.source(s.Source, hs)
-		b.add(b.skillChange(addr, spec, s.Source))
+		b.add(b.skillChange(addr, spec, b.in.Reader, s.Source))
 	}
 }
 
 // skillChange compares the central copy of a skill with the declared one
-// (hash spec.Hash, content in the folder source) and the state.
-func (b *builder) skillChange(addr string, spec *SkillSpec, source string) Change {
+// (hash spec.Hash, content in the folder source, read through src) and the
+// state.
+func (b *builder) skillChange(addr string, spec *SkillSpec, src fsys.Reader, source string) Change {
 	hs := spec.Hash
 	name := spec.Name
-	central := PathHash(spec.Store)
-	b.source(spec.Store, central)
-	c := Change{Address: addr, Kind: KindSkill, Path: spec.Store, Skill: spec}
+	before := observe.Place(b.in.Reader, spec.Store)
+	central := placeHash(before)
+	c := Change{Address: addr, Kind: KindSkill, Path: spec.Store, Skill: spec, Before: &before}
 	rec, known := b.st.Skills[name]
 	switch {
-	case central == "absent":
+	case before.Kind == observe.Absent:
 		c.Action = Create
 		if known {
 			c.Reason = "the central copy is missing; importing it again"
 		}
+	case before.Kind != observe.Dir:
+		c.Action, c.Reason = Conflict, "the store holds "+before.String()+" at "+spec.Store+" instead of a skill folder; move it away"
 	case central == hs && central != rec.Hash && b.st.Intended(state.Intent{Address: addr, Path: spec.Store, Hash: hs}):
 		c.Action, c.Reason = Update, "written by an interrupted apply; recording it"
 	case known && central != rec.Hash:
-		c.Diff = b.skillDiff(addr, spec.Store, source)
+		c.Diff = b.skillDiff(addr, spec.Store, src, source)
 		if b.in.Replace[addr] {
 			c.Action, c.Reason = Replace, "edited in place since the last apply; --replace takes the declared version after a snapshot"
 		} else {
@@ -65,13 +68,13 @@ func (b *builder) skillChange(addr string, spec *SkillSpec, source string) Chang
 		}
 	case known && hs != rec.Hash:
 		c.Action, c.Reason = Update, "the source changed; the central copy is snapshotted first"
-		c.Diff = b.skillDiff(addr, spec.Store, source)
+		c.Diff = b.skillDiff(addr, spec.Store, src, source)
 	case known:
 		// Up to date.
 	case central == hs:
 		c.Action, c.Reason = Update, "already in the store with the declared content; recording it"
 	default:
-		c.Diff = b.skillDiff(addr, spec.Store, source)
+		c.Diff = b.skillDiff(addr, spec.Store, src, source)
 		if b.in.Replace[addr] {
 			c.Action, c.Reason = Replace, "--replace takes the declared version after a snapshot"
 		} else {
@@ -81,9 +84,21 @@ func (b *builder) skillChange(addr string, spec *SkillSpec, source string) Chang
 	return c
 }
 
+// placeHash is the tree hash of a folder observation, "absent" for nothing,
+// and the observation's text otherwise (never equal to a tree hash).
+func placeHash(o observe.Observation) string {
+	switch o.Kind {
+	case observe.Absent:
+		return "absent"
+	case observe.Dir:
+		return o.Hash
+	}
+	return o.String()
+}
+
 // checkSource returns why a skill folder cannot be imported, or "".
-func checkSource(name, dir string) string {
-	info, err := os.Stat(dir)
+func checkSource(r fsys.Reader, name, dir string) string {
+	info, err := r.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return "the folder " + dir + " does not exist"
@@ -92,7 +107,7 @@ func checkSource(name, dir string) string {
 	case !info.IsDir():
 		return dir + " is not a folder"
 	}
-	fm, err := skills.ReadManifest(dir)
+	fm, err := skills.ReadManifest(r, dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return dir + " has no SKILL.md"
@@ -106,9 +121,9 @@ func checkSource(name, dir string) string {
 
 // skillDiff shows how the SKILL.md of the central copy differs from the
 // declared one.
-func (b *builder) skillDiff(addr, central, source string) string {
-	x, _ := os.ReadFile(filepath.Join(central, skills.ManifestName))
-	y, _ := os.ReadFile(filepath.Join(source, skills.ManifestName))
+func (b *builder) skillDiff(addr, central string, src fsys.Reader, source string) string {
+	x, _ := b.in.Reader.ReadFile(filepath.Join(central, skills.ManifestName))
+	y, _ := src.ReadFile(filepath.Join(source, skills.ManifestName))
 	d := textdiff.Unified(addr+" (central) SKILL.md", addr+" (declared) SKILL.md", string(x), string(y))
 	if d == "" {
 		d = "(SKILL.md is the same; other files of the skill differ)\n"

@@ -121,3 +121,17 @@ func WriteInPlace(path string, data []byte) error {
 	}
 	return f.Close()
 }
+
+// RenameNew renames oldpath to newpath only when nothing is at newpath. On
+// Linux the check and the rename are one atomic step (RENAME_NOREPLACE);
+// elsewhere a file appearing between the two can still be replaced.
+func RenameNew(oldpath, newpath string) error {
+	err := renameNoReplace(oldpath, newpath)
+	if err == nil || errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	if _, err := os.Lstat(newpath); err == nil {
+		return &os.LinkError{Op: "rename", Old: oldpath, New: newpath, Err: fs.ErrExist}
+	}
+	return os.Rename(oldpath, newpath)
+}

@@ -2,6 +2,7 @@ package scan
 
 import (
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/observe"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/service"
 )
@@ -10,8 +11,8 @@ func classify(loc provider.Location, e provider.Entry, opts Options) (string, st
 	if !SafeName(e.Name) {
 		return StatusInvalid, "the entry's name cannot be used safely"
 	}
-	if opts.Owned != nil {
-		if owned, changed := opts.Owned(loc, e); owned {
+	if opts.State != nil {
+		if rec, changed := opts.State.Ownership(loc.File, loc.KeyPath, e.Name, observe.EntryHash(e)); rec != nil {
 			if changed {
 				return StatusDrift, "changed since chronicle wrote it"
 			}

@@ -6,8 +6,11 @@ import (
 	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/skills"
+	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/engine/toolfile"
 )
 
 // Statuses of a service entry (SPEC §5).
@@ -53,13 +56,19 @@ type Options struct {
 	// entry is new and every valid skill importable.
 	Config *config.Config
 	Store  skills.Store
-	// Owned tells whether chronicle wrote an entry (from the state) and
-	// whether it changed since; nil until there is a state.
-	Owned func(provider.Location, provider.Entry) (owned, changed bool)
+	// State tells which entries chronicle wrote; nil when there is none.
+	State *state.State
+	// View reads the tools' files; nil means a View of its own over the
+	// real filesystem. A plan passes its View, so that the scan and the
+	// plan describe the same bytes.
+	View *toolfile.View
 }
 
 // Run scans every selected tool.
 func Run(opts Options) Result {
+	if opts.View == nil {
+		opts.View = toolfile.NewView(fsys.ReadOnly(fsys.OS{}))
+	}
 	var r Result
 	sharedSeen := map[string]bool{}
 	for _, p := range opts.Tools {
@@ -67,7 +76,7 @@ func Run(opts Options) Result {
 			continue
 		}
 		for _, loc := range p.Locations(opts.Env) {
-			entries, err := p.Read(loc)
+			entries, err := opts.View.Entries(p, loc)
 			if errors.Is(err, provider.ErrNotConfigured) {
 				continue
 			}
@@ -87,7 +96,7 @@ func Run(opts Options) Result {
 				continue
 			}
 			sharedSeen[d.Dir] = true
-			found, err := skills.ScanDir(d, opts.Store)
+			found, err := skills.ScanDir(opts.View.Reader(), d, opts.Store)
 			if err != nil {
 				r.Errors = append(r.Errors, Error{Tool: p.Name(), File: d.Dir, Err: err})
 				continue

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"unicode/utf8"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -76,8 +76,8 @@ func cutLine(src []byte, want string) ([]byte, bool) {
 }
 
 // ReadManifest reads and parses dir/SKILL.md.
-func ReadManifest(dir string) (Frontmatter, error) {
-	b, err := os.ReadFile(filepath.Join(dir, ManifestName))
+func ReadManifest(r fsys.Reader, dir string) (Frontmatter, error) {
+	b, err := r.ReadFile(filepath.Join(dir, ManifestName))
 	if err != nil {
 		return Frontmatter{}, err
 	}

@@ -6,50 +6,21 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
+	"path"
 	"path/filepath"
 	"sort"
+	"sync"
+
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 )
 
 // Hash returns a digest of a skill folder's tree: every file's relative
 // path, executable bit and content, and every symlink's target, in path
 // order. Modification times and other metadata are left out, so a copy of a
 // skill hashes like the original.
-func Hash(dir string) (string, error) {
-	type item struct {
-		rel  string
-		kind byte
-		path string
-		link string
-	}
-	var items []item
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		rel = filepath.ToSlash(rel)
-		switch {
-		case d.Type()&fs.ModeSymlink != 0:
-			target, err := os.Readlink(path)
-			if err != nil {
-				return err
-			}
-			items = append(items, item{rel: rel, kind: 'l', link: target})
-		case d.Type().IsRegular():
-			info, err := d.Info()
-			if err != nil {
-				return err
-			}
-			kind := byte('f')
-			if info.Mode()&0o111 != 0 {
-				kind = 'x'
-			}
-			items = append(items, item{rel: rel, kind: kind, path: path})
-		}
-		return nil
-	})
-	if err != nil {
+func Hash(r fsys.Reader, dir string) (string, error) {
+	var items []treeItem
+	if err := walk(r, dir, "", &items); err != nil {
 		return "", fmt.Errorf("hashing %s: %w", dir, err)
 	}
 	sort.Slice(items, func(i, j int) bool { return items[i].rel < items[j].rel })
@@ -60,17 +31,72 @@ func Hash(dir string) (string, error) {
 			fmt.Fprintf(h, "-> %q\n", it.link)
 			continue
 		}
-		f, err := os.Open(it.path)
+		sum, err := fileSum(r, filepath.Join(dir, filepath.FromSlash(it.rel)))
 		if err != nil {
 			return "", fmt.Errorf("hashing %s: %w", dir, err)
 		}
-		fh := sha256.New()
-		_, err = io.Copy(fh, f)
-		f.Close()
-		if err != nil {
-			return "", fmt.Errorf("hashing %s: %w", it.path, err)
-		}
-		fmt.Fprintf(h, "%x\n", fh.Sum(nil))
+		fmt.Fprintf(h, "%x\n", sum)
 	}
 	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// A treeItem is one file or link of a skill's tree.
+type treeItem struct {
+	rel  string // slash-separated, relative to the skill
+	kind byte   // 'f' file, 'x' executable file, 'l' symlink
+	link string
+}
+
+// walk lists the files and links under dir/rel, folders first descended.
+func walk(r fsys.Reader, dir, rel string, items *[]treeItem) error {
+	entries, err := r.ReadDir(filepath.Join(dir, filepath.FromSlash(rel)))
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		name := path.Join(rel, e.Name())
+		full := filepath.Join(dir, filepath.FromSlash(name))
+		switch {
+		case e.Type()&fs.ModeSymlink != 0:
+			target, err := r.Readlink(full)
+			if err != nil {
+				return err
+			}
+			*items = append(*items, treeItem{rel: name, kind: 'l', link: target})
+		case e.IsDir():
+			if err := walk(r, dir, name, items); err != nil {
+				return err
+			}
+		case e.Type().IsRegular():
+			info, err := e.Info()
+			if err != nil {
+				return err
+			}
+			kind := byte('f')
+			if info.Mode()&0o111 != 0 {
+				kind = 'x'
+			}
+			*items = append(*items, treeItem{rel: name, kind: kind})
+		}
+	}
+	return nil
+}
+
+// buffers are reused across file reads: hashing many small files with a
+// fresh buffer each time is mostly garbage collection.
+var buffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+
+func fileSum(r fsys.Reader, path string) ([]byte, error) {
+	f, err := r.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	buf := buffers.Get().(*[]byte)
+	defer buffers.Put(buf)
+	h := sha256.New()
+	if _, err := io.CopyBuffer(h, f.(io.Reader), *buf); err != nil {
+		return nil, err
+	}
+	return h.Sum(nil), nil
 }

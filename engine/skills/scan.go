@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 )
@@ -45,12 +45,12 @@ type Store struct {
 }
 
 // Has reports whether the store holds a skill named name, with its hash.
-func (s Store) Has(name string) (hash string, ok bool) {
+func (s Store) Has(r fsys.Reader, name string) (hash string, ok bool) {
 	dir := filepath.Join(s.Dir, name)
-	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+	if info, err := r.Stat(dir); err != nil || !info.IsDir() {
 		return "", false
 	}
-	h, err := Hash(dir)
+	h, err := Hash(r, dir)
 	if err != nil {
 		return "", false
 	}
@@ -65,8 +65,8 @@ func (s Store) Contains(path string) bool {
 
 // ScanDir lists and classifies the entries of one skills folder. A folder
 // that does not exist holds nothing; hidden entries are skipped.
-func ScanDir(d provider.SkillDir, store Store) ([]Found, error) {
-	entries, err := os.ReadDir(d.Dir)
+func ScanDir(r fsys.Reader, d provider.SkillDir, store Store) ([]Found, error) {
+	entries, err := r.ReadDir(d.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -82,23 +82,23 @@ func ScanDir(d provider.SkillDir, store Store) ([]Found, error) {
 			Tool: d.Tool, SharedWith: d.SharedWith, Scope: d.Scope, Project: d.Project,
 			Dir: d.Dir, Name: e.Name(), Path: filepath.Join(d.Dir, e.Name()),
 		}
-		classify(&f, store)
+		classify(r, &f, store)
 		out = append(out, f)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
 }
 
-func classify(f *Found, store Store) {
-	info, err := os.Lstat(f.Path)
+func classify(r fsys.Reader, f *Found, store Store) {
+	info, err := r.Lstat(f.Path)
 	if err != nil {
 		f.Status, f.Reason = StatusBroken, err.Error()
 		return
 	}
 	target := f.Path
 	if info.Mode()&fs.ModeSymlink != 0 {
-		f.Link, _ = os.Readlink(f.Path)
-		resolved, err := filepath.EvalSymlinks(f.Path)
+		f.Link, _ = r.Readlink(f.Path)
+		resolved, err := Resolve(r, f.Path)
 		if err != nil {
 			f.Status, f.Reason = StatusBroken, "dangling link to "+f.Link
 			return
@@ -106,10 +106,10 @@ func classify(f *Found, store Store) {
 		target = resolved
 		if store.Contains(resolved) {
 			f.Status = StatusManaged
-			f.Hash, _ = Hash(resolved)
+			f.Hash, _ = Hash(r, resolved)
 			return
 		}
-		if info, err = os.Stat(resolved); err != nil {
+		if info, err = r.Stat(resolved); err != nil {
 			f.Status, f.Reason = StatusBroken, err.Error()
 			return
 		}
@@ -118,7 +118,7 @@ func classify(f *Found, store Store) {
 		f.Status, f.Reason = StatusBroken, "not a folder"
 		return
 	}
-	meta, err := ReadManifest(target)
+	meta, err := ReadManifest(r, target)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		f.Status, f.Reason = StatusBroken, "no SKILL.md"
@@ -136,13 +136,13 @@ func classify(f *Found, store Store) {
 		f.Status, f.Reason = StatusBroken, fmt.Sprintf("%q is not a valid skill name: %s", f.Name, names.Rule)
 		return
 	}
-	f.Hash, err = Hash(target)
+	f.Hash, err = Hash(r, target)
 	if err != nil {
 		f.Status, f.Reason = StatusBroken, err.Error()
 		return
 	}
 	f.Status = StatusImportable
-	if central, ok := store.Has(f.Name); ok {
+	if central, ok := store.Has(r, f.Name); ok {
 		if central == f.Hash {
 			f.Status, f.Reason = StatusManaged, "a copy identical to the central skill"
 		} else {

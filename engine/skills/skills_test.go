@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 )
 
@@ -66,7 +67,7 @@ func TestScanDirClassifies(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644)
 	os.WriteFile(filepath.Join(dir, ".DS_Store"), []byte("x"), 0o644)
 
-	found, err := ScanDir(provider.SkillDir{Tool: "claude", Scope: "user", Dir: dir}, store)
+	found, err := ScanDir(fsys.OS{}, provider.SkillDir{Tool: "claude", Scope: "user", Dir: dir}, store)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,17 +96,17 @@ func TestScanDirClassifies(t *testing.T) {
 func TestHashIgnoresMetadataNotContent(t *testing.T) {
 	a := writeSkill(t, t.TempDir(), "s", "---\nname: s\ndescription: d\n---\n")
 	b := writeSkill(t, t.TempDir(), "s", "---\nname: s\ndescription: d\n---\n")
-	ha, _ := Hash(a)
-	hb, _ := Hash(b)
+	ha, _ := Hash(fsys.OS{}, a)
+	hb, _ := Hash(fsys.OS{}, b)
 	if ha != hb {
 		t.Fatal("identical trees hash differently")
 	}
 	os.WriteFile(filepath.Join(b, "extra.md"), []byte("x"), 0o644)
-	if hc, _ := Hash(b); hc == ha {
+	if hc, _ := Hash(fsys.OS{}, b); hc == ha {
 		t.Fatal("an added file did not change the hash")
 	}
 	os.Chmod(filepath.Join(a, "SKILL.md"), 0o755)
-	if hd, _ := Hash(a); hd == ha {
+	if hd, _ := Hash(fsys.OS{}, a); hd == ha {
 		t.Fatal("the executable bit did not change the hash")
 	}
 }
@@ -125,22 +126,22 @@ func TestCopyIsAllOrNothing(t *testing.T) {
 	os.WriteFile(filepath.Join(src, "scripts", "run.sh"), []byte("#!/bin/sh\n"), 0o755)
 	os.Symlink("scripts/run.sh", filepath.Join(src, "run"))
 	dst := filepath.Join(t.TempDir(), "skills", "s")
-	if err := Copy(src, dst); err != nil {
+	if err := Copy(fsys.OS{}, src, dst); err != nil {
 		t.Fatal(err)
 	}
-	hs, _ := Hash(src)
-	hd, _ := Hash(dst)
+	hs, _ := Hash(fsys.OS{}, src)
+	hd, _ := Hash(fsys.OS{}, dst)
 	if hs != hd {
 		t.Fatal("the copy differs from the source")
 	}
-	if err := Copy(src, dst); err == nil {
+	if err := Copy(fsys.OS{}, src, dst); err == nil {
 		t.Fatal("Copy overwrote an existing folder")
 	}
 
 	bad := writeSkill(t, t.TempDir(), "bad", "---\nname: bad\ndescription: d\n---\n")
 	os.Symlink("/etc/passwd", filepath.Join(bad, "passwd"))
 	dst2 := filepath.Join(t.TempDir(), "bad")
-	if err := Copy(bad, dst2); err == nil {
+	if err := Copy(fsys.OS{}, bad, dst2); err == nil {
 		t.Fatal("a link outside the skill was copied")
 	}
 	if _, err := os.Lstat(dst2); !os.IsNotExist(err) {

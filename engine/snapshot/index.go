@@ -5,13 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/chronicle-dev/chronicle/engine/safefile"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 )
 
 const indexName = "index.json"
@@ -23,21 +22,21 @@ type index struct {
 }
 
 // List returns the snapshots of skill, oldest first; none when it has none.
-func List(root, skill string) ([]Snapshot, error) {
+func List(r fsys.Reader, root, skill string) ([]Snapshot, error) {
 	dir, err := skillDir(root, skill)
 	if err != nil {
 		return nil, err
 	}
-	idx, err := readIndex(dir, skill)
+	idx, err := readIndex(r, dir, skill)
 	if err != nil {
 		return nil, err
 	}
 	return idx.Snapshots, nil
 }
 
-func readIndex(dir, skill string) (*index, error) {
+func readIndex(r fsys.Reader, dir, skill string) (*index, error) {
 	path := filepath.Join(dir, indexName)
-	data, err := os.ReadFile(path)
+	data, err := r.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &index{Skill: skill}, nil
 	}
@@ -52,12 +51,12 @@ func readIndex(dir, skill string) (*index, error) {
 	return &idx, nil
 }
 
-func (idx *index) write(dir string) error {
+func (idx *index) write(sys fsys.System, dir string) error {
 	data, err := json.MarshalIndent(idx, "", "  ")
 	if err != nil {
 		return err
 	}
-	return safefile.WriteFile(filepath.Join(dir, indexName), append(data, '\n'), 0o600)
+	return sys.WriteFile(filepath.Join(dir, indexName), append(data, '\n'), 0o600)
 }
 
 // latest returns the newest snapshot, if any.
@@ -118,12 +117,12 @@ func (idx *index) prune() []string {
 // tidy removes what a crash can leave in a skill's folder: a copy whose
 // index entry was never written, or a staging folder. Callers hold the
 // skill's lock, so nothing in progress is touched.
-func (idx *index) tidy(dir string) error {
+func (idx *index) tidy(sys fsys.System, dir string) error {
 	known := map[string]bool{}
 	for _, s := range idx.Snapshots {
 		known[s.ID] = true
 	}
-	entries, err := os.ReadDir(dir)
+	entries, err := sys.ReadDir(dir)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("reading snapshots: %w", err)
 	}
@@ -132,7 +131,7 @@ func (idx *index) tidy(dir string) error {
 		orphan := idPattern.MatchString(name) && !known[name]
 		staging := strings.HasPrefix(name, ".") && strings.Contains(name, ".staging-")
 		if e.IsDir() && (orphan || staging) {
-			if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
+			if err := sys.RemoveAll(filepath.Join(dir, name)); err != nil {
 				return fmt.Errorf("removing a leftover snapshot: %w", err)
 			}
 		}

@@ -4,10 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 
-	"github.com/chronicle-dev/chronicle/engine/safefile"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 )
 
@@ -19,7 +18,7 @@ import (
 // elsewhere, or where the filesystem refuses the exchange, with two renames
 // (current aside, new into place), between which the path is missing for an
 // instant and a tool reading through a link then sees no skill.
-func Restore(root, skill, id, storeDir string) error {
+func Restore(sys fsys.System, root, skill, id, storeDir string) error {
 	sdir, err := skillDir(root, skill)
 	if err != nil {
 		return err
@@ -27,12 +26,12 @@ func Restore(root, skill, id, storeDir string) error {
 	if err := checkID(skill, id); err != nil {
 		return err
 	}
-	l, err := lockSkill(sdir)
+	l, err := lockSkill(sys, sdir)
 	if err != nil {
 		return err
 	}
 	defer l.Release()
-	idx, err := readIndex(sdir, skill)
+	idx, err := readIndex(sys, sdir, skill)
 	if err != nil {
 		return err
 	}
@@ -41,40 +40,40 @@ func Restore(root, skill, id, storeDir string) error {
 	}
 
 	current := filepath.Join(storeDir, skill)
-	_, err = os.Lstat(current)
+	_, err = sys.Lstat(current)
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("restoring %s: %w", skill, err)
 	}
 	if exists {
 		meta := Meta{Note: "before restoring snapshot " + id}
-		if _, _, err := take(sdir, skill, current, KindRestore, meta); err != nil {
+		if _, _, err := take(sys, sdir, skill, current, KindRestore, meta); err != nil {
 			return fmt.Errorf("restoring %s: snapshot of the current content: %w", skill, err)
 		}
 	}
 
-	if err := os.MkdirAll(storeDir, 0o755); err != nil {
+	if err := sys.MkdirAll(storeDir, 0o755); err != nil {
 		return fmt.Errorf("restoring %s: %w", skill, err)
 	}
 	// Hidden, so scans of the store pass over it.
-	work, err := os.MkdirTemp(storeDir, "."+skill+".restore-")
+	work, err := sys.MkdirTemp(storeDir, "."+skill+".restore-")
 	if err != nil {
 		return fmt.Errorf("restoring %s: %w", skill, err)
 	}
 	defer func() {
 		// Keep the work folder if a failed swap left the old content there.
-		if _, err := os.Lstat(current); err == nil || !exists {
-			os.RemoveAll(work)
+		if _, err := sys.Lstat(current); err == nil || !exists {
+			sys.RemoveAll(work)
 		}
 	}()
 	staged := filepath.Join(work, skill)
-	if err := skills.Copy(filepath.Join(sdir, id), staged); err != nil {
+	if err := skills.Copy(sys, filepath.Join(sdir, id), staged); err != nil {
 		return fmt.Errorf("restoring %s from snapshot %s: %w", skill, id, err)
 	}
 	if !exists {
-		err = os.Rename(staged, current)
+		err = sys.Rename(staged, current)
 	} else {
-		err = safefile.ReplaceDir(staged, current, filepath.Join(work, "previous"))
+		err = sys.ReplaceDir(staged, current, filepath.Join(work, "previous"))
 	}
 	if err != nil {
 		return fmt.Errorf("restoring %s: %w", skill, err)

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 )
 
 func TestRestoreKeepsLinksWorking(t *testing.T) {
@@ -12,7 +14,7 @@ func TestRestoreKeepsLinksWorking(t *testing.T) {
 	root, store := filepath.Join(base, "snapshots"), filepath.Join(base, "skills")
 	central := filepath.Join(store, "pdf")
 	writeSkill(t, central, "v1")
-	v1, _, err := Take(root, "pdf", central, KindImported, Meta{})
+	v1, _, err := Take(fsys.OS{}, root, "pdf", central, KindImported, Meta{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,7 +26,7 @@ func TestRestoreKeepsLinksWorking(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	if err := Restore(root, "pdf", "1", store); err != nil {
+	if err := Restore(fsys.OS{}, root, "pdf", "1", store); err != nil {
 		t.Fatal(err)
 	}
 	if hash(t, central) != v1.Hash {
@@ -34,7 +36,7 @@ func TestRestoreKeepsLinksWorking(t *testing.T) {
 	if err != nil || !strings.HasSuffix(string(body), "v1") {
 		t.Fatalf("through the link: %q %v, want the restored SKILL.md", body, err)
 	}
-	list, _ := List(root, "pdf")
+	list, _ := List(fsys.OS{}, root, "pdf")
 	last := list[len(list)-1]
 	if len(list) != 2 || last.Kind != KindRestore || last.Hash != edited {
 		t.Fatalf("index after restore: %+v, want a restore snapshot of the edited content", list)
@@ -49,14 +51,14 @@ func TestRestoreIntoEmptyStore(t *testing.T) {
 	base := t.TempDir()
 	root, store, src := filepath.Join(base, "snapshots"), filepath.Join(base, "skills"), filepath.Join(base, "src")
 	writeSkill(t, src, "v1")
-	snap, _, _ := Take(root, "pdf", src, KindImported, Meta{})
-	if err := Restore(root, "pdf", "1", store); err != nil {
+	snap, _, _ := Take(fsys.OS{}, root, "pdf", src, KindImported, Meta{})
+	if err := Restore(fsys.OS{}, root, "pdf", "1", store); err != nil {
 		t.Fatal(err)
 	}
 	if hash(t, filepath.Join(store, "pdf")) != snap.Hash {
 		t.Fatal("the restored skill differs from its snapshot")
 	}
-	if err := Restore(root, "pdf", "7", store); err == nil || !strings.Contains(err.Error(), "its snapshots are 1") {
+	if err := Restore(fsys.OS{}, root, "pdf", "7", store); err == nil || !strings.Contains(err.Error(), "its snapshots are 1") {
 		t.Fatalf("unknown id: %v, want the known ids listed", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 )
 
@@ -22,7 +23,7 @@ func writeSkill(t *testing.T, dir, body string) {
 
 func hash(t *testing.T, dir string) string {
 	t.Helper()
-	h, err := skills.Hash(dir)
+	h, err := skills.Hash(fsys.OS{}, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,20 +33,20 @@ func hash(t *testing.T, dir string) string {
 func TestTakeDedupsAndRecords(t *testing.T) {
 	root, src := t.TempDir(), filepath.Join(t.TempDir(), "pdf")
 	writeSkill(t, src, "v1")
-	first, made, err := Take(root, "pdf", src, KindImported, Meta{OriginRepo: "https://github.com/anthropics/skills", OriginSHA: "abc"})
+	first, made, err := Take(fsys.OS{}, root, "pdf", src, KindImported, Meta{OriginRepo: "https://github.com/anthropics/skills", OriginSHA: "abc"})
 	if err != nil || !made || first.ID != "1" {
 		t.Fatalf("first Take: %+v made=%v err=%v", first, made, err)
 	}
-	again, made, err := Take(root, "pdf", src, KindFSChange, Meta{})
+	again, made, err := Take(fsys.OS{}, root, "pdf", src, KindFSChange, Meta{})
 	if err != nil || made || again.ID != "1" {
 		t.Fatalf("Take of an unchanged tree: %+v made=%v err=%v, want snapshot 1 and no new one", again, made, err)
 	}
 	writeSkill(t, src, "v2")
-	second, made, err := Take(root, "pdf", src, KindApply, Meta{Note: "before replace"})
+	second, made, err := Take(fsys.OS{}, root, "pdf", src, KindApply, Meta{Note: "before replace"})
 	if err != nil || !made || second.ID != "2" {
 		t.Fatalf("Take of a changed tree: %+v made=%v err=%v", second, made, err)
 	}
-	list, err := List(root, "pdf")
+	list, err := List(fsys.OS{}, root, "pdf")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +56,7 @@ func TestTakeDedupsAndRecords(t *testing.T) {
 	if got := hash(t, filepath.Join(root, "pdf", "2")); got != hash(t, src) || got != list[1].Hash {
 		t.Fatalf("snapshot 2 hashes %s, source %s, index %s", got, hash(t, src), list[1].Hash)
 	}
-	if list, _ := List(root, "other"); len(list) != 0 {
+	if list, _ := List(fsys.OS{}, root, "other"); len(list) != 0 {
 		t.Fatalf("a skill without snapshots lists %+v", list)
 	}
 }
@@ -63,17 +64,17 @@ func TestTakeDedupsAndRecords(t *testing.T) {
 func TestFSChangeIsRolling(t *testing.T) {
 	root, src := t.TempDir(), filepath.Join(t.TempDir(), "pdf")
 	writeSkill(t, src, "imported")
-	if _, _, err := Take(root, "pdf", src, KindImported, Meta{}); err != nil {
+	if _, _, err := Take(fsys.OS{}, root, "pdf", src, KindImported, Meta{}); err != nil {
 		t.Fatal(err)
 	}
 	const edits = KeepFSChange + 10
 	for i := 0; i < edits; i++ {
 		writeSkill(t, src, fmt.Sprintf("edit %d", i))
-		if _, made, err := Take(root, "pdf", src, KindFSChange, Meta{}); err != nil || !made {
+		if _, made, err := Take(fsys.OS{}, root, "pdf", src, KindFSChange, Meta{}); err != nil || !made {
 			t.Fatalf("edit %d: made=%v err=%v", i, made, err)
 		}
 	}
-	list, err := List(root, "pdf")
+	list, err := List(fsys.OS{}, root, "pdf")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +101,7 @@ func TestTakeRemovesCrashLeftovers(t *testing.T) {
 	writeSkill(t, src, "v1")
 	os.MkdirAll(filepath.Join(root, "pdf", "1", "half"), 0o755)              // copied, never indexed
 	os.MkdirAll(filepath.Join(root, "pdf", ".1.staging-123", "half"), 0o755) // a staging copy
-	snap, made, err := Take(root, "pdf", src, KindImported, Meta{})
+	snap, made, err := Take(fsys.OS{}, root, "pdf", src, KindImported, Meta{})
 	if err != nil || !made || snap.ID != "1" {
 		t.Fatalf("Take beside leftovers: %+v made=%v err=%v", snap, made, err)
 	}
@@ -117,25 +118,25 @@ func TestHostileNamesAreRefused(t *testing.T) {
 	root, store, src := filepath.Join(base, "snapshots"), filepath.Join(base, "skills"), filepath.Join(base, "src")
 	writeSkill(t, src, "v1")
 	for _, skill := range []string{"", "..", "../x", "a/b", "/etc", "PDF", "pdf/../../x"} {
-		if _, _, err := Take(root, skill, src, KindImported, Meta{}); err == nil {
+		if _, _, err := Take(fsys.OS{}, root, skill, src, KindImported, Meta{}); err == nil {
 			t.Errorf("Take accepted the skill name %q", skill)
 		}
-		if _, err := List(root, skill); err == nil {
+		if _, err := List(fsys.OS{}, root, skill); err == nil {
 			t.Errorf("List accepted the skill name %q", skill)
 		}
-		if err := Restore(root, skill, "1", store); err == nil {
+		if err := Restore(fsys.OS{}, root, skill, "1", store); err == nil {
 			t.Errorf("Restore accepted the skill name %q", skill)
 		}
 	}
-	if _, _, err := Take(root, "pdf", src, KindImported, Meta{}); err != nil {
+	if _, _, err := Take(fsys.OS{}, root, "pdf", src, KindImported, Meta{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, id := range []string{"", "0", "01", "-1", "../1", "1/../../x", "x"} {
-		if err := Restore(root, "pdf", id, store); err == nil {
+		if err := Restore(fsys.OS{}, root, "pdf", id, store); err == nil {
 			t.Errorf("Restore accepted the id %q", id)
 		}
 	}
-	if _, _, err := Take(root, "pdf", src, Kind("../x"), Meta{}); err == nil {
+	if _, _, err := Take(fsys.OS{}, root, "pdf", src, Kind("../x"), Meta{}); err == nil {
 		t.Error("Take accepted an unknown kind")
 	}
 	entries, _ := os.ReadDir(base)

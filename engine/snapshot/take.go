@@ -2,10 +2,10 @@ package snapshot
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/lock"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 )
@@ -17,7 +17,7 @@ const lockWait = 30 * time.Second
 // Take snapshots the skill folder dir as skill under root. When dir's tree
 // equals the latest snapshot's, it takes none and returns that snapshot and
 // false. Taking an fs_change snapshot drops the oldest beyond KeepFSChange.
-func Take(root, skill, dir string, kind Kind, meta Meta) (Snapshot, bool, error) {
+func Take(sys fsys.System, root, skill, dir string, kind Kind, meta Meta) (Snapshot, bool, error) {
 	sdir, err := skillDir(root, skill)
 	if err != nil {
 		return Snapshot{}, false, err
@@ -25,50 +25,50 @@ func Take(root, skill, dir string, kind Kind, meta Meta) (Snapshot, bool, error)
 	if err := checkKind(kind); err != nil {
 		return Snapshot{}, false, err
 	}
-	l, err := lockSkill(sdir)
+	l, err := lockSkill(sys, sdir)
 	if err != nil {
 		return Snapshot{}, false, err
 	}
 	defer l.Release()
-	return take(sdir, skill, dir, kind, meta)
+	return take(sys, sdir, skill, dir, kind, meta)
 }
 
 // lockSkill takes the per-skill lock, creating the skill's folder.
-func lockSkill(sdir string) (*lock.Lock, error) {
-	if err := os.MkdirAll(sdir, 0o700); err != nil {
+func lockSkill(sys fsys.System, sdir string) (*lock.Lock, error) {
+	if err := sys.MkdirAll(sdir, 0o700); err != nil {
 		return nil, fmt.Errorf("snapshots: %w", err)
 	}
 	return lock.Acquire(filepath.Join(sdir, ".lock"), "snapshot", lockWait)
 }
 
 // take does Take's work under the skill's lock.
-func take(sdir, skill, dir string, kind Kind, meta Meta) (Snapshot, bool, error) {
-	idx, err := readIndex(sdir, skill)
+func take(sys fsys.System, sdir, skill, dir string, kind Kind, meta Meta) (Snapshot, bool, error) {
+	idx, err := readIndex(sys, sdir, skill)
 	if err != nil {
 		return Snapshot{}, false, err
 	}
-	hash, err := skills.Hash(dir)
+	hash, err := skills.Hash(sys, dir)
 	if err != nil {
 		return Snapshot{}, false, err
 	}
 	if last, ok := idx.latest(); ok && last.Hash == hash {
 		return last, false, nil
 	}
-	if err := idx.tidy(sdir); err != nil {
+	if err := idx.tidy(sys, sdir); err != nil {
 		return Snapshot{}, false, err
 	}
 	id := idx.nextID()
 	dst := filepath.Join(sdir, id)
-	if err := skills.Copy(dir, dst); err != nil {
+	if err := skills.Copy(sys, dir, dst); err != nil {
 		return Snapshot{}, false, fmt.Errorf("snapshot of %s: %w", skill, err)
 	}
 	// Record the copy's hash, not the source's: the source may have
 	// changed while it was copied, and the copy is what a restore brings back.
-	if hash, err = skills.Hash(dst); err != nil {
+	if hash, err = skills.Hash(sys, dst); err != nil {
 		return Snapshot{}, false, err
 	}
 	if last, ok := idx.latest(); ok && last.Hash == hash {
-		return last, false, os.RemoveAll(dst)
+		return last, false, sys.RemoveAll(dst)
 	}
 	snap := Snapshot{
 		ID: id, Kind: kind, Time: time.Now().UTC(), Hash: hash,
@@ -78,11 +78,11 @@ func take(sdir, skill, dir string, kind Kind, meta Meta) (Snapshot, bool, error)
 	dropped := idx.prune()
 	// The index is written before dropped copies are removed: a crash in
 	// between leaves orphans that tidy removes, never an entry without a copy.
-	if err := idx.write(sdir); err != nil {
+	if err := idx.write(sys, sdir); err != nil {
 		return Snapshot{}, false, err
 	}
 	for _, old := range dropped {
-		if err := os.RemoveAll(filepath.Join(sdir, old)); err != nil {
+		if err := sys.RemoveAll(filepath.Join(sdir, old)); err != nil {
 			return snap, true, fmt.Errorf("pruning snapshot %s of %s: %w", old, skill, err)
 		}
 	}

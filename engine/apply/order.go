@@ -1,0 +1,116 @@
+package apply
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/chronicle-dev/chronicle/engine/plan"
+)
+
+// A step is one unit of apply: one change, or every entry change of one
+// tool file, carried out together as that file's transaction.
+type step struct {
+	change plan.Change
+	file   []plan.Change
+}
+
+// rank puts changes in a safe order: settings, then skills into the store,
+// then links and entries, then removals of links, then removals of the
+// skills they pointed to, then removed settings.
+func rank(c plan.Change) int {
+	del := c.Action == plan.Delete
+	switch c.Kind {
+	case plan.KindSkill:
+		if del {
+			return 4
+		}
+		return 1
+	case plan.KindLink:
+		if del {
+			return 3
+		}
+		return 2
+	case plan.KindEntry:
+		return 2
+	}
+	if del {
+		return 5
+	}
+	return 0
+}
+
+// ordered returns the changes apply carries out, in rank order; conflicts,
+// notes and no-ops are left out.
+func ordered(changes []plan.Change) []plan.Change {
+	var out []plan.Change
+	for r := 0; r <= 5; r++ {
+		for _, c := range changes {
+			if c.Action != plan.Conflict && c.Action != plan.Read && c.Action != plan.NoOp && rank(c) == r {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// steps groups ordered changes into steps: the entry changes of one file
+// become one step, at the place of the file's first change.
+func steps(changes []plan.Change) []step {
+	var out []step
+	at := map[string]int{}
+	for _, c := range changes {
+		if c.Kind != plan.KindEntry {
+			out = append(out, step{change: c})
+			continue
+		}
+		file := c.Entry.Location.File
+		if i, ok := at[file]; ok {
+			out[i].file = append(out[i].file, c)
+			continue
+		}
+		at[file] = len(out)
+		out = append(out, step{file: []plan.Change{c}})
+	}
+	return out
+}
+
+// A skippedError says a change was not attempted because one it depends on
+// failed.
+type skippedError struct {
+	addr, on string
+}
+
+func (e *skippedError) Error() string {
+	return fmt.Sprintf("%s: skipped, because %s failed", e.addr, e.on)
+}
+
+// dependency returns why c must be skipped, or nil: a link to a skill whose
+// import failed would dangle, and a central skill must stay while a link to
+// it could not be removed.
+func (a *applier) dependency(c plan.Change) error {
+	switch {
+	case c.Kind == plan.KindLink && c.Action != plan.Delete && c.Link != nil:
+		if _, failed := a.failed["skill."+c.Link.Skill]; failed {
+			return &skippedError{c.Address, "skill." + c.Link.Skill}
+		}
+	case c.Kind == plan.KindSkill && c.Action == plan.Delete:
+		for addr := range a.failed {
+			for _, l := range a.st.Links {
+				if l.Address == addr && l.Target == c.Skill.Store {
+					return &skippedError{c.Address, addr}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// mayHaveWritten reports whether a failed change may have left something
+// at its target, so its journal entry must stay for the next plan to
+// recognise it. A change refused by its precondition or skipped touched
+// nothing.
+func (a *applier) mayHaveWritten(_ plan.Change, err error) bool {
+	var changed *changedError
+	var skipped *skippedError
+	return !errors.As(err, &changed) && !errors.As(err, &skipped)
+}

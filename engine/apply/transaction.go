@@ -1,0 +1,330 @@
+package apply
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/observe"
+	"github.com/chronicle-dev/chronicle/engine/plan"
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/engine/toolfile"
+)
+
+// attempts bounds how often a transaction starts over when another program
+// keeps writing the file.
+const attempts = 8
+
+// A transaction writes every change to one tool file at once:
+//
+//  1. read the file once;
+//  2. check each change's Before against what was read (a change whose
+//     entry is no longer what the plan saw fails alone, touching nothing);
+//  3. splice every remaining change into those bytes with the provider, which
+//     verifies the result is exactly the intended change;
+//  4. back up the bytes that were read, then, if the file still holds them,
+//     install the new bytes with an atomic exchange, which hands back the
+//     bytes it displaced;
+//  5. if those are not the bytes the edit started from, another program
+//     wrote meanwhile: its version is checked against Before again, the
+//     changes are spliced onto it, and the result exchanged again (bounded,
+//     with a short backoff), so nothing that program wrote is lost.
+//
+// Where the platform cannot exchange atomically the install is a rename,
+// and a write landing between the last read and the rename is lost (see
+// docs/decisions/0005-tool-file-transactions.md).
+type transaction struct {
+	a       *applier
+	p       provider.Provider
+	file    string
+	changes []plan.Change
+	// pending holds the indexes of the changes still to make.
+	pending []int
+	errs    []error
+}
+
+// fileChanges carries out the entry changes of one file as a transaction.
+func (a *applier) fileChanges(changes []plan.Change) []result {
+	t := &transaction{a: a, file: changes[0].Entry.Location.File, changes: changes, errs: make([]error, len(changes))}
+	p, ok := a.tools[changes[0].Entry.Location.Tool]
+	if !ok {
+		return t.failAll(fmt.Errorf("no provider for tool %s", changes[0].Entry.Location.Tool))
+	}
+	t.p = p
+	for i := range changes {
+		t.pending = append(t.pending, i)
+	}
+	final, err := t.run()
+	if err != nil {
+		return t.failAll(err)
+	}
+	if err := t.record(final); err != nil {
+		return t.failAll(err)
+	}
+	out := make([]result, len(changes))
+	for i, c := range changes {
+		out[i] = result{c, t.errs[i]}
+		if t.errs[i] != nil {
+			a.failed[c.Address] = t.errs[i]
+			if !a.mayHaveWritten(c, t.errs[i]) {
+				a.st.Done(c.Address)
+			}
+			continue
+		}
+		if err := a.done(c.Address); err != nil {
+			out[i].err = err
+		}
+	}
+	return out
+}
+
+// failAll fails every change still pending with err; the journal keeps
+// their intents, since the file may have been written.
+func (t *transaction) failAll(err error) []result {
+	out := make([]result, len(t.changes))
+	for i, c := range t.changes {
+		e := t.errs[i]
+		if e == nil {
+			e = fmt.Errorf("%s: %s: %w", c.Address, t.file, err)
+		}
+		t.a.failed[c.Address] = e
+		out[i] = result{c, e}
+	}
+	return out
+}
+
+// run makes the changes and returns the content installed (or found, when
+// nothing needed writing).
+func (t *transaction) run() ([]byte, error) {
+	sys := t.a.sys
+	read, existed, err := readFile(sys, t.file)
+	if err != nil {
+		return nil, err
+	}
+	base, expect, expectExists := read, read, existed
+	backedUp := false
+	for attempt := range attempts {
+		next, err := t.splice(base, expectExists)
+		if err != nil {
+			return nil, err
+		}
+		if len(t.pending) == 0 || (expectExists && bytes.Equal(next, base)) {
+			if !bytes.Equal(expect, base) {
+				// Our earlier install is in place but nothing is left to
+				// make: put the other program's version back.
+				return t.putBack(base, expect)
+			}
+			return base, nil
+		}
+		if !backedUp {
+			if err := t.a.backups.AddBytes(t.file, read, modeOf(sys, t.file), existed); err != nil {
+				return nil, err
+			}
+			backedUp = true
+		}
+		if t.inPlace() {
+			if err := sys.WriteInPlace(t.file, next); err != nil {
+				return nil, err
+			}
+			return next, nil
+		}
+		now, nowExists, err := readFile(sys, t.file)
+		if err != nil {
+			return nil, err
+		}
+		if nowExists != expectExists || !bytes.Equal(now, expect) {
+			// Rewritten since it was read: start over from its new content,
+			// after a short pause that grows when the other program keeps
+			// writing. (Nothing of ours is in place, so waiting loses
+			// nothing.)
+			if bytes.Equal(expect, base) {
+				time.Sleep(time.Duration(1<<attempt) * time.Millisecond)
+				base, expect, expectExists = now, now, nowExists
+				continue
+			}
+			// Our edit of an older version is in place and another program
+			// wrote over it: edit its version at once.
+			base, expect, expectExists = now, now, nowExists
+			continue
+		}
+		if !expectExists {
+			if err := sys.MkdirAll(filepath.Dir(t.file), dirMode(t.changes[0].Entry.Location)); err != nil {
+				return nil, err
+			}
+		}
+		d, err := sys.Install(t.file, next, fileMode(t.changes[0].Entry.Location))
+		if err != nil {
+			return nil, err
+		}
+		if !d.Exact || (d.Existed == expectExists && bytes.Equal(d.Data, expect)) {
+			return next, nil
+		}
+		// Another program wrote between the last read and the exchange:
+		// our edit of its previous version is in place now, and its
+		// version is d.Data. Edit that again.
+		base, expect, expectExists = d.Data, next, true
+	}
+	if !bytes.Equal(expect, base) {
+		if _, err := t.putBack(base, expect); err != nil {
+			return nil, err
+		}
+	}
+	return nil, errors.New("the file kept changing while chronicle wrote it (another program rewrites it constantly); nothing was changed: try again")
+}
+
+// putBack reinstalls the other program's version (base) over ours (at the
+// path since an exchange), so that giving up loses none of its writes.
+func (t *transaction) putBack(base, ours []byte) ([]byte, error) {
+	d, err := t.a.sys.Install(t.file, base, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("putting back the version another program wrote: %w", err)
+	}
+	if d.Exact && !bytes.Equal(d.Data, ours) {
+		return nil, errors.New("the file kept changing while chronicle wrote it; check it by hand (the backup set has its earlier content)")
+	}
+	return base, nil
+}
+
+// splice checks every pending change against src and returns src with the
+// changes that still hold made. Changes whose target is no longer what the
+// plan saw are failed and dropped from pending.
+func (t *transaction) splice(src []byte, exists bool) ([]byte, error) {
+	var data []byte
+	if exists {
+		data = src
+	}
+	doc, err := t.p.Parse(t.file, data)
+	if err != nil {
+		return nil, err
+	}
+	view := toolfile.NewView(t.a.sys)
+	f := &toolfile.File{Path: t.file, Exists: exists, Data: data}
+	if exists {
+		f.Info, _ = t.a.sys.Stat(t.file)
+	}
+	var keep []int
+	var edits []provider.Edit
+	for _, i := range t.pending {
+		c := t.changes[i]
+		var entries []provider.Entry
+		if exists {
+			if entries, err = doc.Entries(c.Entry.Location, view); err != nil {
+				return nil, err
+			}
+		}
+		if err := check(c, observe.EntryIn(f, entries, c.Entry.Entry.Name)); err != nil {
+			t.errs[i] = err
+			continue
+		}
+		keep = append(keep, i)
+		edits = append(edits, plan.EditOf(c))
+	}
+	t.pending = keep
+	if len(edits) == 0 {
+		return src, nil
+	}
+	return doc.Edit(edits)
+}
+
+// record writes the outcome of each change made into the state, with the
+// hash of the entry as the installed bytes hold it.
+func (t *transaction) record(final []byte) error {
+	doc, err := t.p.Parse(t.file, final)
+	if err != nil {
+		return err
+	}
+	view := toolfile.NewView(t.a.sys)
+	for _, i := range t.pending {
+		c := t.changes[i]
+		spec := c.Entry
+		t.a.forgetEntry(c.Address)
+		if spec.Takeover != "" {
+			t.a.forgetEntry(spec.Takeover)
+		}
+		if c.Action == plan.Delete {
+			continue
+		}
+		entries, err := doc.Entries(spec.Location, view)
+		if err != nil {
+			return err
+		}
+		var written *provider.Entry
+		for k := range entries {
+			if entries[k].Name == spec.Entry.Name {
+				written = &entries[k]
+			}
+		}
+		if written == nil {
+			t.errs[i] = fmt.Errorf("%s: %s does not hold the entry after writing", c.Address, t.file)
+			continue
+		}
+		loc := spec.Location
+		t.a.st.Entries = append(t.a.st.Entries, state.Entry{
+			Address: c.Address, Tool: loc.Tool, Scope: loc.Scope, Project: loc.Project, File: loc.File,
+			KeyPath: loc.KeyPath, Name: spec.Entry.Name, Hash: observe.EntryHash(*written), Rendered: spec.Rendered,
+		})
+	}
+	return nil
+}
+
+// inPlace reports whether the file is to be written in place (a
+// hard-linked file under --replace).
+func (t *transaction) inPlace() bool {
+	for _, i := range t.pending {
+		if t.changes[i].Entry.InPlace {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *applier) forgetEntry(addr string) {
+	out := a.st.Entries[:0]
+	for _, e := range a.st.Entries {
+		if e.Address != addr {
+			out = append(out, e)
+		}
+	}
+	a.st.Entries = out
+}
+
+// readFile reads the file; a missing file is not an error.
+func readFile(sys fsys.Reader, path string) ([]byte, bool, error) {
+	b, err := sys.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return b, true, nil
+}
+
+func modeOf(sys fsys.Reader, path string) fs.FileMode {
+	if info, err := sys.Stat(path); err == nil {
+		return info.Mode().Perm()
+	}
+	return 0
+}
+
+// fileMode is the mode of a config file chronicle creates: private at user
+// level (it may hold a server's literal environment), readable in a
+// project, where it is meant to be shared.
+func fileMode(loc provider.Location) fs.FileMode {
+	if loc.Scope == provider.ScopeProject {
+		return 0o644
+	}
+	return 0o600
+}
+
+func dirMode(loc provider.Location) fs.FileMode {
+	if loc.Scope == provider.ScopeProject {
+		return 0o755
+	}
+	return 0o700
+}

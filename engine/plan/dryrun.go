@@ -1,0 +1,83 @@
+package plan
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/chronicle-dev/chronicle/engine/provider"
+)
+
+// dryRun makes, in memory, every edit the plan would make to each tool file,
+// exactly as apply will. Whatever the tool cannot carry out — an entry
+// written in a form chronicle does not rewrite (codex inline tables), a name
+// held twice, a result that does not verify — becomes an error of the plan
+// with the reason, never a change promised and then refused.
+func (b *builder) dryRun() {
+	byFile := map[string][]int{}
+	for i, c := range b.plan.Changes {
+		if writesEntry(c) {
+			byFile[c.Entry.Location.File] = append(byFile[c.Entry.Location.File], i)
+		}
+	}
+	var refused []int
+	for _, file := range sortedKeys(byFile) {
+		idx := byFile[file]
+		p := b.tools[b.plan.Changes[idx[0]].Entry.Location.Tool]
+		doc, _, err := b.view.Document(p, file)
+		if err != nil {
+			continue // reported when the entries were read
+		}
+		edits := make([]provider.Edit, len(idx))
+		for k, i := range idx {
+			edits[k] = EditOf(b.plan.Changes[i])
+		}
+		if _, err := doc.Edit(edits); err == nil {
+			continue
+		}
+		// Find which edits the tool refuses, to say so for each.
+		found := len(refused)
+		for k, i := range idx {
+			if _, err := doc.Edit(edits[k : k+1]); err != nil {
+				c := b.plan.Changes[i]
+				b.diag("error", c.Address, "Cannot edit "+c.Entry.Location.Tool+"'s config", "%s", err)
+				refused = append(refused, i)
+			}
+		}
+		if len(refused) == found {
+			// Each edit alone is fine, together they are not.
+			c := b.plan.Changes[idx[0]]
+			_, err := doc.Edit(edits)
+			b.diag("error", c.Address, "Cannot edit "+c.Entry.Location.Tool+"'s config", "%s", err)
+			refused = append(refused, idx...)
+		}
+	}
+	if len(refused) == 0 {
+		return
+	}
+	sort.Ints(refused)
+	for _, i := range slices.Backward(slices.Compact(refused)) {
+		b.plan.Changes = slices.Delete(b.plan.Changes, i, i+1)
+	}
+}
+
+// writesEntry reports whether c is an entry change apply carries out.
+func writesEntry(c Change) bool {
+	if c.Kind != KindEntry || c.Entry == nil {
+		return false
+	}
+	switch c.Action {
+	case Create, Update, Delete, Replace:
+		return true
+	}
+	return false
+}
+
+// EditOf is the edit an entry change makes to its tool's file.
+func EditOf(c Change) provider.Edit {
+	e := provider.Edit{Location: c.Entry.Location, Name: c.Entry.Entry.Name}
+	if c.Action != Delete {
+		entry := c.Entry.Entry
+		e.Entry = &entry
+	}
+	return e
+}

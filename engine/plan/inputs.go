@@ -1,0 +1,61 @@
+package plan
+
+import (
+	"context"
+	"io"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/state"
+)
+
+// Inputs are what a plan is computed from.
+type Inputs struct {
+	Config *config.Config
+	// ConfigWarnings are the configuration's warnings, carried into the plan
+	// so it is shown whole.
+	ConfigWarnings hcl.Diagnostics
+	State          *state.State
+	// Tools are the providers, built-in and from tool blocks, in the order
+	// the scan lists them.
+	Tools []provider.Provider
+	Env   provider.Env
+	// StoreDir is the central skills folder, ~/.chronicle/skills.
+	StoreDir string
+	// HubCommand is the command line of the hub entry (chronicle serve
+	// --stdio …); when empty, HubError says why it cannot be written.
+	HubCommand []string
+	HubError   string
+	// Replace holds the --replace addresses.
+	Replace map[string]bool
+	// Destroy allows a plan that removes everything chronicle manages.
+	Destroy bool
+	// Chronicle is the running version, recorded in the plan.
+	Chronicle string
+	// Offline skips every network call: git skills are not checked
+	// against their remotes.
+	Offline bool
+	// Resolver resolves the auth of private git skills, in memory.
+	Resolver secret.Resolver
+	// Masker is the process's masking authority: what the plan resolves or
+	// finds sensitive is registered with it.
+	Masker *mask.Masker
+	// Progress receives clone progress (a terminal's stderr), or nil.
+	Progress io.Writer
+	// Context bounds network calls; nil means context.Background().
+	Context context.Context
+	// Reader is how the plan looks at the machine: it cannot write.
+	Reader fsys.Reader
+	// Scratch makes and removes the temporary folders git fetches go to;
+	// nothing else of the plan writes.
+	Scratch fsys.System
+	// EUID is the effective user id that will apply the plan (os.Geteuid),
+	// or -1 where there is none: files it cannot write with their owner
+	// kept are conflicts.
+	EUID int
+}

@@ -1,0 +1,46 @@
+package plan
+
+import (
+	"path/filepath"
+
+	"github.com/chronicle-dev/chronicle/engine/names"
+	"github.com/chronicle-dev/chronicle/engine/scan"
+	"github.com/chronicle-dev/chronicle/engine/skills"
+)
+
+// unmanaged lists what the tools have that the plan does not touch: entries
+// the configuration does not declare, and declared names in tools no link
+// writes them to. It scans through the plan's own View, so the listing
+// describes the same bytes as the changes.
+func (b *builder) unmanaged() {
+	r := scan.Run(scan.Options{
+		Env: b.in.Env, Tools: b.in.Tools, Config: b.cfg, Store: skills.Store{Dir: b.in.StoreDir},
+		State: b.st, View: b.view,
+	})
+	touched := map[string]bool{}
+	for _, c := range b.plan.Changes {
+		if c.Entry != nil {
+			touched[c.Entry.Location.File+"\x00"+c.Entry.Entry.Name] = true
+		}
+		if c.Link != nil {
+			touched[c.Link.Path+"\x00"+filepath.Base(c.Link.Path)] = true
+		}
+	}
+	for _, s := range r.Services {
+		if s.Status == scan.StatusOwned || s.Status == scan.StatusDrift || s.Entry.Name == names.Hub || touched[s.Location.File+"\x00"+s.Entry.Name] {
+			continue
+		}
+		b.plan.Unmanaged = append(b.plan.Unmanaged, Unmanaged{
+			Tool: s.Location.Tool, Scope: s.Location.Scope, Project: s.Location.Project,
+			Kind: "service", Name: s.Entry.Name, Status: s.Status, File: s.Location.File,
+		})
+	}
+	for _, k := range r.Skills {
+		if k.Status == skills.StatusManaged || touched[k.Path+"\x00"+k.Name] {
+			continue
+		}
+		b.plan.Unmanaged = append(b.plan.Unmanaged, Unmanaged{
+			Tool: k.Tool, Scope: k.Scope, Project: k.Project, Kind: "skill", Name: k.Name, Status: k.Status, File: k.Path,
+		})
+	}
+}

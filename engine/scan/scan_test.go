@@ -1,0 +1,103 @@
+package scan_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/chronicle-dev/chronicle/engine/scan"
+	"github.com/chronicle-dev/chronicle/engine/skills"
+	"github.com/chronicle-dev/chronicle/internal/enginetest"
+)
+
+func TestClassification(t *testing.T) {
+	m := enginetest.New(t)
+	m.Write(".cursor/mcp.json", `{"mcpServers": {
+		"fresh":   {"command": "new-one"},
+		"same":    {"command": "npx", "args": ["same"]},
+		"mine":    {"command": "edited-here"},
+		"theirs":  {"command": "edited-there"},
+		"../evil": {"command": "x"}
+	}}`)
+	m.Write(".codex/config.toml", "[mcp_servers.broken\n")
+	m.Skill(m.Path(".cursor/skills"), "notes", "Mine.")
+	m.Skill(m.Path(".cursor/skills"), "bad", "x")
+	m.Write(".cursor/skills/bad/SKILL.md", "no frontmatter")
+	cfg := m.Config(`
+service "same" {
+  command = "npx"
+  args    = ["same"]
+}
+service "mine" {
+  command = "original"
+  origin  = "cursor:user"
+}
+service "theirs" {
+  command = "original"
+  origin  = "claude:user"
+}
+`)
+	r := scan.Run(scan.Options{Env: m.Env, Tools: m.Tools, Config: cfg, Store: skills.Store{Dir: m.Store}, State: m.State()})
+	got := map[string]string{}
+	for _, s := range r.Services {
+		if s.Location.Tool == "cursor" {
+			got[s.Entry.Name] = s.Status
+		}
+	}
+	for name, want := range map[string]string{
+		"fresh": scan.StatusNew, "same": scan.StatusUnchanged, "mine": scan.StatusUpdated,
+		"theirs": scan.StatusConflict, "../evil": scan.StatusInvalid,
+	} {
+		if got[name] != want {
+			t.Errorf("%s: %s, want %s", name, got[name], want)
+		}
+	}
+	if len(r.Errors) != 1 || r.Errors[0].Tool != "codex" || !strings.Contains(r.Errors[0].Err.Error(), "config.toml") {
+		t.Fatalf("errors: %+v", r.Errors)
+	}
+	skillStatus := map[string]string{}
+	for _, k := range r.Skills {
+		skillStatus[k.Name] = k.Status
+	}
+	if skillStatus["notes"] != skills.StatusImportable || skillStatus["bad"] != skills.StatusBroken {
+		t.Fatalf("skills: %v", skillStatus)
+	}
+}
+
+func TestOwnedAndDrift(t *testing.T) {
+	m := enginetest.New(t)
+	cfg := m.Config(`
+service "gh" {
+  command = "npx"
+}
+service "lin" {
+  command = "npx"
+  args    = ["lin"]
+}
+link "direct" {
+  tools    = ["cursor"]
+  services = ["gh", "lin"]
+}
+`)
+	m.Converge(cfg)
+	var doc map[string]map[string]map[string]any
+	if err := json.Unmarshal([]byte(m.Read(m.Path(".cursor/mcp.json"))), &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc["mcpServers"]["lin"]["args"] = []string{"lin", "--edited"}
+	edited, _ := json.Marshal(doc)
+	m.Write(".cursor/mcp.json", string(edited))
+	r := scan.Run(scan.Options{Env: m.Env, Tools: m.Tools, Config: cfg, Store: skills.Store{Dir: m.Store}, State: m.State(), Only: []string{"cursor"}})
+	got := map[string]string{}
+	for _, s := range r.Services {
+		got[s.Entry.Name] = s.Status
+	}
+	if got["gh"] != scan.StatusOwned || got["lin"] != scan.StatusDrift {
+		t.Fatalf("statuses %v, want gh owned and lin drift", got)
+	}
+	for _, s := range r.Services {
+		if s.Location.Tool != "cursor" {
+			t.Fatalf("--tool cursor scanned %s", s.Location.Tool)
+		}
+	}
+}
