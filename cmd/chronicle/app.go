@@ -14,6 +14,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/providers"
 )
 
@@ -37,8 +38,11 @@ type app struct {
 	context context.Context
 }
 
+// newApp returns an app whose standard output and error pass through its
+// masker: no value the masker knows reaches either, whatever prints it.
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
-	return &app{stdin: stdin, stdout: stdout, stderr: stderr, masker: mask.NewMasker()}
+	m := mask.NewMasker()
+	return &app{stdin: stdin, stdout: &mask.Writer{W: stdout, M: m}, stderr: &mask.Writer{W: stderr, M: m}, masker: m}
 }
 
 // ctx is the command's context.
@@ -129,6 +133,9 @@ func (a *app) color(w io.Writer) bool {
 	if a.noColor || os.Getenv("NO_COLOR") != "" {
 		return false
 	}
+	if mw, ok := w.(*mask.Writer); ok {
+		w = mw.W
+	}
 	f, ok := w.(*os.File)
 	return ok && isatty.IsTerminal(f.Fd())
 }
@@ -176,5 +183,27 @@ func (a *app) loadConfig() (*loaded, error) {
 		KnownTools: providers.Names(),
 	})
 	a.masker.Add(cfg.Sensitive...)
+	a.registerSecrets(cfg)
 	return &loaded{cfg: cfg, report: &diagReport{diags: diags, files: parser.Files(), masker: a.masker}}, nil
+}
+
+// registerSecrets resolves, best effort, every secret the configuration
+// refers to and every value of ~/.chronicle/env, only to register them with
+// the masker: a secret a tool's file holds in plain text is then hidden
+// wherever chronicle would show it. A reference that does not resolve is not
+// an error here.
+func (a *app) registerSecrets(cfg *config.Config) {
+	r := a.resolver()
+	for _, ref := range cfg.SecretRefs() {
+		if v, err := r.Resolve(secret.FromRef(ref)); err == nil {
+			a.masker.Add(v)
+		}
+	}
+	if r.EnvFile != "" {
+		if vals, err := secret.ReadEnvFile(r.EnvFile); err == nil {
+			for _, v := range vals {
+				a.masker.Add(v)
+			}
+		}
+	}
 }

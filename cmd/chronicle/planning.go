@@ -70,8 +70,8 @@ func (a *app) hubCommand(m *machine) ([]string, string) {
 // progress is where long work (git clones) reports progress: stderr, only
 // on a terminal.
 func (a *app) progress() io.Writer {
-	if f, ok := a.stderr.(*os.File); ok && a.color(f) {
-		return f
+	if a.color(a.stderr) {
+		return a.stderr
 	}
 	return nil
 }

@@ -20,6 +20,8 @@ type decoder struct {
 	home  string
 	dir   string
 	diags hcl.Diagnostics
+	// marks are the marks of the attribute value last decoded, by path.
+	marks []cty.PathValueMarks
 }
 
 func (d *decoder) errorf(rng hcl.Range, summary, detail string, args ...any) {
@@ -179,6 +181,9 @@ func (d *decoder) secretMap(attr *hcl.Attribute) (map[string]secret.Value, bool)
 		if !ok {
 			return nil, false
 		}
+		if secretKey(attr.Name, k) && literal(s) && !d.plainSecret(attr, cty.IndexStringPath(k), fmt.Sprintf("The value of %s %q", attr.Name, k)) {
+			return nil, false
+		}
 		out[k] = s
 	}
 	return out, true
@@ -238,11 +243,13 @@ func (d *decoder) oneOf(attr *hcl.Attribute, choices ...string) (string, bool) {
 	return "", false
 }
 
-// literalSecretWarning warns when a value meant to be a secret is written in
-// plain text in the configuration, where it would end up in a dotfiles repo.
-func (d *decoder) literalSecretWarning(attr *hcl.Attribute, v secret.Value) {
-	if attr != nil && !v.IsZero() && !v.HasRefs() {
-		d.warnf(attr.Expr.Range(), "Secret in plain text",
-			"The attribute %q holds a literal value. Use secret(\"env:NAME\") or secret(\"file:PATH\") so the value stays out of the configuration.", attr.Name)
+// literalSecret refuses a literal value for an attribute that is a secret
+// (a token, an API key, git auth): see plainSecret.
+func (d *decoder) literalSecret(attr *hcl.Attribute, v secret.Value) {
+	if attr != nil && literal(v) {
+		d.plainSecret(attr, nil, fmt.Sprintf("The attribute %q", attr.Name))
 	}
 }
+
+// literal reports whether v is text without any secret reference.
+func literal(v secret.Value) bool { return !v.IsZero() && !v.HasRefs() }

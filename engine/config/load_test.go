@@ -346,3 +346,61 @@ service "x" {
 		}
 	}
 }
+
+func TestPlainSecretsAreRefused(t *testing.T) {
+	for _, tc := range []struct {
+		src string
+		bad bool
+	}{
+		{`service "s" {
+  command = "x"
+  env     = { GITHUB_TOKEN = "ghp_literal0123456789" }
+}`, true},
+		{`service "s" {
+  command = "x"
+  env     = { GITHUB_TOKEN = nonsensitive("not-a-secret") }
+}`, false},
+		{`service "s" {
+  command = "x"
+  env     = { GITHUB_TOKEN = secret("env:GH_TOKEN"), LOG_LEVEL = "debug" }
+}`, false},
+		{`service "s" {
+  url     = "https://x"
+  headers = { Authorization = "Bearer abcdef0123456789" }
+}`, true},
+		{`service "s" {
+  url     = "https://x"
+  headers = { Authorization = "Bearer ${secret("env:T")}" }
+}`, false},
+		{`service "s" {
+  command = "x"
+  env     = { API_KEY = env("ANYTHING") }
+}`, true},
+		{`service "s" {
+  url = "https://user:pa55word@db.example.com/mcp"
+}`, true},
+		{`service "s" {
+  url = "https://user:${secret("env:DB_PASSWORD")}@db.example.com/mcp"
+}`, false},
+		{`service "s" {
+  url = "https://api.example.com/mcp?access_token=abc123def&page=2"
+}`, true},
+		{`service "s" {
+  url = "https://api.example.com/mcp?token=${secret("env:T")}&page=2"
+}`, false},
+		{`hub {
+  token = "literal-hub-token"
+}`, true},
+	} {
+		_, diags := load(t, tc.src, map[string]string{"ANYTHING": "value-of-anything"}, nil)
+		bad := diags.HasErrors() && strings.Contains(diags.Error(), "Secret in plain text")
+		if bad != tc.bad {
+			t.Errorf("%s\n  refused = %v, want %v (%v)", tc.src, bad, tc.bad, diags)
+		}
+		for _, secretText := range []string{"ghp_literal0123456789", "abcdef0123456789", "pa55word", "abc123def", "literal-hub-token", "value-of-anything"} {
+			if strings.Contains(diags.Error(), secretText) {
+				t.Errorf("a diagnostic shows %q", secretText)
+			}
+		}
+	}
+}

@@ -41,6 +41,9 @@ func (l *loader) decodeService(ctx *hcl.EvalContext, b *hcl.Block) {
 		s.Cwd, _ = d.path(a["cwd"])
 	}
 	s.URL, _ = d.secretStr(a["url"])
+	if urlCredentials(s.URL) {
+		d.plainSecret(a["url"], nil, "The url's credentials (a password or a token in its query)")
+	}
 	s.Headers, _ = d.secretMap(a["headers"])
 	if a["timeout"] != nil {
 		if t, ok := d.duration(a["timeout"]); ok {

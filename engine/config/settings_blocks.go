@@ -55,7 +55,7 @@ func (l *loader) decodeHub(ctx *hcl.EvalContext, b *hcl.Block) {
 	}
 	if a["token"] != nil {
 		h.Token, _ = d.secretStr(a["token"])
-		d.literalSecretWarning(a["token"], h.Token)
+		d.literalSecret(a["token"], h.Token)
 	}
 	h.Hostnames, _ = d.strList(a["hostnames"])
 	if !IsLoopbackListen(h.Listen) && h.Token.IsZero() {
@@ -106,7 +106,7 @@ func (l *loader) decodeChronova(ctx *hcl.EvalContext, b *hcl.Block) {
 	c := &Chronova{DeclRange: b.DefRange}
 	if a["api_key"] != nil {
 		c.APIKey, _ = d.secretStr(a["api_key"])
-		d.literalSecretWarning(a["api_key"], c.APIKey)
+		d.literalSecret(a["api_key"], c.APIKey)
 	}
 	if a["api_url"] != nil {
 		if s, ok := d.str(a["api_url"]); ok {

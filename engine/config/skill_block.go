@@ -66,7 +66,7 @@ func (l *loader) decodeSkill(ctx *hcl.EvalContext, b *hcl.Block) {
 		}
 		if a["auth"] != nil {
 			s.Auth, _ = d.secretStr(a["auth"])
-			d.literalSecretWarning(a["auth"], s.Auth)
+			d.literalSecret(a["auth"], s.Auth)
 		}
 		if a["max_size"] != nil {
 			if n, ok := d.size(a["max_size"]); ok {
