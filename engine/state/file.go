@@ -90,6 +90,18 @@ func (s *State) keepPrevious(path string) error {
 			return fmt.Errorf("%s was saved by another run since this one read it (serial %d, read at %d); run the command again", path, head.Serial, s.Serial)
 		}
 	}
+	if v, err := version(path, old); err == nil && v < currentVersion {
+		// An older format may hold plain-text secrets: the backup keeps
+		// the file as read, upgraded and scrubbed, never the plain text.
+		f, err := decode(path, old)
+		if err != nil {
+			return fmt.Errorf("saving state: %w", err)
+		}
+		if old, err = json.MarshalIndent(f, "", "  "); err != nil {
+			return err
+		}
+		old = append(old, '\n')
+	}
 	if err := writePrivate(path+BackupSuffix, old); err != nil {
 		return fmt.Errorf("keeping the previous state: %w", err)
 	}

@@ -138,7 +138,7 @@ func TestSaveRefusesAnotherHistory(t *testing.T) {
 func TestLoadRefusesUnknownVersions(t *testing.T) {
 	dir := t.TempDir()
 	for name, content := range map[string]string{
-		"newer.json":     `{"version": 2, "serial": 1, "lineage": "x"}`,
+		"newer.json":     `{"version": 3, "serial": 1, "lineage": "x"}`,
 		"noversion.json": `{"serial": 1, "lineage": "x"}`,
 		"truncated.json": `{"version": 1, "serial": 1, "lin`,
 	} {
@@ -148,7 +148,7 @@ func TestLoadRefusesUnknownVersions(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), path) {
 			t.Errorf("%s: %v, want an error naming the file", name, err)
 		}
-		if name == "newer.json" && (err == nil || !strings.Contains(err.Error(), "version 2")) {
+		if name == "newer.json" && (err == nil || !strings.Contains(err.Error(), "version 3")) {
 			t.Errorf("%s: %v, want the version named", name, err)
 		}
 	}
@@ -195,5 +195,47 @@ func TestNoSecretInFile(t *testing.T) {
 	}
 	if !strings.Contains(out, `"GITHUB_TOKEN" = secret("env:GITHUB_TOKEN")`) || strings.Contains(out, "ghp_") {
 		t.Fatalf("describe does not show the reference:\n%s", out)
+	}
+}
+
+// A version 1 state could hold plain-text secrets: loading it scrubs them,
+// and the next save leaves none in the file or its backup.
+func TestVersion1StateIsScrubbed(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	v1 := `{"version": 1, "serial": 3, "lineage": "l-1",
+	  "services": {"gh": {"name": "gh", "transport": "stdio", "command": "npx",
+	    "args": ["--token", "ghp_canaryCANARY0123456789abcd"],
+	    "env": {"GITHUB_TOKEN": "plain-canary-value", "LOG": "debug", "REF": "${secret(\"env:X\")}"},
+	    "enabled": true},
+	   "db": {"name": "db", "transport": "http", "url": "https://u:pw-canary@db.example.com/mcp", "enabled": true}},
+	  "hub": {"token": "hub-canary-token"},
+	  "policies": {}, "skills": {}, "links": [], "entries": [], "journal": [], "sources": {}}`
+	if err := os.WriteFile(path, []byte(v1), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	st, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := st.Services["gh"].Env["LOG"]; v.HCL() != "debug" {
+		t.Fatalf("a harmless value was scrubbed: %s", v.HCL())
+	}
+	if v := st.Services["gh"].Env["REF"]; !v.HasRefs() {
+		t.Fatalf("a reference was lost: %s", v.HCL())
+	}
+	if err := st.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{path, path + BackupSuffix} {
+		b, _ := os.ReadFile(f)
+		for _, canary := range []string{"ghp_canaryCANARY", "plain-canary-value", "pw-canary", "hub-canary-token"} {
+			if strings.Contains(string(b), canary) {
+				t.Errorf("%s still holds %s", filepath.Base(f), canary)
+			}
+		}
+		if !strings.Contains(string(b), `"version": 2`) {
+			t.Errorf("%s is not version 2", filepath.Base(f))
+		}
 	}
 }

@@ -12,14 +12,16 @@ import (
 // currentVersion is the state file format Save writes. Raise it, and add a
 // reader for the old version in upgrade.go, whenever a change to the types
 // below would make an older chronicle misread the file.
-const currentVersion = 1
+const currentVersion = 2
 
-// The types below are the state file format, version 1. They mirror the
-// in-memory types field by field, so most convert with a plain type
-// conversion; a field added to a model type breaks that conversion at
-// compile time, which is the reminder to decide its place in the file.
+// The types below are the state file format, version 2 (version 1 had the
+// same fields and could hold plain-text secrets, which reading it scrubs).
+// They mirror the in-memory types field by field, so most convert with a
+// plain type conversion; a field added to a model type breaks that
+// conversion at compile time, which is the reminder to decide its place in
+// the file. Fields added within version 2 must be optional.
 
-type fileV1 struct {
+type fileFormat struct {
 	Version          int                  `json:"version"`
 	Serial           uint64               `json:"serial"`
 	Lineage          string               `json:"lineage"`
@@ -115,8 +117,8 @@ type intentV1 struct {
 
 // toFile converts the state to the current file format. Links and entries
 // are sorted so that saving the same state twice writes the same bytes.
-func toFile(s *State) *fileV1 {
-	f := &fileV1{
+func toFile(s *State) *fileFormat {
+	f := &fileFormat{
 		Version: currentVersion, Serial: s.Serial, Lineage: s.Lineage,
 		ChronicleVersion: s.ChronicleVersion, ConfigDir: s.ConfigDir,
 		Services: convertMap(s.Services, serviceToFile),
@@ -139,7 +141,7 @@ func toFile(s *State) *fileV1 {
 }
 
 // fromFile converts the current file format to the in-memory state.
-func fromFile(f *fileV1) (*State, error) {
+func fromFile(f *fileFormat) (*State, error) {
 	s := &State{
 		Serial: f.Serial, Lineage: f.Lineage,
 		ChronicleVersion: f.ChronicleVersion, ConfigDir: f.ConfigDir,

@@ -6,24 +6,18 @@ import (
 )
 
 // readers decode each state file version chronicle has written, upgrading
-// it to the current format. When version 2 comes, readV1 decodes a v1 file
-// and passes it through upgradeV1ToV2, and readV2 is added here.
-var readers = map[int]func([]byte) (*fileV1, error){
+// it to the current format.
+var readers = map[int]func([]byte) (*fileFormat, error){
 	1: readV1,
+	2: readV2,
 }
 
 // decode reads a state file of any known version as the current format.
-func decode(path string, data []byte) (*fileV1, error) {
-	var head struct {
-		Version *int `json:"version"`
+func decode(path string, data []byte) (*fileFormat, error) {
+	v, err := version(path, data)
+	if err != nil {
+		return nil, err
 	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("%s is not a valid state file: %w", path, err)
-	}
-	if head.Version == nil {
-		return nil, fmt.Errorf("%s is not a chronicle state file: it has no \"version\"", path)
-	}
-	v := *head.Version
 	if v > currentVersion {
 		return nil, fmt.Errorf("%s has state format version %d, but this chronicle reads versions up to %d: it was written by a newer chronicle; upgrade chronicle to use it", path, v, currentVersion)
 	}
@@ -38,8 +32,22 @@ func decode(path string, data []byte) (*fileV1, error) {
 	return f, nil
 }
 
-func readV1(data []byte) (*fileV1, error) {
-	var f fileV1
+// version reads the format version of a state file.
+func version(path string, data []byte) (int, error) {
+	var head struct {
+		Version *int `json:"version"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return 0, fmt.Errorf("%s is not a valid state file: %w", path, err)
+	}
+	if head.Version == nil {
+		return 0, fmt.Errorf("%s is not a chronicle state file: it has no \"version\"", path)
+	}
+	return *head.Version, nil
+}
+
+func readV2(data []byte) (*fileFormat, error) {
+	var f fileFormat
 	if err := json.Unmarshal(data, &f); err != nil {
 		return nil, err
 	}
@@ -47,4 +55,17 @@ func readV1(data []byte) (*fileV1, error) {
 		return nil, fmt.Errorf("it has no lineage")
 	}
 	return &f, nil
+}
+
+// readV1 reads a version 1 file: the fields are those of version 2, but it
+// may hold secrets in plain text (a service's env under GITHUB_TOKEN, a
+// password in a URL, the hub token), which are scrubbed.
+func readV1(data []byte) (*fileFormat, error) {
+	f, err := readV2(data)
+	if err != nil {
+		return nil, err
+	}
+	scrub(f)
+	f.Version = currentVersion
+	return f, nil
 }
