@@ -70,26 +70,6 @@ func lookup(tree map[string]any, keyPath []string) (any, bool) {
 	return cur, true
 }
 
-// without returns a deep copy of tree without member name of the object at
-// keyPath, and with the objects along keyPath that are left empty removed
-// (never the root): what remains must be equal before and after a change.
-func without(tree map[string]any, keyPath []string, name string) map[string]any {
-	out := clone(tree).(map[string]any)
-	objs := []map[string]any{out}
-	for _, key := range keyPath {
-		next, ok := objs[len(objs)-1][key].(map[string]any)
-		if !ok {
-			return out
-		}
-		objs = append(objs, next)
-	}
-	delete(objs[len(objs)-1], name)
-	for i := len(keyPath); i > 0 && len(objs[i]) == 0; i-- {
-		delete(objs[i-1], keyPath[i-1])
-	}
-	return out
-}
-
 func clone(v any) any {
 	switch v := v.(type) {
 	case map[string]any:
