@@ -69,21 +69,3 @@ func lookup(tree map[string]any, keyPath []string) (any, bool) {
 	}
 	return cur, true
 }
-
-func clone(v any) any {
-	switch v := v.(type) {
-	case map[string]any:
-		m := make(map[string]any, len(v))
-		for k, x := range v {
-			m[k] = clone(x)
-		}
-		return m
-	case []any:
-		s := make([]any, len(v))
-		for i, x := range v {
-			s[i] = clone(x)
-		}
-		return s
-	}
-	return v
-}
