@@ -45,14 +45,8 @@ func (Provider) SkillDirs(env provider.Env) []provider.SkillDir {
 	return dirs
 }
 
-// Read returns ErrNoMCP.
-func (Provider) Read(provider.Location) ([]provider.Entry, error) { return nil, ErrNoMCP }
-
-// Put returns ErrNoMCP.
-func (Provider) Put(provider.Location, provider.Entry) error { return ErrNoMCP }
-
-// Remove returns ErrNoMCP.
-func (Provider) Remove(provider.Location, string) error { return ErrNoMCP }
+// Parse returns ErrNoMCP.
+func (Provider) Parse(string, []byte) (provider.Document, error) { return nil, ErrNoMCP }
 
 // Render returns ErrNoMCP.
 func (Provider) Render(provider.Entry) ([]byte, error) { return nil, ErrNoMCP }

@@ -30,13 +30,10 @@ func TestNoMCP(t *testing.T) {
 	if locs := p.Locations(provider.Env{Home: t.TempDir()}); len(locs) != 0 {
 		t.Errorf("Locations = %v, want none", locs)
 	}
-	loc := provider.Location{File: filepath.Join(t.TempDir(), "x")}
-	_, readErr := p.Read(loc)
+	_, parseErr := p.Parse(filepath.Join(t.TempDir(), "x"), []byte("{}"))
 	_, renderErr := p.Render(provider.Entry{Name: "x"})
 	for name, err := range map[string]error{
-		"Read":   readErr,
-		"Put":    p.Put(loc, provider.Entry{Name: "x"}),
-		"Remove": p.Remove(loc, "x"),
+		"Parse":  parseErr,
 		"Render": renderErr,
 	} {
 		if !errors.Is(err, ErrNoMCP) {

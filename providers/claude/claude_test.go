@@ -1,14 +1,18 @@
 package claude
 
 import (
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/engine/toolfile"
 	tt "github.com/chronicle-dev/chronicle/providers/jsontool/jsontooltest"
+	pt "github.com/chronicle-dev/chronicle/providers/providertest"
 )
 
 func TestRead(t *testing.T) {
@@ -46,7 +50,7 @@ func TestRead(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.scope+"/"+tc.project, func(t *testing.T) {
 			loc := location(t, p, env, tc.scope, tc.project)
-			entries, err := p.Read(loc)
+			entries, err := pt.Read(p, loc)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -61,10 +65,10 @@ func TestLocalDisabled(t *testing.T) {
 	loc := location(t, p, env, provider.ScopeLocal, env.Projects[0])
 	e := tt.NewEntry(true)
 	e.Name = "context7" // disabledMcpServers of the project names it
-	if err := p.Put(loc, e); err != nil {
+	if err := pt.Put(p, loc, e); err != nil {
 		t.Fatal(err)
 	}
-	entries, _ := p.Read(loc)
+	entries, _ := pt.Read(p, loc)
 	if entries[len(entries)-1].Name != "context7" || entries[len(entries)-1].Enabled {
 		t.Fatalf("context7 should be read disabled: %+v", entries[len(entries)-1])
 	}
@@ -124,13 +128,13 @@ func TestReplace(t *testing.T) {
 	env := tt.Home(t)
 	p := New()
 	user := location(t, p, env, provider.ScopeUser, "")
-	entries, _ := p.Read(user)
+	entries, _ := pt.Read(p, user)
 	github := entries[1]
 	github.Headers = map[string]secret.Value{"Authorization": secret.Concat(secret.Literal("token "), tt.Env("GH"))}
 	tt.Replace(t, p, user, github)
 	// stdio -> http replaces the modelled fields and keeps nothing stale.
 	project := location(t, p, env, provider.ScopeProject, env.Projects[0])
-	entries, _ = p.Read(project)
+	entries, _ = pt.Read(p, project)
 	playwright := entries[2]
 	playwright.Args = append(playwright.Args, secret.Literal("--isolated"))
 	tt.Replace(t, p, project, playwright)
@@ -145,9 +149,9 @@ func TestErrors(t *testing.T) {
 	p := New()
 	tt.Unparsable(t, p, location(t, p, env, provider.ScopeProject, env.Projects[0]))
 	env = tt.Home(t)
-	tt.Missing(t, p, location(t, p, env, provider.ScopeUser, ""), tt.NewEntry(true), 0o600)
+	tt.Missing(t, p, location(t, p, env, provider.ScopeUser, ""), tt.NewEntry(true))
 	env = tt.Home(t)
-	tt.Missing(t, p, location(t, p, env, provider.ScopeProject, env.Projects[0]), tt.NewEntry(true), 0o644)
+	tt.Missing(t, p, location(t, p, env, provider.ScopeProject, env.Projects[0]), tt.NewEntry(true))
 	for name, e := range map[string]provider.Entry{
 		"file secret": {
 			Name:       "x",
@@ -164,8 +168,8 @@ func TestErrors(t *testing.T) {
 		}
 	}
 	loc := location(t, p, env, provider.ScopeProject, env.Projects[0])
-	if err := p.Put(loc, provider.Entry{Name: "x", Definition: service.Definition{Transport: "stdio", Command: "a"}}); err == nil {
-		t.Error("Put of a disabled server succeeded: Claude keeps that switch outside the entry")
+	if err := pt.Put(p, loc, provider.Entry{Name: "x", Definition: service.Definition{Transport: "stdio", Command: "a"}}); err == nil {
+		t.Error("an edit setting a disabled server succeeded: Claude keeps that switch outside the entry")
 	}
 }
 
@@ -194,4 +198,68 @@ func location(t *testing.T, p provider.Provider, env provider.Env, scope, projec
 	}
 	t.Fatalf("no %s location for %q", scope, project)
 	return provider.Location{}
+}
+
+// TestOneEditAcrossScopes sets entries at the user level and in two
+// projects' local scope of ~/.claude.json (one project the file knows, one
+// it does not) in one Edit, reads each back, and removes them all in
+// another: the file comes back byte for byte.
+func TestOneEditAcrossScopes(t *testing.T) {
+	env := tt.Home(t)
+	newProject := filepath.Join(env.Home, "work", "new")
+	env.Projects = append(env.Projects, newProject)
+	p := New()
+	user := location(t, p, env, provider.ScopeUser, "")
+	api := location(t, p, env, provider.ScopeLocal, env.Projects[0])
+	fresh := location(t, p, env, provider.ScopeLocal, newProject)
+	before := tt.ReadFile(t, user.File)
+	e := tt.NewEntry(true)
+	if err := pt.Apply(p, user.File, pt.Set(user, e), pt.Set(api, e), pt.Set(fresh, e)); err != nil {
+		t.Fatal(err)
+	}
+	for _, loc := range []provider.Location{user, api, fresh} {
+		entries, err := pt.Read(p, loc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := entries[len(entries)-1]; got.Name != e.Name || got.Command != "npx" {
+			t.Errorf("%s %s: last entry %+v, want %s", loc.Scope, loc.Project, got, e.Name)
+		}
+	}
+	if err := pt.Apply(p, user.File, pt.Unset(user, e.Name), pt.Unset(api, e.Name), pt.Unset(fresh, e.Name)); err != nil {
+		t.Fatal(err)
+	}
+	if after := tt.ReadFile(t, user.File); string(after) != string(before) {
+		t.Fatalf("setting and removing across scopes changed the file:\n%s", after)
+	}
+}
+
+// TestEachFileIsReadOnce reads every location of a home through one View
+// over a recording filesystem: ~/.claude.json, which holds the user and all
+// local scopes and the approvals of every project's .mcp.json, is read
+// through it once.
+func TestEachFileIsReadOnce(t *testing.T) {
+	env := tt.Home(t)
+	p := New()
+	rec := &fsys.Recorder{System: fsys.OS{}}
+	view := toolfile.NewView(rec)
+	for _, loc := range p.Locations(env) {
+		if _, err := view.Entries(p, loc); err != nil && !errors.Is(err, provider.ErrNotConfigured) {
+			t.Fatal(err)
+		}
+	}
+	reads := map[string]int{}
+	for _, op := range rec.Ops() {
+		if op.Name == "ReadFile" {
+			reads[op.Path]++
+		}
+	}
+	if n := reads[filepath.Join(env.Home, ".claude.json")]; n != 1 {
+		t.Errorf("~/.claude.json read %d times, want once", n)
+	}
+	for path, n := range reads {
+		if n > 1 {
+			t.Errorf("%s read %d times", path, n)
+		}
+	}
 }

@@ -11,5 +11,5 @@
 // .claude/settings.local.json or .claude/settings.json) turns off .mcp.json
 // servers. A .mcp.json server not yet approved counts as enabled: Claude asks
 // at start. User-level entries are reported enabled, since the switch is per
-// project. Put cannot write a disabled server.
+// project. An edit cannot write a disabled server.
 package claude

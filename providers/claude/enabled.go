@@ -1,6 +1,7 @@
 package claude
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 
@@ -9,14 +10,14 @@ import (
 )
 
 // enable marks the entries Claude has turned off for the project.
-func (c *claude) enable(loc provider.Location, doc *jsonfile.Document, entries []provider.Entry) error {
+func (c *claude) enable(loc provider.Location, doc *jsonfile.Document, files provider.Files, entries []provider.Entry) error {
 	var off []string
 	switch loc.Scope {
 	case provider.ScopeLocal:
 		off = doc.Strings("projects", loc.Project, "disabledMcpServers")
 	case provider.ScopeProject:
 		if file := c.userFile.Get(); file != "" {
-			user, err := jsonfile.LoadOptional(file)
+			user, err := parsed(files, file, c.parse)
 			if err != nil {
 				return err
 			}
@@ -25,7 +26,7 @@ func (c *claude) enable(loc provider.Location, doc *jsonfile.Document, entries [
 			}
 		}
 		for _, rel := range []string{"settings.local.json", "settings.json"} {
-			settings, err := jsonfile.LoadOptional(filepath.Join(loc.Project, ".claude", rel))
+			settings, err := parsed(files, filepath.Join(loc.Project, ".claude", rel), c.parse)
 			if err != nil {
 				return err
 			}
@@ -40,4 +41,18 @@ func (c *claude) enable(loc provider.Location, doc *jsonfile.Document, entries [
 		}
 	}
 	return nil
+}
+
+// parsed returns the file at path as files has it parsed by parse; nil when
+// it does not exist.
+func parsed(files provider.Files, path string, parse func(string, []byte) (*jsonfile.Document, error)) (*jsonfile.Document, error) {
+	v, err := files.Parsed(path, func(path string, src []byte) (any, error) { return parse(path, src) })
+	if err != nil || v == nil {
+		return nil, err
+	}
+	doc, ok := v.(*jsonfile.Document)
+	if !ok {
+		return nil, fmt.Errorf("%s: read as %T rather than as JSON", path, v)
+	}
+	return doc, nil
 }

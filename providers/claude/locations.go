@@ -1,12 +1,12 @@
 package claude
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
-	"github.com/chronicle-dev/chronicle/providers/jsonfile"
 	"github.com/chronicle-dev/chronicle/providers/jsontool"
 )
 
@@ -37,7 +37,7 @@ func (c *claude) locations(env provider.Env) []provider.Location {
 	file := userFile(env)
 	c.userFile.Set(file)
 	out := []provider.Location{jsontool.UserFile(tool, file, "mcpServers")}
-	projects := projects(env, file)
+	projects := c.projects(env, file)
 	for _, p := range projects {
 		out = append(out, provider.Location{Tool: tool, Scope: provider.ScopeLocal, Project: p, File: file,
 			KeyPath: []string{"projects", p, "mcpServers"}})
@@ -46,10 +46,16 @@ func (c *claude) locations(env provider.Env) []provider.Location {
 }
 
 // projects returns env.Projects followed by the other project keys of the
-// user file, sorted. An unreadable user file adds none: Read reports it.
-func projects(env provider.Env, file string) []string {
+// user file, sorted. The file is read here, outside the engine's View,
+// because Locations must know the projects before anything is read through
+// it. An unreadable user file adds none: reading its entries reports it.
+func (c *claude) projects(env provider.Env, file string) []string {
 	out := slices.Clone(env.Projects)
-	doc, err := jsonfile.Load(file)
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return out
+	}
+	doc, err := c.user.parse(file, src)
 	if err != nil {
 		return out
 	}

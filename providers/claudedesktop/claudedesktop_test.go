@@ -1,12 +1,14 @@
 package claudedesktop
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	tt "github.com/chronicle-dev/chronicle/providers/jsontool/jsontooltest"
+	pt "github.com/chronicle-dev/chronicle/providers/providertest"
 )
 
 const file = "/.config/Claude/claude_desktop_config.json"
@@ -32,11 +34,11 @@ func TestRead(t *testing.T) {
 }
 
 func TestWrites(t *testing.T) {
-	tt.Writes(t, New(), provider.ScopeUser, file, tt.NewEntry(false), 0o600)
+	tt.Writes(t, New(), provider.ScopeUser, file, tt.NewEntry(false))
 	env := tt.Home(t)
 	p := New()
 	loc := tt.Location(t, p, env, provider.ScopeUser, file)
-	entries, _ := p.Read(loc)
+	entries, _ := pt.Read(p, loc)
 	e := entries[1]
 	e.Args = e.Args[:2]
 	tt.Replace(t, p, loc, e)
@@ -51,9 +53,8 @@ func TestRenderErrors(t *testing.T) {
 			t.Errorf("Render(%+v) succeeded", e)
 		}
 		loc := tt.Location(t, p, tt.Home(t), provider.ScopeUser, file)
-		before := tt.ReadFile(t, loc.File)
-		if err := p.Put(loc, e); err == nil || string(tt.ReadFile(t, loc.File)) != string(before) {
-			t.Errorf("Put(%+v): %v, or the file changed", e, err)
+		if _, err := pt.Edit(p, loc.File, pt.Set(loc, e)); err == nil || !strings.Contains(err.Error(), loc.File) {
+			t.Errorf("edit setting %+v: %v, want an error naming the file", e, err)
 		}
 	}
 }

@@ -5,6 +5,6 @@
 //
 // Claude Desktop launches stdio servers only (remote ones go through a
 // bridge such as mcp-remote, which is an ordinary stdio entry) and expands
-// no references: every secret is an error of Render and Put, and ${X} inside
+// no references: every secret is an error of Render and Edit, and ${X} inside
 // a value is literal text.
 package claudedesktop

@@ -10,11 +10,13 @@
 // is env_http_headers. Codex has no syntax for a secret inside args or url,
 // a renamed variable, or a file: reference; those are errors.
 //
-// Put owns command, args, cwd, env, env_vars, url, bearer_token_env_var,
+// An edit owns command, args, cwd, env, env_vars, url, bearer_token_env_var,
 // http_headers, env_http_headers, enabled, enabled_tools, disabled_tools and
 // tool_timeout_sec: it writes them from the entry and drops those the entry
 // leaves empty. Any other key of an existing entry (startup_timeout_sec, for
 // one) is kept on replace, after the owned keys, so a setting chronicle does
-// not model is never lost. Edits keep every other
-// byte of the file; see package tomlfile for the layout rules.
+// not model is never lost. Edits keep every other byte of the file and are
+// made in memory, all of a file's in one pass; see package tomlfile for the
+// layout rules. Servers written inline (mcp_servers = { … }) or as an array
+// of tables are refused by an edit, naming the file and the entry.
 package codex

@@ -1,8 +1,6 @@
 package codex
 
 import (
-	"fmt"
-
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/providers/tomlfile"
 )
@@ -24,30 +22,14 @@ var _ provider.Provider = Provider{}
 // Name returns "codex".
 func (Provider) Name() string { return Name }
 
-// Read returns the servers at loc, in file order.
-func (Provider) Read(loc provider.Location) ([]provider.Entry, error) {
-	doc, err := tomlfile.ReadFile(loc.File)
+// Parse parses the content of a config.toml (nil: a file that does not
+// exist yet).
+func (Provider) Parse(file string, src []byte) (provider.Document, error) {
+	doc, err := tomlfile.Parse(file, src)
 	if err != nil {
 		return nil, err
 	}
-	return readEntries(doc, keyPath(loc))
-}
-
-// Put adds or replaces e at loc in Codex's syntax, keeping the keys of an
-// existing entry that chronicle does not own.
-func (Provider) Put(loc provider.Location, e provider.Entry) error {
-	t, err := table(e)
-	if err != nil {
-		return fmt.Errorf("%s: %w", loc.File, err)
-	}
-	return tomlfile.PutFile(loc.File, keyPath(loc), e.Name, func(current map[string]any) (tomlfile.Table, error) {
-		return keepUnowned(t, current), nil
-	})
-}
-
-// Remove deletes the server name at loc.
-func (Provider) Remove(loc provider.Location, name string) error {
-	return tomlfile.RemoveFile(loc.File, keyPath(loc), name)
+	return document{doc}, nil
 }
 
 // Render returns e as the [mcp_servers.<name>] table Codex would store.

@@ -10,6 +10,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
+	pt "github.com/chronicle-dev/chronicle/providers/providertest"
 )
 
 func TestReadFixtures(t *testing.T) {
@@ -61,7 +62,7 @@ func TestReadFixtures(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.scope, func(t *testing.T) {
 			_, loc := home(t, fixture(t, tt.scope))
-			got, err := New().Read(loc)
+			got, err := pt.Read(New(), loc)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -81,7 +82,7 @@ func TestCanonicalIgnoresLayout(t *testing.T) {
 	var canon []string
 	for _, doc := range []string{inline, split} {
 		_, loc := home(t, []byte(doc))
-		entries, err := New().Read(loc)
+		entries, err := pt.Read(New(), loc)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +96,7 @@ func TestCanonicalIgnoresLayout(t *testing.T) {
 
 func TestReadMissingFile(t *testing.T) {
 	_, loc := home(t, nil)
-	if _, err := New().Read(loc); !errors.Is(err, provider.ErrNotConfigured) {
+	if _, err := pt.Read(New(), loc); !errors.Is(err, provider.ErrNotConfigured) {
 		t.Errorf("err = %v, want ErrNotConfigured", err)
 	}
 }
@@ -116,7 +117,7 @@ func TestReadRefusesWhatCodexWouldRefuse(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, loc := home(t, []byte(tt.doc))
-			_, err := New().Read(loc)
+			_, err := pt.Read(New(), loc)
 			var pe *provider.ParseError
 			if !errors.As(err, &pe) {
 				t.Fatalf("err = %v, want *provider.ParseError", err)
@@ -146,7 +147,7 @@ func TestCodexHomeIsHonoured(t *testing.T) {
 		t.Errorf("Locations (-want +got):\n%s", d)
 	}
 	writeFile(t, locs[0].File, fixture(t, "project"))
-	entries, err := New().Read(locs[0])
+	entries, err := pt.Read(New(), locs[0])
 	if err != nil || len(entries) != 1 || entries[0].Name != "chronova-remote" {
 		t.Errorf("Read under CODEX_HOME = %v, %v", entries, err)
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/chronicle-dev/chronicle/providers/tomlfile"
 )
 
-// ownedKeys are the keys Put writes, in the order it writes them. An
+// ownedKeys are the keys an edit writes, in the order it writes them. An
 // existing entry's other keys are kept (see keepUnowned).
 var ownedKeys = []string{
 	"command", "args", "cwd", "env", "env_vars",

@@ -7,6 +7,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	tt "github.com/chronicle-dev/chronicle/providers/jsontool/jsontooltest"
+	pt "github.com/chronicle-dev/chronicle/providers/providertest"
 )
 
 func TestRead(t *testing.T) {
@@ -35,15 +36,15 @@ func TestRead(t *testing.T) {
 
 func TestWrites(t *testing.T) {
 	p := New()
-	tt.Writes(t, p, provider.ScopeUser, "/.cursor/mcp.json", tt.NewEntry(true), 0o600)
-	tt.Writes(t, p, provider.ScopeProject, "api-server/.cursor/mcp.json", tt.NewEntry(true), 0o644)
+	tt.Writes(t, p, provider.ScopeUser, "/.cursor/mcp.json", tt.NewEntry(true))
+	tt.Writes(t, p, provider.ScopeProject, "api-server/.cursor/mcp.json", tt.NewEntry(true))
 }
 
 func TestReplaceKeepsUnknownFields(t *testing.T) {
 	env := tt.Home(t)
 	p := New()
 	loc := tt.Location(t, p, env, provider.ScopeProject, "api-server/.cursor/mcp.json")
-	entries, _ := p.Read(loc)
+	entries, _ := pt.Read(p, loc)
 	e := entries[0]
 	e.Env = map[string]secret.Value{"SERVICE_TOKEN": tt.Env("SERVICE_TOKEN")}
 	tt.Replace(t, p, loc, e)
@@ -65,12 +66,12 @@ func TestHostileNamesAreReadNotUsedAsPaths(t *testing.T) {
 	loc := tt.Location(t, p, env, provider.ScopeUser, "/.cursor/mcp.json")
 	long := strings.Repeat("a", 300)
 	tt.WriteFile(t, loc.File, `{"mcpServers": {"../../etc": {"command": "x"}, "a/b": {"command": "x"}, "nul\u0000": {"command": "x"}, "`+long+`": {"command": "x"}}}`)
-	entries, err := p.Read(loc)
+	entries, err := pt.Read(p, loc)
 	if err != nil || len(entries) != 4 || entries[0].Name != "../../etc" || entries[2].Name != "nul\x00" || entries[3].Name != long {
 		t.Fatalf("got %v, %v", entries, err)
 	}
 	for _, e := range entries {
-		if err := p.Remove(loc, e.Name); err != nil {
+		if err := pt.Remove(p, loc, e.Name); err != nil {
 			t.Fatal(err)
 		}
 	}

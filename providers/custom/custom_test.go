@@ -10,6 +10,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
+	pt "github.com/chronicle-dev/chronicle/providers/providertest"
 )
 
 func TestCustomJSONCToolRoundTrip(t *testing.T) {
@@ -24,15 +25,15 @@ func TestCustomJSONCToolRoundTrip(t *testing.T) {
 	if len(locs) != 1 || p.Name() != "acme" || p.SkillDirs(env)[0].Dir != filepath.Join(home, ".acme", "skills") {
 		t.Fatalf("locations %+v", locs)
 	}
-	entries, err := p.Read(locs[0])
+	entries, err := pt.Read(p, locs[0])
 	if err != nil || len(entries) != 1 || entries[0].Transport != service.HTTP {
 		t.Fatalf("read %+v, %v", entries, err)
 	}
 	e := provider.Entry{Name: "fs", Definition: service.Definition{Transport: service.Stdio, Command: "npx", Args: []secret.Value{secret.Literal("-y")}}, Enabled: true}
-	if err := p.Put(locs[0], e); err != nil {
+	if err := pt.Put(p, locs[0], e); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Remove(locs[0], "fs"); err != nil {
+	if err := pt.Remove(p, locs[0], "fs"); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(file); string(b) != orig {
@@ -51,15 +52,15 @@ func TestCustomTOMLTool(t *testing.T) {
 	os.WriteFile(file, []byte(orig), 0o644)
 	p := New(&config.Tool{Name: "agent", Format: config.FormatTOML, Config: file, ServersKey: "servers"})
 	loc := p.Locations(provider.Env{Home: home})[0]
-	entries, err := p.Read(loc)
+	entries, err := pt.Read(p, loc)
 	if err != nil || len(entries) != 1 || entries[0].Name != "docs" {
 		t.Fatalf("read %+v, %v", entries, err)
 	}
 	e := provider.Entry{Name: "fs", Definition: service.Definition{Transport: service.Stdio, Command: "npx"}, Enabled: true}
-	if err := p.Put(loc, e); err != nil {
+	if err := pt.Put(p, loc, e); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Remove(loc, "fs"); err != nil {
+	if err := pt.Remove(p, loc, "fs"); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(file); string(b) != orig {

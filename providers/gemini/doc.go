@@ -11,5 +11,5 @@
 // Enabled is false for a server named in mcp.excluded (of the user settings
 // or of the file read), missing from a non-empty mcp.allowed, or set
 // {"enabled": false} in ~/.gemini/mcp-server-enablement.json. Those switches
-// live outside the entry: Put refuses a disabled entry.
+// live outside the entry: an edit refuses a disabled entry.
 package gemini

@@ -6,10 +6,11 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/providers/jsonfile"
+	"github.com/chronicle-dev/chronicle/providers/jsontool"
 )
 
 // enable applies mcp.excluded, mcp.allowed and the enablement file.
-func (g *gemini) enable(loc provider.Location, doc *jsonfile.Document, entries []provider.Entry) error {
+func (g *gemini) enable(loc provider.Location, doc *jsonfile.Document, files provider.Files, entries []provider.Entry) error {
 	excluded := doc.Strings("mcp", "excluded")
 	allowed := doc.Strings("mcp", "allowed")
 	dir := g.userDir.Get()
@@ -17,7 +18,7 @@ func (g *gemini) enable(loc provider.Location, doc *jsonfile.Document, entries [
 		dir = filepath.Dir(loc.File)
 	}
 	if loc.Scope != provider.ScopeUser {
-		user, err := jsonfile.LoadOptional(filepath.Join(dir, "settings.json"))
+		user, err := jsontool.ParsedJSON(files, filepath.Join(dir, "settings.json"))
 		if err != nil {
 			return err
 		}
@@ -26,7 +27,7 @@ func (g *gemini) enable(loc provider.Location, doc *jsonfile.Document, entries [
 			allowed = append(allowed, user.Strings("mcp", "allowed")...)
 		}
 	}
-	enablement, err := jsonfile.LoadOptional(filepath.Join(dir, "mcp-server-enablement.json"))
+	enablement, err := jsontool.ParsedJSON(files, filepath.Join(dir, "mcp-server-enablement.json"))
 	if err != nil {
 		return err
 	}

@@ -14,8 +14,8 @@ const tool = "gemini"
 
 // New returns the Gemini CLI provider.
 //
-// Read of a project's settings consults the ~/.gemini of the Env last given
-// to Locations for exclusions.
+// Entries of a project's settings consult the ~/.gemini of the Env last
+// given to Locations for exclusions.
 func New() provider.Provider {
 	g := &gemini{}
 	return &jsontool.Tool{

@@ -9,6 +9,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	tt "github.com/chronicle-dev/chronicle/providers/jsontool/jsontooltest"
+	pt "github.com/chronicle-dev/chronicle/providers/providertest"
 )
 
 func TestRead(t *testing.T) {
@@ -45,20 +46,20 @@ func TestWrites(t *testing.T) {
 	e.Cwd = "/srv"
 	e.EnabledTools = []string{"a"}
 	e.DisabledTools = []string{"b"}
-	tt.Writes(t, New(), provider.ScopeUser, "/.gemini/settings.json", e, 0o600)
+	tt.Writes(t, New(), provider.ScopeUser, "/.gemini/settings.json", e)
 	remote := provider.Entry{
 		Name:       "r",
 		Definition: service.Definition{Transport: "http", URL: secret.Literal("https://x"), Headers: map[string]secret.Value{"Authorization": secret.Concat(secret.Literal("Bearer "), tt.Env("T"))}},
 		Enabled:    true,
 	}
-	tt.Writes(t, New(), provider.ScopeProject, "api-server/.gemini/settings.json", remote, 0o644)
+	tt.Writes(t, New(), provider.ScopeProject, "api-server/.gemini/settings.json", remote)
 }
 
 func TestReplaceKeepsStyle(t *testing.T) {
 	env := tt.Home(t)
 	p := New()
 	loc := tt.Location(t, p, env, provider.ScopeProject, "api-server/.gemini/settings.json")
-	entries, _ := p.Read(loc)
+	entries, _ := pt.Read(p, loc)
 	e := entries[0]
 	e.URL = secret.Literal("http://localhost:3002/mcp")
 	tt.Replace(t, p, loc, e)
@@ -69,7 +70,7 @@ func TestReplaceKeepsStyle(t *testing.T) {
 		}
 	}
 	user := tt.Location(t, p, env, provider.ScopeUser, "/.gemini/settings.json")
-	entries, _ = p.Read(user)
+	entries, _ = pt.Read(p, user)
 	e = entries[0]
 	e.EnabledTools = nil
 	e.Timeout = 0
@@ -79,15 +80,15 @@ func TestReplaceKeepsStyle(t *testing.T) {
 	}
 }
 
-func TestPutRefusesDisabled(t *testing.T) {
+func TestEditRefusesDisabled(t *testing.T) {
 	env := tt.Home(t)
 	p := New()
-	entries, _ := p.Read(tt.Location(t, p, env, provider.ScopeUser, "/.gemini/settings.json"))
+	entries, _ := pt.Read(p, tt.Location(t, p, env, provider.ScopeUser, "/.gemini/settings.json"))
 	if _, err := p.Render(entries[3]); err != nil {
 		t.Fatalf("an excluded entry must still render: %v", err)
 	}
-	if err := p.Put(tt.Location(t, p, env, provider.ScopeUser, "/.gemini/settings.json"), entries[3]); err == nil {
-		t.Fatal("Put of a disabled entry succeeded; Gemini keeps that switch outside the entry")
+	if err := pt.Put(p, tt.Location(t, p, env, provider.ScopeUser, "/.gemini/settings.json"), entries[3]); err == nil {
+		t.Fatal("an edit setting a disabled entry succeeded; Gemini keeps that switch outside the entry")
 	}
 }
 

@@ -2,11 +2,14 @@
 // trailing commas) files that hold the JSON tools' MCP servers.
 //
 // A Document gives the members of the object at a key path, such as
-// ["mcpServers"] or ["projects", "/abs/path", "mcpServers"], as standard JSON.
-// Update sets or removes one member of such an object by splicing bytes: every
-// other byte of the file — unrelated keys, key order, indentation, comments,
-// trailing commas — stays as it was. Parsing uses github.com/tailscale/hujson,
-// which keeps the position of every value.
+// ["mcpServers"] or ["projects", "/abs/path", "mcpServers"], decoded from
+// standard JSON. Edit sets or removes any number of members of such objects
+// in one pass over one parse: every other byte of the file — unrelated keys,
+// key order, indentation, comments, trailing commas — stays as it was.
+// Parsing uses github.com/tailscale/hujson, which keeps every comment and
+// blank beside the value it precedes or follows, so an edit moves those
+// exactly and packs the document once. Nothing here reads or writes a file:
+// the engine reads the bytes, and installs the bytes Edit returns.
 //
 // Layout rules, so that adding an entry and removing it again gives back the
 // original file byte for byte:
@@ -27,11 +30,13 @@
 //     as "{}".
 //   - Comments inside or next to a removed member's own lines stay where they
 //     are; the member's lines go.
-//   - A missing file is created as "{}\n" plus the new member; removing the
+//   - A missing file is created as "{}\n" plus the new members; removing the
 //     last entry leaves the file holding "{}\n" rather than deleting it.
+//   - A name held twice in an object an edit goes through or changes is an
+//     error: which of the two a tool reads is not chronicle's to guess.
 //
-// Update re-reads the file immediately before writing, writes atomically
-// through engine/safefile, parses the result and checks that it differs from
-// the previous content only by the intended change; otherwise the previous
-// bytes are put back.
+// Edit parses its result again and checks that it means exactly the
+// document with the changes made: the members set hold their intended
+// values, the members removed are gone, and everything else means what it
+// meant before. Otherwise it returns an error and no bytes.
 package jsonfile

@@ -1,101 +1,81 @@
 package jsonfile
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
+	"sync"
 
-	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/tailscale/hujson"
 )
 
-// A Document is one parsed JSON or JSONC file.
+// A Document is one parsed JSON or JSONC file. Nothing changes it after
+// Parse (Edit works on a copy), so one Document serves every location of
+// its file in a run; it is safe for concurrent use.
 type Document struct {
 	path string
-	src  []byte
+	src  []byte // the file's content; nil when the file does not exist
+	text []byte // what root was parsed from: src, or "{}\n" for a missing file
 	root hujson.Value
-	tree map[string]any // the standard JSON meaning of src
+	tree map[string]any // the standard JSON meaning of text
+
+	mu    sync.Mutex
+	index map[*hujson.Object]names // built on first use, per object
 }
 
-// A Member is one member of an object: its name and its value as standard
-// JSON (comments and trailing commas removed).
+// A Member is one member of an object: its name and its value decoded
+// from standard JSON (numbers as json.Number).
 type Member struct {
 	Name  string
-	Value json.RawMessage
+	Value any
 }
 
-// Load reads and parses the file at path. A missing file is
-// provider.ErrNotConfigured; one that does not parse is a
+// Parse parses src, the content of the file at path, which must hold an
+// object. A nil src is a file that does not exist yet: an empty document
+// that edits can create. A document that does not parse is a
 // *provider.ParseError.
-func Load(path string) (*Document, error) {
-	doc, info := fromCache(path)
-	if doc != nil {
-		return doc, nil
-	}
-	src, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s: %w", path, provider.ErrNotConfigured)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if doc, err = Parse(path, src); err != nil {
-		return nil, err
-	}
-	remember(path, info, doc)
-	return doc, nil
-}
-
-// LoadOptional is Load for a file that may be missing: nil, nil then.
-func LoadOptional(path string) (*Document, error) {
-	d, err := Load(path)
-	if errors.Is(err, provider.ErrNotConfigured) {
-		return nil, nil
-	}
-	return d, err
-}
-
-// Parse parses src, the content of the file at path. The document must be
-// an object.
 func Parse(path string, src []byte) (*Document, error) {
-	root, err := hujson.Parse(src)
+	text := src
+	if src == nil {
+		text = []byte("{}\n") // what a file that does not exist yet is edited from
+	}
+	root, err := hujson.Parse(text)
 	if err != nil {
-		return nil, parseError(path, src, err)
+		return nil, parseError(path, text, err)
 	}
 	if _, ok := root.Value.(*hujson.Object); !ok {
-		return nil, positionError(path, src, root.StartOffset, errors.New("the file does not hold a JSON object"))
+		return nil, positionError(path, text, root.StartOffset, errors.New("the file does not hold a JSON object"))
 	}
-	var tree map[string]any
-	if err := decode(standard(root), &tree); err != nil {
-		return nil, &provider.ParseError{File: path, Err: err}
-	}
-	return &Document{path: path, src: src, root: root, tree: tree}, nil
+	tree, _ := meaning(root).(map[string]any)
+	return &Document{path: path, src: src, text: text, root: root, tree: tree, index: map[*hujson.Object]names{}}, nil
 }
 
-// Bytes returns the document's content.
+// Path returns the path the document was read from.
+func (d *Document) Path() string { return d.path }
+
+// Bytes returns the document's content, nil for a file that does not exist.
 func (d *Document) Bytes() []byte { return d.src }
 
 // Members returns the members of the object at keyPath in file order, or
 // nil when the key path does not exist. When a name occurs twice, the last
-// one wins, as in the tools that read these files.
+// one wins, as in the tools that read these files; it keeps the place of
+// the first.
 func (d *Document) Members(keyPath []string) ([]Member, error) {
 	obj, err := d.object(keyPath)
 	if err != nil || obj == nil {
 		return nil, err
 	}
-	var out []Member
-	at := map[string]int{}
-	for _, m := range obj.Value.(*hujson.Object).Members {
-		mem := Member{Name: nameOf(m.Name), Value: standard(m.Value)}
-		if i, ok := at[mem.Name]; ok {
-			out[i] = mem
-			continue
+	values, _ := lookup(d.tree, keyPath)
+	m, _ := values.(map[string]any)
+	members := obj.Value.(*hujson.Object).Members
+	out := make([]Member, 0, len(members))
+	seen := make(map[string]bool, len(members))
+	for _, mem := range members {
+		name := nameOf(mem.Name)
+		if !seen[name] {
+			seen[name] = true
+			out = append(out, Member{Name: name, Value: m[name]})
 		}
-		at[mem.Name] = len(out)
-		out = append(out, mem)
 	}
 	return out, nil
 }
@@ -106,65 +86,53 @@ func (d *Document) Lookup(keyPath ...string) (any, bool) {
 	return lookup(d.tree, keyPath)
 }
 
+// Strings returns the strings in the list at keyPath; nil when there is no
+// such list.
+func (d *Document) Strings(keyPath ...string) []string {
+	v, _ := lookup(d.tree, keyPath)
+	list, _ := v.([]any)
+	var out []string
+	for _, x := range list {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // object returns the object at keyPath, nil when some key is missing, or an
 // error when a value on the way is not an object.
 func (d *Document) object(keyPath []string) (*hujson.Value, error) {
-	chain, err := d.chain(keyPath)
-	if err != nil || len(chain) <= len(keyPath) {
-		return nil, err
-	}
-	return chain[len(keyPath)], nil
-}
-
-// chain returns the objects along keyPath that exist, the root first.
-func (d *Document) chain(keyPath []string) ([]*hujson.Value, error) {
-	chain := []*hujson.Value{&d.root}
 	cur := &d.root
 	for i, key := range keyPath {
-		idx := memberIndex(cur, key)
-		if idx < 0 {
-			return chain, nil
+		at := d.names(cur.Value.(*hujson.Object))[key]
+		if len(at) == 0 {
+			return nil, nil
 		}
-		next := &cur.Value.(*hujson.Object).Members[idx].Value
-		if _, ok := next.Value.(*hujson.Object); !ok {
-			return nil, positionError(d.path, d.src, next.StartOffset,
-				fmt.Errorf("%s is not an object", dotted(keyPath[:i+1])))
-		}
-		chain = append(chain, next)
-		cur = next
-	}
-	return chain, nil
-}
-
-// memberIndex returns the index of the last member named name in obj, or -1.
-func memberIndex(obj *hujson.Value, name string) int {
-	idx := -1
-	for i, m := range obj.Value.(*hujson.Object).Members {
-		if nameOf(m.Name) == name {
-			idx = i
+		cur = &cur.Value.(*hujson.Object).Members[at[len(at)-1]].Value
+		if _, ok := cur.Value.(*hujson.Object); !ok {
+			return nil, notObject(d.path, d.text, cur, keyPath[:i+1])
 		}
 	}
-	return idx
+	return cur, nil
 }
 
-// countMembers returns how many members of obj are named name.
-func countMembers(obj *hujson.Value, name string) int {
-	n := 0
-	for _, m := range obj.Value.(*hujson.Object).Members {
-		if nameOf(m.Name) == name {
-			n++
-		}
+// names returns the name index of an object of the document, building it
+// the first time: ~/.claude.json holds hundreds of projects, each looked up
+// once per location.
+func (d *Document) names(o *hujson.Object) names {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	n, ok := d.index[o]
+	if !ok {
+		n = indexNames(o)
+		d.index[o] = n
 	}
 	return n
 }
 
-func nameOf(v hujson.Value) string { return v.Value.(hujson.Literal).String() }
-
-// standard returns v as standard JSON.
-func standard(v hujson.Value) []byte {
-	c := v.Clone()
-	c.Standardize()
-	return bytes.TrimSpace(c.Pack())
+func notObject(path string, text []byte, v *hujson.Value, keyPath []string) error {
+	return positionError(path, text, v.StartOffset, fmt.Errorf("%s is not an object", dotted(keyPath)))
 }
 
 func dotted(keyPath []string) string {
@@ -184,21 +152,7 @@ func ObjectMembers(b []byte) (members []Member, ok bool) {
 		return nil, false
 	}
 	for _, m := range obj.Members {
-		members = append(members, Member{Name: nameOf(m.Name), Value: standard(m.Value)})
+		members = append(members, Member{Name: nameOf(m.Name), Value: meaning(m.Value)})
 	}
 	return members, true
-}
-
-// Strings returns the strings in the list at keyPath; nil when there is no
-// such list.
-func (d *Document) Strings(keyPath ...string) []string {
-	v, _ := lookup(d.tree, keyPath)
-	list, _ := v.([]any)
-	var out []string
-	for _, x := range list {
-		if s, ok := x.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
 }

@@ -2,92 +2,247 @@ package jsonfile
 
 import (
 	"fmt"
+	"reflect"
+	"slices"
+	"strings"
 
 	"github.com/tailscale/hujson"
 )
 
-// insert appends the member name: value (standard JSON) to obj.
-func (l layout) insert(obj *hujson.Value, name string, value []byte) []byte {
-	o := obj.Value.(*hujson.Object)
-	open, end := obj.StartOffset, obj.EndOffset-1
-	key := quote(name) + ": "
-	if len(o.Members) == 0 {
-		ind := lineIndent(l.src, open)
-		if isSpace(l.src[open+1 : end]) {
-			text := l.nl + ind + l.unit + key + l.indent(value, ind+l.unit) + l.nl + ind
-			return splice(l.src, open+1, end, text)
+// A Change sets or removes member Name of the object at KeyPath.
+type Change struct {
+	KeyPath []string
+	Name    string
+	// Value is the member's new value as standard JSON; nil removes it.
+	// When the member exists and both its value and Value are objects,
+	// only the fields that differ are touched, so the entry's own comments
+	// and layout stay.
+	Value []byte
+}
+
+// path returns the key path of the member c changes.
+func (c Change) path() []string { return slices.Concat(c.KeyPath, []string{c.Name}) }
+
+// Edit returns the document's content with every change made, by the
+// layout rules of the package comment: objects missing along a key path are
+// created, objects a removal leaves empty go. Every change is made on one
+// parse of the document and the result is packed once, so an edit of many
+// members costs about as much as an edit of one. The result is parsed again
+// and must mean exactly the document with the changes made (verifyChanges);
+// otherwise Edit returns an error and no bytes. When no change alters the
+// document, Edit returns its content as it was (nil for a missing file).
+//
+// A member or key held more than once, a value on a key path that is not
+// an object, and two changes of one member are errors naming the file.
+func (d *Document) Edit(changes []Change) ([]byte, error) {
+	if err := overlapping(changes); err != nil {
+		return nil, fmt.Errorf("%s: %w", d.path, err)
+	}
+	e := &editor{
+		d:       d,
+		l:       layoutOf(d.text, &d.root),
+		root:    d.root,
+		objects: map[*hujson.Object]*objectEdit{},
+	}
+	wants, err := meanings(changes)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", d.path, err)
+	}
+	for i, c := range changes {
+		if err := e.change(c, wants[i]); err != nil {
+			return nil, err
 		}
-		p := lastNonSpace(l.src, open+1, end) // after the comments the object holds
-		return splice(l.src, p, p, l.nl+ind+l.unit+key+l.indent(value, ind+l.unit))
 	}
-	last := o.Members[len(o.Members)-1]
-	comma := last.Value.EndOffset + len(last.Value.AfterExtra)
-	trailing := l.src[comma] == ','
-	var text string
-	if ind, own := ownLine(last.Name); own {
-		text = l.nl + ind + key + l.indent(value, ind)
-	} else {
-		text = inlineSep(last.Name) + key + compact(value)
+	if !e.changed {
+		return d.src, nil
 	}
-	if trailing {
-		text += ","
+	if err := e.commit(); err != nil {
+		return nil, fmt.Errorf("%s: %w", d.path, err)
 	}
-	p := lastNonSpace(l.src, last.Value.EndOffset, end)
-	out := splice(l.src, p, p, text)
-	if !trailing {
-		out = splice(out, last.Value.EndOffset, last.Value.EndOffset, ",")
+	out := e.root.Pack()
+	if err := verifyMeaning(d, out, changes, wants); err != nil {
+		return nil, fmt.Errorf("%s: %w", d.path, err)
+	}
+	return out, nil
+}
+
+// An editor makes changes on a copy of a document's parse. Only the objects
+// an edit goes through are copied (see object): an edit of a 2 MB file
+// copies a few of its objects, not all of it.
+type editor struct {
+	d       *Document
+	l       layout
+	root    hujson.Value
+	objects map[*hujson.Object]*objectEdit
+	emptied [][]string // key paths a member was removed from
+	changed bool
+}
+
+// An objectEdit collects what happens to one object of the document: the
+// members removed and the members added. Values set in place are set at
+// once; removals and additions are made together by commit, so that member
+// indices stay valid meanwhile.
+type objectEdit struct {
+	v       *hujson.Value
+	names   names
+	removed map[int]bool
+	added   *additions
+}
+
+// object returns the edit of the object v. The first time, v's object is
+// replaced by a copy of itself and its members, which the edit may change:
+// the Document's parse stays as it was. The copy shares every byte slice
+// with the parse; nothing changes a byte slice in place.
+func (e *editor) object(v *hujson.Value) *objectEdit {
+	o := v.Value.(*hujson.Object)
+	if oe, ok := e.objects[o]; ok {
+		return oe
+	}
+	own := &hujson.Object{Members: slices.Clone(o.Members), AfterExtra: o.AfterExtra}
+	v.Value = own
+	oe := &objectEdit{v: v, names: e.d.names(o), removed: map[int]bool{}, added: &additions{}}
+	e.objects[own] = oe
+	return oe
+}
+
+// change makes one change; want is what its value means.
+func (e *editor) change(c Change, want any) error {
+	cur := &e.root
+	for i, key := range c.KeyPath {
+		oe := e.object(cur)
+		switch at := oe.names[key]; len(at) {
+		case 0:
+			if c.Value == nil {
+				return nil // nothing to remove
+			}
+			// Create what is missing as one new member of the deepest
+			// object that exists.
+			a := oe.added
+			for _, k := range c.KeyPath[i:] {
+				a = a.object(k)
+			}
+			a.add(c.Name, c.Value)
+			e.changed = true
+			return nil
+		case 1:
+			cur = &oe.v.Value.(*hujson.Object).Members[at[0]].Value
+			if _, ok := cur.Value.(*hujson.Object); !ok {
+				return notObject(e.d.path, e.d.text, cur, c.KeyPath[:i+1])
+			}
+		default:
+			return e.twice(c.KeyPath[:i], key)
+		}
+	}
+	oe := e.object(cur)
+	at := oe.names[c.Name]
+	if len(at) > 1 {
+		return e.twice(c.KeyPath, c.Name)
+	}
+	switch {
+	case c.Value == nil && len(at) == 0:
+		return nil
+	case c.Value == nil:
+		oe.removed[at[0]] = true
+		e.emptied = append(e.emptied, c.KeyPath)
+		e.changed = true
+		return nil
+	case len(at) == 0:
+		oe.added.add(c.Name, c.Value)
+		e.changed = true
+		return nil
+	}
+	old, _ := lookup(e.d.tree, c.path())
+	return e.set(oe, at[0], c.path(), old, c.Value, want)
+}
+
+// set gives member idx of oe (at keyPath, holding old) the value value,
+// which means want. Two objects are matched field by field: fields want
+// lacks are removed, changed fields are set in place (recursively) and new
+// ones added in want's order.
+func (e *editor) set(oe *objectEdit, idx int, keyPath []string, old any, value []byte, want any) error {
+	if reflect.DeepEqual(old, want) {
+		return nil
+	}
+	e.changed = true
+	m := &oe.v.Value.(*hujson.Object).Members[idx]
+	oldFields, oldIsObj := old.(map[string]any)
+	wantFields, wantIsObj := want.(map[string]any)
+	if _, astIsObj := m.Value.Value.(*hujson.Object); !oldIsObj || !wantIsObj || !astIsObj {
+		return e.l.replaceValue(m, value)
+	}
+	inner := e.object(&m.Value)
+	fields, _ := ObjectMembers(value)
+	for _, name := range orderedNames(inner) {
+		if _, keep := wantFields[name]; !keep {
+			if at := inner.names[name]; len(at) > 1 {
+				return e.twice(keyPath, name)
+			}
+			inner.removed[inner.names[name][0]] = true
+		}
+	}
+	for _, f := range fields {
+		cur, had := oldFields[f.Name]
+		if had && reflect.DeepEqual(cur, f.Value) {
+			continue
+		}
+		fieldValue, err := Marshal(f.Value)
+		if err != nil {
+			return err
+		}
+		switch at := inner.names[f.Name]; len(at) {
+		case 0:
+			inner.added.add(f.Name, fieldValue)
+		case 1:
+			path := slices.Concat(keyPath, []string{f.Name})
+			if err := e.set(inner, at[0], path, cur, fieldValue, f.Value); err != nil {
+				return err
+			}
+		default:
+			return e.twice(keyPath, f.Name)
+		}
+	}
+	return nil
+}
+
+// orderedNames lists the names of oe's object once each, in file order.
+func orderedNames(oe *objectEdit) []string {
+	out := make([]string, 0, len(oe.names))
+	for i, m := range oe.v.Value.(*hujson.Object).Members {
+		if name := nameOf(m.Name); oe.names[name][0] == i {
+			out = append(out, name)
+		}
 	}
 	return out
 }
 
-// replace sets the value of obj's member idx, keeping the member's place.
-func (l layout) replace(obj *hujson.Value, idx int, value []byte) []byte {
-	m := obj.Value.(*hujson.Object).Members[idx]
-	text := compact(value)
-	if ind, own := ownLine(m.Name); own {
-		text = l.indent(value, ind)
+func (e *editor) twice(keyPath []string, name string) error {
+	where := dotted(keyPath)
+	if len(keyPath) == 0 {
+		where = "the top-level object"
 	}
-	return splice(l.src, m.Value.StartOffset, m.Value.EndOffset, text)
+	return fmt.Errorf("%s: %s holds %q more than once; remove the duplicates by hand first", e.d.path, where, name)
 }
 
-// remove deletes obj's member idx with its own lines (or, inline, with the
-// blanks before it) and the comma that separated it. An object left with
-// nothing but blanks inside becomes "{}".
-func (l layout) remove(obj *hujson.Value, idx int) ([]byte, error) {
-	src := l.src
-	o := obj.Value.(*hujson.Object)
-	m := o.Members[idx]
-	start := m.Name.StartOffset
-	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
-		start--
+// overlapping refuses two changes of one member, and a change inside a
+// member another change sets or removes: each change must see the document
+// as it was.
+func overlapping(changes []Change) error {
+	full := make(map[string]bool, len(changes))
+	inner := map[string]bool{}
+	for _, c := range changes {
+		for k := 1; k <= len(c.KeyPath); k++ {
+			inner[strings.Join(c.KeyPath[:k], "\x00")] = true
+		}
+		key := strings.Join(c.path(), "\x00")
+		if full[key] {
+			return fmt.Errorf("%s is changed twice in one edit", dotted(c.path()))
+		}
+		full[key] = true
 	}
-	if start > 0 && src[start-1] == '\n' {
-		start--
-		if start > 0 && src[start-1] == '\r' {
-			start--
+	for _, c := range changes {
+		if inner[strings.Join(c.path(), "\x00")] {
+			return fmt.Errorf("%s is changed while another change edits inside it", dotted(c.path()))
 		}
 	}
-	end := m.Value.EndOffset
-	comma := end + len(m.Value.AfterExtra)
-	hasComma := comma < len(src) && src[comma] == ','
-	if hasComma {
-		end = comma + 1
-	}
-	out := splice(src, start, end, "")
-	if !hasComma && idx > 0 {
-		prev := o.Members[idx-1].Value
-		pc := prev.EndOffset + len(prev.AfterExtra)
-		if src[pc] != ',' {
-			return nil, fmt.Errorf("no comma after the member before %s", quote(nameOf(m.Name)))
-		}
-		out = splice(out, pc, pc+1, "")
-	}
-	if len(o.Members) == 1 {
-		open := obj.StartOffset
-		closing := obj.EndOffset - 1 - (len(src) - len(out))
-		if isSpace(out[open+1 : closing]) {
-			out = splice(out, open+1, closing, "")
-		}
-	}
-	return out, nil
+	return nil
 }

@@ -63,13 +63,23 @@ func lineIndent(src []byte, offset int) string {
 	return string(src[start:end])
 }
 
-// lastNonSpace returns the offset just after the last non-blank byte in
-// src[from:to], or from.
-func lastNonSpace(src []byte, from, to int) int {
-	for to > from && isSpace(src[to-1:to]) {
-		to--
+// lastNonSpace returns the length of b without its trailing blanks.
+func lastNonSpace(b []byte) int {
+	return len(bytes.TrimRight(b, " \t\r\n"))
+}
+
+// lineTail returns the length of b without the blanks at its end that
+// indent a line, and without the line break before them: what goes with a
+// member when it is removed.
+func lineTail(b []byte) int {
+	n := len(bytes.TrimRight(b, " \t"))
+	if n > 0 && b[n-1] == '\n' {
+		n--
+		if n > 0 && b[n-1] == '\r' {
+			n--
+		}
 	}
-	return to
+	return n
 }
 
 func isSpace(b []byte) bool { return len(bytes.TrimLeft(b, " \t\r\n")) == 0 }
@@ -95,12 +105,4 @@ func compact(value []byte) string {
 func quote(s string) string {
 	b, _ := Marshal(s)
 	return string(b)
-}
-
-// splice returns src with src[from:to] replaced by text.
-func splice(src []byte, from, to int, text string) []byte {
-	out := make([]byte, 0, len(src)-(to-from)+len(text))
-	out = append(out, src[:from]...)
-	out = append(out, text...)
-	return append(out, src[to:]...)
 }

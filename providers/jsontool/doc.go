@@ -12,12 +12,16 @@
 // Zed's settings, …) is kept, in its place; only the fields whose value
 // changes are rewritten, so comments inside the entry survive.
 //
-// Files created by Put get mode 0600 at user and local scope and 0644 at
-// project scope (project files are usually committed). What a tool cannot
-// express is an error of Render and Put, never silently dropped: a secret the
-// tool has no syntax for, Cwd or tool allow/deny lists where the tool has no
-// field for them. Enabled == false where the entry cannot hold it (claude,
-// claude-desktop, cursor, gemini, vscode) is an error of Put only, so that
-// entries read back as disabled still Render. Timeout is the hub's
-// per-call limit, so it is written only where the tool has a field for it.
+// A Tool never reads or writes a file itself: Parse turns the bytes the
+// engine read into a document, whose Entries and Edit work in memory (see
+// package jsonfile); the engine installs the bytes Edit returns. Settings
+// kept in other files are read through provider.Files (ParsedJSON).
+//
+// What a tool cannot express is an error of Render and Edit, never silently
+// dropped: a secret the tool has no syntax for, Cwd or tool allow/deny lists
+// where the tool has no field for them. Enabled == false where the entry
+// cannot hold it (claude, claude-desktop, cursor, gemini, vscode) is an error
+// of Edit only, so that entries read back as disabled still Render. Timeout
+// is the hub's per-call limit, so it is written only where the tool has a
+// field for it.
 package jsontool

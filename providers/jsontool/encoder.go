@@ -13,7 +13,7 @@ import (
 // tool cannot express is remembered and reported by Err.
 type Encoder struct {
 	syntax refsyntax.Syntax
-	put    bool // encoding for Put rather than Render
+	put    bool // encoding for Edit rather than Render
 	err    error
 }
 
@@ -59,7 +59,7 @@ func (c *Encoder) Refuse(set bool, what string) {
 
 // RefuseUnlisted refuses Cwd, tool lists and a disabled state, the parts of
 // an entry that only some tools keep in the entry itself. A disabled state
-// is refused by Put only: Render shows what the entry stores, and where the
+// is refused by Edit only: Render shows what the entry stores, and where the
 // tool keeps the switch outside the entry (Claude, Gemini) an entry read
 // back as disabled must still render.
 func (c *Encoder) RefuseUnlisted(e provider.Entry, cwd, lists, disabled bool) {

@@ -3,7 +3,7 @@ package jsontool
 import "sync"
 
 // A Memo remembers a path learned from the Env last given to Locations, for
-// a Read that needs a file besides its own (Claude's approvals in
+// Entries that need a file besides their own (Claude's approvals in
 // ~/.claude.json, Gemini's exclusions in ~/.gemini). It belongs to one
 // provider value: New returns a fresh one each time.
 type Memo struct {

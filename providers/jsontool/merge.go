@@ -1,21 +1,19 @@
 package jsontool
 
 import (
-	"encoding/json"
 	"slices"
 
 	"github.com/chronicle-dev/chronicle/providers/jsonfile"
 )
 
-// merge combines the stored entry old with the newly encoded one (both
-// standard JSON objects): old's fields keep their order, owned fields take
+// merge combines the stored entry's fields with the newly encoded entry (a
+// standard JSON object): the stored fields keep their order, owned fields take
 // the new value or go, unknown fields stay, and new fields are appended.
 // A default value (Tool.Defaults) is kept where stored and not added where
 // not: it means the same either way.
-func (t *Tool) merge(old, enc []byte) ([]byte, error) {
-	have, _ := jsonfile.ObjectMembers(old)
+func (t *Tool) merge(have []jsonfile.Member, enc []byte) ([]byte, error) {
 	want, _ := jsonfile.ObjectMembers(enc)
-	wanted := map[string]json.RawMessage{}
+	wanted := map[string]any{}
 	for _, m := range want {
 		wanted[m.Name] = m.Value
 	}
@@ -41,7 +39,11 @@ func (t *Tool) merge(old, enc []byte) ([]byte, error) {
 }
 
 // isDefault reports whether v means the same as leaving field out.
-func (t *Tool) isDefault(field string, v []byte) bool {
+func (t *Tool) isDefault(field string, v any) bool {
 	d, ok := t.Defaults[field]
-	return ok && jsonfile.Equal(v, []byte(d))
+	if !ok {
+		return false
+	}
+	b, err := jsonfile.Marshal(v)
+	return err == nil && jsonfile.Equal(b, []byte(d))
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/providers/jsonfile"
@@ -26,16 +25,22 @@ type Tool struct {
 	// Encode returns the fields the tool stores for e. old is the stored
 	// entry being replaced, nil when there is none (and for Render).
 	Encode func(e provider.Entry, old *Fields, c *Encoder) Object
-	// Owned lists every field Encode may write: on Put, an owned field
+	// Owned lists every field Encode may write: on Edit, an owned field
 	// that Encode leaves out is removed; other fields are kept.
 	Owned []string
 	// Defaults maps owned fields to standard JSON values that mean the
 	// same as leaving the field out; such a stored value is kept.
 	Defaults map[string]string
 	// Enable, when set, corrects Enabled from settings outside the
-	// entries (Claude's project approvals, Gemini's exclusions).
-	Enable func(loc provider.Location, doc *jsonfile.Document, entries []provider.Entry) error
+	// entries (Claude's project approvals, Gemini's exclusions), read from
+	// doc or from the other files files gives.
+	Enable func(loc provider.Location, doc *jsonfile.Document, files provider.Files, entries []provider.Entry) error
+	// ParseJSON, when set, parses a file in place of jsonfile.Parse (Claude
+	// gives back its last parse of ~/.claude.json for the same bytes).
+	ParseJSON func(path string, src []byte) (*jsonfile.Document, error)
 }
+
+var _ provider.Provider = (*Tool)(nil)
 
 // Name returns the tool's name.
 func (t *Tool) Name() string { return t.Syntax.Tool }
@@ -51,62 +56,25 @@ func (t *Tool) SkillDirs(env provider.Env) []provider.SkillDir {
 	return t.Skills(env)
 }
 
-// Read returns the entries at loc in file order.
-func (t *Tool) Read(loc provider.Location) ([]provider.Entry, error) {
-	doc, err := jsonfile.Load(loc.File)
+// Parse parses the content of one of the tool's files (nil: a file that
+// does not exist yet).
+func (t *Tool) Parse(file string, src []byte) (provider.Document, error) {
+	parse := jsonfile.Parse
+	if t.ParseJSON != nil {
+		parse = t.ParseJSON
+	}
+	doc, err := parse(file, src)
 	if err != nil {
 		return nil, err
 	}
-	members, err := doc.Members(loc.KeyPath)
-	if err != nil {
-		return nil, err
-	}
-	entries := make([]provider.Entry, 0, len(members))
-	for _, m := range members {
-		e, err := t.decode(m)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %s: %w", loc.File, entryAddress(loc.KeyPath, m.Name), err)
-		}
-		entries = append(entries, e)
-	}
-	if t.Enable != nil {
-		if err := t.Enable(loc, doc, entries); err != nil {
-			return nil, err
-		}
-	}
-	return entries, nil
-}
-
-func (t *Tool) decode(m jsonfile.Member) (provider.Entry, error) {
-	f, err := t.fields(m.Value)
-	if err != nil {
-		return provider.Entry{}, err
-	}
-	e := provider.Entry{Name: m.Name, Enabled: true}
-	t.Decode(f, &e)
-	if err := f.Err(); err != nil {
-		return provider.Entry{}, err
-	}
-	if e.Canonical, err = jsonfile.Canonical(m.Value); err != nil {
-		return provider.Entry{}, err
-	}
-	return e, nil
-}
-
-// fields decodes a stored entry, which must be an object.
-func (t *Tool) fields(raw []byte) (*Fields, error) {
-	var m map[string]any
-	if err := jsonfile.Decode(raw, &m); err != nil || m == nil {
-		return nil, fmt.Errorf("the entry is not a JSON object")
-	}
-	return &Fields{m: m, syntax: t.Syntax}, nil
+	return &document{tool: t, doc: doc}, nil
 }
 
 // Render returns the entry as the tool would store it anew, indented.
 func (t *Tool) Render(e provider.Entry) ([]byte, error) {
 	b, err := t.encode(e, nil, false)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s %q: %w", t.Name(), e.Name, err)
 	}
 	var out bytes.Buffer
 	if err := json.Indent(&out, b, "", "  "); err != nil {
@@ -115,49 +83,16 @@ func (t *Tool) Render(e provider.Entry) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-func (t *Tool) encode(e provider.Entry, old *Fields, put bool) ([]byte, error) {
-	c := &Encoder{syntax: t.Syntax, put: put}
+// encode returns the fields the tool stores for e as standard JSON (old is
+// the stored entry being replaced), or the first thing it cannot express;
+// edit is true when the result is to be written rather than shown.
+func (t *Tool) encode(e provider.Entry, old *Fields, edit bool) ([]byte, error) {
+	c := &Encoder{syntax: t.Syntax, put: edit}
 	o := t.Encode(e, old, c)
 	if err := c.Err(); err != nil {
-		return nil, fmt.Errorf("%s %q: %w", t.Name(), e.Name, err)
+		return nil, err
 	}
 	return jsonfile.Marshal(o)
-}
-
-// Put writes e at loc, merging with the entry it replaces.
-func (t *Tool) Put(loc provider.Location, e provider.Entry) error {
-	if _, err := t.encode(e, nil, true); err != nil {
-		return err // refuse before touching the file
-	}
-	return jsonfile.Update(loc.File, filePerm(loc), loc.KeyPath, e.Name, func(old []byte) ([]byte, error) {
-		if old == nil {
-			return t.encode(e, nil, true)
-		}
-		f, err := t.fields(old)
-		if err != nil {
-			return t.encode(e, nil, true) // not an object: replaced whole
-		}
-		enc, err := t.encode(e, f, true)
-		if err != nil {
-			return nil, err
-		}
-		return t.merge(old, enc)
-	})
-}
-
-// Remove deletes the entry named name at loc.
-func (t *Tool) Remove(loc provider.Location, name string) error {
-	return jsonfile.Update(loc.File, filePerm(loc), loc.KeyPath, name, func([]byte) ([]byte, error) {
-		return nil, nil
-	})
-}
-
-// filePerm is the mode of a config file Put creates.
-func filePerm(loc provider.Location) fs.FileMode {
-	if loc.Scope == provider.ScopeProject {
-		return 0o644
-	}
-	return 0o600
 }
 
 func entryAddress(keyPath []string, name string) string {

@@ -3,7 +3,7 @@
 // project's root, under "mcp"; skills in ~/.config/opencode/skills and
 // <project>/.opencode/skills. When both a .jsonc and a .json file exist,
 // both are listed, the .jsonc first (OpenCode reads both); when neither
-// does, the .json is listed and Put creates it.
+// does, the .json is listed and an edit creates it.
 //
 // An entry is "type": "local" with command as an array [command, args...],
 // "environment", and "cwd"; or "type": "remote" with url and headers.

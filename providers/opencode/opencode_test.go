@@ -11,6 +11,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	tt "github.com/chronicle-dev/chronicle/providers/jsontool/jsontooltest"
+	pt "github.com/chronicle-dev/chronicle/providers/providertest"
 )
 
 func TestRead(t *testing.T) {
@@ -58,20 +59,20 @@ func TestWrites(t *testing.T) {
 	e := tt.NewEntry(true)
 	e.Cwd = "./srv"
 	e.Timeout = 5 * time.Second
-	tt.Writes(t, p, provider.ScopeUser, "/.config/opencode/opencode.json", e, 0o600)
+	tt.Writes(t, p, provider.ScopeUser, "/.config/opencode/opencode.json", e)
 	remote := provider.Entry{
 		Name: "r",
 		Definition: service.Definition{Transport: "http", URL: secret.Literal("https://x"), Headers: map[string]secret.Value{"Authorization": secret.Concat(secret.Literal("Bearer "),
 			secret.FromRef(secret.Ref{Kind: secret.KindFile, Name: "~/.k"}))}},
 	}
-	tt.Writes(t, p, provider.ScopeProject, "api-server/opencode.jsonc", remote, 0o644)
+	tt.Writes(t, p, provider.ScopeProject, "api-server/opencode.jsonc", remote)
 }
 
 func TestReplace(t *testing.T) {
 	env := tt.Home(t)
 	p := New()
 	loc := tt.Location(t, p, env, provider.ScopeProject, "api-server/opencode.jsonc")
-	entries, _ := p.Read(loc)
+	entries, _ := pt.Read(p, loc)
 	e := entries[0]
 	e.Args = append(e.Args, secret.Literal("--verbose"))
 	tt.Replace(t, p, loc, e)
@@ -79,7 +80,7 @@ func TestReplace(t *testing.T) {
 		t.Errorf("comment or trailing comma lost:\n%s", b)
 	}
 	user := tt.Location(t, p, env, provider.ScopeUser, "/.config/opencode/opencode.json")
-	entries, _ = p.Read(user)
+	entries, _ = pt.Read(p, user)
 	e = entries[2]
 	e.Enabled = true
 	tt.Replace(t, p, user, e)

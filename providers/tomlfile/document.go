@@ -2,10 +2,7 @@ package tomlfile
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"slices"
 
 	"github.com/BurntSushi/toml"
@@ -14,11 +11,12 @@ import (
 )
 
 // A Document is a TOML file as read: its bytes and their decoded tree.
+// Nothing changes it after Parse.
 type Document struct {
 	Path string
-	Data []byte
-	Tree map[string]any
-	keys []toml.Key // every key in file order, from BurntSushi's metadata
+	Data []byte         // nil for a file that does not exist
+	Tree map[string]any // read only: shared with whoever reads the document
+	keys []toml.Key     // every key in file order, from BurntSushi's metadata
 }
 
 // An Entry is one named table of a map table, as decoded.
@@ -30,22 +28,10 @@ type Entry struct {
 	Line int
 }
 
-// ReadFile reads and parses the file at path. A missing file is
-// provider.ErrNotConfigured; a file that does not parse is a
-// *provider.ParseError.
-func ReadFile(path string) (*Document, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s: %w", path, provider.ErrNotConfigured)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return Parse(path, data)
-}
-
-// Parse decodes data, which was read from path. A document that does not
-// parse is a *provider.ParseError with the line and column of the problem.
+// Parse decodes data, which was read from path; nil data is a file that
+// does not exist yet, an empty document that edits can create. A document
+// that does not parse is a *provider.ParseError with the line and column of
+// the problem.
 func Parse(path string, data []byte) (*Document, error) {
 	tree, md, err := decode(data)
 	if err != nil {
@@ -80,6 +66,13 @@ func (d *Document) Entries(keyPath []string) ([]Entry, error) {
 		out = append(out, Entry{Name: name, Table: t, Line: lines[name]})
 	}
 	return out, nil
+}
+
+// Table returns the entry keyPath.name as decoded, nil when there is none
+// or it is not a table.
+func (d *Document) Table(keyPath []string, name string) map[string]any {
+	m, _ := lookup(d.Tree, append(slices.Clone(keyPath), name))
+	return m
 }
 
 // names lists the keys of m in the order the file first mentions them.

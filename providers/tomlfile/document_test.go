@@ -2,7 +2,6 @@ package tomlfile
 
 import (
 	"errors"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -67,9 +66,12 @@ func TestEntriesRefusesAServerThatIsNoTable(t *testing.T) {
 	}
 }
 
-func TestReadFileMissing(t *testing.T) {
-	_, err := ReadFile(filepath.Join(t.TempDir(), "config.toml"))
-	if !errors.Is(err, provider.ErrNotConfigured) {
-		t.Errorf("err = %v, want ErrNotConfigured", err)
+func TestMissingFileIsAnEmptyDocument(t *testing.T) {
+	d, err := Parse("config.toml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if entries, err := d.Entries(servers); err != nil || len(entries) != 0 || d.Data != nil {
+		t.Errorf("entries %v, err %v, data %q; want an empty document", entries, err, d.Data)
 	}
 }

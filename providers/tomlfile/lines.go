@@ -51,6 +51,12 @@ func replace(data []byte, start, end int, text []byte) []byte {
 // that does not end with a newline, the newline before them goes too, so
 // the file keeps its last-line style.
 func cut(data []byte, start, end int, blanks bool) []byte {
+	start, end = cutRange(data, start, end, blanks)
+	return replace(data, start, end, nil)
+}
+
+// cutRange returns the bytes cut removes for the lines data[start:end].
+func cutRange(data []byte, start, end int, blanks bool) (int, int) {
 	if blanks {
 		if above := prevLine(data, start); above >= 0 && isBlank(data[above:start]) {
 			start = above
@@ -64,7 +70,7 @@ func cut(data []byte, start, end int, blanks bool) []byte {
 			start--
 		}
 	}
-	return replace(data, start, end, nil)
+	return start, end
 }
 
 // prevLine returns the start of the line above the one starting at start,

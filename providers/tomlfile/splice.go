@@ -6,38 +6,31 @@ import (
 )
 
 // Set returns data with the entry keyPath.name added, or replaced by t, and
-// every other byte unchanged. An entry written as a [header] is replaced in
-// place, below its lead comments; one written inline or with dotted keys is
-// removed and the new table added where a new entry goes. The result is
-// checked with BurntSushi before it is returned.
+// every other byte unchanged: Edit with that one change.
 func Set(data []byte, keyPath []string, name string, t Table) ([]byte, error) {
-	out, _, err := setEntry(data, keyPath, name, t)
-	return out, err
+	return editBytes(data, Change{KeyPath: keyPath, Name: name, Table: t})
 }
 
-// setEntry is Set, also returning the entry as it must decode.
-func setEntry(data []byte, keyPath []string, name string, t Table) ([]byte, map[string]any, error) {
-	key := append(slices.Clone(keyPath), name)
-	text, err := t.Render(key)
-	if err != nil {
-		return nil, nil, err
-	}
-	want, err := intended(text, key)
-	if err != nil {
-		return nil, nil, err
-	}
-	text = bytes.ReplaceAll(text, []byte("\n"), []byte(eol(data)))
-	out, err := set(data, keyPath, key, text)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := verify(data, out, key, want); err != nil {
-		return nil, nil, err
-	}
-	return out, want, nil
+// Delete returns data without the entry keyPath.name, and every other byte
+// unchanged: Edit with that one removal. Deleting an absent entry returns
+// data as it is.
+func Delete(data []byte, keyPath []string, name string) ([]byte, error) {
+	return editBytes(data, Change{KeyPath: keyPath, Name: name})
 }
 
-func set(data []byte, keyPath, key []string, text []byte) ([]byte, error) {
+func editBytes(data []byte, changes ...Change) ([]byte, error) {
+	d, err := Parse("", data)
+	if err != nil {
+		return nil, err
+	}
+	return d.Edit(changes)
+}
+
+// setText puts text, the rendered entry key under keyPath, into data. An
+// entry written as a [header] is replaced in place, below its lead
+// comments; one written with dotted keys is removed and the new table added
+// where a new entry goes; one written inline is refused (see rewritable).
+func setText(data []byte, keyPath, key []string, text []byte) ([]byte, error) {
 	exprs, err := layout(data)
 	if err != nil {
 		return nil, err
@@ -46,60 +39,70 @@ func set(data []byte, keyPath, key []string, text []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := rewritable(ps, key); err != nil {
+		return nil, err
+	}
 	if len(ps) == 0 {
-		return insert(data, insertionPoint(data, exprs, keyPath), text), nil
+		return insert(data, insertionPoint(data, exprs, nil, keyPath), text), nil
 	}
 	if !ps[0].table {
-		// Dotted keys or an inline table: take them out, then add a table.
+		// Dotted keys: take them out, then add a table.
 		data = cutPieces(data, ps)
 		if exprs, err = layout(data); err != nil {
 			return nil, err
 		}
-		return insert(data, insertionPoint(data, exprs, keyPath), text), nil
+		return insert(data, insertionPoint(data, exprs, nil, keyPath), text), nil
 	}
 	data = cutPieces(data, ps[1:])
 	first := ps[0]
-	if first.end == len(data) && !endsLine(data) {
-		text = bytes.TrimRight(text, "\r\n")
-	}
-	return replace(data, first.start, first.end, text), nil
+	return replace(data, first.start, first.end, fitEnd(data, first.end, text)), nil
 }
 
-// insert puts text, which ends with a newline, at point, with one blank line
-// above it unless the file is empty. At the end of a file that does not end
-// with a newline, the text does not end with one either: cut undoes exactly
-// this.
-func insert(data []byte, point int, text []byte) []byte {
+// fitEnd returns text, which ends with a newline, to replace bytes ending at
+// end: at the end of a file that does not end with a newline, without it.
+func fitEnd(data []byte, end int, text []byte) []byte {
+	if end == len(data) && !endsLine(data) {
+		return bytes.TrimRight(text, "\r\n")
+	}
+	return text
+}
+
+// insertion returns the text that puts texts, each ending with a newline,
+// at point: each after one blank line, except at the start of an empty
+// file; at the end of a file that does not end with a newline, the last
+// does not end with one either (cut undoes exactly this).
+func insertion(data []byte, point int, texts [][]byte) []byte {
 	nl := []byte(eol(data))
+	var b []byte
+	for _, t := range texts {
+		b = append(append(b, nl...), t...)
+	}
 	switch {
 	case len(data) == 0:
-		return slices.Clone(text)
+		return b[len(nl):]
 	case point == len(data) && !endsLine(data):
-		return slices.Concat(data, nl, nl, bytes.TrimRight(text, "\r\n"))
+		return append(slices.Clone(nl), bytes.TrimRight(b, "\r\n")...)
 	}
-	return replace(data, point, point, slices.Concat(nl, text))
+	return b
 }
 
-// Delete returns data without the entry keyPath.name, and every other byte
-// unchanged. Deleting an absent entry returns data as it is.
-func Delete(data []byte, keyPath []string, name string) ([]byte, error) {
-	key := append(slices.Clone(keyPath), name)
+// insert puts text, which ends with a newline, at point (see insertion).
+func insert(data []byte, point int, text []byte) []byte {
+	return replace(data, point, point, insertion(data, point, [][]byte{text}))
+}
+
+// deleteEntry returns data without the entry keyPath.name; data itself
+// when there is none.
+func deleteEntry(data []byte, keyPath []string, name string) ([]byte, error) {
 	exprs, err := layout(data)
 	if err != nil {
 		return nil, err
 	}
-	ps, err := pieces(exprs, key)
-	if err != nil {
-		return nil, err
+	ps, err := pieces(exprs, append(slices.Clone(keyPath), name))
+	if err != nil || len(ps) == 0 {
+		return data, err
 	}
-	if len(ps) == 0 {
-		return data, nil
-	}
-	out := cutPieces(data, ps)
-	if err := verify(data, out, key, nil); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return cutPieces(data, ps), nil
 }
 
 // cutPieces removes pieces, last first so earlier offsets stay valid. The

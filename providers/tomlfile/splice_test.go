@@ -138,15 +138,18 @@ func TestOtherForms(t *testing.T) {
 	tests := []struct {
 		name, doc, entry string
 		deleted          string
+		setRefused       bool
 	}{
 		{"inline under header", "[mcp_servers]\nx = { command = \"x\" }\ny = { command = \"y\" }\n", "x",
-			"[mcp_servers]\ny = { command = \"y\" }\n"},
+			"[mcp_servers]\ny = { command = \"y\" }\n", true},
+		{"inline over lines", "[mcp_servers]\nx = {\n  command = \"x\", # mine\n}\n", "x",
+			"[mcp_servers]\n", true},
 		{"dotted under header", "[mcp_servers]\nx.command = \"x\"\nx.args = [\"a\"]\ny.command = \"y\"\n", "x",
-			"[mcp_servers]\ny.command = \"y\"\n"},
+			"[mcp_servers]\ny.command = \"y\"\n", false},
 		{"root dotted", "mcp_servers.x.command = \"x\"\nmodel = \"o3\"\n", "x",
-			"model = \"o3\"\n"},
+			"model = \"o3\"\n", false},
 		{"spread over the file", "[mcp_servers.x]\ncommand = \"x\"\n\n[other]\nk = 1\n\n[mcp_servers.x.env]\nA = \"1\"\n", "x",
-			"[other]\nk = 1\n"},
+			"[other]\nk = 1\n", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -158,6 +161,12 @@ func TestOtherForms(t *testing.T) {
 				t.Errorf("Delete:\n got %q\nwant %q", got, tt.deleted)
 			}
 			set, err := Set([]byte(tt.doc), servers, tt.entry, sample)
+			if tt.setRefused {
+				if err == nil || !strings.Contains(err.Error(), "written inline") {
+					t.Errorf("Set of an inline entry: got %q, %v; want it refused", set, err)
+				}
+				return
+			}
 			if err != nil {
 				t.Fatal(err)
 			}

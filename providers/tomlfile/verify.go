@@ -6,40 +6,83 @@ import (
 	"reflect"
 )
 
-// verify checks that after decodes like before except at key, which must be
-// want, or absent when want is nil. It is the guard against any splice that
-// would change more, or less, than the one entry.
-func verify(before, after []byte, key []string, want map[string]any) error {
+// verify checks that after, the edited content of d, decodes like d except
+// at the intents' keys, each of which must hold what its text decodes to,
+// or be absent for a removal. It is the guard against any splice that would
+// change more, or less, than the entries edited.
+func verify(d *Document, after []byte, intents []intent) error {
 	got, _, err := decode(after)
 	if err != nil {
 		return fmt.Errorf("the edited file does not parse: %w", err)
 	}
-	expect, _, err := decode(before)
-	if err != nil {
-		return fmt.Errorf("the original file does not parse: %w", err)
-	}
-	parent := expect
-	for _, k := range key[:len(key)-1] {
-		next, ok := parent[k].(map[string]any)
-		if !ok {
-			next = map[string]any{}
-			parent[k] = next
+	for _, in := range intents {
+		v, present := lookupValue(got, in.key)
+		switch {
+		case in.want == nil && present:
+			return fmt.Errorf("the edited file still holds [%s]", Dotted(in.key))
+		case in.want != nil && !equal(in.want, v):
+			return fmt.Errorf("[%s] in the edited file is not the intended entry", Dotted(in.key))
 		}
-		parent = next
 	}
-	if want == nil {
-		delete(parent, key[len(key)-1])
-	} else {
-		parent[key[len(key)-1]] = want
+	expect := expected(d.Tree, intents)
+	for _, in := range intents {
+		// A map that held only an entry removed may vanish with it, or
+		// stay as an explicit empty [header]: both are the intended change.
+		prune(expect, in.keyPath)
+		prune(got, in.keyPath)
 	}
-	// A map that held only this entry may vanish with it, or stay as an
-	// explicit empty [header]: both are the intended change.
-	prune(expect, key[:len(key)-1])
-	prune(got, key[:len(key)-1])
 	if !equal(expect, got) {
-		return fmt.Errorf("the edit of %s would change more than that entry", Dotted(key))
+		if len(intents) == 1 {
+			return fmt.Errorf("the edit of %s would change more than that entry", Dotted(intents[0].key))
+		}
+		return fmt.Errorf("the edit would change more than the %d entries it sets or removes", len(intents))
 	}
 	return nil
+}
+
+// expected returns tree with the intents made. Only the tables along their
+// key paths are copied: the rest is shared with tree, which stays as it was.
+func expected(tree map[string]any, intents []intent) map[string]any {
+	copied := map[string]map[string]any{}
+	own := func(id string, orig any) map[string]any {
+		if m, ok := copied[id]; ok {
+			return m
+		}
+		src, _ := orig.(map[string]any)
+		m := make(map[string]any, len(src)+1)
+		for k, v := range src {
+			m[k] = v
+		}
+		copied[id] = m
+		return m
+	}
+	root := own("", tree)
+	for _, in := range intents {
+		parent := root
+		id := ""
+		for _, k := range in.keyPath {
+			id += "\x00" + k
+			next := own(id, parent[k])
+			parent[k] = next
+			parent = next
+		}
+		if in.want == nil {
+			delete(parent, in.name)
+		} else {
+			parent[in.name] = in.want
+		}
+	}
+	return root
+}
+
+// lookupValue returns the value at key, of any kind, and whether it exists.
+func lookupValue(tree map[string]any, key []string) (any, bool) {
+	m, err := lookup(tree, key[:len(key)-1])
+	if err != nil || m == nil {
+		return nil, false
+	}
+	v, ok := m[key[len(key)-1]]
+	return v, ok
 }
 
 // prune deletes the empty maps along path, deepest first.

@@ -6,6 +6,6 @@
 //
 // VS Code expands ${env:NAME}; ${input:id}, ${workspaceFolder} and the like
 // are literal to chronicle. Every entry chronicle writes has "type". VS Code
-// has no skills folder and keeps no enabled switch in the file: Put refuses
+// has no skills folder and keeps no enabled switch in the file: an edit refuses
 // a disabled entry.
 package vscode

@@ -7,6 +7,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	tt "github.com/chronicle-dev/chronicle/providers/jsontool/jsontooltest"
+	pt "github.com/chronicle-dev/chronicle/providers/providertest"
 )
 
 func TestRead(t *testing.T) {
@@ -43,15 +44,15 @@ func TestDarwinAndXDG(t *testing.T) {
 
 func TestWrites(t *testing.T) {
 	p := New()
-	tt.Writes(t, p, provider.ScopeUser, "/.config/Code/User/mcp.json", tt.NewEntry(true), 0o600)
-	tt.Writes(t, p, provider.ScopeProject, "api-server/.vscode/mcp.json", tt.NewEntry(true), 0o644)
+	tt.Writes(t, p, provider.ScopeUser, "/.config/Code/User/mcp.json", tt.NewEntry(true))
+	tt.Writes(t, p, provider.ScopeProject, "api-server/.vscode/mcp.json", tt.NewEntry(true))
 }
 
 func TestReplaceKeepsComments(t *testing.T) {
 	env := tt.Home(t)
 	p := New()
 	loc := tt.Location(t, p, env, provider.ScopeProject, "api-server/.vscode/mcp.json")
-	entries, _ := p.Read(loc)
+	entries, _ := pt.Read(p, loc)
 	e := entries[3] // localDev, last, followed by a trailing comma and a comment
 	e.Args = append(e.Args, secret.Literal("--verbose"))
 	tt.Replace(t, p, loc, e)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	tt "github.com/chronicle-dev/chronicle/providers/jsontool/jsontooltest"
+	pt "github.com/chronicle-dev/chronicle/providers/providertest"
 )
 
 const file = "/.codeium/windsurf/mcp_config.json"
@@ -30,16 +31,16 @@ func TestRead(t *testing.T) {
 func TestWrites(t *testing.T) {
 	e := tt.NewEntry(true)
 	e.DisabledTools = []string{"delete_everything"}
-	tt.Writes(t, New(), provider.ScopeUser, file, e, 0o600)
+	tt.Writes(t, New(), provider.ScopeUser, file, e)
 	e.Enabled = false
-	tt.Writes(t, New(), provider.ScopeUser, file, e, 0o600)
+	tt.Writes(t, New(), provider.ScopeUser, file, e)
 }
 
 func TestReplace(t *testing.T) {
 	env := tt.Home(t)
 	p := New()
 	loc := tt.Location(t, p, env, provider.ScopeUser, file)
-	entries, _ := p.Read(loc)
+	entries, _ := pt.Read(p, loc)
 	chronova, ctx := entries[0], entries[2]
 	chronova.DisabledTools = nil
 	tt.Replace(t, p, loc, chronova) // keeps "disabled": false, drops disabledTools

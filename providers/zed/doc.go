@@ -8,7 +8,7 @@
 // command as a string or as {path, args, env}, and "source": "extension" for
 // servers an extension provides — read with transport "extension", never
 // written. "enabled" is the entry's switch. Zed expands no references: every
-// secret is an error of Render and Put. chronicle writes the untagged form;
+// secret is an error of Render and Edit. chronicle writes the untagged form;
 // replacing a legacy custom entry keeps its "source" and writes command as a
 // string. Zed has no skills folder.
 package zed

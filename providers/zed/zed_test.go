@@ -8,6 +8,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	tt "github.com/chronicle-dev/chronicle/providers/jsontool/jsontooltest"
+	pt "github.com/chronicle-dev/chronicle/providers/providertest"
 )
 
 func TestRead(t *testing.T) {
@@ -33,13 +34,13 @@ func TestLegacyCommandObject(t *testing.T) {
 	p := New()
 	loc := tt.Location(t, p, env, provider.ScopeProject, "api-server/.zed/settings.json")
 	tt.WriteFile(t, loc.File, `{"context_servers": {"x": {"source": "custom", "command": {"path": "a", "args": ["b"], "env": {"K": "v"}}}}}`)
-	entries, err := p.Read(loc)
+	entries, err := pt.Read(p, loc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tt.Check(t, entries, []tt.Want{{Name: "x", Transport: "stdio", Command: "a", Args: []string{"b"}, Env: map[string]string{"K": "v"}, Enabled: true}})
 	tt.WriteFile(t, loc.File, `{"context_servers": {"x": {"command": {"path": "a", "args": [{}]}}}}`)
-	if _, err := p.Read(loc); err == nil || !strings.Contains(err.Error(), "command.args") {
+	if _, err := pt.Read(p, loc); err == nil || !strings.Contains(err.Error(), "command.args") {
 		t.Fatalf("got %v, want an error naming command.args", err)
 	}
 }
@@ -53,17 +54,17 @@ func TestXDG(t *testing.T) {
 
 func TestWrites(t *testing.T) {
 	p := New()
-	tt.Writes(t, p, provider.ScopeUser, "/.config/zed/settings.json", tt.NewEntry(false), 0o600)
+	tt.Writes(t, p, provider.ScopeUser, "/.config/zed/settings.json", tt.NewEntry(false))
 	disabled := tt.NewEntry(false)
 	disabled.Enabled = false
-	tt.Writes(t, p, provider.ScopeProject, "api-server/.zed/settings.json", disabled, 0o644)
+	tt.Writes(t, p, provider.ScopeProject, "api-server/.zed/settings.json", disabled)
 }
 
 func TestReplace(t *testing.T) {
 	env := tt.Home(t)
 	p := New()
 	loc := tt.Location(t, p, env, provider.ScopeUser, "/.config/zed/settings.json")
-	entries, _ := p.Read(loc)
+	entries, _ := pt.Read(p, loc)
 	chronova, sqlite := entries[0], entries[2]
 	chronova.Args = chronova.Args[1:]
 	tt.Replace(t, p, loc, chronova)
@@ -75,13 +76,13 @@ func TestReplace(t *testing.T) {
 			t.Errorf("missing %s:\n%s", want, b)
 		}
 	}
-	if err := p.Put(loc, entries[3]); err == nil {
-		t.Error("Put of an extension server succeeded")
+	if err := pt.Put(p, loc, entries[3]); err == nil {
+		t.Error("an edit setting an extension server succeeded")
 	}
 	ext := tt.NewEntry(false)
 	ext.Name = "postgres-context-server"
-	if err := p.Put(loc, ext); err == nil {
-		t.Error("Put over an extension server succeeded")
+	if err := pt.Put(p, loc, ext); err == nil {
+		t.Error("an edit over an extension server succeeded")
 	}
 }
 

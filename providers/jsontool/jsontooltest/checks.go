@@ -5,12 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
-	"github.com/chronicle-dev/chronicle/providers/jsonfile"
+	pt "github.com/chronicle-dev/chronicle/providers/providertest"
 )
 
 // NewEntry is a stdio entry to add; withSecret adds an environment
@@ -27,48 +26,48 @@ func NewEntry(withSecret bool) provider.Entry {
 	return e
 }
 
-// RoundTrip puts e at loc, reads it back, removes it and requires the
+// RoundTrip sets e at loc, reads it back, removes it and requires the
 // original bytes.
 func RoundTrip(t *testing.T, p provider.Provider, loc provider.Location, e provider.Entry) {
 	t.Helper()
 	before := ReadFile(t, loc.File)
-	if err := p.Put(loc, e); err != nil {
+	if err := pt.Put(p, loc, e); err != nil {
 		t.Fatal(err)
 	}
-	entries, err := p.Read(loc)
+	entries, err := pt.Read(p, loc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := find(entries, e.Name)
 	if got == nil {
-		t.Fatalf("Put %s, Read does not return it", e.Name)
+		t.Fatalf("set %s, Entries do not return it", e.Name)
 	}
 	want, _ := p.Render(e)
 	if again, _ := p.Render(*got); string(again) != string(want) {
 		t.Fatalf("read back as\n%s\nwant\n%s", again, want)
 	}
-	if err := p.Remove(loc, e.Name); err != nil {
+	if err := pt.Remove(p, loc, e.Name); err != nil {
 		t.Fatal(err)
 	}
 	if after := ReadFile(t, loc.File); string(after) != string(before) {
-		t.Fatalf("Put then Remove did not give back the file:\n%s", after)
+		t.Fatalf("set then remove did not give back the file:\n%s", after)
 	}
 }
 
-// Replace puts e over the entry of the same name at loc and requires that
+// Replace sets e over the entry of the same name at loc and requires that
 // nothing else in the file changed: removing the entry from the file before
 // and after must give the same bytes.
 func Replace(t *testing.T, p provider.Provider, loc provider.Location, e provider.Entry) {
 	t.Helper()
 	before := ReadFile(t, loc.File)
-	if err := p.Put(loc, e); err != nil {
+	if err := pt.Put(p, loc, e); err != nil {
 		t.Fatal(err)
 	}
 	after := ReadFile(t, loc.File)
 	if string(after) == string(before) {
-		t.Fatal("Put of a changed entry left the file as it was")
+		t.Fatal("setting a changed entry left the file as it was")
 	}
-	entries, err := p.Read(loc)
+	entries, err := pt.Read(p, loc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,13 +77,13 @@ func Replace(t *testing.T, p provider.Provider, loc provider.Location, e provide
 	stripped := func(b []byte) string {
 		path := filepath.Join(t.TempDir(), filepath.Base(loc.File))
 		os.WriteFile(path, b, 0o600)
-		if err := p.Remove(provider.Location{Tool: loc.Tool, Scope: loc.Scope, File: path, KeyPath: loc.KeyPath, Project: loc.Project}, e.Name); err != nil {
+		if err := pt.Remove(p, provider.Location{Tool: loc.Tool, Scope: loc.Scope, File: path, KeyPath: loc.KeyPath, Project: loc.Project}, e.Name); err != nil {
 			t.Fatal(err)
 		}
 		return string(ReadFile(t, path))
 	}
 	if a, b := stripped(before), stripped(after); a != b {
-		t.Fatalf("Put changed more than the entry:\n--- before\n%s\n--- after\n%s", a, b)
+		t.Fatalf("the edit changed more than the entry:\n--- before\n%s\n--- after\n%s", a, b)
 	}
 }
 
@@ -104,7 +103,8 @@ func find(entries []provider.Entry, name string) *provider.Entry {
 }
 
 // Symlink makes loc's file a link into a dotfiles folder, round-trips an
-// entry through it and requires the link to stay a link.
+// entry through it — the edited bytes installed through the filesystem
+// seam, as apply installs them — and requires the link to stay a link.
 func Symlink(t *testing.T, p provider.Provider, loc provider.Location, e provider.Entry) {
 	t.Helper()
 	real := filepath.Join(t.TempDir(), "dotfiles", filepath.Base(loc.File))
@@ -116,7 +116,7 @@ func Symlink(t *testing.T, p provider.Provider, loc provider.Location, e provide
 		t.Fatal(err)
 	}
 	RoundTrip(t, p, loc, e)
-	if err := p.Put(loc, e); err != nil {
+	if err := pt.Put(p, loc, e); err != nil {
 		t.Fatal(err)
 	}
 	if info, err := os.Lstat(loc.File); err != nil || info.Mode()&os.ModeSymlink == 0 {
@@ -124,8 +124,8 @@ func Symlink(t *testing.T, p provider.Provider, loc provider.Location, e provide
 	}
 }
 
-// Unparsable writes a broken file at loc: Read and Put return a
-// *provider.ParseError with a line, and the file keeps its bytes and mtime.
+// Unparsable writes a broken file at loc: reading it and parsing it for an
+// edit are a *provider.ParseError naming the file and a line.
 func Unparsable(t *testing.T, p provider.Provider, loc provider.Location) {
 	t.Helper()
 	broken := "{\n  \"a\": 1,\n  \"mcpServers\": {\n    \"x\": {\"command\": \"y\"\n  }\n}\n"
@@ -133,45 +133,33 @@ func Unparsable(t *testing.T, p provider.Provider, loc provider.Location) {
 	if err := os.WriteFile(loc.File, []byte(broken), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	old := time.Now().Add(-time.Hour).Truncate(time.Second)
-	os.Chtimes(loc.File, old, old)
 	var pe *provider.ParseError
-	if _, err := p.Read(loc); !errors.As(err, &pe) || pe.Line == 0 || pe.File != loc.File {
-		t.Fatalf("Read: got %v, want a *ParseError with a line", err)
+	if _, err := pt.Read(p, loc); !errors.As(err, &pe) || pe.Line == 0 || pe.File != loc.File {
+		t.Fatalf("Entries: got %v, want a *ParseError with a line", err)
 	}
-	if err := p.Put(loc, NewEntry(false)); !errors.As(err, &pe) {
-		t.Fatalf("Put: got %v, want a *ParseError", err)
-	}
-	if err := p.Remove(loc, "x"); !errors.As(err, &pe) {
-		t.Fatalf("Remove: got %v, want a *ParseError", err)
-	}
-	info, _ := os.Stat(loc.File)
-	if got := ReadFile(t, loc.File); string(got) != broken || !info.ModTime().Equal(old) {
-		t.Fatal("an unparsable file was touched")
+	if _, err := pt.Edit(p, loc.File, pt.Set(loc, NewEntry(false))); !errors.As(err, &pe) || pe.Line == 0 {
+		t.Fatalf("Edit: got %v, want a *ParseError with a line", err)
 	}
 }
 
-// Missing removes loc's file: Read says ErrNotConfigured, and Put creates
-// the file with mode perm holding the entry.
-func Missing(t *testing.T, p provider.Provider, loc provider.Location, e provider.Entry, perm os.FileMode) {
+// Missing removes loc's file: Entries say ErrNotConfigured, removing an
+// entry leaves the file missing, and setting one creates the file holding
+// it.
+func Missing(t *testing.T, p provider.Provider, loc provider.Location, e provider.Entry) {
 	t.Helper()
 	os.Remove(loc.File)
-	if _, err := p.Read(loc); !errors.Is(err, provider.ErrNotConfigured) {
-		t.Fatalf("Read of a missing file: got %v, want ErrNotConfigured", err)
+	if _, err := pt.Read(p, loc); !errors.Is(err, provider.ErrNotConfigured) {
+		t.Fatalf("Entries of a missing file: got %v, want ErrNotConfigured", err)
 	}
-	if err := p.Put(loc, e); err != nil {
+	if out, err := pt.Edit(p, loc.File, pt.Unset(loc, e.Name)); err != nil || out != nil {
+		t.Fatalf("removing from a missing file gave %q, %v; want no file", out, err)
+	}
+	if err := pt.Put(p, loc, e); err != nil {
 		t.Fatal(err)
 	}
-	info, err := os.Stat(loc.File)
-	if err != nil || info.Mode().Perm() != perm {
-		t.Fatalf("created file: %v, mode %v, want %v", err, info.Mode().Perm(), perm)
-	}
-	entries, err := p.Read(loc)
+	entries, err := pt.Read(p, loc)
 	if err != nil || find(entries, e.Name) == nil {
 		t.Fatalf("created file does not hold the entry: %v", err)
-	}
-	if _, err := jsonfile.Load(loc.File); err != nil {
-		t.Fatal(err)
 	}
 }
 
@@ -182,7 +170,7 @@ func FuzzRead(t *testing.T, p provider.Provider, loc provider.Location, src []by
 	if err := os.WriteFile(loc.File, src, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	entries, err := p.Read(loc)
+	entries, err := pt.Read(p, loc)
 	if err != nil {
 		return
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	pt "github.com/chronicle-dev/chronicle/providers/providertest"
 )
 
 // Want is what a test expects of one entry read from a fixture. Values are
@@ -77,7 +78,7 @@ func Env(name string) secret.Value {
 // compares the entries with want and returns them.
 func ReadCheck(t testing.TB, p provider.Provider, env provider.Env, scope, suffix string, want []Want) []provider.Entry {
 	t.Helper()
-	entries, err := p.Read(Location(t, p, env, scope, suffix))
+	entries, err := pt.Read(p, Location(t, p, env, scope, suffix))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,22 +1,21 @@
 package jsontooltest
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 )
 
-// Writes runs the write checks — round trip, symlink, unparsable file,
-// missing file created with mode perm — at p's location of scope whose file
-// ends with suffix, each in a fresh home.
-func Writes(t *testing.T, p provider.Provider, scope, suffix string, e provider.Entry, perm os.FileMode) {
+// Writes runs the edit checks — round trip, symlink, unparsable file,
+// missing file created — at p's location of scope whose file ends with
+// suffix, each in a fresh home.
+func Writes(t *testing.T, p provider.Provider, scope, suffix string, e provider.Entry) {
 	t.Run(scope+"/"+suffix, func(t *testing.T) {
 		RoundTrip(t, p, Location(t, p, Home(t), scope, suffix), e)
 		Symlink(t, p, Location(t, p, Home(t), scope, suffix), e)
 		Unparsable(t, p, Location(t, p, Home(t), scope, suffix))
-		Missing(t, p, Location(t, p, Home(t), scope, suffix), e, perm)
+		Missing(t, p, Location(t, p, Home(t), scope, suffix), e)
 	})
 }
 
