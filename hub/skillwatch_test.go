@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/snapshot"
 )
 
@@ -32,7 +33,7 @@ func TestWatchSkillsSnapshotsAnEditInPlace(t *testing.T) {
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		list, _ := snapshot.List(snaps, "review")
+		list, _ := snapshot.List(fsys.OS{}, snaps, "review")
 		if len(list) == 1 && list[0].Kind == snapshot.KindFSChange {
 			break
 		}
@@ -47,7 +48,7 @@ func TestWatchSkillsSnapshotsAnEditInPlace(t *testing.T) {
 	// A staging folder of apply is not a skill.
 	os.MkdirAll(filepath.Join(store, ".review.staging-1"), 0o755)
 	time.Sleep(2 * SkillDebounce)
-	if list, _ := snapshot.List(snaps, "review"); len(list) != 1 {
+	if list, _ := snapshot.List(fsys.OS{}, snaps, "review"); len(list) != 1 {
 		t.Fatalf("snapshots after a staging folder: %+v", list)
 	}
 }

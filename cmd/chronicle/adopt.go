@@ -83,7 +83,7 @@ func (a *app) propose(cfg *config.Config, only []string, dir string) (*adopt.Pro
 	}
 	st, err := m.loadState()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r := m.scan(cfg, st, only)
 	var errs []string

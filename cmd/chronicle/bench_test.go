@@ -47,10 +47,7 @@ func generatedHome(b *testing.B, n, m int) (cfg *config.Config, in plan.Inputs, 
 	if diags.HasErrors() {
 		b.Fatal(diags.Error())
 	}
-	tools := map[string]provider.Provider{}
-	for _, p := range providers.All(nil) {
-		tools[p.Name()] = p
-	}
+	tools := providers.All(nil)
 	ch := filepath.Join(home, ".chronicle")
 	in = plan.Inputs{Config: cfg, Tools: tools, Env: provider.Env{Home: home, Getenv: func(string) (string, bool) { return "", false }},
 		StoreDir: filepath.Join(ch, "skills"), HubError: "not used"}

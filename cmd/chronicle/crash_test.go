@@ -14,8 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/engine/toolfile"
 	"github.com/chronicle-dev/chronicle/providers"
 )
 
@@ -118,9 +120,10 @@ func checkMachine(t *testing.T, home, note string) {
 		t.Fatalf("%s: the state does not load: %v", note, err)
 	}
 	env := provider.Env{Home: home, Projects: []string{filepath.Join(home, "work", "api-server")}, Getenv: func(string) (string, bool) { return "", false }}
+	view := toolfile.NewView(fsys.OS{})
 	for _, p := range providers.All(nil) {
 		for _, loc := range p.Locations(env) {
-			if _, err := p.Read(loc); err != nil && err != provider.ErrNotConfigured && !strings.Contains(err.Error(), "not configured") {
+			if _, err := view.Entries(p, loc); err != nil && err != provider.ErrNotConfigured && !strings.Contains(err.Error(), "not configured") {
 				t.Fatalf("%s: %s no longer parses: %v", note, loc.File, err)
 			}
 		}

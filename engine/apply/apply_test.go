@@ -81,6 +81,7 @@ func TestApplyEveryKindThenRemoveIt(t *testing.T) {
 	}
 
 	// Everything goes again, leaving what is not chronicle's.
+	m.Destroy = true
 	m.Converge(m.Config(`
 service "other" {
   command = "x"

@@ -56,7 +56,13 @@ func writer(path string) int {
 		doc[fmt.Sprintf("writer-%05d", n)] = n
 		out, _ := json.MarshalIndent(doc, "", "  ")
 		tmp := path + ".writer"
-		if err := os.WriteFile(tmp, out, 0o600); err != nil || os.Rename(tmp, path) != nil {
+		info, err := os.Stat(path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		// Like Claude Code, keep the file's mode.
+		if err := os.WriteFile(tmp, out, info.Mode().Perm()); err != nil || os.Chmod(tmp, info.Mode().Perm()) != nil || os.Rename(tmp, path) != nil {
 			fmt.Fprintln(os.Stderr, "write failed")
 			return 1
 		}
@@ -95,7 +101,12 @@ func TestConcurrentWriterLosesNothing(t *testing.T) {
 		if line, _ := out.ReadString('\n'); line != "ready\n" {
 			t.Fatalf("writer: %q", line)
 		}
-		_, applyErr := m.Apply(p)
+		r, applyErr := m.Apply(p)
+		if applyErr != nil && r != nil {
+			for _, f := range r.Failed {
+				t.Logf("run %d: %s", run, f.Err)
+			}
+		}
 		stdin.Close()
 		count, _ := out.ReadString('\n')
 		if err := cmd.Wait(); err != nil {

@@ -18,7 +18,13 @@ import (
 
 // attempts bounds how often a transaction starts over when another program
 // keeps writing the file.
-const attempts = 8
+const attempts = 16
+
+// settle is how long after installing a file apply looks at it again: long
+// enough for a program that read the file just before the install (Claude
+// Code rewrites ~/.claude.json every few milliseconds) to have written its
+// version, which would have dropped chronicle's entries.
+const settle = 10 * time.Millisecond
 
 // A transaction writes every change to one tool file at once:
 //
@@ -27,17 +33,17 @@ const attempts = 8
 //     entry is no longer what the plan saw fails alone, touching nothing);
 //  3. splice every remaining change into those bytes with the provider, which
 //     verifies the result is exactly the intended change;
-//  4. back up the bytes that were read, then, if the file still holds them,
-//     install the new bytes with an atomic exchange, which hands back the
-//     bytes it displaced;
-//  5. if those are not the bytes the edit started from, another program
-//     wrote meanwhile: its version is checked against Before again, the
-//     changes are spliced onto it, and the result exchanged again (bounded,
-//     with a short backoff), so nothing that program wrote is lost.
+//  4. back up the bytes that were read, then install the new bytes only
+//     while the file still holds the bytes read (fsys.Install: an atomic
+//     exchange, exchanged back at once if it displaced anything else);
+//  5. if another program wrote meanwhile, its version is what the install
+//     hands back: it is checked against Before again, the changes are
+//     spliced onto it, and installed the same way (bounded, with a short
+//     backoff), so nothing that program wrote is lost.
 //
-// Where the platform cannot exchange atomically the install is a rename,
-// and a write landing between the last read and the rename is lost (see
-// docs/decisions/0005-tool-file-transactions.md).
+// Where the platform cannot exchange atomically the install is a compare
+// and a rename, and a write landing between the two is lost (see
+// docs/decisions/0006-tool-file-transactions.md).
 type transaction struct {
 	a       *applier
 	p       provider.Provider
@@ -46,6 +52,10 @@ type transaction struct {
 	// pending holds the indexes of the changes still to make.
 	pending []int
 	errs    []error
+	// made maps a change to the entry hash it installed ("absent" for a
+	// removal), once one install held it: a later look that finds exactly
+	// that is the change made, not a target changed since the plan.
+	made map[int]string
 }
 
 // fileChanges carries out the entry changes of one file as a transaction.
@@ -102,30 +112,32 @@ func (t *transaction) failAll(err error) []result {
 // nothing needed writing).
 func (t *transaction) run() ([]byte, error) {
 	sys := t.a.sys
-	read, existed, err := readFile(sys, t.file)
+	first, err := sys.ReadVersion(t.file)
 	if err != nil {
 		return nil, err
 	}
-	base, expect, expectExists := read, read, existed
+	// The backup holds the bytes read first. It is written before the
+	// install window opens, and the file is read again after it, so the
+	// time the backup takes is no time for another program to slip in.
 	backedUp := false
+	base := first
 	for attempt := range attempts {
-		next, err := t.splice(base, expectExists)
+		next, err := t.splice(base.Data, base.Exists)
 		if err != nil {
 			return nil, err
 		}
-		if len(t.pending) == 0 || (expectExists && bytes.Equal(next, base)) {
-			if !bytes.Equal(expect, base) {
-				// Our earlier install is in place but nothing is left to
-				// make: put the other program's version back.
-				return t.putBack(base, expect)
-			}
-			return base, nil
+		if len(t.pending) == 0 || (base.Exists && bytes.Equal(next, base.Data)) {
+			return base.Data, nil
 		}
 		if !backedUp {
-			if err := t.a.backups.AddBytes(t.file, read, modeOf(sys, t.file), existed); err != nil {
+			if err := t.a.backups.AddBytes(t.file, first.Data, modeOf(sys, t.file), first.Exists); err != nil {
 				return nil, err
 			}
 			backedUp = true
+			if base, err = sys.ReadVersion(t.file); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		if t.inPlace() {
 			if err := sys.WriteInPlace(t.file, next); err != nil {
@@ -133,61 +145,85 @@ func (t *transaction) run() ([]byte, error) {
 			}
 			return next, nil
 		}
-		now, nowExists, err := readFile(sys, t.file)
-		if err != nil {
-			return nil, err
-		}
-		if nowExists != expectExists || !bytes.Equal(now, expect) {
-			// Rewritten since it was read: start over from its new content,
-			// after a short pause that grows when the other program keeps
-			// writing. (Nothing of ours is in place, so waiting loses
-			// nothing.)
-			if bytes.Equal(expect, base) {
-				time.Sleep(time.Duration(1<<attempt) * time.Millisecond)
-				base, expect, expectExists = now, now, nowExists
-				continue
-			}
-			// Our edit of an older version is in place and another program
-			// wrote over it: edit its version at once.
-			base, expect, expectExists = now, now, nowExists
-			continue
-		}
-		if !expectExists {
+		if !base.Exists {
 			if err := sys.MkdirAll(filepath.Dir(t.file), dirMode(t.changes[0].Entry.Location)); err != nil {
 				return nil, err
 			}
 		}
-		d, err := sys.Install(t.file, next, fileMode(t.changes[0].Entry.Location))
+		in, err := sys.Install(t.file, next, fileMode(t.changes[0].Entry.Location), base)
 		if err != nil {
 			return nil, err
 		}
-		if !d.Exact || (d.Existed == expectExists && bytes.Equal(d.Data, expect)) {
-			return next, nil
+		if in.Done {
+			// A program that read the file before the install and writes
+			// its own version after it would drop what was just written:
+			// look again once such a write would have landed, and redo the
+			// edit on top of it if the entries are gone.
+			time.Sleep(settle)
+			now, err := sys.ReadVersion(t.file)
+			if err != nil {
+				return nil, err
+			}
+			if !now.Exists || bytes.Equal(now.Data, next) {
+				return next, nil
+			}
+			if t.remember(next); t.holds(now.Data) {
+				return now.Data, nil
+			}
+			base = now
+			continue
 		}
-		// Another program wrote between the last read and the exchange:
-		// our edit of its previous version is in place now, and its
-		// version is d.Data. Edit that again.
-		base, expect, expectExists = d.Data, next, true
-	}
-	if !bytes.Equal(expect, base) {
-		if _, err := t.putBack(base, expect); err != nil {
-			return nil, err
+		// Another program wrote the file since it was read; the install
+		// left its version in place. Edit that version at once; when it
+		// keeps writing faster than that, pause a little longer each time
+		// and start from the file as it is after the pause.
+		base = in.Now
+		if attempt >= 4 {
+			time.Sleep(time.Duration(1<<min(attempt-4, 6)) * time.Millisecond)
+			if base, err = sys.ReadVersion(t.file); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return nil, errors.New("the file kept changing while chronicle wrote it (another program rewrites it constantly); nothing was changed: try again")
 }
 
-// putBack reinstalls the other program's version (base) over ours (at the
-// path since an exchange), so that giving up loses none of its writes.
-func (t *transaction) putBack(base, ours []byte) ([]byte, error) {
-	d, err := t.a.sys.Install(t.file, base, 0o600)
+// remember records, for each pending change, the entry hash next holds.
+func (t *transaction) remember(next []byte) {
+	t.made = map[int]string{}
+	doc, err := t.p.Parse(t.file, next)
 	if err != nil {
-		return nil, fmt.Errorf("putting back the version another program wrote: %w", err)
+		return
 	}
-	if d.Exact && !bytes.Equal(d.Data, ours) {
-		return nil, errors.New("the file kept changing while chronicle wrote it; check it by hand (the backup set has its earlier content)")
+	view := toolfile.NewView(t.a.sys)
+	for _, i := range t.pending {
+		loc, name := t.changes[i].Entry.Location, t.changes[i].Entry.Entry.Name
+		if entries, err := doc.Entries(loc, view); err == nil {
+			t.made[i] = observe.EntryIn(nil, entries, name).Hash + "|" + observe.EntryIn(nil, entries, name).Kind
+		}
 	}
-	return base, nil
+}
+
+// holds reports whether data still holds every entry the pending changes
+// installed (and lacks the ones they removed).
+func (t *transaction) holds(data []byte) bool {
+	doc, err := t.p.Parse(t.file, data)
+	if err != nil {
+		return false
+	}
+	view := toolfile.NewView(t.a.sys)
+	for _, i := range t.pending {
+		loc, name := t.changes[i].Entry.Location, t.changes[i].Entry.Entry.Name
+		entries, err := doc.Entries(loc, view)
+		if err != nil {
+			return false
+		}
+		o := observe.EntryIn(nil, entries, name)
+		if t.made[i] != o.Hash+"|"+o.Kind {
+			return false
+		}
+	}
+	return true
 }
 
 // splice checks every pending change against src and returns src with the
@@ -217,7 +253,13 @@ func (t *transaction) splice(src []byte, exists bool) ([]byte, error) {
 				return nil, err
 			}
 		}
-		if err := check(c, observe.EntryIn(f, entries, c.Entry.Entry.Name)); err != nil {
+		now := observe.EntryIn(f, entries, c.Entry.Entry.Name)
+		if m, ok := t.made[i]; ok && m == now.Hash+"|"+now.Kind {
+			// Made by an earlier install of this transaction and still so.
+			keep = append(keep, i)
+			continue
+		}
+		if err := check(c, now); err != nil {
 			t.errs[i] = err
 			continue
 		}

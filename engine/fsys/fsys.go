@@ -2,6 +2,8 @@ package fsys
 
 import (
 	"io/fs"
+
+	"github.com/chronicle-dev/chronicle/engine/safefile"
 )
 
 // A Reader looks at the filesystem without changing it.
@@ -23,10 +25,15 @@ type System interface {
 	WriteFile(name string, data []byte, perm fs.FileMode) error
 	// WriteNew creates name with data and perm; it fails when name exists.
 	WriteNew(name string, data []byte, perm fs.FileMode) error
-	// Install atomically puts data at name — through a symlink, keeping an
-	// existing file's mode, owner and group — and returns what it
-	// displaced. A new file gets perm.
-	Install(name string, data []byte, perm fs.FileMode) (Displaced, error)
+	// ReadVersion reads a file and the identity of the file read, for
+	// Install (a missing file is a Version that does not exist).
+	ReadVersion(name string) (Version, error)
+	// Install atomically replaces the content of name with data while name
+	// is still the version expect (one that does not exist: no file),
+	// through a symlink, keeping an existing file's mode, owner and group
+	// (a new file gets perm). When another program replaced or rewrote the
+	// file since, its version is left in place and returned.
+	Install(name string, data []byte, perm fs.FileMode, expect Version) (Installed, error)
 	// WriteInPlace rewrites the content of the existing file name without
 	// replacing it, so that hard links to it stay joined. It is not atomic.
 	WriteInPlace(name string, data []byte) error
@@ -47,15 +54,21 @@ type System interface {
 	ReplaceDir(staged, current, aside string) error
 }
 
-// Displaced is what Install replaced.
-type Displaced struct {
-	// Existed reports whether a file was there.
-	Existed bool
-	// Data is the content that was replaced.
-	Data []byte
-	// Exact reports whether Data is exactly what the exchange displaced.
-	// Where the platform cannot exchange atomically it is false: Data was
-	// read just before a plain rename, and a write in between is lost.
+// A Version is a file's content as read, with the identity of the file it
+// was read from.
+type Version = safefile.Version
+
+// Installed says what Install did.
+type Installed struct {
+	// Done reports whether the data was put in place: the file was still
+	// the version expected.
+	Done bool
+	// Now is the version the file holds when Done is false: another
+	// program's, to edit again.
+	Now Version
+	// Exact reports whether the check was atomic. Where the platform
+	// cannot exchange, it is a compare before a plain rename, and a write
+	// landing between the two is lost.
 	Exact bool
 }
 

@@ -22,6 +22,16 @@ func write(t *testing.T, path, content string, mode os.FileMode) {
 	}
 }
 
+// version reads path as Install expects it.
+func version(t *testing.T, path string) Version {
+	t.Helper()
+	v, err := OS{}.ReadVersion(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
 func read(t *testing.T, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -34,12 +44,12 @@ func read(t *testing.T, path string) string {
 func TestInstallReturnsWhatItDisplaced(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "settings.json")
 	write(t, p, "old", 0o640)
-	d, err := OS{}.Install(p, []byte("new"), 0o600)
+	d, err := OS{}.Install(p, []byte("new"), 0o600, version(t, p))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !d.Existed || string(d.Data) != "old" {
-		t.Fatalf("displaced %+v, want the old content", d)
+	if !d.Done {
+		t.Fatalf("not installed: %+v", d)
 	}
 	if runtime.GOOS == "linux" && !d.Exact {
 		t.Fatal("on Linux the exchange is exact")
@@ -55,10 +65,44 @@ func TestInstallReturnsWhatItDisplaced(t *testing.T) {
 	}
 }
 
+// A file that no longer holds what the caller read is left as it is: the
+// other program's version stays in place and comes back to the caller.
+func TestInstallLeavesAnotherWritersVersion(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "settings.json")
+	write(t, p, "what we read", 0o600)
+	read1 := version(t, p)
+	// Replaced by a rename (a new file) …
+	write(t, p+".new", "theirs", 0o600)
+	os.Rename(p+".new", p)
+	d, err := OS{}.Install(p, []byte("ours"), 0o600, read1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Done || string(d.Now.Data) != "theirs" || read(t, p) != "theirs" {
+		t.Fatalf("installed %+v, file %q: want theirs left in place", d, read(t, p))
+	}
+	// … or rewritten in place (the same file, other bytes).
+	read2 := version(t, p)
+	os.WriteFile(p, []byte("theirs, in place"), 0o600)
+	if d, _ := (OS{}).Install(p, []byte("ours"), 0o600, read2); d.Done || read(t, p) != "theirs, in place" {
+		t.Fatalf("an in-place rewrite was replaced: %+v", d)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(p)); len(entries) != 1 {
+		t.Fatalf("temporary files left: %v", entries)
+	}
+	// A file that appeared where none was expected is left too.
+	q := filepath.Join(t.TempDir(), "new.json")
+	none := version(t, q)
+	write(t, q, "appeared", 0o600)
+	if d, _ := (OS{}).Install(q, []byte("ours"), 0o600, none); d.Done || read(t, q) != "appeared" {
+		t.Fatalf("a file that appeared was replaced: %+v", d)
+	}
+}
+
 func TestInstallKeepsReadOnlyMode(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "locked.json")
 	write(t, p, "old", 0o444)
-	if _, err := (OS{}).Install(p, []byte("new"), 0o600); err != nil {
+	if _, err := (OS{}).Install(p, []byte("new"), 0o600, version(t, p)); err != nil {
 		t.Fatal(err)
 	}
 	if info, _ := os.Stat(p); info.Mode().Perm() != 0o444 {
@@ -68,12 +112,12 @@ func TestInstallKeepsReadOnlyMode(t *testing.T) {
 
 func TestInstallNewFile(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "new.json")
-	d, err := OS{}.Install(p, []byte("x"), 0o600)
+	d, err := OS{}.Install(p, []byte("x"), 0o600, version(t, p))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Existed || d.Data != nil {
-		t.Fatalf("displaced %+v for a new file", d)
+	if !d.Done {
+		t.Fatalf("a new file was not installed: %+v", d)
 	}
 	if info, _ := os.Stat(p); info.Mode().Perm() != 0o600 {
 		t.Fatalf("mode %v, want 0600", info.Mode().Perm())
@@ -88,8 +132,8 @@ func TestInstallThroughSymlink(t *testing.T) {
 	if err := os.Symlink(real, link); err != nil {
 		t.Fatal(err)
 	}
-	d, err := OS{}.Install(link, []byte("new"), 0o600)
-	if err != nil || string(d.Data) != "old" {
+	d, err := OS{}.Install(link, []byte("new"), 0o600, version(t, link))
+	if err != nil || !d.Done {
 		t.Fatalf("Install: %v %+v", err, d)
 	}
 	if info, _ := os.Lstat(link); info.Mode()&os.ModeSymlink == 0 {
@@ -109,7 +153,7 @@ func TestInstallKeepsOwner(t *testing.T) {
 	if err := os.Chown(p, 4321, 4322); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := (OS{}).Install(p, []byte("new"), 0o600); err != nil {
+	if _, err := (OS{}).Install(p, []byte("new"), 0o600, version(t, p)); err != nil {
 		t.Fatal(err)
 	}
 	info, _ := os.Stat(p)

@@ -36,9 +36,11 @@ func (OS) WriteNew(name string, data []byte, perm fs.FileMode) error {
 	return f.Close()
 }
 
-func (OS) Install(name string, data []byte, perm fs.FileMode) (Displaced, error) {
-	existed, old, exact, err := safefile.Install(name, data, perm)
-	return Displaced{Existed: existed, Data: old, Exact: exact}, err
+func (OS) ReadVersion(name string) (Version, error) { return safefile.ReadVersion(name) }
+
+func (OS) Install(name string, data []byte, perm fs.FileMode, expect Version) (Installed, error) {
+	done, now, exact, err := safefile.Install(name, data, perm, expect)
+	return Installed{Done: done, Now: now, Exact: exact}, err
 }
 
 func (OS) WriteInPlace(name string, data []byte) error { return safefile.WriteInPlace(name, data) }

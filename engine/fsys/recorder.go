@@ -41,7 +41,7 @@ func (r *Recorder) Writes() []Op {
 	var out []Op
 	for _, op := range r.Ops() {
 		switch op.Name {
-		case "Lstat", "Stat", "ReadFile", "ReadDir", "Readlink", "Open":
+		case "Lstat", "Stat", "ReadFile", "ReadDir", "Readlink", "Open", "ReadVersion":
 		default:
 			out = append(out, op)
 		}
@@ -117,11 +117,18 @@ func (r *Recorder) WriteNew(name string, data []byte, perm fs.FileMode) error {
 	return r.System.WriteNew(name, data, perm)
 }
 
-func (r *Recorder) Install(name string, data []byte, perm fs.FileMode) (Displaced, error) {
-	if err := r.see("Install", name, ""); err != nil {
-		return Displaced{}, err
+func (r *Recorder) ReadVersion(name string) (Version, error) {
+	if err := r.see("ReadVersion", name, ""); err != nil {
+		return Version{}, err
 	}
-	return r.System.Install(name, data, perm)
+	return r.System.ReadVersion(name)
+}
+
+func (r *Recorder) Install(name string, data []byte, perm fs.FileMode, expect Version) (Installed, error) {
+	if err := r.see("Install", name, ""); err != nil {
+		return Installed{}, err
+	}
+	return r.System.Install(name, data, perm, expect)
 }
 
 func (r *Recorder) WriteInPlace(name string, data []byte) error {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/gitskill"
 	"github.com/chronicle-dev/chronicle/engine/gitskill/gittest"
 	"github.com/chronicle-dev/chronicle/engine/skills"
@@ -61,7 +62,7 @@ func TestFetchRefs(t *testing.T) {
 			if err != nil || string(b) != tt.version {
 				t.Errorf("VERSION = %q, %v; want %q", b, err, tt.version)
 			}
-			if h, _ := skills.Hash(f.Skills[0].Dir); h != f.Skills[0].Hash {
+			if h, _ := skills.Hash(fsys.OS{}, f.Skills[0].Dir); h != f.Skills[0].Hash {
 				t.Errorf("Hash = %s, want %s", f.Skills[0].Hash, h)
 			}
 			if sha, err := gitskill.RemoteSHA(t.Context(), repo.URL(), tt.ref, ""); err != nil || sha != tt.sha {

@@ -122,7 +122,7 @@ func TestUnparsableFileIsAnError(t *testing.T) {
 
 func TestDuplicateKeysAreAnErrorNotAChange(t *testing.T) {
 	m := enginetest.New(t)
-	m.Write(cursorFile, `{"mcpServers": {"other": {"command": "a"}, "other": {"command": "b"}, "gh": {"command": "docker"}}}`)
+	m.Write(cursorFile, `{"mcpServers": {"gh": {"command": "a"}, "other": {"command": "b"}, "gh": {"command": "docker"}}}`)
 	p := m.Plan(m.Config(oneService), ghAddr)
 	if p.Has(ghAddr) || len(p.Errors()) == 0 {
 		t.Fatalf("duplicate keys: the plan promises a change apply would refuse:\n%s", enginetest.Describe(p))

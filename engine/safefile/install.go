@@ -1,6 +1,7 @@
 package safefile
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -8,42 +9,43 @@ import (
 	"path/filepath"
 )
 
-// Install atomically puts data at path and returns what it displaced. The
-// data is written to a temporary file beside the target (through a symlink:
-// the link stays), given the old file's mode, owner and group (perm for a
-// new file), synced, and then:
-//
-//   - exchanged with the old file in one step (renameat2 RENAME_EXCHANGE),
-//     after which the temporary name holds exactly the bytes that were
-//     replaced — returned with exact set, so the caller can tell whether
-//     another program wrote the file since the caller read it;
-//   - for a new file, renamed into place only if still nothing is there
-//     (RENAME_NOREPLACE); when a file appeared meanwhile, it is exchanged.
+// Install atomically replaces the content of path with data, but only while
+// path is still the version the caller read (expect; a version that does
+// not exist: no file at all): a compare-and-swap on a file. The data is
+// written to a temporary file beside the target (through a symlink: the
+// link stays), given the old file's mode, owner and group (perm for a new
+// file), synced, and then exchanged with the target in one step (renameat2
+// RENAME_EXCHANGE; for a new file RENAME_NOREPLACE). The exchange hands back
+// the file it displaced. When that is not the one the caller read — another
+// program replaced it since (a different inode, checked in one stat) or
+// rewrote it in place (different bytes) — the two are exchanged back at
+// once, so that program's version is what the file holds, and Install
+// reports installed false with that version, for the caller to edit again.
+// Another program's version is out of place only between two system calls.
 //
 // Where the platform or filesystem cannot exchange (other systems, some
-// FUSE and network mounts), the old content is read and the temporary file
-// renamed over it: a write by another program between the two is lost, and
-// exact is false.
-func Install(path string, data []byte, perm fs.FileMode) (existed bool, displaced []byte, exact bool, err error) {
+// FUSE and network mounts), the content is compared just before a plain
+// rename: a write by another program between the two is lost, and exact
+// is false.
+func Install(path string, data []byte, perm fs.FileMode, expect Version) (installed bool, now Version, exact bool, err error) {
 	target, err := resolve(path)
 	if err != nil {
-		return false, nil, false, err
+		return false, Version{}, false, err
 	}
 	info, statErr := os.Stat(target)
-	existed = statErr == nil
-	if existed {
+	if statErr == nil {
 		perm = info.Mode().Perm()
 	}
 	dir := filepath.Dir(target)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".chronicle-*")
 	if err != nil {
-		return false, nil, false, fmt.Errorf("%s: %w", path, err)
+		return false, Version{}, false, fmt.Errorf("%s: %w", path, err)
 	}
 	tmpName := tmp.Name()
-	fail := func(err error) (bool, []byte, bool, error) {
+	defer os.Remove(tmpName)
+	fail := func(err error) (bool, Version, bool, error) {
 		tmp.Close()
-		os.Remove(tmpName)
-		return false, nil, false, fmt.Errorf("%s: %w", path, err)
+		return false, Version{}, false, fmt.Errorf("%s: %w", path, err)
 	}
 	if _, err := tmp.Write(data); err != nil {
 		return fail(err)
@@ -51,7 +53,7 @@ func Install(path string, data []byte, perm fs.FileMode) (existed bool, displace
 	if err := tmp.Chmod(perm); err != nil {
 		return fail(err)
 	}
-	if existed {
+	if statErr == nil {
 		if err := keepOwner(tmp, info); err != nil {
 			return fail(fmt.Errorf("keeping the file's owner: %w", err))
 		}
@@ -62,45 +64,57 @@ func Install(path string, data []byte, perm fs.FileMode) (existed bool, displace
 	if err := tmp.Close(); err != nil {
 		return fail(err)
 	}
-	defer os.Remove(tmpName)
-	if !existed {
+	if !expect.Exists {
 		err := renameNoReplace(tmpName, target)
-		if err == nil {
-			return false, nil, true, syncDir(dir)
+		switch {
+		case err == nil:
+			return true, Version{}, true, syncDir(dir)
+		case !errors.Is(err, fs.ErrExist):
+			return plainRename(path, tmpName, target, expect)
 		}
-		if !errors.Is(err, fs.ErrExist) {
-			return plainRename(path, tmpName, target, false)
-		}
-		// A file appeared since: exchange with it below.
+		// A file appeared: exchange with it, then put it back below.
 	}
 	if err := exchange(tmpName, target); err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			// Removed since: nothing is displaced.
-			if err := os.Rename(tmpName, target); err != nil {
-				return false, nil, false, fmt.Errorf("%s: %w", path, err)
-			}
-			return false, nil, true, syncDir(dir)
+		if errors.Is(err, fs.ErrNotExist) && expect.Exists {
+			return false, Version{}, true, nil // removed since
 		}
-		return plainRename(path, tmpName, target, true)
+		return plainRename(path, tmpName, target, expect)
 	}
-	old, err := os.ReadFile(tmpName)
-	if err != nil {
-		return true, nil, false, fmt.Errorf("%s: reading the displaced content: %w", path, err)
+	if expect.Exists {
+		if st, err := os.Lstat(tmpName); err == nil && idOf(st) == expect.id {
+			old, err := os.ReadFile(tmpName)
+			if err == nil && bytes.Equal(old, expect.Data) {
+				return true, Version{Exists: true, Data: old, id: expect.id}, true, syncDir(dir)
+			}
+		}
 	}
-	return true, old, true, syncDir(dir)
+	// Another program's version was displaced: give it its place back
+	// first, and only then look at it.
+	if err := exchange(tmpName, target); err != nil {
+		return true, Version{}, true, fmt.Errorf("%s: another program wrote the file meanwhile and putting its version back failed (it is at %s): %w", path, tmpName, err)
+	}
+	if back, err := os.ReadFile(tmpName); err == nil && !bytes.Equal(back, data) {
+		// It wrote again between the two exchanges: that newest version
+		// is now in the temporary file. Put it in place too.
+		_ = exchange(tmpName, target)
+	}
+	now, err = ReadVersion(target)
+	return false, now, true, err
 }
 
 // plainRename is Install's fallback where there is no atomic exchange.
-func plainRename(path, tmpName, target string, existed bool) (bool, []byte, bool, error) {
-	old, err := os.ReadFile(target)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return false, nil, false, fmt.Errorf("%s: %w", path, err)
+func plainRename(path, tmpName, target string, expect Version) (bool, Version, bool, error) {
+	now, err := ReadVersion(target)
+	if err != nil {
+		return false, Version{}, false, err
 	}
-	existed = err == nil
+	if now.Exists != expect.Exists || !bytes.Equal(now.Data, expect.Data) {
+		return false, now, false, nil
+	}
 	if err := os.Rename(tmpName, target); err != nil {
-		return false, nil, false, fmt.Errorf("%s: %w", path, err)
+		return false, now, false, fmt.Errorf("%s: %w", path, err)
 	}
-	return existed, old, false, syncDir(filepath.Dir(target))
+	return true, now, false, syncDir(filepath.Dir(target))
 }
 
 // WriteInPlace rewrites the content of the existing file at path without

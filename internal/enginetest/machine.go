@@ -30,6 +30,8 @@ type Machine struct {
 	// System is what Apply changes the machine through; the real
 	// filesystem unless a test puts a Recorder here.
 	System fsys.System
+	// Destroy lets a plan remove everything chronicle manages.
+	Destroy bool
 }
 
 // New makes a Machine under a temporary directory and points HOME at it.
@@ -131,7 +133,7 @@ func (m *Machine) Plan(cfg *config.Config, replace ...string) *plan.Plan {
 	}
 	p := plan.Compute(plan.Inputs{
 		Config: cfg, State: m.State(), Tools: m.Tools, Env: m.Env, StoreDir: m.Store,
-		HubCommand: HubCommand, Replace: r, Chronicle: "test", Reader: fsys.ReadOnly(rec),
+		HubCommand: HubCommand, Replace: r, Destroy: m.Destroy, Chronicle: "test", Reader: fsys.ReadOnly(rec),
 		Scratch: fsys.OS{}, EUID: os.Geteuid(), Offline: true,
 	})
 	if w := rec.Writes(); len(w) > 0 {

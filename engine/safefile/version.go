@@ -1,0 +1,43 @@
+package safefile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// A Version is a file's content as read, with the identity of the file it
+// was read from (device and inode where the platform has them), so that
+// Install can tell in one stat whether the file was replaced since.
+type Version struct {
+	Exists bool
+	Data   []byte
+	id     fileID
+}
+
+// ReadVersion reads the file at path (through a symlink) and its identity
+// from the same open file. A missing file is a Version that does not exist.
+func ReadVersion(path string) (Version, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Version{}, nil
+	}
+	if err != nil {
+		return Version{}, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return Version{}, fmt.Errorf("%s: %w", path, err)
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return Version{}, fmt.Errorf("%s: %w", path, err)
+	}
+	if data == nil {
+		data = []byte{}
+	}
+	return Version{Exists: true, Data: data, id: idOf(info)}, nil
+}
