@@ -263,3 +263,25 @@ func TestEachFileIsReadOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestEditRefusesADuplicatedName: a name held twice is an error of the edit
+// (which plan finds by making the edit in memory), naming the file, the
+// place and the name; reading takes the last, as Claude Code does.
+func TestEditRefusesADuplicatedName(t *testing.T) {
+	env := tt.Home(t)
+	p := New()
+	loc := location(t, p, env, provider.ScopeProject, env.Projects[0])
+	tt.WriteFile(t, loc.File, `{"mcpServers": {"x": {"command": "a"}, "x": {"command": "b"}}}`)
+	entries, err := pt.Read(p, loc)
+	if err != nil || len(entries) != 1 || entries[0].Command != "b" {
+		t.Fatalf("read %+v, %v; want the last x", entries, err)
+	}
+	e := tt.NewEntry(false)
+	e.Name = "x"
+	for _, ed := range []provider.Edit{pt.Set(loc, e), pt.Unset(loc, "x")} {
+		_, err := pt.Edit(p, loc.File, ed)
+		if err == nil || !strings.Contains(err.Error(), loc.File+`: ["mcpServers"] holds "x" more than once`) {
+			t.Errorf("got %v, want the file, the place and the name", err)
+		}
+	}
+}

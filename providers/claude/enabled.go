@@ -1,12 +1,12 @@
 package claude
 
 import (
-	"fmt"
 	"path/filepath"
 	"slices"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/providers/jsonfile"
+	"github.com/chronicle-dev/chronicle/providers/jsontool"
 )
 
 // enable marks the entries Claude has turned off for the project.
@@ -17,7 +17,7 @@ func (c *claude) enable(loc provider.Location, doc *jsonfile.Document, files pro
 		off = doc.Strings("projects", loc.Project, "disabledMcpServers")
 	case provider.ScopeProject:
 		if file := c.userFile.Get(); file != "" {
-			user, err := parsed(files, file, c.parse)
+			user, err := jsontool.Parsed(files, file, c.parse)
 			if err != nil {
 				return err
 			}
@@ -26,7 +26,7 @@ func (c *claude) enable(loc provider.Location, doc *jsonfile.Document, files pro
 			}
 		}
 		for _, rel := range []string{"settings.local.json", "settings.json"} {
-			settings, err := parsed(files, filepath.Join(loc.Project, ".claude", rel), c.parse)
+			settings, err := jsontool.ParsedJSON(files, filepath.Join(loc.Project, ".claude", rel))
 			if err != nil {
 				return err
 			}
@@ -41,18 +41,4 @@ func (c *claude) enable(loc provider.Location, doc *jsonfile.Document, files pro
 		}
 	}
 	return nil
-}
-
-// parsed returns the file at path as files has it parsed by parse; nil when
-// it does not exist.
-func parsed(files provider.Files, path string, parse func(string, []byte) (*jsonfile.Document, error)) (*jsonfile.Document, error) {
-	v, err := files.Parsed(path, func(path string, src []byte) (any, error) { return parse(path, src) })
-	if err != nil || v == nil {
-		return nil, err
-	}
-	doc, ok := v.(*jsonfile.Document)
-	if !ok {
-		return nil, fmt.Errorf("%s: read as %T rather than as JSON", path, v)
-	}
-	return doc, nil
 }

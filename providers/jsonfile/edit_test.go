@@ -2,6 +2,7 @@ package jsonfile
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -187,5 +188,48 @@ func TestVerifyRefusesAWrongResult(t *testing.T) {
 		if err := verifyChanges(d, []byte(wrong), changes); err == nil {
 			t.Errorf("%s: verification accepted %q", name, wrong)
 		}
+	}
+}
+
+// TestDocumentIsSafeForConcurrentUse reads and edits one Document from
+// several goroutines, as a plan reading many locations of one file does:
+// every reader sees the document as parsed (run with -race).
+func TestDocumentIsSafeForConcurrentUse(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(fixtures, "claude-code/home/.claude.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Parse("f", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := []string{"projects", "/home/dev/work/api-server", "mcpServers"}
+	want, err := d.Edit([]Change{{KeyPath: api, Name: "n", Value: []byte(`{"a":1}`)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			members, err := d.Members(api)
+			if err == nil && len(members) != 2 {
+				err = fmt.Errorf("%d members", len(members))
+			}
+			if err == nil {
+				var got []byte
+				if got, err = d.Edit([]Change{{KeyPath: api, Name: "n", Value: []byte(`{"a":1}`)}}); err == nil && string(got) != string(want) {
+					err = errors.New("another edit gave other bytes")
+				}
+			}
+			errs <- err
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if string(d.Bytes()) != string(src) {
+		t.Fatal("editing changed the document")
 	}
 }

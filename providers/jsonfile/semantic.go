@@ -21,20 +21,6 @@ func decode(b []byte, v any) error {
 	return nil
 }
 
-// Decode unmarshals standard JSON (as Members returns it) with numbers as
-// json.Number.
-func Decode(b []byte, v any) error { return decode(b, v) }
-
-// Canonical re-encodes standard JSON compactly with object keys sorted and
-// no HTML escaping, so that equal values give equal bytes.
-func Canonical(b []byte) ([]byte, error) {
-	var v any
-	if err := decode(b, &v); err != nil {
-		return nil, err
-	}
-	return Marshal(v)
-}
-
 // Marshal encodes v compactly without escaping <, > and &.
 func Marshal(v any) ([]byte, error) {
 	var buf bytes.Buffer

@@ -4,7 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"strings"
+
+	"github.com/chronicle-dev/chronicle/providers/internal/decoded"
 )
 
 // verifyChanges checks that out, the edited content of d, means exactly d
@@ -43,8 +44,8 @@ func verifyMeaning(d *Document, out []byte, changes []Change, wants []any) error
 		}
 	}
 	for _, c := range changes {
-		prune(want, c.KeyPath)
-		prune(got, c.KeyPath)
+		decoded.Prune(want, c.KeyPath)
+		decoded.Prune(got, c.KeyPath)
 	}
 	if !reflect.DeepEqual(want, got) {
 		return errors.New("the edit would change more than the entries it sets or removes")
@@ -52,40 +53,14 @@ func verifyMeaning(d *Document, out []byte, changes []Change, wants []any) error
 	return nil
 }
 
-// intended returns tree with changes made, sharing every object the
-// changes do not go through: only the objects along their key paths are
-// copied, so checking an edit of a large file does not copy all of it.
+// intended returns tree with changes made (see decoded.With); wants are
+// what the changes' values mean.
 func intended(tree map[string]any, changes []Change, wants []any) map[string]any {
-	copied := map[string]map[string]any{}
-	own := func(key string, orig any) map[string]any {
-		if m, ok := copied[key]; ok {
-			return m
-		}
-		src, _ := orig.(map[string]any)
-		m := make(map[string]any, len(src)+1)
-		for k, v := range src {
-			m[k] = v
-		}
-		copied[key] = m
-		return m
-	}
-	root := own("", tree)
+	dc := make([]decoded.Change, len(changes))
 	for i, c := range changes {
-		cur := root
-		var key strings.Builder
-		for _, k := range c.KeyPath {
-			key.WriteString("\x00" + k)
-			next := own(key.String(), cur[k])
-			cur[k] = next
-			cur = next
-		}
-		if c.Value == nil {
-			delete(cur, c.Name)
-			continue
-		}
-		cur[c.Name] = wants[i]
+		dc[i] = decoded.Change{KeyPath: c.KeyPath, Name: c.Name, Value: wants[i], Remove: c.Value == nil}
 	}
-	return root
+	return decoded.With(tree, dc)
 }
 
 // meanings decodes the value of each change (nil for a removal).
@@ -100,20 +75,4 @@ func meanings(changes []Change) ([]any, error) {
 		}
 	}
 	return wants, nil
-}
-
-// prune deletes the objects along keyPath that are empty, deepest first
-// (never tree itself).
-func prune(tree map[string]any, keyPath []string) {
-	if len(keyPath) == 0 {
-		return
-	}
-	next, ok := tree[keyPath[0]].(map[string]any)
-	if !ok {
-		return
-	}
-	prune(next, keyPath[1:])
-	if len(next) == 0 {
-		delete(tree, keyPath[0])
-	}
 }

@@ -12,7 +12,12 @@ import (
 // servers (Gemini's user settings and enablement file, Claude's project
 // settings).
 func ParsedJSON(files provider.Files, path string) (*jsonfile.Document, error) {
-	v, err := files.Parsed(path, parseJSON)
+	return Parsed(files, path, jsonfile.Parse)
+}
+
+// Parsed is ParsedJSON with the file parsed by parse.
+func Parsed(files provider.Files, path string, parse func(path string, src []byte) (*jsonfile.Document, error)) (*jsonfile.Document, error) {
+	v, err := files.Parsed(path, func(path string, src []byte) (any, error) { return parse(path, src) })
 	if err != nil || v == nil {
 		return nil, err
 	}
@@ -22,5 +27,3 @@ func ParsedJSON(files provider.Files, path string) (*jsonfile.Document, error) {
 	}
 	return doc, nil
 }
-
-func parseJSON(path string, src []byte) (any, error) { return jsonfile.Parse(path, src) }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+
+	"github.com/chronicle-dev/chronicle/providers/internal/decoded"
 )
 
 // verify checks that after, the edited content of d, decodes like d except
@@ -28,8 +30,8 @@ func verify(d *Document, after []byte, intents []intent) error {
 	for _, in := range intents {
 		// A map that held only an entry removed may vanish with it, or
 		// stay as an explicit empty [header]: both are the intended change.
-		prune(expect, in.keyPath)
-		prune(got, in.keyPath)
+		decoded.Prune(expect, in.keyPath)
+		decoded.Prune(got, in.keyPath)
 	}
 	if !equal(expect, got) {
 		if len(intents) == 1 {
@@ -40,39 +42,13 @@ func verify(d *Document, after []byte, intents []intent) error {
 	return nil
 }
 
-// expected returns tree with the intents made. Only the tables along their
-// key paths are copied: the rest is shared with tree, which stays as it was.
+// expected returns tree with the intents made (see decoded.With).
 func expected(tree map[string]any, intents []intent) map[string]any {
-	copied := map[string]map[string]any{}
-	own := func(id string, orig any) map[string]any {
-		if m, ok := copied[id]; ok {
-			return m
-		}
-		src, _ := orig.(map[string]any)
-		m := make(map[string]any, len(src)+1)
-		for k, v := range src {
-			m[k] = v
-		}
-		copied[id] = m
-		return m
+	dc := make([]decoded.Change, len(intents))
+	for i, in := range intents {
+		dc[i] = decoded.Change{KeyPath: in.keyPath, Name: in.name, Value: in.want, Remove: in.want == nil}
 	}
-	root := own("", tree)
-	for _, in := range intents {
-		parent := root
-		id := ""
-		for _, k := range in.keyPath {
-			id += "\x00" + k
-			next := own(id, parent[k])
-			parent[k] = next
-			parent = next
-		}
-		if in.want == nil {
-			delete(parent, in.name)
-		} else {
-			parent[in.name] = in.want
-		}
-	}
-	return root
+	return decoded.With(tree, dc)
 }
 
 // lookupValue returns the value at key, of any kind, and whether it exists.
@@ -83,21 +59,6 @@ func lookupValue(tree map[string]any, key []string) (any, bool) {
 	}
 	v, ok := m[key[len(key)-1]]
 	return v, ok
-}
-
-// prune deletes the empty maps along path, deepest first.
-func prune(tree map[string]any, path []string) {
-	if len(path) == 0 {
-		return
-	}
-	next, ok := tree[path[0]].(map[string]any)
-	if !ok {
-		return
-	}
-	prune(next, path[1:])
-	if len(next) == 0 {
-		delete(tree, path[0])
-	}
 }
 
 // intended decodes the text rendered for key and returns the entry's value.
