@@ -1,3 +1,8 @@
+//go:build !race
+
+// The race detector slows apply tenfold, beyond the period of the writer
+// this test plays: it runs without -race (make test runs it apart).
+
 package apply_test
 
 import (

@@ -52,7 +52,12 @@ func Apply(p provider.Provider, file string, edits ...provider.Edit) error {
 			return err
 		}
 	}
-	_, err = fsys.OS{}.Install(file, out, NewFileMode)
+	// The test owns the file: whatever it holds now is what is replaced.
+	now, err := fsys.OS{}.ReadVersion(file)
+	if err != nil {
+		return err
+	}
+	_, err = fsys.OS{}.Install(file, out, NewFileMode, now)
 	return err
 }
 
