@@ -1,7 +1,9 @@
 package mask
 
 import (
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
@@ -75,5 +77,64 @@ func TestShown(t *testing.T) {
 		if got := Shown(tt.key, tt.v); got != tt.want {
 			t.Errorf("Shown(%q, %s) = %q, want %q", tt.key, tt.v, got, tt.want)
 		}
+	}
+}
+
+// TestMaskerConcurrentUse registers values while other goroutines mask text,
+// as the hub does while it serves; run under -race it fails on a data race.
+func TestMaskerConcurrentUse(t *testing.T) {
+	var m Masker
+	const writers, values = 4, 50
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range values {
+				m.Add(fmt.Sprintf("secret-%d-%03d", w, i))
+			}
+		}()
+	}
+	stop := make(chan struct{})
+	var readers sync.WaitGroup
+	for range 4 {
+		readers.Add(1)
+		go func() {
+			defer readers.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if got := m.Text("value secret-0-000 here"); got != "value secret-0-000 here" && got != "value secr…****** here" {
+					t.Errorf("Text gave %q", got)
+					return
+				}
+				_ = m.Literals()
+			}
+		}()
+	}
+	wg.Wait()
+	close(stop)
+	readers.Wait()
+	if n := len(m.Literals()); n != writers*values {
+		t.Fatalf("%d values registered, want %d", n, writers*values)
+	}
+	if got := m.Text("a secret-3-049 b"); got != "a secr…****** b" {
+		t.Fatalf("Text after concurrent Adds = %q", got)
+	}
+}
+
+// TestMaskerLongestFirst: a value that contains another is hidden whole, and
+// adding a value twice registers it once.
+func TestMaskerLongestFirst(t *testing.T) {
+	var m Masker
+	m.Add("abcd-1234", "abcd-1234-efgh-5678", "abcd-1234")
+	if got := m.Literals(); len(got) != 2 || got[0] != "abcd-1234-efgh-5678" {
+		t.Fatalf("Literals = %q", got)
+	}
+	if got := m.Text("x abcd-1234-efgh-5678 y"); strings.Contains(got, "efgh") {
+		t.Fatalf("Text = %q: the longer value was cut by the shorter one", got)
 	}
 }
