@@ -1,13 +1,16 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 
 	"github.com/mattn/go-isatty"
 
@@ -24,6 +27,12 @@ type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 
+	// ctx is the invocation's context, ended by Ctrl-C or SIGTERM: every
+	// network call, git operation and lock wait takes it. It lives here
+	// rather than in each signature because the commands share their
+	// helpers (apply under sync, plan under sync --check).
+	ctx context.Context
+
 	chdir   string
 	home    string // chronicle's own folder (--home, CHRONICLE_HOME, ~/.chronicle)
 	noColor bool
@@ -31,17 +40,30 @@ type app struct {
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
-	return &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	return &app{stdin: stdin, stdout: stdout, stderr: stderr, ctx: context.Background()}
 }
 
-// run executes the command line and returns the exit code.
+// run executes the command line and returns the exit code. The first
+// Ctrl-C (or SIGTERM) ends the invocation's context, so a clone, a fetch or
+// a wait stops cleanly and leaves no temporary folder; a second one ends the
+// process at once, as it would without chronicle's handler.
 func (a *app) run(args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // restore the default action for the next signal
+	}()
+	a.ctx = ctx
 	root := a.rootCommand()
 	root.SetArgs(terraformFlags(args))
 	root.SetIn(a.stdin)
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
+	if err != nil && ctx.Err() != nil {
+		defer fmt.Fprintln(a.stderr, "Interrupted: chronicle stopped before it finished.")
+	}
 	var exit *exitCodeError
 	switch {
 	case err == nil:

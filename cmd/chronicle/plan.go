@@ -69,6 +69,9 @@ func (a *app) planRun(f planFlags, asJSON bool, out string, detailed bool) error
 		return err
 	}
 	p := a.compute(cfg, m, st, f)
+	if err := a.ctx.Err(); err != nil {
+		return failf("planning stopped (%s)", err)
+	}
 	if asJSON {
 		if err := writePlanJSON(a.stdout, p); err != nil {
 			return err

@@ -48,7 +48,7 @@ func (a *app) compute(cfg *config.Config, m *machine, st *state.State, f planFla
 	p := plan.Compute(plan.Inputs{
 		Config: cfg, State: st, Tools: m.toolMap(), Env: m.env, StoreDir: m.store.Dir,
 		HubCommand: hubCmd, HubError: hubErr, Replace: replace, Destroy: f.destroy, Chronicle: version,
-		Offline: f.offline, Resolver: a.resolver(), Progress: a.progress(),
+		Offline: f.offline, Resolver: a.resolver(), Progress: a.progress(), Context: a.ctx,
 	})
 	if f.offline {
 		p.Diagnostics = append(p.Diagnostics, plan.Diagnostic{Severity: "warning", Summary: "Offline",

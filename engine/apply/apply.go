@@ -1,6 +1,7 @@
 package apply
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -31,6 +32,9 @@ type Options struct {
 	Resolver secret.Resolver
 	// Progress receives clone progress, or nil.
 	Progress io.Writer
+	// Context bounds network calls (git fetches); nil means
+	// context.Background().
+	Context context.Context
 }
 
 // A Result says what happened.

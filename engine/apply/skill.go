@@ -1,6 +1,7 @@
 package apply
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -134,7 +135,7 @@ func (a *applier) fetch(addr string, s *plan.SkillSpec) (string, func(), error) 
 		return "", nil, err
 	}
 	cleanup := func() { os.RemoveAll(tmp) }
-	f, err := gitskill.Fetch(context.Background(), gitskill.FetchOptions{
+	f, err := gitskill.Fetch(cmp.Or(a.o.Context, context.Background()), gitskill.FetchOptions{
 		URL: s.Git.URL, Ref: s.Git.Ref, Path: s.Git.Path, Include: []string{s.Name}, Auth: auth, MaxSize: s.Git.MaxSize, Dir: tmp, Progress: a.o.Progress,
 	})
 	if err != nil {
