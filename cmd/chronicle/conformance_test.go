@@ -12,24 +12,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
-)
 
-// npmTool returns a file installed by make npm under tools/npm/node_modules:
-// missing is a failure in CI and a skip elsewhere.
-func npmTool(t *testing.T, rel string) string {
-	t.Helper()
-	p, err := filepath.Abs(filepath.Join("../../tools/npm/node_modules", rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s is not installed: run make npm", rel)
-		}
-		t.Skipf("%s is not installed: run make npm", rel)
-	}
-	return p
-}
+	"github.com/chronicle-dev/chronicle/internal/testpeer"
+)
 
 // TestConformance runs the official MCP conformance suite (pinned 0.1.13)
 // against chronicle serve with server-everything behind it.
@@ -37,12 +22,9 @@ func TestConformance(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the MCP conformance suite")
 	}
-	conformance := npmTool(t, ".bin/conformance")
-	everything := npmTool(t, "@modelcontextprotocol/server-everything/dist/index.js")
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatal("node is required")
-	}
+	conformance := testpeer.NPM(t, ".bin/conformance")
+	everything := testpeer.NPM(t, "@modelcontextprotocol/server-everything/dist/index.js")
+	node := testpeer.Node(t)
 	bin := chronicleBinary(t)
 	home := filepath.Join(t.TempDir(), "home")
 	cfg := filepath.Join(home, "cfg")
