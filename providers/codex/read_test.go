@@ -171,3 +171,21 @@ func TestSkillDirs(t *testing.T) {
 		t.Errorf("with legacy folder (-want +got):\n%s", d)
 	}
 }
+
+// TestReadRefusesDeepNesting: a config.toml nested thousands of levels deep
+// is a parse error naming the file and the place, read and written alike.
+func TestReadRefusesDeepNesting(t *testing.T) {
+	deep := []byte("[mcp_servers.x]\ncommand = \"x\"\nargs = " + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + "\n")
+	_, loc := home(t, deep)
+	_, err := New().Read(loc)
+	var pe *provider.ParseError
+	if !errors.As(err, &pe) || pe.File != loc.File || pe.Line != 3 || !strings.Contains(err.Error(), "nested deeper than 512 levels") {
+		t.Fatalf("Read: %v", err)
+	}
+	if err := New().Put(loc, provider.Entry{Name: "y", Command: "y"}); !errors.As(err, &pe) {
+		t.Fatalf("Put into a file nested too deeply: %v", err)
+	}
+	if got := readFile(t, loc.File); string(got) != string(deep) {
+		t.Fatal("a refused Put changed the file")
+	}
+}

@@ -59,8 +59,11 @@ func LoadOptional(path string) (*Document, error) {
 }
 
 // Parse parses src, the content of the file at path. The document must be
-// an object.
+// an object nested at most MaxDepth levels deep.
 func Parse(path string, src []byte) (*Document, error) {
+	if err := checkDepth(path, src); err != nil {
+		return nil, err
+	}
 	root, err := hujson.Parse(src)
 	if err != nil {
 		return nil, parseError(path, src, err)

@@ -45,8 +45,12 @@ func ReadFile(path string) (*Document, error) {
 }
 
 // Parse decodes data, which was read from path. A document that does not
-// parse is a *provider.ParseError with the line and column of the problem.
+// parse, or nests deeper than MaxDepth, is a *provider.ParseError with the
+// line and column of the problem.
 func Parse(path string, data []byte) (*Document, error) {
+	if err := checkDepth(path, data); err != nil {
+		return nil, err
+	}
 	tree, md, err := decode(data)
 	if err != nil {
 		return nil, parseError(path, err)
