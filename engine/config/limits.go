@@ -31,7 +31,7 @@ func checkSource(filename string, src []byte) hcl.Diagnostics {
 		return hcl.Diagnostics{{
 			Severity: hcl.DiagError,
 			Summary:  "Configuration file too large",
-			Detail:   fmt.Sprintf("%s holds more than 1 MiB (%d bytes), the most a configuration file may hold. Is it really an HCL configuration?", filename, MaxFileSize),
+			Detail:   fmt.Sprintf("This file holds more than 1 MiB (%d bytes), the most a configuration file may hold. Is it really an HCL configuration?", MaxFileSize),
 			Subject:  &hcl.Range{Filename: filename, Start: hcl.InitialPos, End: hcl.InitialPos},
 		}}
 	}
@@ -40,7 +40,7 @@ func checkSource(filename string, src []byte) hcl.Diagnostics {
 		return hcl.Diagnostics{{
 			Severity: hcl.DiagError,
 			Summary:  "Configuration file is not UTF-8 text",
-			Detail:   fmt.Sprintf("%s has bytes that are not UTF-8 text at line %d, column %d: a configuration file must be UTF-8 text (is it a binary file named *.hcl?).", filename, pos.Line, pos.Column),
+			Detail:   fmt.Sprintf("This file has bytes that are not UTF-8 text at line %d, column %d: a configuration file must be UTF-8 text (is it a binary file named *.hcl?).", pos.Line, pos.Column),
 			Subject:  &hcl.Range{Filename: filename, Start: pos, End: pos},
 		}}
 	}
@@ -52,7 +52,7 @@ func checkSource(filename string, src []byte) hcl.Diagnostics {
 		return append(lexDiags[:maxLexical:maxLexical], &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  "Not an HCL configuration",
-			Detail:   fmt.Sprintf("%s has %d more characters that HCL does not use; only the first %d are shown.", filename, len(lexDiags)-maxLexical, maxLexical),
+			Detail:   fmt.Sprintf("This file has %d more characters that HCL does not use; only the first %d are shown.", len(lexDiags)-maxLexical, maxLexical),
 			Subject:  lexDiags[maxLexical].Subject,
 		})
 	}
@@ -151,7 +151,7 @@ func checkNesting(tokens hclsyntax.Tokens) *hcl.Diagnostic {
 			return &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Configuration nested too deeply",
-				Detail:   fmt.Sprintf("%s nests blocks, brackets, templates or operators more than %d levels deep here; no configuration needs that many.", r.Filename, MaxNesting),
+				Detail:   fmt.Sprintf("The file nests blocks, brackets, templates or operators more than %d levels deep here; no configuration needs that many.", MaxNesting),
 				Subject:  &r,
 			}
 		}

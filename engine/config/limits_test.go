@@ -29,7 +29,7 @@ func oneError(t *testing.T, diags hcl.Diagnostics, summary, path string) {
 		t.Fatalf("got %d diagnostics, want one %q: %.2000s", len(diags), summary, diags.Error())
 	}
 	d := diags[0]
-	if !strings.Contains(d.Detail, path) || d.Subject == nil || d.Subject.Filename != path {
+	if d.Subject == nil || d.Subject.Filename != path {
 		t.Fatalf("the diagnostic does not name %s: %s (subject %v)", path, d.Detail, d.Subject)
 	}
 }
@@ -68,7 +68,7 @@ func TestOversizedFileIsOneDiagnostic(t *testing.T) {
 // number of diagnostics, not one per character.
 func TestLexicalFloodIsBounded(t *testing.T) {
 	path, diags := loadFile(t, "notes.hcl", []byte(strings.Repeat("@#§\n", 100_000)))
-	if len(diags) != maxLexical+1 || diags[maxLexical].Summary != "Not an HCL configuration" || !strings.Contains(diags[maxLexical].Detail, path) {
+	if len(diags) != maxLexical+1 || diags[maxLexical].Summary != "Not an HCL configuration" || diags[maxLexical].Subject.Filename != path {
 		t.Fatalf("%d diagnostics, the last %q", len(diags), diags[len(diags)-1].Summary)
 	}
 }
