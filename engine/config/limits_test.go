@@ -81,7 +81,9 @@ var nested = map[string]func(n int) string{
 	"parentheses": func(n int) string { return "a = " + strings.Repeat("(", n) + "1" + strings.Repeat(")", n) },
 	"calls":       func(n int) string { return "a = " + strings.Repeat("abs(", n) + "1" + strings.Repeat(")", n) },
 	"templates":   func(n int) string { return "a = " + strings.Repeat(`"${`, n) + "1" + strings.Repeat(`}"`, n) },
-	"directives":  func(n int) string { return `a = "` + strings.Repeat("%{if true}", n) + "x" + strings.Repeat("%{endif}", n) + `"` },
+	"directives": func(n int) string {
+		return `a = "` + strings.Repeat("%{if true}", n) + "x" + strings.Repeat("%{endif}", n) + `"`
+	},
 	"negations":   func(n int) string { return "a = " + strings.Repeat("!", n) + "true" },
 	"minus":       func(n int) string { return "a = " + strings.Repeat("-", n) + "1" },
 	"conditional": func(n int) string { return "a = " + strings.Repeat("true ? 1 : ", n) + "2" },

@@ -39,4 +39,3 @@ func Rename(src []byte, name string) ([]byte, error) {
 	}
 	return out, nil
 }
-

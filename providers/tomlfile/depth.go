@@ -157,7 +157,7 @@ func headerEnd(data []byte, open int) (end, levels int) {
 
 // tomlStringEnd returns the index of the last byte of the string opening at
 // data[open]: basic ("…", with escapes) or literal ('…'), on one line or
-// multi-line (""" or '''). An unclosed string runs to the end of its line
+// multi-line (""" or ”'). An unclosed string runs to the end of its line
 // (or of the file, when multi-line).
 func tomlStringEnd(data []byte, open int) int {
 	q := data[open]
