@@ -35,10 +35,10 @@ const SkillWatchRetry = 5 * time.Second
 // after the hub starts (by the first apply that imports a skill): the
 // watcher sees it appear.
 type SkillWatcher struct {
-	StoreDir    string // ~/.chronicle/skills
-	SnapshotDir string // ~/.chronicle/snapshots
-	LockPath    string // ~/.chronicle/skillwatch.lock
-	Log         *slog.Logger
+	StoreDir    string       // ~/.chronicle/skills
+	SnapshotDir string       // ~/.chronicle/snapshots
+	LockPath    string       // ~/.chronicle/skillwatch.lock
+	Log         *slog.Logger // nil: nothing is logged
 
 	// Tests replace these; zero means the constants above and real timers.
 	debounce time.Duration
@@ -53,6 +53,9 @@ type SkillWatcher struct {
 // Run watches until ctx ends. It returns nil then; an error means the skills
 // cannot be watched at all (no inotify, an unreadable folder).
 func (w *SkillWatcher) Run(ctx context.Context) error {
+	if w.Log == nil {
+		w.Log = slog.New(slog.DiscardHandler)
+	}
 	l, err := w.takeLock(ctx)
 	if err != nil || l == nil {
 		return err

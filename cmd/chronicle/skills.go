@@ -130,8 +130,8 @@ func (a *app) outdated(asJSON bool) error {
 			}
 		}
 		sha, err := gitskill.RemoteSHA(a.ctx, rec.OriginRepo, rec.OriginRef, auth)
-		if a.ctx.Err() != nil {
-			return failf("skills outdated stopped: %s", err)
+		if err := a.ctx.Err(); err != nil {
+			return failf("skills outdated stopped while asking %s: %s", rec.OriginRepo, err)
 		}
 		switch {
 		case err != nil:
