@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/chronicle-dev/chronicle/internal/testpeer"
 )
 
 // These tests drive the bridge with a real MCP client from npm: the MCP
@@ -21,41 +23,18 @@ import (
 // moduleRoot is the directory holding go.mod above the test's directory.
 func moduleRoot(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
+	root, err := testpeer.ModuleRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = parent
-	}
+	return root
 }
 
-// inspector returns the Inspector CLI. When it is not installed the test
-// fails under CI (where the install step must have run) and skips elsewhere.
+// inspector returns the Inspector CLI (testpeer: a skip when missing, a
+// failure in CI).
 func inspector(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(moduleRoot(t), "tools", "npm", "node_modules", ".bin", "mcp-inspector")
-	_, statErr := os.Stat(bin)
-	_, nodeErr := exec.LookPath("node")
-	if statErr == nil && nodeErr == nil {
-		return bin
-	}
-	msg := "MCP Inspector not available (" + bin + "); run make npm (npm install --prefix tools/npm)"
-	if nodeErr != nil {
-		msg = "node is not on PATH; install Node.js, then run make npm"
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return ""
+	return testpeer.NPM(t, ".bin/mcp-inspector")
 }
 
 // buildBridge builds cmd/chronova-bridge into a temp dir.

@@ -148,17 +148,27 @@ func jsonInt(n int64) string {
 }
 
 // hangingServer accepts requests and never answers them.
-func hangingServer(t *testing.T) *httptest.Server {
+func hangingServer(t *testing.T) *hanging {
 	t.Helper()
+	h := &hanging{arrived: make(chan struct{}, 16), dropped: make(chan struct{}, 16)}
 	release := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.arrived <- struct{}{}
 		select {
 		case <-r.Context().Done():
+			h.dropped <- struct{}{}
 		case <-release:
 		}
 	}))
-	t.Cleanup(func() { close(release); srv.Close() })
-	return srv
+	t.Cleanup(func() { close(release); h.Close() })
+	return h
+}
+
+// A hanging server never answers. arrived receives once per request that
+// reached it, dropped once per request its client gave up on.
+type hanging struct {
+	*httptest.Server
+	arrived, dropped chan struct{}
 }
 
 // refusedURL is an http URL on 127.0.0.1 where nothing listens any more.

@@ -3,6 +3,7 @@ package hub
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"regexp"
 	"strings"
 )
 
@@ -19,9 +20,13 @@ const Separator = "__"
 // had to be changed, keeps a readable prefix and ends in a short hash of the
 // service and the original name, so the same input always gives the same
 // name and two different tools never share one.
+//
+// A name that needs no change but ends the way a hashed one does ("_" and
+// eight hex digits) is hashed too: otherwise a tool could be named exactly
+// like another tool's shortened name.
 func ExposedName(service, name string) string {
 	full := sanitize(service) + Separator + sanitize(name)
-	if len(full) <= MaxToolName && full == service+Separator+name {
+	if len(full) <= MaxToolName && full == service+Separator+name && !hashedSuffix.MatchString(full) {
 		return full
 	}
 	sum := sha256.Sum256([]byte(service + "\x00" + name))
@@ -31,6 +36,9 @@ func ExposedName(service, name string) string {
 	}
 	return full + suffix
 }
+
+// hashedSuffix matches the end of a name ExposedName shortened or changed.
+var hashedSuffix = regexp.MustCompile(`_[0-9a-f]{8}$`)
 
 func sanitize(s string) string {
 	return strings.Map(func(r rune) rune {

@@ -2,18 +2,16 @@ package hub
 
 import (
 	"context"
-	"io/fs"
+	"errors"
 	"log/slog"
 	"os"
 	"path/filepath"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/chronicle-dev/chronicle/engine/fsys"
-	"github.com/chronicle-dev/chronicle/engine/names"
+	"github.com/chronicle-dev/chronicle/engine/lock"
 	"github.com/chronicle-dev/chronicle/engine/snapshot"
 )
 
@@ -21,92 +19,155 @@ import (
 // watcher snapshots it.
 const SkillDebounce = 500 * time.Millisecond
 
-// WatchSkills keeps fs_change snapshots of the central skills while the hub
+// SkillWatchRetry is how often a hub that does not watch the skills checks
+// whether the one that does has stopped.
+const SkillWatchRetry = 5 * time.Second
+
+// A SkillWatcher keeps fs_change snapshots of the central skills while a hub
 // runs (SPEC §9): when a skill's files change in ~/.chronicle/skills, a
 // snapshot is taken once they have been quiet for SkillDebounce. Snapshots
 // are deduplicated by content and the newest 50 fs_change ones are kept, so
-// an edit made in place can always be found again. It returns when ctx ends.
-func WatchSkills(ctx context.Context, storeDir, snapshotDir string, log *slog.Logger) error {
-	if _, err := os.Stat(storeDir); err != nil {
-		return nil // nothing imported yet
+// an edit made in place can always be found again.
+//
+// Every tool starts its own `chronicle serve --stdio`, so many hubs run at
+// once; only the one holding the watch lock (LockPath, an advisory lock the
+// kernel drops when its holder exits) watches, and the others try again
+// every SkillWatchRetry to take over when it stops. The store may be created
+// after the hub starts (by the first apply that imports a skill): the
+// watcher sees it appear.
+type SkillWatcher struct {
+	StoreDir    string       // ~/.chronicle/skills
+	SnapshotDir string       // ~/.chronicle/snapshots
+	LockPath    string       // ~/.chronicle/skillwatch.lock
+	Log         *slog.Logger // nil: nothing is logged
+
+	// Tests replace these; zero means the constants above and real timers.
+	debounce time.Duration
+	retry    time.Duration
+	after    func(d time.Duration, f func()) (stop func() bool)
+	// Tests observe the watcher through these; each may be nil.
+	onWaiting  func()                   // the lock is held by another watcher
+	onWatching func()                   // the lock is ours and the store's folder is watched
+	onEvent    func(path, skill string) // an event was handled ("" skill: not a skill's)
+}
+
+// Run watches until ctx ends. It returns nil then; an error means the skills
+// cannot be watched at all (no inotify, an unreadable folder).
+func (w *SkillWatcher) Run(ctx context.Context) error {
+	if w.Log == nil {
+		w.Log = slog.New(slog.DiscardHandler)
 	}
-	w, err := fsnotify.NewWatcher()
+	l, err := w.takeLock(ctx)
+	if err != nil || l == nil {
+		return err
+	}
+	defer l.Release()
+	return w.watch(ctx)
+}
+
+// takeLock waits until this process holds the watch lock, or ctx ends
+// (nil, nil then).
+func (w *SkillWatcher) takeLock(ctx context.Context) (*lock.Lock, error) {
+	retry := w.retry
+	if retry == 0 {
+		retry = SkillWatchRetry
+	}
+	for {
+		l, err := lock.Acquire(ctx, w.LockPath, "skill watcher", 0)
+		var held *lock.HeldError
+		switch {
+		case err == nil:
+			return l, nil
+		case ctx.Err() != nil:
+			return nil, nil
+		case !errors.As(err, &held):
+			return nil, err
+		}
+		if w.onWaiting != nil {
+			w.onWaiting()
+		}
+		t := time.NewTimer(retry)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, nil
+		case <-t.C:
+		}
+	}
+}
+
+// watch follows the store's parent folder, for the store's creation, and
+// every folder inside the store.
+func (w *SkillWatcher) watch(ctx context.Context) error {
+	fw, err := fsnotify.NewWatcher()
 	if err != nil {
 		return err
 	}
-	defer w.Close()
-	addTree(w, storeDir)
-	var mu sync.Mutex
-	timers := map[string]*time.Timer{}
-	defer func() {
-		mu.Lock()
-		for _, t := range timers {
-			t.Stop()
-		}
-		mu.Unlock()
-	}()
+	defer fw.Close()
+	parent := filepath.Dir(w.StoreDir)
+	if err := os.MkdirAll(parent, 0o700); err != nil {
+		return err
+	}
+	if err := fw.Add(parent); err != nil {
+		return err
+	}
+	addTree(fw, w.StoreDir) // nothing when the store does not exist yet
+	d := newDebouncer(w.debounce, w.after)
+	defer d.stop()
+	if w.onWatching != nil {
+		w.onWatching()
+	}
 	for {
 		select {
 		case <-ctx.Done():
 			return nil
-		case err, ok := <-w.Errors:
+		case err, ok := <-fw.Errors:
 			if !ok {
 				return nil
 			}
-			log.Warn("watching skills", "error", err)
-		case ev, ok := <-w.Events:
+			w.Log.Warn("watching skills", "error", err)
+		case ev, ok := <-fw.Events:
 			if !ok {
 				return nil
 			}
-			if ev.Op&fsnotify.Create != 0 {
-				if info, err := os.Stat(ev.Name); err == nil && info.IsDir() {
-					addTree(w, ev.Name)
-				}
-			}
-			name := skillOf(storeDir, ev.Name)
-			if name == "" {
-				continue
-			}
-			mu.Lock()
-			if t, ok := timers[name]; ok {
-				t.Stop()
-			}
-			timers[name] = time.AfterFunc(SkillDebounce, func() {
-				dir := filepath.Join(storeDir, name)
-				if _, err := os.Stat(filepath.Join(dir, "SKILL.md")); err != nil {
-					return // removed, or mid-swap
-				}
-				if _, took, err := snapshot.Take(fsys.OS{}, snapshotDir, name, dir, snapshot.KindFSChange, snapshot.Meta{Note: "changed on disk"}); err != nil {
-					log.Warn("snapshot", "skill", name, "error", err)
-				} else if took {
-					log.Info("snapshot of a changed skill", "skill", name)
-				}
-			})
-			mu.Unlock()
+			w.handle(fw, d, ev)
 		}
 	}
 }
 
-// skillOf returns the central skill a changed path belongs to, or "" for
-// chronicle's own staging folders and anything else.
-func skillOf(storeDir, path string) string {
-	rel, err := filepath.Rel(storeDir, path)
-	if err != nil || rel == "." || !filepath.IsLocal(rel) {
-		return ""
+// handle follows new folders and schedules a snapshot of the skill an
+// event belongs to.
+func (w *SkillWatcher) handle(fw *fsnotify.Watcher, d *debouncer, ev fsnotify.Event) {
+	if ev.Op&fsnotify.Create != 0 {
+		if info, err := os.Stat(ev.Name); err == nil && info.IsDir() && isWithin(w.StoreDir, ev.Name) {
+			addTree(fw, ev.Name)
+		}
 	}
-	name, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
-	if !names.Valid(name) {
-		return "" // .staging-…, .chronicle-new, …
+	name := skillOf(w.StoreDir, ev.Name)
+	if name != "" {
+		d.touch(name, func() { w.snapshot(name) })
 	}
-	return name
+	if w.onEvent != nil {
+		w.onEvent(ev.Name, name)
+	}
 }
 
-// addTree watches dir and every folder below it.
-func addTree(w *fsnotify.Watcher, dir string) {
-	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() {
-			_ = w.Add(p)
-		}
-		return nil
-	})
+// snapshot takes an fs_change snapshot of the central skill name, unless it
+// is gone or being swapped.
+func (w *SkillWatcher) snapshot(name string) {
+	dir := filepath.Join(w.StoreDir, name)
+	if _, err := os.Stat(filepath.Join(dir, "SKILL.md")); err != nil {
+		return // removed, or mid-swap
+	}
+	if _, took, err := snapshot.Take(fsys.OS{}, w.SnapshotDir, name, dir, snapshot.KindFSChange, snapshot.Meta{Note: "changed on disk"}); err != nil {
+		w.Log.Warn("snapshot", "skill", name, "error", err)
+	} else if took {
+		w.Log.Info("snapshot of a changed skill", "skill", name)
+	}
+}
+
+// isWithin reports whether path is dir or inside it.
+func isWithin(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && filepath.IsLocal(rel)
 }

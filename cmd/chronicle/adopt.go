@@ -58,6 +58,12 @@ that exists, and running it twice adds nothing.`,
 			if err != nil {
 				return err
 			}
+			// adopt writes a backup set under ~/.chronicle.
+			l, err := a.lockState(m, "adopt", 0)
+			if err != nil {
+				return err
+			}
+			defer l.Release()
 			written, err := adopt.Write(p, adopt.WriteOptions{ConfigDir: dir, Out: out, ChronicleHome: m.chronicleHome, Now: time.Now()})
 			if err != nil {
 				return err

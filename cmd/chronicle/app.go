@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 
 	"github.com/mattn/go-isatty"
 
@@ -26,6 +28,12 @@ type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 
+	// ctx is the invocation's context, ended by Ctrl-C or SIGTERM: every
+	// network call, git operation and lock wait takes it. It lives here
+	// rather than in each signature because the commands share their
+	// helpers (apply under sync, plan under sync --check).
+	ctx context.Context
+
 	chdir   string
 	home    string // chronicle's own folder (--home, CHRONICLE_HOME, ~/.chronicle)
 	noColor bool
@@ -34,33 +42,36 @@ type app struct {
 	// masker is the process's masking authority: every secret value the
 	// command learns is registered with it before any output can carry it.
 	masker *mask.Masker
-	// context ends network and git work early (Ctrl-C); nil means never.
-	context context.Context
 }
 
 // newApp returns an app whose standard output and error pass through its
 // masker: no value the masker knows reaches either, whatever prints it.
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
 	m := mask.NewMasker()
-	return &app{stdin: stdin, stdout: &mask.Writer{W: stdout, M: m}, stderr: &mask.Writer{W: stderr, M: m}, masker: m}
+	return &app{stdin: stdin, stdout: &mask.Writer{W: stdout, M: m}, stderr: &mask.Writer{W: stderr, M: m}, masker: m, ctx: context.Background()}
 }
 
-// ctx is the command's context.
-func (a *app) ctx() context.Context {
-	if a.context == nil {
-		return context.Background()
-	}
-	return a.context
-}
-
-// run executes the command line and returns the exit code.
+// run executes the command line and returns the exit code. The first
+// Ctrl-C (or SIGTERM) ends the invocation's context, so a clone, a fetch or
+// a wait stops cleanly and leaves no temporary folder; a second one ends the
+// process at once, as it would without chronicle's handler.
 func (a *app) run(args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // restore the default action for the next signal
+	}()
+	a.ctx = ctx
 	root := a.rootCommand()
 	root.SetArgs(terraformFlags(args))
 	root.SetIn(a.stdin)
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
+	if err != nil && ctx.Err() != nil {
+		defer fmt.Fprintln(a.stderr, "Interrupted: chronicle stopped before it finished.")
+	}
 	var exit *exitCodeError
 	switch {
 	case err == nil:

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,7 +15,6 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/apply"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
-	"github.com/chronicle-dev/chronicle/engine/lock"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/providers"
 )
@@ -67,10 +67,21 @@ func (a *app) interactive() bool {
 	return ok && isatty.IsTerminal(f.Fd())
 }
 
-func (a *app) confirm() bool {
+// confirm asks for "yes" on stdin; Ctrl-C while it waits is a no.
+func (a *app) confirm(ctx context.Context) bool {
 	fmt.Fprint(a.stdout, "\nDo you want to perform these actions? Only 'yes' will be accepted: ")
-	line, _ := bufio.NewReader(a.stdin).ReadString('\n')
-	return strings.TrimSpace(line) == "yes"
+	answer := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(a.stdin).ReadString('\n')
+		answer <- line
+	}()
+	select {
+	case line := <-answer:
+		return strings.TrimSpace(line) == "yes"
+	case <-ctx.Done():
+		fmt.Fprintln(a.stdout)
+		return false
+	}
 }
 
 func (a *app) reportChange(c plan.Change, err error, asJSON bool) {
@@ -137,6 +148,7 @@ type applyFlags struct {
 	skipConflicts bool
 	asJSON        bool
 	lockTimeout   time.Duration
+	locked        bool // the caller holds the state lock already (sync)
 }
 
 // applyRun is apply's work, shared with sync.
@@ -148,14 +160,13 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(m.chronicleHome, 0o700); err != nil {
-		return err
+	if !o.locked {
+		l, err := a.lockState(m, "apply", o.lockTimeout)
+		if err != nil {
+			return err
+		}
+		defer l.Release()
 	}
-	l, err := lock.Acquire(filepath.Join(m.chronicleHome, "state.lock"), "apply", o.lockTimeout)
-	if err != nil {
-		return failf("%s", err)
-	}
-	defer l.Release()
 	st, err := m.loadState()
 	if err != nil {
 		return err
@@ -202,6 +213,9 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 		if !o.asJSON && len(p.ConfigWarnings) > 0 {
 			_ = ld.report.writeWarnings(a.stderr, a.color(a.stderr))
 		}
+		if err := a.ctx.Err(); err != nil {
+			return failf("planning stopped (%s); nothing was changed", err)
+		}
 	}
 	if o.asJSON {
 		// The plan as plan --json prints it, then one line per change applied.
@@ -220,14 +234,15 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 	if !p.HasChanges() {
 		return nil
 	}
-	if len(args) == 0 && !o.autoApprove && !a.confirm() {
+	if len(args) == 0 && !o.autoApprove && !a.confirm(a.ctx) {
 		return failf("apply cancelled; nothing was changed")
 	}
 	r, err := apply.Apply(p, apply.Options{
 		State: st, Tools: m.tools, System: fsys.OS{}, ChronicleHome: m.chronicleHome, StoreDir: m.store.Dir,
 		SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"), SkipConflicts: o.skipConflicts,
-		ConfigDir: cfgDir, Version: version, Resolver: a.resolver(), Progress: a.progress(), Context: a.ctx(),
-		Report: func(c plan.Change, err error) { a.reportChange(c, err, o.asJSON) },
+		ConfigDir: cfgDir, Version: version, Resolver: a.resolver(), Progress: a.progress(),
+		Report:  func(c plan.Change, err error) { a.reportChange(c, err, o.asJSON) },
+		Context: a.ctx,
 	})
 	if r != nil {
 		a.applySummary(r, o.asJSON)
@@ -238,7 +253,8 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 	return nil
 }
 
-// applyAuto applies the configuration without asking (sync).
+// applyAuto applies the configuration without asking, under the state
+// lock that sync already holds.
 func (a *app) applyAuto(f planFlags) error {
-	return a.applyRun(applyFlags{plan: f, autoApprove: true}, nil)
+	return a.applyRun(applyFlags{plan: f, autoApprove: true, locked: true}, nil)
 }

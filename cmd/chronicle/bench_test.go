@@ -83,10 +83,9 @@ func BenchmarkPlanNoOp(b *testing.B) {
 	}
 }
 
-// BenchmarkScanLargeClaudeJSON scans a home whose ~/.claude.json is about
-// 2 MB with 300 projects, as Claude Code's file grows with its history.
-func BenchmarkScanLargeClaudeJSON(b *testing.B) {
-	home := b.TempDir()
+// largeClaudeJSON is a ~/.claude.json of about 2.2 MB with 300 projects,
+// each with a history and one server, as Claude Code's file grows with use.
+func largeClaudeJSON() []byte {
 	var doc strings.Builder
 	doc.WriteString(`{"numStartups": 10, "mcpServers": {"s": {"command": "npx"}}, "projects": {`)
 	for p := range 300 {
@@ -94,16 +93,23 @@ func BenchmarkScanLargeClaudeJSON(b *testing.B) {
 			doc.WriteString(",")
 		}
 		fmt.Fprintf(&doc, `%q: {"history": [`, fmt.Sprintf("/home/dev/work/p%d", p))
-		for h := range 30 {
+		for h := range 34 {
 			if h > 0 {
 				doc.WriteString(",")
 			}
-			fmt.Fprintf(&doc, `{"display": %q}`, strings.Repeat("x", 200))
+			fmt.Fprintf(&doc, `{"display": %q, "pastedContents": {}}`, strings.Repeat("x", 200))
 		}
 		fmt.Fprintf(&doc, `], "mcpServers": {"l%d": {"command": "x"}}}`, p)
 	}
 	doc.WriteString("}}")
-	os.WriteFile(filepath.Join(home, ".claude.json"), []byte(doc.String()), 0o600)
+	return []byte(doc.String())
+}
+
+// BenchmarkScanLargeClaudeJSON scans a home whose ~/.claude.json is
+// largeClaudeJSON.
+func BenchmarkScanLargeClaudeJSON(b *testing.B) {
+	home := b.TempDir()
+	os.WriteFile(filepath.Join(home, ".claude.json"), largeClaudeJSON(), 0o600)
 	b.Setenv("HOME", home)
 	b.Setenv("XDG_CONFIG_HOME", "")
 	b.Chdir(home)

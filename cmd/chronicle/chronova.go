@@ -4,10 +4,8 @@ import (
 	"errors"
 	"net"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -44,8 +42,7 @@ warning, and each call says no key is configured.`,
 			if err != nil {
 				return err
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
+			ctx := cmd.Context() // ends with Ctrl-C or SIGTERM (app.run)
 			if !useHTTP {
 				err := chronova.ServeStdio(ctx, opts, a.stdin, a.stdout)
 				if errors.Is(err, chronova.ErrNoKey) {

@@ -4,32 +4,17 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
-)
 
-// npmTool returns a file installed by make npm under tools/npm/node_modules:
-// missing is a failure in CI and a skip elsewhere.
-func npmTool(t *testing.T, rel string) string {
-	t.Helper()
-	p, err := filepath.Abs(filepath.Join("../../tools/npm/node_modules", rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s is not installed: run make npm", rel)
-		}
-		t.Skipf("%s is not installed: run make npm", rel)
-	}
-	return p
-}
+	"github.com/chronicle-dev/chronicle/internal/testpeer"
+)
 
 // TestConformance runs the official MCP conformance suite (pinned 0.1.13)
 // against chronicle serve with server-everything behind it.
@@ -37,12 +22,9 @@ func TestConformance(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the MCP conformance suite")
 	}
-	conformance := npmTool(t, ".bin/conformance")
-	everything := npmTool(t, "@modelcontextprotocol/server-everything/dist/index.js")
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatal("node is required")
-	}
+	conformance := testpeer.NPM(t, ".bin/conformance")
+	everything := testpeer.NPM(t, "@modelcontextprotocol/server-everything/dist/index.js")
+	node := testpeer.Node(t)
 	bin := chronicleBinary(t)
 	home := filepath.Join(t.TempDir(), "home")
 	cfg := filepath.Join(home, "cfg")
@@ -61,26 +43,33 @@ service "everything" {
 	serve := exec.Command(bin, "serve", "--listen", addr)
 	serve.Dir, serve.Env = home, env
 	serve.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	var logs strings.Builder
-	serve.Stderr = &logs
+	logs := &announcement{want: "chronicle hub: serving MCP on", seen: make(chan struct{})}
+	serve.Stderr = logs
 	if err := serve.Start(); err != nil {
 		t.Fatal(err)
 	}
+	exited := make(chan struct{})
+	go func() { serve.Wait(); close(exited) }()
 	t.Cleanup(func() {
 		serve.Process.Signal(syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { serve.Wait(); close(done) }()
 		select {
-		case <-done:
+		case <-exited:
 		case <-time.After(10 * time.Second):
 			syscall.Kill(-serve.Process.Pid, syscall.SIGKILL)
-			<-done
+			<-exited
 		}
 		if t.Failed() {
-			t.Logf("serve log:\n%s", logs.String())
+			t.Logf("serve log:\n%s", logs)
 		}
 	})
-	waitHealthy(t, "http://"+addr+"/health")
+	// serve announces its address once it listens.
+	select {
+	case <-logs.seen:
+	case <-exited:
+		t.Fatalf("serve exited before it listened:\n%s", logs)
+	case <-time.After(time.Minute): // a hang guard, not a measurement
+		t.Fatalf("serve did not announce its address:\n%s", logs)
+	}
 
 	for _, scenario := range []string{
 		"server-initialize", "ping", "logging-set-level", "tools-list", "resources-list",
@@ -117,19 +106,31 @@ func freePortT(t *testing.T) string {
 	return port
 }
 
-func waitHealthy(t *testing.T, url string) {
-	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for time.Now().Before(deadline) {
-		if resp, err := http.Get(url); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == 200 {
-				return
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
+// An announcement collects a process's output and closes seen once the
+// output holds want.
+type announcement struct {
+	want string
+	seen chan struct{}
+
+	mu   sync.Mutex
+	text strings.Builder
+}
+
+func (a *announcement) Write(p []byte) (int, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	had := strings.Contains(a.text.String(), a.want)
+	a.text.Write(p)
+	if !had && strings.Contains(a.text.String(), a.want) {
+		close(a.seen)
 	}
-	t.Fatalf("%s never became healthy", url)
+	return len(p), nil
+}
+
+func (a *announcement) String() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.text.String()
 }
 
 func lastLines(s string, n int) string {

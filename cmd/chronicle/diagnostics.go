@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 
 	"github.com/hashicorp/hcl/v2"
@@ -64,14 +65,28 @@ func (r *diagReport) writeWarnings(w io.Writer, color bool) error {
 	return only.writeText(w, color)
 }
 
-// writeText prints every diagnostic with its source snippet.
+// maxShownDiagnostics is how many diagnostics the text form prints: past
+// that, more are rarely read, and a file that is not a configuration at all
+// could otherwise fill a terminal with thousands.
+const maxShownDiagnostics = 50
+
+// writeText prints the diagnostics with their source snippets, at most
+// maxShownDiagnostics of them.
 func (r *diagReport) writeText(w io.Writer, color bool) error {
 	masked := make(map[string]*hcl.File, len(r.files))
 	for name, f := range r.files {
 		masked[name] = &hcl.File{Body: f.Body, Bytes: []byte(mask.Source(string(f.Bytes), r.masker.Literals()))}
 	}
 	dw := hcl.NewDiagnosticTextWriter(w, masked, 100, color)
-	return dw.WriteDiagnostics(r.safe())
+	diags := r.safe()
+	if len(diags) <= maxShownDiagnostics {
+		return dw.WriteDiagnostics(diags)
+	}
+	if err := dw.WriteDiagnostics(diags[:maxShownDiagnostics]); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "… and %d more diagnostics, not shown: fix these first (validate --json lists them all).\n", len(diags)-maxShownDiagnostics)
+	return err
 }
 
 // A jsonPos is a position in a file.

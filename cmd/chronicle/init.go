@@ -68,6 +68,12 @@ at once. It refuses a folder that already holds *.hcl files (use adopt there).`,
 			if p.Empty() {
 				err = safefile.WriteFile(out, []byte("# chronicle configuration: see chronicle.hcl.example in the chronicle repository.\n"), 0o644)
 			} else {
+				// adopt writes a backup set under ~/.chronicle.
+				l, lerr := a.lockState(m, "init", 0)
+				if lerr != nil {
+					return lerr
+				}
+				defer l.Release()
 				_, err = adopt.Write(p, adopt.WriteOptions{ConfigDir: dir, Out: out, ChronicleHome: m.chronicleHome, Now: time.Now()})
 			}
 			if err != nil {

@@ -120,21 +120,31 @@ func relUnder(dir, p string) (string, bool) {
 }
 
 // locked runs fn on the machine while holding the state lock, as every
-// command that changes chronicle's own files does.
+// command that changes chronicle's own files does (docs/locks.md).
 func (a *app) locked(op string, timeout time.Duration, fn func(m *machine) error) error {
 	m, err := a.machine(nil)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(m.chronicleHome, 0o700); err != nil {
-		return err
-	}
-	l, err := lock.Acquire(filepath.Join(m.chronicleHome, "state.lock"), op, timeout)
+	l, err := a.lockState(m, op, timeout)
 	if err != nil {
-		return failf("%s", err)
+		return err
 	}
 	defer l.Release()
 	return fn(m)
+}
+
+// lockState takes the state lock (~/.chronicle/state.lock) for op, waiting
+// up to timeout for another holder; Ctrl-C ends the wait.
+func (a *app) lockState(m *machine, op string, timeout time.Duration) (*lock.Lock, error) {
+	if err := os.MkdirAll(m.chronicleHome, 0o700); err != nil {
+		return nil, err
+	}
+	l, err := lock.Acquire(a.ctx, filepath.Join(m.chronicleHome, "state.lock"), op, timeout)
+	if err != nil {
+		return nil, failf("%s", err)
+	}
+	return l, nil
 }
 
 // loadedState returns the machine and its state, for commands that only read.

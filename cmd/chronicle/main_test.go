@@ -10,12 +10,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/chronicle-dev/chronicle/engine/gitskill/gittest"
+	"github.com/chronicle-dev/chronicle/internal/testpeer"
 )
 
 func TestMain(m *testing.M) {
@@ -41,6 +43,7 @@ func TestScripts(t *testing.T) {
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
 		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"exitcode": cmdExitCode, "waithttp": cmdWaitHTTP},
+		Condition:           peerCondition,
 		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") == "1",
 		Setup: func(env *testscript.Env) error {
 			home := filepath.Join(env.WorkDir, "home")
@@ -65,6 +68,22 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// peers are the test peers a script may require with [!peer:NAME] skip:
+// the condition is false when the peer is missing, and in CI (CI=true) a
+// missing peer fails the script instead (internal/testpeer).
+var peers = map[string]string{
+	"inspector": ".bin/mcp-inspector",
+}
+
+func peerCondition(cond string) (bool, error) {
+	name, ok := strings.CutPrefix(cond, "peer:")
+	rel, known := peers[name]
+	if !ok || !known {
+		return false, fmt.Errorf("unknown condition %q (known: peer:inspector)", cond)
+	}
+	return testpeer.Condition(rel)
 }
 
 // cmdExitCode runs a program and checks its exit code:

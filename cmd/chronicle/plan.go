@@ -80,6 +80,9 @@ func (a *app) planRun(f planFlags, asJSON bool, out string, detailed bool) error
 		return err
 	}
 	p := a.compute(l, m, st, f)
+	if err := a.ctx.Err(); err != nil {
+		return failf("planning stopped (%s)", err)
+	}
 	if !asJSON && len(p.ConfigWarnings) > 0 {
 		_ = l.report.writeWarnings(a.stderr, a.color(a.stderr))
 	}

@@ -1,13 +1,12 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -54,18 +53,29 @@ Upstream stdio servers start on first need and stop with the hub.`,
 			if err != nil {
 				return failf("%s", err)
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
+			// The root context ends with Ctrl-C or SIGTERM (app.run); this
+			// one also when serving ends (a stdio client closed stdin).
+			ctx, cancel := context.WithCancel(cmd.Context())
+			defer cancel()
 			go func() {
 				if err := h.WatchState(ctx); err != nil {
 					logger.Warn("not watching the state for changes", "error", err)
 				}
 			}()
+			// Of all the hubs running (one per tool with --stdio), the
+			// one holding skillwatch.lock watches the skills.
+			skills := &hub.SkillWatcher{
+				StoreDir: m.store.Dir, SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"),
+				LockPath: filepath.Join(m.chronicleHome, "skillwatch.lock"), Log: logger,
+			}
+			watched := make(chan struct{})
 			go func() {
-				if err := hub.WatchSkills(ctx, m.store.Dir, filepath.Join(m.chronicleHome, "snapshots"), logger); err != nil {
+				defer close(watched)
+				if err := skills.Run(ctx); err != nil {
 					logger.Warn("not watching the central skills", "error", err)
 				}
 			}()
+			defer func() { cancel(); <-watched }() // release the watch lock before exiting
 			if stdio {
 				return h.ServeStdio(ctx, a.stdin, a.stdout)
 			}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -131,7 +130,10 @@ func (a *app) outdated(asJSON bool) error {
 				}
 			}
 		}
-		sha, err := gitskill.RemoteSHA(context.Background(), rec.OriginRepo, rec.OriginRef, auth)
+		sha, err := gitskill.RemoteSHA(a.ctx, rec.OriginRepo, rec.OriginRef, auth)
+		if err := a.ctx.Err(); err != nil {
+			return failf("skills outdated stopped while asking %s: %s", rec.OriginRepo, err)
+		}
 		switch {
 		case err != nil:
 			row.Status, row.Error = "error", err.Error()

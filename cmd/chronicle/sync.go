@@ -1,10 +1,10 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -16,6 +16,7 @@ func (a *app) syncCommand() *cobra.Command {
 		repo, ref, tokenEnv string
 		check, reset        bool
 		f                   planFlags
+		lockTimeout         time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "sync",
@@ -49,11 +50,15 @@ timer, a launchd agent and a cron line.`,
 					return failf("--token-env %s: the variable is not set", tokenEnv)
 				}
 			}
-			if err := os.MkdirAll(m.chronicleHome, 0o700); err != nil {
+			// The checkout and the apply after it change ~/.chronicle:
+			// both happen under one hold of the state lock.
+			l, err := a.lockState(m, "sync", lockTimeout)
+			if err != nil {
 				return err
 			}
+			defer l.Release()
 			dir := filepath.Join(m.chronicleHome, "source")
-			res, err := gitsync.Sync(context.Background(), gitsync.SyncOptions{Dir: dir, URL: repo, Ref: ref, Auth: token, Reset: reset, Progress: a.progress()})
+			res, err := gitsync.Sync(a.ctx, gitsync.SyncOptions{Dir: dir, URL: repo, Ref: ref, Auth: token, Reset: reset, Progress: a.progress()})
 			if err != nil {
 				return failf("%s", err)
 			}
@@ -79,6 +84,7 @@ timer, a launchd agent and a cron line.`,
 	fl.StringVar(&tokenEnv, "token-env", "", "read a token for a private repository from this environment `VARIABLE`")
 	fl.BoolVar(&reset, "reset", false, "follow a different --repo than the remembered one (the old checkout must be clean)")
 	fl.BoolVar(&f.offline, "offline", false, "do not check git skills against their remotes")
+	fl.DurationVar(&lockTimeout, "lock-timeout", 0, "wait this long for another apply or sync to finish (e.g. 30s)")
 	return cmd
 }
 

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"time"
 
 	"github.com/hashicorp/hcl/v2/hclwrite"
@@ -90,9 +89,7 @@ func Write(p *Proposal, opts WriteOptions) (string, error) {
 	return out, safefile.WriteFile(out, append(existing, text...), 0o644)
 }
 
-var frontmatterName = regexp.MustCompile(`(?m)^name:[ \t]*.*$`)
-
-// renameSkill rewrites the name line of a copied skill's frontmatter, so the
+// renameSkill rewrites the name of a copied skill's frontmatter, so the
 // copy satisfies "name equals folder name" under its new name.
 func renameSkill(dir, name string) error {
 	p := filepath.Join(dir, skills.ManifestName)
@@ -100,16 +97,9 @@ func renameSkill(dir, name string) error {
 	if err != nil {
 		return err
 	}
-	end := bytes.Index(b[3:], []byte("\n---"))
-	if !bytes.HasPrefix(b, []byte("---")) || end < 0 {
-		return fmt.Errorf("%s: no frontmatter to rename", p)
+	renamed, err := skills.Rename(b, name)
+	if err != nil {
+		return fmt.Errorf("%s: %w", p, err)
 	}
-	head := frontmatterName.ReplaceAll(b[:end+3], []byte("name: "+name))
-	if err := safefile.WriteFile(p, append(head, b[end+3:]...), 0o644); err != nil {
-		return err
-	}
-	if fm, err := skills.ReadManifest(fsys.OS{}, dir); err != nil || fm.Name != name {
-		return fmt.Errorf("%s: renaming the skill to %q failed", p, name)
-	}
-	return nil
+	return safefile.WriteFile(p, renamed, 0o644)
 }

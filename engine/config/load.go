@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -91,9 +92,17 @@ func Load(dir string, opts Options) (*Config, *hclparse.Parser, hcl.Diagnostics)
 	}
 	var bodies []hcl.Body
 	for _, f := range files {
-		file, diags := l.parser.ParseHCLFile(f)
-		l.diags = append(l.diags, diags...)
 		l.cfg.Files = append(l.cfg.Files, f)
+		src, diags := readSource(f)
+		if diags == nil {
+			diags = checkSource(f, src)
+		}
+		if diags.HasErrors() {
+			l.diags = append(l.diags, diags...)
+			continue
+		}
+		file, diags := l.parser.ParseHCL(src, f)
+		l.diags = append(l.diags, diags...)
 		if file != nil {
 			bodies = append(bodies, file.Body)
 		}
@@ -109,13 +118,36 @@ func LoadSource(dir, filename string, src []byte, opts Options) (*Config, *hclpa
 		opts.Getenv = os.LookupEnv
 	}
 	l := &loader{opts: opts, cfg: &Config{Dir: dir, ServiceRanges: map[string]hcl.Range{}}, parser: hclparse.NewParser()}
+	l.cfg.Files = []string{filename}
+	if diags := checkSource(filename, src); diags.HasErrors() {
+		l.diags = diags
+		return l.cfg, l.parser, l.diags
+	}
 	file, diags := l.parser.ParseHCL(src, filename)
 	l.diags = append(l.diags, diags...)
-	l.cfg.Files = []string{filename}
 	if file != nil {
 		l.decode([]hcl.Body{file.Body})
 	}
 	return l.cfg, l.parser, l.diags
+}
+
+// readSource reads a configuration file, refusing one over MaxFileSize
+// before reading it.
+func readSource(path string) ([]byte, hcl.Diagnostics) {
+	fail := func(summary, detail string) hcl.Diagnostics {
+		return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summary, Detail: detail,
+			Subject: &hcl.Range{Filename: path, Start: hcl.InitialPos, End: hcl.InitialPos}}}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fail("Cannot read a configuration file", err.Error())
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, fail("Cannot read a configuration file", fmt.Sprintf("%s: %s", path, err))
+	}
+	return src, nil // checkSource reports a file longer than the limit
 }
 
 func (l *loader) decode(bodies []hcl.Body) {

@@ -1,14 +1,12 @@
 package lock
 
 import (
+	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
 
 // pollInterval is how often Acquire retries while it waits for the lock.
@@ -31,30 +29,38 @@ type Lock struct {
 
 // Acquire takes the lock at path for op ("apply", "sync", …). When another
 // process holds it, Acquire fails at once with a *HeldError if timeout is 0,
-// and otherwise retries until it gets the lock or timeout has passed.
-func Acquire(path, op string, timeout time.Duration) (*Lock, error) {
+// and otherwise retries until it gets the lock, timeout has passed, or ctx
+// ends (Ctrl-C while waiting: ctx's error, wrapped).
+func Acquire(ctx context.Context, path, op string, timeout time.Duration) (*Lock, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("state lock: %w", err)
+		return nil, fmt.Errorf("lock %s: %w", path, err)
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("state lock: %w", err)
+		return nil, fmt.Errorf("lock %s: %w", path, err)
 	}
 	deadline := time.Now().Add(timeout)
 	for {
-		err = unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
-		if err == nil {
-			break
-		}
-		if !errors.Is(err, unix.EWOULDBLOCK) && !errors.Is(err, unix.EINTR) {
+		got, err := tryLock(f)
+		if err != nil {
 			f.Close()
-			return nil, fmt.Errorf("state lock %s: %w", path, err)
+			return nil, fmt.Errorf("lock %s: %w", path, err)
+		}
+		if got {
+			break
 		}
 		if !time.Now().Before(deadline) {
 			f.Close()
 			return nil, held(path, timeout)
 		}
-		time.Sleep(min(pollInterval, time.Until(deadline)))
+		wait := time.NewTimer(min(pollInterval, time.Until(deadline)))
+		select {
+		case <-ctx.Done():
+			wait.Stop()
+			f.Close()
+			return nil, fmt.Errorf("waiting for the lock %s: %w", path, ctx.Err())
+		case <-wait.C:
+		}
 	}
 	l := &Lock{f: f, path: path}
 	if err := l.record(op); err != nil {
@@ -70,13 +76,13 @@ func (l *Lock) record(op string) error {
 	data, _ := json.Marshal(Holder{PID: os.Getpid(), Host: host, Time: time.Now(), Operation: op})
 	data = append(data, '\n')
 	if err := l.f.Truncate(0); err != nil {
-		return fmt.Errorf("state lock %s: %w", l.path, err)
+		return fmt.Errorf("lock %s: %w", l.path, err)
 	}
 	if _, err := l.f.WriteAt(data, 0); err != nil {
-		return fmt.Errorf("state lock %s: %w", l.path, err)
+		return fmt.Errorf("lock %s: %w", l.path, err)
 	}
 	if err := l.f.Sync(); err != nil {
-		return fmt.Errorf("state lock %s: %w", l.path, err)
+		return fmt.Errorf("lock %s: %w", l.path, err)
 	}
 	return nil
 }
@@ -90,13 +96,13 @@ func (l *Lock) Release() error {
 	// Clear the record while still holding the lock, so it never describes
 	// the next holder wrongly.
 	l.f.Truncate(0)
-	err := unix.Flock(int(l.f.Fd()), unix.LOCK_UN)
+	err := unlock(l.f)
 	if cerr := l.f.Close(); err == nil {
 		err = cerr
 	}
 	l.f = nil
 	if err != nil {
-		return fmt.Errorf("releasing state lock %s: %w", l.path, err)
+		return fmt.Errorf("releasing lock %s: %w", l.path, err)
 	}
 	return nil
 }

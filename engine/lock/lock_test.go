@@ -2,9 +2,11 @@ package lock
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,23 +15,26 @@ import (
 	"time"
 )
 
-// The test binary doubles as the other process: with these variables set,
-// TestMain takes the lock at helperPath, prints "locked", holds it for
-// helperHold (or until killed) and exits without releasing it.
+// The test binary doubles as the other process: with helperPath set,
+// TestMain takes the lock at that path, prints "locked", and holds it until
+// its stdin reaches end of file (or it is killed). Then it writes the file
+// named by helperDone and exits without releasing the lock: the kernel does.
 const (
 	helperPath = "CHRONICLE_LOCK_HELPER_PATH"
-	helperHold = "CHRONICLE_LOCK_HELPER_HOLD"
+	helperDone = "CHRONICLE_LOCK_HELPER_DONE"
 )
 
 func TestMain(m *testing.M) {
 	if path := os.Getenv(helperPath); path != "" {
-		if _, err := Acquire(path, "helper", 0); err != nil {
+		if _, err := Acquire(context.Background(), path, "helper", 0); err != nil {
 			fmt.Println(err)
 			os.Exit(3)
 		}
 		fmt.Println("locked")
-		hold, _ := time.ParseDuration(os.Getenv(helperHold))
-		time.Sleep(hold)
+		io.Copy(io.Discard, os.Stdin)
+		if done := os.Getenv(helperDone); done != "" {
+			os.WriteFile(done, []byte("exiting\n"), 0o600)
+		}
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
@@ -37,16 +42,23 @@ func TestMain(m *testing.M) {
 
 // A holder is a helper process holding the lock.
 type holder struct {
-	pid  int
-	kill func() // kill -9, and return once the process is gone
+	pid     int
+	kill    func() // kill -9, and return once the process is gone
+	release func() // let it exit on its own (still without releasing)
+	done    string // the file it writes just before it exits
 }
 
 // startHolder runs a helper process that holds the lock at path, and
 // returns once it holds it. The helper is killed when the test ends.
-func startHolder(t *testing.T, path string, hold time.Duration) holder {
+func startHolder(t *testing.T, path string) holder {
 	t.Helper()
+	done := filepath.Join(t.TempDir(), "helper-exiting")
 	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), helperPath+"="+path, helperHold+"="+hold.String())
+	cmd.Env = append(os.Environ(), helperPath+"="+path, helperDone+"="+done)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -55,24 +67,24 @@ func startHolder(t *testing.T, path string, hold time.Duration) holder {
 		t.Fatal(err)
 	}
 	line, _ := bufio.NewReader(out).ReadString('\n')
-	done := make(chan struct{})
-	go func() { cmd.Wait(); close(done) }()
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
 	kill := func() {
 		cmd.Process.Kill()
-		<-done
+		<-exited
 	}
 	t.Cleanup(kill)
 	if strings.TrimSpace(line) != "locked" {
 		t.Fatalf("the helper did not take the lock: %q", line)
 	}
-	return holder{pid: cmd.Process.Pid, kill: kill}
+	return holder{pid: cmd.Process.Pid, kill: kill, release: func() { in.Close() }, done: done}
 }
 
 func TestHeldByAnotherProcessUntilItDies(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.lock")
-	h := startHolder(t, path, time.Hour)
+	h := startHolder(t, path)
 
-	_, err := Acquire(path, "apply", 0)
+	_, err := Acquire(context.Background(), path, "apply", 0)
 	var held *HeldError
 	if !errors.As(err, &held) {
 		t.Fatalf("Acquire while held: %v, want a *HeldError", err)
@@ -88,7 +100,7 @@ func TestHeldByAnotherProcessUntilItDies(t *testing.T) {
 
 	// kill -9: the holder never releases; the kernel does.
 	h.kill()
-	l, err := Acquire(path, "apply", 2*time.Second)
+	l, err := Acquire(context.Background(), path, "apply", 2*time.Second)
 	if err != nil {
 		t.Fatalf("the lock was not freed when its holder died: %v", err)
 	}
@@ -97,35 +109,55 @@ func TestHeldByAnotherProcessUntilItDies(t *testing.T) {
 
 func TestTimeoutWaitsForTheHolder(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.lock")
-	startHolder(t, path, 300*time.Millisecond)
-	start := time.Now()
-	l, err := Acquire(path, "apply", 10*time.Second)
-	if err != nil {
-		t.Fatalf("waiting for a holder that exits: %v", err)
+	h := startHolder(t, path)
+	if _, err := Acquire(context.Background(), path, "apply", 0); err == nil {
+		t.Fatal("Acquire succeeded while the helper held the lock")
 	}
-	defer l.Release()
-	if waited := time.Since(start); waited < 100*time.Millisecond {
-		t.Fatalf("acquired after %v while the helper held the lock", waited)
+	got := make(chan error, 1)
+	go func() {
+		l, err := Acquire(context.Background(), path, "apply", time.Hour)
+		if err == nil {
+			// The helper writes this file just before it exits; only its
+			// exit frees the lock.
+			if _, statErr := os.Stat(h.done); statErr != nil {
+				err = fmt.Errorf("acquired while the helper still held the lock: %v", statErr)
+			}
+			l.Release()
+		}
+		got <- err
+	}()
+	h.release()
+	if err := <-got; err != nil {
+		t.Fatalf("waiting for a holder that exits: %v", err)
 	}
 }
 
 func TestTimeoutExpires(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.lock")
-	startHolder(t, path, time.Hour)
-	start := time.Now()
-	_, err := Acquire(path, "apply", 300*time.Millisecond)
+	startHolder(t, path)
+	_, err := Acquire(context.Background(), path, "apply", 300*time.Millisecond)
 	var held *HeldError
 	if !errors.As(err, &held) || held.Waited != 300*time.Millisecond || !strings.Contains(err.Error(), "after waiting 300ms") {
 		t.Fatalf("Acquire with a short timeout: %v", err)
 	}
-	if waited := time.Since(start); waited < 300*time.Millisecond || waited > 5*time.Second {
-		t.Fatalf("gave up after %v, want about 300ms", waited)
+}
+
+// TestWaitEndsWithTheContext: Ctrl-C while waiting for the lock ends the
+// wait with the context's error, however long the timeout.
+func TestWaitEndsWithTheContext(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.lock")
+	startHolder(t, path)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Acquire(ctx, path, "apply", time.Hour)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), path) {
+		t.Fatalf("Acquire with a cancelled context: %v", err)
 	}
 }
 
 func TestRecordAndRelease(t *testing.T) {
 	path := filepath.Join(t.TempDir(), ".chronicle", "state.lock")
-	l, err := Acquire(path, "apply", 0)
+	l, err := Acquire(context.Background(), path, "apply", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +170,7 @@ func TestRecordAndRelease(t *testing.T) {
 		t.Fatalf("lock file mode %v, want 0600", info.Mode().Perm())
 	}
 	// flock locks belong to an open file, so even this process is refused.
-	if _, err := Acquire(path, "sync", 0); err == nil {
+	if _, err := Acquire(context.Background(), path, "sync", 0); err == nil {
 		t.Fatal("a second Acquire in the same process succeeded")
 	}
 	if err := l.Release(); err != nil {
@@ -150,7 +182,7 @@ func TestRecordAndRelease(t *testing.T) {
 	if data, _ := os.ReadFile(path); len(data) != 0 {
 		t.Fatalf("the record outlived the lock: %s", data)
 	}
-	l2, err := Acquire(path, "sync", 0)
+	l2, err := Acquire(context.Background(), path, "sync", 0)
 	if err != nil {
 		t.Fatalf("Acquire after Release: %v", err)
 	}

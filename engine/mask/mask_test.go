@@ -77,3 +77,16 @@ func TestShown(t *testing.T) {
 		}
 	}
 }
+
+// TestMaskerLongestFirst: a value that contains another is hidden whole, and
+// adding a value twice registers it once.
+func TestMaskerLongestFirst(t *testing.T) {
+	var m Masker
+	m.Add("abcd-1234", "abcd-1234-efgh-5678", "abcd-1234")
+	if got := m.Literals(); len(got) != 2 || got[0] != "abcd-1234-efgh-5678" {
+		t.Fatalf("Literals = %q", got)
+	}
+	if got := m.Text("x abcd-1234-efgh-5678 y"); strings.Contains(got, "efgh") {
+		t.Fatalf("Text = %q: the longer value was cut by the shorter one", got)
+	}
+}

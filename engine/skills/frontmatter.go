@@ -32,27 +32,11 @@ var ErrNoFrontmatter = errors.New("SKILL.md does not start with a --- frontmatte
 // 1024 characters.
 func ParseFrontmatter(src []byte) (Frontmatter, error) {
 	var fm Frontmatter
-	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
-	rest, ok := cutLine(src, "---")
-	if !ok {
-		return fm, ErrNoFrontmatter
+	start, end, err := frontmatterSpan(src)
+	if err != nil {
+		return fm, err
 	}
-	end := -1
-	for i, off := 0, 0; off < len(rest); i++ {
-		line := rest[off:]
-		if j := bytes.IndexByte(line, '\n'); j >= 0 {
-			line = line[:j]
-		}
-		if string(bytes.TrimRight(line, "\r \t")) == "---" {
-			end = off
-			break
-		}
-		off += len(line) + 1
-	}
-	if end < 0 {
-		return fm, errors.New("the frontmatter block has no closing ---")
-	}
-	if err := yaml.Unmarshal(rest[:end], &fm); err != nil {
+	if err := yaml.Unmarshal(src[start:end], &fm); err != nil {
 		return fm, fmt.Errorf("frontmatter is not valid YAML: %w", err)
 	}
 	switch n := utf8.RuneCountInString(fm.Description); {
@@ -64,6 +48,28 @@ func ParseFrontmatter(src []byte) (Frontmatter, error) {
 		return fm, fmt.Errorf("frontmatter description is %d characters long (at most %d)", n, MaxDescription)
 	}
 	return fm, nil
+}
+
+// frontmatterSpan returns where the YAML between the opening and closing
+// --- lines of src lies (after a UTF-8 byte order mark, if any).
+func frontmatterSpan(src []byte) (start, end int, err error) {
+	start = len(src) - len(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf")))
+	rest, ok := cutLine(src[start:], "---")
+	if !ok {
+		return 0, 0, ErrNoFrontmatter
+	}
+	start = len(src) - len(rest)
+	for off := start; off < len(src); {
+		line := src[off:]
+		if j := bytes.IndexByte(line, '\n'); j >= 0 {
+			line = line[:j]
+		}
+		if string(bytes.TrimRight(line, "\r \t")) == "---" {
+			return start, off, nil
+		}
+		off += len(line) + 1
+	}
+	return 0, 0, errors.New("the frontmatter block has no closing ---")
 }
 
 // cutLine removes a first line equal to want (ignoring a trailing \r).

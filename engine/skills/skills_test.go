@@ -1,8 +1,10 @@
 package skills
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -111,13 +113,77 @@ func TestHashIgnoresMetadataNotContent(t *testing.T) {
 	}
 }
 
-func FuzzParseFrontmatter(f *testing.F) {
-	for _, s := range []string{"---\nname: a\ndescription: b\n---\n", "---\n---\n", "---\nname: &a [*a]\n---\n", ""} {
-		f.Add([]byte(s))
+// FuzzFrontmatter checks parse and render of SKILL.md frontmatter on any
+// bytes: Rename to a valid name gives a file that parses with that name and
+// the same description, keeps the body byte for byte, renames to itself
+// unchanged, and renames back to the original bytes when the name was
+// written plainly; a plainly written name is always renamed.
+func FuzzFrontmatter(f *testing.F) {
+	for _, s := range []string{
+		"---\nname: a\ndescription: b\n---\n", "---\n---\n", "---\nname: &a [*a]\n---\n", "",
+		"\xef\xbb\xbf---\r\nname: review\r\ndescription: \"Reviews: code\"\r\n# note\r\n---\r\nBody\r\n",
+		"---\nname: >\n  folded\ndescription: d\n---\n",
+		"---\ndescription: |\n  name: inside a block\nname: real\nmetadata:\n  name: nested\n---\n---\nname: body\n",
+		"---\n\"name\": quoted-key\ndescription: d\n---\n",
+	} {
+		f.Add([]byte(s), "renamed-2")
 	}
-	f.Fuzz(func(t *testing.T, src []byte) {
-		_, _ = ParseFrontmatter(src)
+	f.Fuzz(func(t *testing.T, src []byte, to string) {
+		to = skillName(to)
+		fm, err := ParseFrontmatter(src)
+		if err != nil {
+			if _, rerr := Rename(src, to); rerr == nil {
+				t.Fatalf("Rename accepted a SKILL.md that does not parse (%v): %q", err, src)
+			}
+			return
+		}
+		if again, err := ParseFrontmatter(src); err != nil || again != fm {
+			t.Fatalf("parsing twice gave %+v, then %+v (%v)", fm, again, err)
+		}
+		start, end, _ := frontmatterSpan(src)
+		plain := plainName.FindAllSubmatch(src[start:end], -1)
+		isPlain := len(plain) == 1 && string(plain[0][1]) == fm.Name && len(nameLine.FindAll(src[start:end], -1)) == 1
+		out, err := Rename(src, to)
+		if err != nil {
+			if isPlain {
+				t.Fatalf("Rename(%q) of a plainly written name: %v\n%q", to, err, src)
+			}
+			return
+		}
+		got, err := ParseFrontmatter(out)
+		if err != nil || got.Name != to || got.Description != fm.Description {
+			t.Fatalf("renamed to %q: %+v, %v\n%q", to, got, err, out)
+		}
+		_, outEnd, _ := frontmatterSpan(out)
+		if !bytes.Equal(out[outEnd:], src[end:]) || !bytes.Equal(out[:start], src[:start]) {
+			t.Fatalf("Rename changed more than the frontmatter:\n%q\n%q", src, out)
+		}
+		if again, err := Rename(out, to); err != nil || !bytes.Equal(again, out) {
+			t.Fatalf("renaming to the same name changed the file (%v):\n%q\n%q", err, out, again)
+		}
+		if isPlain && bytes.Contains(src, []byte("name: "+fm.Name+"\n")) {
+			if back, err := Rename(out, fm.Name); err != nil || !bytes.Equal(back, src) {
+				t.Fatalf("renaming back to %q did not restore the file (%v):\n%q\n%q", fm.Name, err, src, back)
+			}
+		}
 	})
+}
+
+// plainName is a name line written the way chronicle writes one.
+var plainName = regexp.MustCompile(`(?m)^name: ([a-z0-9]+(?:-[a-z0-9]+)*)\r?$`)
+
+// skillName turns fuzz input into a valid skill name.
+func skillName(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	if b.Len() == 0 || b.Len() > 64 {
+		return "renamed"
+	}
+	return b.String()
 }
 
 func TestCopyIsAllOrNothing(t *testing.T) {

@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"time"
@@ -38,7 +39,8 @@ func lockSkill(sys fsys.System, sdir string) (*lock.Lock, error) {
 	if err := sys.MkdirAll(sdir, 0o700); err != nil {
 		return nil, fmt.Errorf("snapshots: %w", err)
 	}
-	return lock.Acquire(filepath.Join(sdir, ".lock"), "snapshot", lockWait)
+	// Snapshot locks are held for one copy only: a short, uncancelled wait.
+	return lock.Acquire(context.Background(), filepath.Join(sdir, ".lock"), "snapshot", lockWait)
 }
 
 // take does Take's work under the skill's lock.

@@ -14,34 +14,15 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/internal/testpeer"
 )
 
-// everythingEntry is server-everything's entry point, installed from
-// tools/npm by `make npm`.
-const everythingEntry = "../../tools/npm/node_modules/@modelcontextprotocol/server-everything/dist/index.js"
-
-// everything returns node and the absolute entry point of server-everything;
-// without them the test fails under CI and is skipped elsewhere.
+// everything returns node and the absolute entry point of server-everything,
+// installed from tools/npm by `make npm` (testpeer: a skip when missing, a
+// failure in CI).
 func everything(t testing.TB) (node, entry string) {
 	t.Helper()
-	unavailable := func(why string) {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("server-everything is not available (%s): run make npm", why)
-		}
-		t.Skipf("server-everything is not available (%s): run make npm", why)
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		unavailable(err.Error())
-	}
-	entry, err = filepath.Abs(everythingEntry)
-	if err == nil {
-		_, err = os.Stat(entry)
-	}
-	if err != nil {
-		unavailable(err.Error())
-	}
-	return node, entry
+	return testpeer.Node(t), testpeer.NPM(t, "@modelcontextprotocol/server-everything/dist/index.js")
 }
 
 // everythingSpec runs server-everything over stdio.

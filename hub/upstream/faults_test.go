@@ -3,6 +3,8 @@ package upstream
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -65,7 +67,6 @@ func TestHungCallTimesOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
-	begun := time.Now()
 	go func() {
 		_, err := hangs.CallTool(ctx, "hang", nil)
 		done <- err
@@ -74,13 +75,10 @@ func TestHungCallTimesOut(t *testing.T) {
 	if r, err := p.Get("other").CallTool(ctx, "echo", map[string]any{"message": "still here"}); err != nil || resultText(t, r) != "still here" {
 		t.Errorf("other service while one hangs: %v", err)
 	}
+	// The pool's timeout, not the caller's (30 s) context, cut the call.
 	err := <-done
-	took := time.Since(begun)
-	if err == nil || !strings.Contains(err.Error(), "500ms") || !strings.Contains(err.Error(), "hangs") {
+	if err == nil || !strings.Contains(err.Error(), "500ms") || !strings.Contains(err.Error(), "hangs") || ctx.Err() != nil {
 		t.Fatalf("hung call: %v", err)
-	}
-	if took < 450*time.Millisecond || took > 2*time.Second {
-		t.Errorf("hung call returned after %s, want about 500ms", took)
 	}
 	// The upstream stays usable.
 	if r, err := hangs.CallTool(ctx, "echo", map[string]any{"message": "after"}); err != nil || resultText(t, r) != "after" {
@@ -132,19 +130,26 @@ func TestGarbageOnStdout(t *testing.T) {
 }
 
 func TestSlowStartDoesNotBlockOthers(t *testing.T) {
-	p, _ := newTestPool(t, PoolOptions{StartTimeout: 10 * time.Second},
-		selfSpec("aaa-slow", "slow"), selfSpec("fast", "normal"))
+	release := filepath.Join(t.TempDir(), "release")
+	slow := selfSpec("aaa-slow", "slow")
+	slow.Env[releaseEnv] = secret.Literal(release)
+	p, _ := newTestPool(t, PoolOptions{StartTimeout: time.Minute}, slow, selfSpec("fast", "normal"))
 	done := make(chan map[string]Catalog, 1)
-	begun := time.Now()
 	go func() { done <- p.ListAll(testContext(t)) }()
-	waitFor(t, "the fast upstream", 2*time.Second, func() bool { return statusOf(p, "fast").State == StateReady })
+	waitFor(t, "the fast upstream", time.Minute, func() bool { return statusOf(p, "fast").State == StateReady })
 	if st := statusOf(p, "aaa-slow"); st.State != StateStarting {
 		t.Errorf("slow upstream while the fast one is ready: %+v", st)
 	}
-	all := <-done
-	if took := time.Since(begun); took < 3*time.Second {
-		t.Errorf("ListAll took %s; the slow server sleeps 3s", took)
+	select {
+	case <-done:
+		t.Fatal("ListAll returned while an upstream was still starting")
+	default:
 	}
+	if err := os.WriteFile(release, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// ListAll waited for the slow upstream: both are listed.
+	all := <-done
 	for _, name := range []string{"aaa-slow", "fast"} {
 		if c := all[name]; c.Err != nil || len(c.Tools) == 0 {
 			t.Errorf("%s: %d tools, %v", name, len(c.Tools), c.Err)

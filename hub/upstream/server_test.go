@@ -17,6 +17,9 @@ import (
 // runs instead of the tests.
 const serverModeEnv = "UPSTREAM_TEST_SERVER"
 
+// releaseEnv names the file whose creation lets the slow server start.
+const releaseEnv = "UPSTREAM_TEST_RELEASE"
+
 // richSchema uses what the typed mcp.ToolInputSchema would drop: $schema,
 // $defs with $ref, additionalProperties false and a custom x- keyword.
 const richSchema = `{
@@ -42,13 +45,21 @@ var longToolName = "a_tool_whose_name_is_far_too_long_for_clients_" + strings.Re
 // serveTestServer runs one of the faulty MCP servers over stdio:
 //
 //	normal  echo, pid, crash, hang, leak, add_tool, plot_route, the long name
-//	slow    the same, after sleeping 3 s
+//	slow    the same, once the file named by $UPSTREAM_TEST_RELEASE exists
 //	garbage answers every line on stdin with a line that is not JSON-RPC
 //	exit    writes a message to stderr and exits with status 2
 func serveTestServer(mode string) {
 	switch mode {
 	case "slow":
-		time.Sleep(3 * time.Second)
+		// Starts only once the test creates the file named by
+		// releaseEnv, so it is still starting for as long as the test
+		// needs, however fast or loaded the machine.
+		for {
+			if _, err := os.Stat(os.Getenv(releaseEnv)); err == nil {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
 	case "garbage":
 		sc := bufio.NewScanner(os.Stdin)
 		for sc.Scan() {

@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 )
@@ -143,13 +142,17 @@ func must[T any](v T, err error) T {
 }
 
 func TestStdioStartsOnFirstNeed(t *testing.T) {
-	p, log := newTestPool(t, PoolOptions{}, selfSpec("faulty", "normal"))
+	p, log := newTestPool(t, PoolOptions{}, selfSpec("faulty", "normal"), selfSpec("other", "normal"))
 	if st := statusOf(p, "faulty"); st.State != StateIdle || st.PID != 0 {
 		t.Fatalf("before any call: %+v", st)
 	}
-	time.Sleep(100 * time.Millisecond)
-	if pids := log.startedPIDs(); len(pids) != 0 {
-		t.Fatalf("started eagerly: %v", pids)
+	// Starting another upstream takes a whole process start: an eager
+	// start of the first one would have begun by the time it is done.
+	if _, err := p.Get("other").CallTool(testContext(t), "pid", nil); err != nil {
+		t.Fatal(err)
+	}
+	if pids := log.startedPIDs(); len(pids) != 1 || statusOf(p, "faulty").State != StateIdle {
+		t.Fatalf("started eagerly: %v, %+v", pids, statusOf(p, "faulty"))
 	}
 	if _, err := p.Get("faulty").CallTool(testContext(t), "pid", nil); err != nil {
 		t.Fatal(err)

@@ -39,6 +39,9 @@ func Parse(path string, src []byte) (*Document, error) {
 	if src == nil {
 		text = []byte("{}\n") // what a file that does not exist yet is edited from
 	}
+	if err := checkDepth(path, text); err != nil {
+		return nil, err
+	}
 	root, err := hujson.Parse(text)
 	if err != nil {
 		return nil, parseError(path, text, err)

@@ -33,6 +33,9 @@ type Entry struct {
 // that does not parse is a *provider.ParseError with the line and column of
 // the problem.
 func Parse(path string, data []byte) (*Document, error) {
+	if err := checkDepth(path, data); err != nil {
+		return nil, err
+	}
 	tree, md, err := decode(data)
 	if err != nil {
 		return nil, parseError(path, err)

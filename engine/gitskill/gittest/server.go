@@ -27,8 +27,10 @@ type Server struct {
 	root string // GIT_PROJECT_ROOT
 	env  gitEnv
 
-	mu     sync.Mutex
-	tokens map[string]string // repository name → the token it requires
+	mu      sync.Mutex
+	tokens  map[string]string        // repository name → the token it requires
+	stalled map[string]chan struct{} // repository name → told of each stalled request
+	closing chan struct{}            // closed when the test ends: stalled requests return
 }
 
 // NewServer starts a server with no repositories; add them with Repo.
@@ -43,6 +45,8 @@ func NewServer(t testing.TB) *Server {
 		root:     t.TempDir(),
 		env:      newGitEnv(t),
 		tokens:   map[string]string{},
+		stalled:  map[string]chan struct{}{},
+		closing:  make(chan struct{}),
 	}
 	gitPath, err := exec.LookPath("git")
 	if err != nil {
@@ -67,6 +71,7 @@ func NewServer(t testing.TB) *Server {
 	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
 	srv.StartTLS()
 	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(s.closing) }) // runs first: Close waits for stalled requests
 	s.URL = srv.URL
 	return s
 }
@@ -80,12 +85,27 @@ func (s *Server) RequireToken(name, token string) {
 	s.tokens[name] = token
 }
 
-// guard refuses requests for a private repository without its token.
+// Stall makes the repository name hold every pack transfer (the
+// git-upload-pack POST of a clone or fetch) without answering, until its
+// client gives up or the test ends, as a server gone quiet mid-clone would.
+// The returned channel receives once per stalled request, so a test knows
+// that a clone is in progress before it interrupts it.
+func (s *Server) Stall(name string) <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch := make(chan struct{}, 16)
+	s.stalled[name] = ch
+	return ch
+}
+
+// guard refuses requests for a private repository without its token, and
+// holds the pack transfers of a stalled one.
 func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), ".git/")
 		s.mu.Lock()
 		want, private := s.tokens[name]
+		stalled := s.stalled[name]
 		s.mu.Unlock()
 		if private {
 			_, got, ok := r.BasicAuth()
@@ -94,6 +114,17 @@ func (s *Server) guard(next http.Handler) http.Handler {
 				http.Error(w, "gittest: this repository needs a token", http.StatusUnauthorized)
 				return
 			}
+		}
+		if stalled != nil && r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/git-upload-pack") {
+			select {
+			case stalled <- struct{}{}:
+			default:
+			}
+			select {
+			case <-r.Context().Done():
+			case <-s.closing:
+			}
+			return
 		}
 		next.ServeHTTP(w, r)
 	})
