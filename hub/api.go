@@ -18,7 +18,7 @@ func (h *Hub) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/status", h.apiStatus)
 	mux.HandleFunc("GET /api/services", h.apiServices)
 	mux.HandleFunc("GET /api/tools", h.apiTools)
-	mux.HandleFunc("GET /api/log", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, h.inspector.Records()) })
+	mux.HandleFunc("GET /api/log", func(w http.ResponseWriter, r *http.Request) { h.writeJSON(w, h.inspector.Records()) })
 	mux.HandleFunc("POST /api/call", h.apiCall)
 }
 
@@ -108,7 +108,7 @@ func (h *Hub) sessionList() []SessionInfo {
 	return out
 }
 
-func (h *Hub) apiStatus(w http.ResponseWriter, r *http.Request) { writeJSON(w, h.Status()) }
+func (h *Hub) apiStatus(w http.ResponseWriter, r *http.Request) { h.writeJSON(w, h.Status()) }
 
 func (h *Hub) apiServices(w http.ResponseWriter, r *http.Request) {
 	h.mu.Lock()
@@ -134,7 +134,7 @@ func (h *Hub) apiServices(w http.ResponseWriter, r *http.Request) {
 		})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	writeJSON(w, out)
+	h.writeJSON(w, out)
 }
 
 func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {
@@ -155,7 +155,7 @@ func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, tool{t.Exposed, t.Service, t.Name, t.Tool.Description, t.Blocked, schema})
 	}
-	writeJSON(w, out)
+	h.writeJSON(w, out)
 }
 
 // apiCall calls a tool as a client would, through the same policy, scope
@@ -183,5 +183,5 @@ func (h *Hub) apiCall(w http.ResponseWriter, r *http.Request) {
 	var req mcp.CallToolRequest
 	req.Params.Name, req.Params.Arguments = in.Tool, in.Arguments
 	res, _ := h.toolHandler(in.Tool)(ctx, req)
-	writeJSON(w, res)
+	h.writeJSON(w, res)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
@@ -64,7 +65,8 @@ type Catalogue struct {
 }
 
 // buildCatalogue aggregates the listings, in service-name order.
-func buildCatalogue(listings []serviceListing) *Catalogue {
+// Descriptions, schemas and every other listed field are masked for clients.
+func buildCatalogue(m *mask.Masker, listings []serviceListing) *Catalogue {
 	sort.Slice(listings, func(i, j int) bool { return listings[i].Name < listings[j].Name })
 	c := &Catalogue{
 		Tools: map[string]*exposedTool{}, Prompts: map[string]*exposedPrompt{},
@@ -73,20 +75,20 @@ func buildCatalogue(listings []serviceListing) *Catalogue {
 	for _, l := range listings {
 		c.Projects[l.Name] = l.Project
 		if l.Err != nil {
-			c.Errors[l.Name] = l.Err.Error()
+			c.Errors[l.Name] = m.Literal(l.Err.Error())
 			continue
 		}
 		for _, t := range l.Listing.Tools {
 			e := &exposedTool{Exposed: ExposedName(l.Name, t.Name), Service: l.Name, Name: t.Name, Blocked: !toolAllowed(l.Policy, t.Name)}
-			e.Tool = t
+			e.Tool = maskTool(m, t)
 			e.Tool.Name = e.Exposed
-			e.Tool.Description = "[" + l.Name + "] " + t.Description
+			e.Tool.Description = "[" + l.Name + "] " + e.Tool.Description
 			c.Tools[e.Exposed] = e
 		}
 		for _, p := range l.Listing.Prompts {
-			e := &exposedPrompt{Exposed: ExposedName(l.Name, p.Name), Service: l.Name, Name: p.Name, Prompt: p}
+			e := &exposedPrompt{Exposed: ExposedName(l.Name, p.Name), Service: l.Name, Name: p.Name, Prompt: forClient(m, p, decodeJSON[mcp.Prompt])}
 			e.Prompt.Name = e.Exposed
-			e.Prompt.Description = "[" + l.Name + "] " + p.Description
+			e.Prompt.Description = "[" + l.Name + "] " + e.Prompt.Description
 			c.Prompts[e.Exposed] = e
 		}
 		for _, r := range l.Listing.Resources {
@@ -94,7 +96,7 @@ func buildCatalogue(listings []serviceListing) *Catalogue {
 				c.Collisions = append(c.Collisions, r.URI+" is exposed by "+first.Service+" and "+l.Name+"; "+first.Service+" serves it")
 				continue
 			}
-			c.Resources[r.URI] = &exposedResource{Service: l.Name, Resource: r}
+			c.Resources[r.URI] = &exposedResource{Service: l.Name, Resource: forClient(m, r, decodeJSON[mcp.Resource])}
 		}
 	}
 	return c

@@ -111,14 +111,22 @@ func calledTool(msg []byte) string {
 }
 
 func (h *Hub) health(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, map[string]string{"status": "ok", "version": h.opts.Version})
+	h.writeJSON(w, map[string]string{"status": "ok", "version": h.opts.Version})
 }
 
-func writeJSON(w http.ResponseWriter, v any) {
+// writeJSON answers an /api request: every string is masked with
+// Masker.Text, since a person reads it.
+func (h *Hub) writeJSON(w http.ResponseWriter, v any) {
 	w.Header().Set("Content-Type", "application/json")
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	_ = enc.Encode(v)
+	b, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	var out bytes.Buffer
+	_ = json.Indent(&out, forPerson(h.masker, b), "", "  ")
+	out.WriteByte('\n')
+	_, _ = w.Write(out.Bytes())
 }
 
 // ServeHTTP serves on ln until ctx ends, then shuts down gracefully and

@@ -87,8 +87,12 @@ func New(opts Options) (*Hub, error) {
 	if opts.SessionIdleTTL == 0 {
 		opts.SessionIdleTTL = SessionIdleTTL
 	}
+	masker := mask.NewMasker()
+	// Every line the hub logs, its own, mcp-go's and the upstreams', is
+	// masked for the person who reads it.
+	opts.Logger = slog.New(maskingHandler{next: opts.Logger.Handler(), masker: masker})
 	h := &Hub{
-		opts: opts, log: opts.Logger, masker: &mask.Masker{},
+		opts: opts, log: opts.Logger, masker: masker,
 		resolver: secret.Resolver{Env: opts.Getenv, EnvFile: opts.EnvFile, Home: opts.Home},
 		started:  time.Now(),
 	}
@@ -254,7 +258,7 @@ func (h *Hub) catalogue(ctx context.Context) *Catalogue {
 		}()
 	}
 	wg.Wait()
-	c := buildCatalogue(listings)
+	c := buildCatalogue(h.masker, listings)
 	h.cat.Store(c)
 	h.register(c)
 	return c
@@ -303,9 +307,9 @@ func (h *Hub) toolHandler(exposed string) server.ToolHandlerFunc {
 		}
 		res, err := b.CallTool(ctx, t.Name, req.Params.Arguments)
 		if err != nil {
-			return mcp.NewToolResultError(h.masker.Text(fmt.Sprintf("%s: %s", t.Service, err))), nil
+			return mcp.NewToolResultError(h.masker.Literal(fmt.Sprintf("%s: %s", t.Service, err))), nil
 		}
-		return res, nil
+		return forClient(h.masker, res, decodeCallToolResult), nil
 	}
 }
 
@@ -319,7 +323,11 @@ func (h *Hub) promptHandler(exposed string) server.PromptHandlerFunc {
 		if b == nil {
 			return nil, fmt.Errorf("the service %s is no longer offered", p.Service)
 		}
-		return b.GetPrompt(ctx, p.Name, req.Params.Arguments)
+		res, err := b.GetPrompt(ctx, p.Name, req.Params.Arguments)
+		if err != nil {
+			return nil, maskedErr(h.masker, err)
+		}
+		return forClient(h.masker, res, decodeGetPromptResult), nil
 	}
 }
 
@@ -338,9 +346,9 @@ func (h *Hub) resourceHandler(uri string) server.ResourceHandlerFunc {
 		}
 		res, err := b.ReadResource(ctx, uri)
 		if err != nil {
-			return nil, err
+			return nil, maskedErr(h.masker, err)
 		}
-		return res.Contents, nil
+		return forClient(h.masker, res, decodeReadResourceResult).Contents, nil
 	}
 }
 

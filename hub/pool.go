@@ -18,9 +18,10 @@ type upstreams struct {
 	pool *upstream.Pool
 }
 
-func newUpstreams(r secret.Resolver, log *slog.Logger, _ *mask.Masker, onChange func(string)) *upstreams {
+func newUpstreams(r secret.Resolver, log *slog.Logger, m *mask.Masker, onChange func(string)) *upstreams {
 	return &upstreams{pool: upstream.NewPool(upstream.PoolOptions{
 		Resolver:   r,
+		Masker:     m,
 		Logger:     log,
 		OnChange:   onChange,
 		ClientInfo: mcp.Implementation{Name: "chronicle-hub", Version: "1"},

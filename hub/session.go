@@ -82,7 +82,7 @@ func (h *Hub) promptFilter(ctx context.Context, prompts []mcp.Prompt) []mcp.Prom
 func (h *Hub) visibleTo(ctx context.Context) (*Catalogue, map[string]bool) {
 	cat := h.cat.Load()
 	if cat == nil {
-		cat = buildCatalogue(nil)
+		cat = buildCatalogue(nil, nil)
 	}
 	h.mu.Lock()
 	projects := h.projects

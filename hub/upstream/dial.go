@@ -21,7 +21,8 @@ const protocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
 // child or opens the remote transport, and initializes the client. ctx
 // bounds the start; the session itself lives until it is closed.
 func (u *Upstream) dial(ctx context.Context) (*session, error) {
-	rs := &resolution{resolver: u.opts.Resolver}
+	rs := &resolution{resolver: u.opts.Resolver, masker: u.opts.Masker}
+	rs.literalSecrets(u.spec.Definition)
 	sessCtx, cancel := context.WithCancel(u.ctx)
 	var (
 		tr  transport.Interface
@@ -39,16 +40,16 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 	default:
 		err = fmt.Errorf("unknown transport %q (want stdio, http or sse)", u.spec.Transport)
 	}
-	s := newSession(rs.mask(), cancel)
+	s := newSession(cancel)
 	if err != nil {
 		cancel()
-		return nil, s.mask.err(err)
+		return nil, maskErr(u.opts.Masker, err)
 	}
 	s.child = ch
 	s.client = client.NewClient(tr, client.WithProtocolVersion(protocolVersion))
 	if err := u.initialize(ctx, sessCtx, s); err != nil {
 		s.close()
-		return nil, s.mask.err(err)
+		return nil, maskErr(u.opts.Masker, err)
 	}
 	return s, nil
 }
@@ -76,7 +77,7 @@ func (u *Upstream) spawn(rs *resolution) (*child, error) {
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
-	ch, err := startChild(u.spec.Name, cmd, rs.mask(), u.opts.Logger)
+	ch, err := startChild(u.spec.Name, cmd, u.opts.Masker, u.opts.Logger)
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", u.spec.Command, err)
 	}
@@ -85,7 +86,7 @@ func (u *Upstream) spawn(rs *resolution) (*child, error) {
 
 // remote resolves the URL and headers and makes an http or sse transport.
 func (u *Upstream) remote(rs *resolution) (transport.Interface, error) {
-	url, err := rs.value(u.spec.URL)
+	url, err := rs.url(u.spec.URL)
 	if err != nil {
 		return nil, err
 	}

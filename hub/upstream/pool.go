@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -16,6 +17,10 @@ import (
 
 // PoolOptions configure a Pool. The zero value of each field has a default.
 type PoolOptions struct {
+	// Masker receives every secret value resolved for an upstream before
+	// the value is used, and masks what the pool logs and returns (default:
+	// a Masker of the pool's own).
+	Masker *mask.Masker
 	// Resolver resolves the secret references in Specs when an upstream
 	// is launched or connected.
 	Resolver secret.Resolver
@@ -42,6 +47,9 @@ type PoolOptions struct {
 }
 
 func (o PoolOptions) withDefaults() PoolOptions {
+	if o.Masker == nil {
+		o.Masker = mask.NewMasker()
+	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
