@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/mark3labs/mcp-go/client"
@@ -43,12 +44,14 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 	s := newSession(cancel)
 	if err != nil {
 		cancel()
+		u.noteWithheld(rs)
 		return nil, maskErr(u.opts.Masker, err)
 	}
 	s.child = ch
 	s.client = client.NewClient(tr, client.WithProtocolVersion(protocolVersion))
 	if err := u.initialize(ctx, sessCtx, s); err != nil {
 		s.close()
+		u.noteWithheld(rs)
 		return nil, maskErr(u.opts.Masker, err)
 	}
 	return s, nil
@@ -73,10 +76,7 @@ func (u *Upstream) spawn(rs *resolution) (*child, error) {
 	}
 	cmd := exec.Command(u.spec.Command, args...)
 	cmd.Dir = u.spec.Cwd
-	cmd.Env = u.opts.Environ()
-	for k, v := range env {
-		cmd.Env = append(cmd.Env, k+"="+v)
-	}
+	cmd.Env, rs.withheld = childEnv(u.opts.Environ(), u.spec, env, hostOS)
 	ch, err := startChild(u.spec.Name, cmd, u.opts.Masker, u.opts.Logger)
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", u.spec.Command, err)
@@ -142,4 +142,15 @@ func (u *Upstream) startError(ctx context.Context, s *session, step string, err 
 	}
 	s.child.settle(err)
 	return fmt.Errorf("%w; the process %s", err, s.child.describe())
+}
+
+// noteWithheld logs, for a child that failed to start, which variables of
+// the hub's environment it did not get: a server that needs one of them is
+// given it by inherit_env or its env.
+func (u *Upstream) noteWithheld(rs *resolution) {
+	if len(rs.withheld) == 0 {
+		return
+	}
+	u.opts.Logger.Warn(u.spec.Name+": started with a minimal environment; withheld: "+strings.Join(rs.withheld, ", ")+
+		" (pass what it needs with inherit_env = [\"NAME\"] or its env)", "service", u.spec.Name)
 }

@@ -41,8 +41,8 @@ type PoolOptions struct {
 	OnChange func(service string)
 	// ClientInfo is how the hub introduces itself to upstreams.
 	ClientInfo mcp.Implementation
-	// Environ returns the environment children start with, before their
-	// service's env is added (default os.Environ).
+	// Environ returns the hub's environment, of which a child gets the
+	// minimal set and what its service inherits (default os.Environ).
 	Environ func() []string
 }
 

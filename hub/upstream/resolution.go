@@ -14,6 +14,9 @@ import (
 type resolution struct {
 	resolver secret.Resolver
 	masker   *mask.Masker
+	// withheld names the variables of the hub's environment a child did
+	// not get.
+	withheld []string
 }
 
 // value resolves v. Each reference is registered on its own so that its
