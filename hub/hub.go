@@ -39,8 +39,11 @@ type Options struct {
 	Version string
 	Logger  *slog.Logger
 	Getenv  func(string) (string, bool)
-	// ListTimeout bounds listing all upstreams (default 30s).
+	// ListTimeout bounds listing one upstream (default 30s).
 	ListTimeout time.Duration
+	// ListGrace bounds how long a session's first list waits for
+	// upstreams not listed yet (default ListGrace).
+	ListGrace time.Duration
 	// SessionIdleTTL ends HTTP sessions idle this long (default 30 min).
 	SessionIdleTTL time.Duration
 }
@@ -62,9 +65,9 @@ type Hub struct {
 	projects []scoped
 	policies map[string]*state.Policy
 
-	cat      atomic.Pointer[Catalogue]
-	catMu    sync.Mutex // serialises catalogue builds
-	catStale atomic.Bool
+	listingState
+	cat  atomic.Pointer[Catalogue]
+	seen atomic.Bool // a client has asked for the catalogue
 
 	roots    sync.Map // session id → root folder
 	sessions sync.Map // session id → when it started
@@ -84,6 +87,9 @@ func New(opts Options) (*Hub, error) {
 	if opts.ListTimeout == 0 {
 		opts.ListTimeout = 30 * time.Second
 	}
+	if opts.ListGrace == 0 {
+		opts.ListGrace = ListGrace
+	}
 	if opts.SessionIdleTTL == 0 {
 		opts.SessionIdleTTL = SessionIdleTTL
 	}
@@ -96,8 +102,10 @@ func New(opts Options) (*Hub, error) {
 		resolver: secret.Resolver{Env: opts.Getenv, EnvFile: opts.EnvFile, Home: opts.Home},
 		started:  time.Now(),
 	}
+	h.ctx, h.cancel = context.WithCancel(context.Background())
+	h.slots, h.changed = map[string]*listingSlot{}, make(chan struct{})
 	h.inspector = NewInspector(h.masker)
-	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.invalidate("upstream " + service + " changed its lists") })
+	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.invalidate("upstream "+service+" changed its lists", service) })
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
 		server.WithToolCapabilities(true),
 		server.WithPromptCapabilities(true),
@@ -189,6 +197,11 @@ func (h *Hub) Reload() error {
 	}
 	sort.Slice(projects, func(i, j int) bool { return projects[i].name < projects[j].name })
 
+	offered := map[string]bool{}
+	for _, p := range projects {
+		offered[p.name] = true
+	}
+	h.forget(offered)
 	h.mu.Lock()
 	h.st, h.backends, h.projects, h.policies = st, backends, projects, policies
 	h.guard = Guard{Listen: listen, Token: token, Hostnames: hostnames}
@@ -213,55 +226,6 @@ func (h *Hub) chronovaBackend(c *state.Chronova) (backend, error) {
 		return nil, err
 	}
 	return localBackend{srv: chronova.NewServer(client, h.opts.Version)}, nil
-}
-
-// invalidate marks the catalogue stale; when clients have seen it, it is
-// rebuilt now so that they are notified of the change.
-func (h *Hub) invalidate(why string) {
-	h.inspector.Note("", why)
-	h.catStale.Store(true)
-	if h.cat.Load() != nil {
-		go h.catalogue(context.Background())
-	}
-}
-
-// catalogue returns the current catalogue, building it when stale: every
-// enabled upstream is listed in parallel, and one that fails keeps its error
-// without blanking the others.
-func (h *Hub) catalogue(ctx context.Context) *Catalogue {
-	if c := h.cat.Load(); c != nil && !h.catStale.Load() {
-		return c
-	}
-	h.catMu.Lock()
-	defer h.catMu.Unlock()
-	if c := h.cat.Load(); c != nil && !h.catStale.Load() {
-		return c
-	}
-	h.catStale.Store(false)
-	h.mu.Lock()
-	backends, projects, policies := h.backends, h.projects, h.policies
-	h.mu.Unlock()
-
-	ctx, cancel := context.WithTimeout(ctx, h.opts.ListTimeout)
-	defer cancel()
-	listings := make([]serviceListing, len(projects))
-	var wg sync.WaitGroup
-	for i, p := range projects {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			l, err := backends[p.name].List(ctx)
-			if err != nil {
-				err = errors.New(h.masker.Text(err.Error()))
-			}
-			listings[i] = serviceListing{Name: p.name, Project: p.project, Policy: policies[p.name], Listing: l, Err: err}
-		}()
-	}
-	wg.Wait()
-	c := buildCatalogue(h.masker, listings)
-	h.cat.Store(c)
-	h.register(c)
-	return c
 }
 
 // register puts the catalogue into the MCP server; mcp-go tells every
@@ -352,8 +316,12 @@ func (h *Hub) resourceHandler(uri string) server.ResourceHandlerFunc {
 	}
 }
 
-// Close stops every upstream.
-func (h *Hub) Close() { h.pool.Close() }
+// Close ends every listing and stops every upstream; no goroutine the hub
+// started outlives it.
+func (h *Hub) Close() {
+	h.closeListings()
+	h.pool.Close()
+}
 
 // WatchState reloads the hub whenever the state file changes, until ctx ends.
 func (h *Hub) WatchState(ctx context.Context) error {

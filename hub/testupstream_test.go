@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"strings"
 	"testing"
@@ -39,6 +40,14 @@ func serveTestUpstream(mode string) {
 	if mode == "leaky" {
 		serveLeakyUpstream()
 		return
+	}
+	if addr := os.Getenv(gateEnv); addr != "" {
+		// Answer nothing until the test opens the gate.
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			os.Exit(3)
+		}
+		_, _ = conn.Read(make([]byte, 1))
 	}
 	s := server.NewMCPServer("test-upstream-"+mode, "1", server.WithToolCapabilities(true), server.WithPromptCapabilities(true), server.WithResourceCapabilities(false, true))
 	s.AddTool(mcp.NewTool("echo", mcp.WithDescription("Echoes its text."), mcp.WithString("text", mcp.Required())),
@@ -82,6 +91,10 @@ func secretEnv(name string) secret.Value {
 type secretValue = secret.Value
 
 func secretLiteral(s string) secret.Value { return secret.Literal(s) }
+
+// gateEnv names a TCP address the upstream connects to before it serves
+// anything: it waits until the test writes a byte there.
+const gateEnv = "HUB_TEST_GATE"
 
 // leakEnv carries the secret a leaky upstream was started with.
 const leakEnv = "LEAKY_TOKEN"
