@@ -205,6 +205,9 @@ func (h *Hub) Reload() error {
 	h.mu.Lock()
 	h.st, h.backends, h.projects, h.policies = st, backends, projects, policies
 	h.guard = Guard{Listen: listen, Token: token, Hostnames: hostnames}
+	if h.guard.everyInterface() {
+		h.guard.Own = OwnAddresses()
+	}
 	h.mu.Unlock()
 	h.invalidate("state reloaded (serial " + fmt.Sprint(st.Serial) + ")")
 	return nil
