@@ -32,6 +32,9 @@ type ServiceStatus struct {
 	Tools     int    `json:"tools"`
 	PID       int    `json:"pid,omitempty"`
 	Restarts  int    `json:"restarts,omitempty"`
+	// Hidden lists tools the hub does not offer although no policy hides
+	// them, each with why.
+	Hidden []string `json:"hidden,omitempty"`
 }
 
 // Status describes the hub for /api/status.
@@ -55,10 +58,16 @@ func (h *Hub) Status() map[string]any {
 			if e, bad := cat.Errors[p.name]; bad {
 				s.State, s.Error = "failed", e
 			}
+			s.Tools = 0 // the catalogue's count, not the upstream's on top of it
 			for _, t := range cat.Tools {
-				if t.Service == p.name && !t.Blocked {
-					s.Tools++
+				if t.Service != p.name || t.Blocked {
+					continue
 				}
+				if why := t.Hidden(); why != "" {
+					s.Hidden = append(s.Hidden, t.Name+": "+why)
+					continue
+				}
+				s.Tools++
 			}
 		}
 		services = append(services, s)

@@ -69,9 +69,11 @@ type Hub struct {
 	cat  atomic.Pointer[Catalogue]
 	seen atomic.Bool // a client has asked for the catalogue
 
-	roots    sync.Map // session id → root folder
-	sessions sync.Map // session id → when it started
-	calling  sync.Map // tool name → *atomic.Int32: stdio calls in flight
+	ids      *sessionIDs // live Streamable HTTP sessions and their endpoints
+	filters  sync.Map    // session id → *sessionFilter
+	roots    sync.Map    // session id → root folder
+	sessions sync.Map    // session id → when it started
+	calling  sync.Map    // tool name → *atomic.Int32: stdio calls in flight
 	started  time.Time
 }
 
@@ -103,13 +105,15 @@ func New(opts Options) (*Hub, error) {
 		started:  time.Now(),
 	}
 	h.ctx, h.cancel = context.WithCancel(context.Background())
+	h.ids = newSessionIDs()
 	h.slots, h.changed = map[string]*listingSlot{}, make(chan struct{})
 	h.inspector = NewInspector(h.masker)
 	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.invalidate("upstream "+service+" changed its lists", service) })
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
 		server.WithToolCapabilities(true),
 		server.WithPromptCapabilities(true),
-		server.WithResourceCapabilities(false, true),
+		server.WithResourceCapabilities(true, true),
+		server.WithPaginationLimit(PageSize),
 		server.WithLogging(),
 		server.WithRecovery(),
 		server.WithHooks(h.hooks()),
@@ -249,6 +253,11 @@ func (h *Hub) register(c *Catalogue) {
 		resources = append(resources, server.ServerResource{Resource: r.Resource, Handler: h.resourceHandler(uri)})
 	}
 	h.srv.SetResources(resources...)
+	var templates []server.ServerResourceTemplate
+	for key, t := range c.Templates {
+		templates = append(templates, server.ServerResourceTemplate{Template: t.Template, Handler: h.templateHandler(key)})
+	}
+	h.srv.SetResourceTemplates(templates...)
 }
 
 // backend returns the backend of a service.
@@ -304,19 +313,36 @@ func (h *Hub) resourceHandler(uri string) server.ResourceHandlerFunc {
 		if r == nil {
 			return nil, fmt.Errorf("the resource %s is no longer offered", uri)
 		}
-		if !h.inScope(ctx, r.Service) {
-			return nil, fmt.Errorf("the resource %s belongs to a service of another project", uri)
-		}
-		b := h.backend(r.Service)
-		if b == nil {
-			return nil, fmt.Errorf("the service %s is no longer offered", r.Service)
-		}
-		res, err := b.ReadResource(ctx, uri)
-		if err != nil {
-			return nil, maskedErr(h.masker, err)
-		}
-		return forClient(h.masker, res, decodeReadResourceResult).Contents, nil
+		return h.read(ctx, r.Service, uri)
 	}
+}
+
+// templateHandler reads a resource whose URI matches a template, from the
+// template's service, within the session's scope.
+func (h *Hub) templateHandler(key string) server.ResourceTemplateHandlerFunc {
+	return func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+		t := h.catalogue(ctx).Templates[key]
+		if t == nil {
+			return nil, fmt.Errorf("the resource template %s is no longer offered", key)
+		}
+		return h.read(ctx, t.Service, req.Params.URI)
+	}
+}
+
+// read reads a resource from a service, within the session's scope.
+func (h *Hub) read(ctx context.Context, service, uri string) ([]mcp.ResourceContents, error) {
+	if !h.inScope(ctx, service) {
+		return nil, fmt.Errorf("the resource %s belongs to a service of another project", uri)
+	}
+	b := h.backend(service)
+	if b == nil {
+		return nil, fmt.Errorf("the service %s is no longer offered", service)
+	}
+	res, err := b.ReadResource(ctx, uri)
+	if err != nil {
+		return nil, maskedErr(h.masker, err)
+	}
+	return forClient(h.masker, res, decodeReadResourceResult).Contents, nil
 }
 
 // Close ends every listing and stops every upstream; no goroutine the hub

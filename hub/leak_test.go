@@ -77,7 +77,7 @@ func TestUpstreamSecretsNeverReachClientsOrPeople(t *testing.T) {
 
 	log := &syncBuffer{}
 	h, err := New(Options{
-		StatePath: path, Home: t.TempDir(), Version: "test",
+		StatePath: path, Home: t.TempDir(), Version: "test", ListGrace: testGrace,
 		Logger: slog.New(slog.NewTextHandler(log, nil)),
 		Getenv: func(k string) (string, bool) {
 			if k == "HUB_CANARY" {

@@ -57,6 +57,11 @@ func gatedService(name string, g *gate) service.Service {
 	return s
 }
 
+// testGrace lets a test's first list wait for every upstream however loaded
+// the machine is: the grace period is an upper bound, never a delay, and
+// its own behaviour is tested with upstreams held at a gate.
+const testGrace = time.Minute
+
 func newTestHub(t *testing.T, path string, opts Options) *Hub {
 	t.Helper()
 	opts.StatePath, opts.Home, opts.Version = path, t.TempDir(), "test"

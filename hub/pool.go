@@ -68,7 +68,7 @@ func (b poolBackend) List(ctx context.Context) (Listing, error) {
 	if err != nil {
 		return Listing{}, err
 	}
-	return Listing{Tools: c.Tools, Prompts: c.Prompts, Resources: c.Resources}, nil
+	return Listing{Tools: c.Tools, Prompts: c.Prompts, Resources: c.Resources, Templates: c.ResourceTemplates}, nil
 }
 
 func (b poolBackend) CallTool(ctx context.Context, name string, args any) (*mcp.CallToolResult, error) {

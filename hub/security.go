@@ -10,7 +10,8 @@ import (
 )
 
 // SupportedVersions are the MCP protocol revisions the hub speaks.
-var SupportedVersions = []string{"2025-03-26", "2025-06-18", "2025-11-25"}
+// HTTP and stdio accept the same list; 2026-07-28 is stateless.
+var SupportedVersions = []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"}
 
 // MaxBodyBytes limits one request body.
 const MaxBodyBytes = 4 << 20
@@ -43,9 +44,6 @@ func (g Guard) Check(r *http.Request) (int, string) {
 	}
 	if g.Token != "" && !tokenMatches(r.Header.Get("Authorization"), g.Token) {
 		return http.StatusUnauthorized, "a bearer token is required"
-	}
-	if v := r.Header.Get("MCP-Protocol-Version"); v != "" && !supported(v) {
-		return http.StatusBadRequest, "unsupported MCP-Protocol-Version " + v + "; supported: " + strings.Join(SupportedVersions, ", ")
 	}
 	return 0, ""
 }

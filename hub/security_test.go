@@ -36,8 +36,6 @@ func TestGuardRules(t *testing.T) {
 		{"localhost ok", loop, req("localhost:7311", "http://localhost:5173", "", ""), 0},
 		{"foreign origin", loop, req("127.0.0.1:7311", "https://evil.example", "", ""), 403},
 		{"rebinding host", loop, req("evil.example:7311", "", "", ""), 403},
-		{"old protocol", loop, req("127.0.0.1:7311", "", "", "2024-11-05"), 400},
-		{"future protocol", loop, req("127.0.0.1:7311", "", "", "2099-01-01"), 400},
 		{"open without token", open, req("0.0.0.0:7311", "", "", ""), 401},
 		{"open wrong token", open, req("0.0.0.0:7311", "", "Bearer nope", ""), 401},
 		{"open right token", open, req("0.0.0.0:7311", "", "Bearer s3cret-token", ""), 0},

@@ -2,6 +2,7 @@ package hub
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -54,6 +55,7 @@ func (t *callTracker) copyIn(in io.Reader, w *io.PipeWriter) {
 }
 
 func (t *callTracker) see(line []byte) {
+	t.h.noteCancelled(stdioSession, line)
 	name := calledTool(line)
 	if name == "" {
 		return
@@ -84,7 +86,11 @@ func (t *callTracker) answered(line []byte) {
 	}
 }
 
-// A trackingWriter sees each response the stdio server writes.
+// stdioSession is mcp-go's id of the one stdio session.
+const stdioSession = "stdio"
+
+// A trackingWriter sees each message the stdio server writes and applies
+// the session's outbound filter (one message per line).
 type trackingWriter struct {
 	t  *callTracker
 	mu sync.Mutex
@@ -94,9 +100,11 @@ type trackingWriter struct {
 func (w *trackingWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	n, err := w.w.Write(p)
 	w.t.answered(p)
-	return n, err
+	if !w.t.h.keep(stdioSession, bytes.TrimSpace(p)) {
+		return len(p), nil
+	}
+	return w.w.Write(p)
 }
 
 // logWriter sends mcp-go's stdio errors to the hub's log, never stdout.
