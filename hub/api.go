@@ -3,11 +3,10 @@ package hub
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"sort"
 	"time"
-
-	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
 )
@@ -167,30 +166,41 @@ func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {
 	h.writeJSON(w, out)
 }
 
-// apiCall calls a tool as a client would, through the same policy, scope
-// and timeout path: {"tool": "<service>__<tool>", "arguments": {…}, "root": "/path"}.
+// apiCall calls a tool as a client would, through the one call path:
+// {"tool": "<service>__<tool>", "arguments": {…}, "root": "/path"}. It is
+// recorded in the inspector like a client's tools/call.
 func (h *Hub) apiCall(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Tool      string         `json:"tool"`
+		Name      string         `json:"name"`
 		Arguments map[string]any `json:"arguments"`
 		Root      string         `json:"root"`
 	}
-	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Tool == "" {
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Tool+in.Name == "" {
 		http.Error(w, `expected {"tool": "<service>__<tool>", "arguments": {...}}`, http.StatusBadRequest)
 		return
+	}
+	if in.Tool == "" {
+		in.Tool = in.Name
 	}
 	ctx := context.WithValue(r.Context(), callingKey, in.Tool)
 	if in.Root != "" {
 		ctx = context.WithValue(ctx, rootKey, rootFromURI(in.Root))
 	}
-	cat := h.catalogue(ctx)
-	t := cat.Tools[in.Tool]
-	if t == nil || !h.inScope(ctx, t.Service) {
+	if b, err := json.Marshal(map[string]any{"method": "tools/call", "params": map[string]any{"name": in.Tool, "arguments": in.Arguments}, "via": "api"}); err == nil {
+		h.inspector.Add(DirRecv, "", b)
+	}
+	res, err := h.call(ctx, &caller{ctx: ctx, via: "api"}, in.Tool, in.Arguments, nil)
+	if errors.Is(err, errNoTool) {
 		http.Error(w, "no tool "+in.Tool+" in this scope", http.StatusNotFound)
 		return
 	}
-	var req mcp.CallToolRequest
-	req.Params.Name, req.Params.Arguments = in.Tool, in.Arguments
-	res, _ := h.toolHandler(in.Tool)(ctx, req)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+		return
+	}
+	if b, err := json.Marshal(map[string]any{"result": res, "via": "api"}); err == nil {
+		h.inspector.Add(DirSend, "", b)
+	}
 	h.writeJSON(w, res)
 }

@@ -38,6 +38,8 @@ func (h *Hub) Handler() http.Handler {
 		server.WithSSEEndpoint("/sse"),
 		server.WithMessageEndpoint("/message"),
 		server.WithSSEContextFunc(h.httpContext),
+		// ?root= of the stream carries over to every message it is told to post.
+		server.WithAppendQueryToMessageEndpoint(),
 	)
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", h.serveEndpoint(mcpHTTP, "/mcp"))

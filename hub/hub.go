@@ -66,8 +66,10 @@ type Hub struct {
 	policies map[string]*state.Policy
 
 	listingState
-	cat  atomic.Pointer[Catalogue]
-	seen atomic.Bool // a client has asked for the catalogue
+	passThrough
+	stdioOut atomic.Pointer[trackingWriter] // the stdio client's writer, when serving one
+	cat      atomic.Pointer[Catalogue]
+	seen     atomic.Bool // a client has asked for the catalogue
 
 	ids      *sessionIDs // live Streamable HTTP sessions and their endpoints
 	filters  sync.Map    // session id → *sessionFilter
@@ -108,17 +110,20 @@ func New(opts Options) (*Hub, error) {
 	h.ids = newSessionIDs()
 	h.slots, h.changed = map[string]*listingSlot{}, make(chan struct{})
 	h.inspector = NewInspector(h.masker)
-	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.invalidate("upstream "+service+" changed its lists", service) })
+	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.invalidate("upstream "+service+" changed its lists", service) }, h)
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
 		server.WithToolCapabilities(true),
 		server.WithPromptCapabilities(true),
 		server.WithResourceCapabilities(true, true),
 		server.WithPaginationLimit(PageSize),
 		server.WithLogging(),
+		server.WithCompletions(),
 		server.WithRecovery(),
 		server.WithHooks(h.hooks()),
 		server.WithToolFilter(h.toolFilter),
 		server.WithPromptFilter(h.promptFilter),
+		server.WithPromptCompletionProvider(completer{h}),
+		server.WithResourceCompletionProvider(completer{h}),
 		server.WithInstructions("chronicle hub: every declared MCP service, as <service>__<tool>."),
 	)
 	if err := h.Reload(); err != nil {
@@ -269,23 +274,11 @@ func (h *Hub) backend(service string) backend {
 
 func (h *Hub) toolHandler(exposed string) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		t := h.catalogue(ctx).Tools[exposed]
-		if t == nil {
-			return mcp.NewToolResultError("the tool " + exposed + " is no longer offered"), nil
-		}
-		if t.Blocked {
-			h.inspector.Add(DirBlocked, sessionID(ctx), []byte(fmt.Sprintf(`{"tool":%q,"service":%q}`, exposed, t.Service)))
-			return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s is disabled by a chronicle policy.", t.Name, t.Service)), nil
-		}
-		b := h.backend(t.Service)
-		if b == nil {
-			return mcp.NewToolResultError("the service " + t.Service + " is no longer offered"), nil
-		}
-		res, err := b.CallTool(ctx, t.Name, req.Params.Arguments)
+		res, err := h.call(ctx, callerOf(ctx), exposed, req.Params.Arguments, req.Params.Meta)
 		if err != nil {
-			return mcp.NewToolResultError(h.masker.Literal(fmt.Sprintf("%s: %s", t.Service, err))), nil
+			return mcp.NewToolResultError(err.Error()), nil
 		}
-		return forClient(h.masker, res, decodeCallToolResult), nil
+		return res, nil
 	}
 }
 

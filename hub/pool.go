@@ -2,6 +2,7 @@ package hub
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 
@@ -18,13 +19,15 @@ type upstreams struct {
 	pool *upstream.Pool
 }
 
-func newUpstreams(r secret.Resolver, log *slog.Logger, m *mask.Masker, onChange func(string)) *upstreams {
+func newUpstreams(r secret.Resolver, log *slog.Logger, m *mask.Masker, onChange func(string), h *Hub) *upstreams {
 	return &upstreams{pool: upstream.NewPool(upstream.PoolOptions{
-		Resolver:   r,
-		Masker:     m,
-		Logger:     log,
-		OnChange:   onChange,
-		ClientInfo: mcp.Implementation{Name: "chronicle-hub", Version: "1"},
+		Resolver:       r,
+		Masker:         m,
+		OnNotification: h.upstreamNotified,
+		OnRequest:      h.upstreamAsks,
+		Logger:         log,
+		OnChange:       onChange,
+		ClientInfo:     mcp.Implementation{Name: "chronicle-hub", Version: "1"},
 	})}
 }
 
@@ -69,6 +72,18 @@ func (b poolBackend) List(ctx context.Context) (Listing, error) {
 		return Listing{}, err
 	}
 	return Listing{Tools: c.Tools, Prompts: c.Prompts, Resources: c.Resources, Templates: c.ResourceTemplates}, nil
+}
+
+func (b poolBackend) Request(ctx context.Context, c *caller, method string, params any) (json.RawMessage, error) {
+	u, err := b.get()
+	if err != nil {
+		return nil, err
+	}
+	var who any
+	if c != nil {
+		who = c
+	}
+	return u.Request(ctx, who, method, params)
 }
 
 func (b poolBackend) CallTool(ctx context.Context, name string, args any) (*mcp.CallToolResult, error) {

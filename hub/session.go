@@ -176,6 +176,15 @@ func (h *Hub) hooks() *server.Hooks {
 		}
 		h.filterFor(sessionID(ctx)).listed("resources", hash)
 	})
+	hk.AddAfterSetLevel(func(ctx context.Context, _ any, req *mcp.SetLevelRequest, _ *mcp.EmptyResult) {
+		h.setLevel(sessionID(ctx), req.Params.Level)
+	})
+	hk.AddAfterSubscribe(func(ctx context.Context, _ any, req *mcp.SubscribeRequest, _ *mcp.EmptyResult) {
+		h.subscribe(ctx, sessionID(ctx), req.Params.URI, true)
+	})
+	hk.AddAfterUnsubscribe(func(ctx context.Context, _ any, req *mcp.UnsubscribeRequest, _ *mcp.EmptyResult) {
+		h.subscribe(ctx, sessionID(ctx), req.Params.URI, false)
+	})
 	hk.AddOnRegisterSession(func(ctx context.Context, s server.ClientSession) {
 		h.sessions.Store(s.SessionID(), time.Now().UTC())
 	})
@@ -183,6 +192,7 @@ func (h *Hub) hooks() *server.Hooks {
 		h.roots.Delete(s.SessionID())
 		h.sessions.Delete(s.SessionID())
 		h.filters.Delete(s.SessionID())
+		h.dropSession(s.SessionID())
 	})
 	return hk
 }

@@ -21,7 +21,9 @@ func (h *Hub) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error
 	t := &callTracker{h: h, pending: map[string]string{}}
 	pr, pw := io.Pipe()
 	go t.copyIn(in, pw)
-	err := s.Listen(ctx, pr, &trackingWriter{t: t, w: out})
+	tw := &trackingWriter{t: t, w: out}
+	h.stdioOut.Store(tw)
+	err := s.Listen(ctx, pr, tw)
 	h.Close()
 	if ctx.Err() != nil {
 		return nil
@@ -113,4 +115,17 @@ type logWriter struct{ h *Hub }
 func (l logWriter) Write(p []byte) (int, error) {
 	l.h.log.Warn("stdio", "error", l.h.masker.Text(string(p)))
 	return len(p), nil
+}
+
+// notify writes a notification to the stdio client at once, in order with
+// the responses: mcp-go queues notifications on a goroutine of their own,
+// so a progress notification sent just before a call's result could
+// otherwise reach the client after it.
+func (w *trackingWriter) notify(method string, params any) error {
+	b, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": method, "params": params})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
 }

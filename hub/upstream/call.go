@@ -136,6 +136,10 @@ func (u *Upstream) notified(s *session, n mcp.JSONRPCNotification) {
 			u.refreshLocked(s)
 		}
 		u.mu.Unlock()
+	default:
+		if u.opts.OnNotification != nil {
+			u.opts.OnNotification(u.spec.Name, n)
+		}
 	}
 }
 

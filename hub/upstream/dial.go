@@ -120,9 +120,13 @@ func (u *Upstream) initialize(ctx, sessCtx context.Context, s *session) error {
 		return u.startError(ctx, s, "connect", err)
 	}
 	s.client.OnNotification(func(n mcp.JSONRPCNotification) { u.notified(s, n) })
+	if bi, ok := s.client.GetTransport().(transport.BidirectionalInterface); ok {
+		bi.SetRequestHandler(u.serverRequest)
+	}
 	req := mcp.InitializeRequest{}
 	req.Params.ProtocolVersion = protocolVersion
 	req.Params.ClientInfo = u.opts.ClientInfo
+	req.Params.Capabilities = u.clientCapabilities()
 	if _, err := s.client.Initialize(ctx, req); err != nil {
 		return u.startError(ctx, s, "initialize", err)
 	}

@@ -1,6 +1,8 @@
 package upstream
 
 import (
+	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"os"
@@ -39,6 +41,16 @@ type PoolOptions struct {
 	// catalog was listed again because the service restarted or sent a
 	// list_changed notification.
 	OnChange func(service string)
+	// OnNotification receives every notification an upstream sends other
+	// than list_changed (progress, log messages, resources/updated), with
+	// the service's name, on the transport's goroutine.
+	OnNotification func(service string, n mcp.JSONRPCNotification)
+	// OnRequest answers a request an upstream makes of its client
+	// (sampling/createMessage, elicitation/create, roots/list). caller is
+	// the caller of the one Request in flight on that upstream, or nil for
+	// a roots/list outside any call. The Request's timeout is paused while
+	// OnRequest runs.
+	OnRequest func(ctx context.Context, service string, caller any, method string, params json.RawMessage) (json.RawMessage, error)
 	// ClientInfo is how the hub introduces itself to upstreams.
 	ClientInfo mcp.Implementation
 	// Environ returns the hub's environment, of which a child gets the
