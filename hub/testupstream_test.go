@@ -45,6 +45,10 @@ func serveTestUpstream(mode string) {
 		serveLeakyUpstream()
 		return
 	}
+	if mode == "recorder" {
+		serveRecorder(os.Stdin, os.Stdout)
+		return
+	}
 	if addr := os.Getenv(gateEnv); addr != "" {
 		// Answer nothing until the test opens the gate.
 		conn, err := net.Dial("tcp", addr)
