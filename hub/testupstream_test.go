@@ -26,6 +26,10 @@ var LongToolName = strings.Repeat("very_long_tool_name_", 4)
 const rawSchema = `{"type":"object","$defs":{"when":{"type":"string","format":"date"}},"properties":{"at":{"$ref":"#/$defs/when"}},"additionalProperties":false,"x-custom":true}`
 
 func TestMain(m *testing.M) {
+	if state := os.Getenv(httpStateEnv); state != "" {
+		serveHTTPForTest(state)
+		return
+	}
 	if state := os.Getenv(stdioStateEnv); state != "" {
 		serveStdioForTest(state)
 		return
