@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+	"os"
+	"strconv"
 	"sync"
 )
 
@@ -55,6 +57,7 @@ func serveRecorder(in io.Reader, out io.Writer) {
 			answer(m.ID, map[string]any{"tools": []map[string]any{
 				{"name": "progress", "description": "Reports progress and the _meta it got.", "inputSchema": map[string]any{"type": "object"}},
 				{"name": "logs", "description": "Logs at every level.", "inputSchema": map[string]any{"type": "object"}},
+				{"name": "pid", "description": "Answers with its process id.", "inputSchema": map[string]any{"type": "object"}},
 			}})
 		case "logging/setLevel":
 			for i, l := range levels {
@@ -71,6 +74,8 @@ func serveRecorder(in io.Reader, out io.Writer) {
 				}
 				meta, _ := json.Marshal(m.Params.Meta)
 				answer(m.ID, map[string]any{"content": []map[string]any{{"type": "text", "text": string(meta)}}})
+			case "pid":
+				answer(m.ID, map[string]any{"content": []map[string]any{{"type": "text", "text": strconv.Itoa(os.Getpid())}}})
 			case "logs":
 				for _, l := range levels[minLevel:] {
 					notify("notifications/message", map[string]any{"level": l, "logger": "recorder", "data": "at " + l})

@@ -193,6 +193,7 @@ func (h *Hub) hooks() *server.Hooks {
 		h.sessions.Delete(s.SessionID())
 		h.filters.Delete(s.SessionID())
 		h.dropSession(s.SessionID())
+		h.pool.endSession(s.SessionID())
 	})
 	return hk
 }
