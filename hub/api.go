@@ -82,24 +82,26 @@ func (h *Hub) Status() map[string]any {
 		}
 	}
 	return map[string]any{
-		"endpoint":          "http://" + guard.Listen + "/mcp",
-		"protocol_version":  SupportedVersions[len(SupportedVersions)-1],
-		"protocol_versions": SupportedVersions,
-		"version":           h.opts.Version,
-		"uptime_seconds":    int(time.Since(h.started).Seconds()),
-		"state_serial":      st.Serial,
-		"services":          services,
-		"sessions":          h.sessionList(),
-		"children":          children,
-		"collisions":        collisions,
+		"endpoint":           "http://" + guard.Listen + "/mcp",
+		"protocol_version":   SupportedVersions[len(SupportedVersions)-1],
+		"protocol_versions":  SupportedVersions,
+		"version":            h.opts.Version,
+		"uptime_seconds":     int(time.Since(h.started).Seconds()),
+		"state_serial":       st.Serial,
+		"services":           services,
+		"sessions":           h.sessionList(),
+		"stateless_requests": h.statelessTraffic(),
+		"children":           children,
+		"collisions":         collisions,
 	}
 }
 
 // A SessionInfo is one live session as /api/status shows it.
 type SessionInfo struct {
-	ID      string    `json:"id"`
-	Started time.Time `json:"started"`
-	Root    string    `json:"root,omitempty"`
+	ID       string    `json:"id"`
+	Started  time.Time `json:"started"`
+	Root     string    `json:"root,omitempty"`
+	Endpoint string    `json:"endpoint,omitempty"`
 }
 
 func (h *Hub) sessionList() []SessionInfo {
@@ -108,6 +110,9 @@ func (h *Hub) sessionList() []SessionInfo {
 		s := SessionInfo{ID: k.(string), Started: v.(time.Time)}
 		if r, ok := h.roots.Load(k); ok {
 			s.Root = r.(string)
+		}
+		if ep, ok := h.ids.endpointOf(s.ID); ok {
+			s.Endpoint = ep
 		}
 		out = append(out, s)
 		return true

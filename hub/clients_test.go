@@ -90,6 +90,7 @@ func runTS(t *testing.T, sdk, transport, target, version, scenario string, env .
 	if err := json.Unmarshal(stdout.Bytes(), &s); err != nil {
 		t.Fatalf("session script printed %q: %v\n%s", stdout.String(), err, stderr.String())
 	}
+	t.Logf("TS SDK %s over %s asked for %s (%s): negotiated %s", sdk, transport, version, scenario, s.ProtocolVersion)
 	s.Errors = withoutSDKRace(s.Errors)
 	if len(s.Errors) > 0 {
 		t.Errorf("TS SDK %s over %s (%s, %s) reported errors: %q\nstderr: %s", sdk, transport, version, scenario, s.Errors, stderr.String())

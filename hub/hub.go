@@ -71,12 +71,13 @@ type Hub struct {
 	cat      atomic.Pointer[Catalogue]
 	seen     atomic.Bool // a client has asked for the catalogue
 
-	ids      *sessionIDs // live Streamable HTTP sessions and their endpoints
-	filters  sync.Map    // session id → *sessionFilter
-	roots    sync.Map    // session id → root folder
-	sessions sync.Map    // session id → when it started
-	calling  sync.Map    // tool name → *atomic.Int32: stdio calls in flight
-	started  time.Time
+	ids       *sessionIDs // live Streamable HTTP sessions and their endpoints
+	filters   sync.Map    // session id → *sessionFilter
+	stateless sync.Map    // endpoint key → *atomic.Int64: 2026-07-28 requests
+	roots     sync.Map    // session id → root folder
+	sessions  sync.Map    // session id → when it started
+	calling   sync.Map    // tool name → *atomic.Int32: stdio calls in flight
+	started   time.Time
 }
 
 // New loads the state and prepares the hub. Upstreams are not started: a

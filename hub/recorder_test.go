@@ -3,11 +3,15 @@ package hub
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"strconv"
 	"sync"
 )
+
+// recorderToolsEnv asks the recorder for that many more tools (t0000, …).
+const recorderToolsEnv = "RECORDER_TOOLS"
 
 // serveRecorder is a recording upstream speaking JSON-RPC over stdio
 // itself, so that what it writes goes out exactly in the order it wrote it
@@ -54,11 +58,16 @@ func serveRecorder(in io.Reader, out io.Writer) {
 				"serverInfo":      map[string]any{"name": "recorder", "version": "1"},
 			})
 		case "tools/list":
-			answer(m.ID, map[string]any{"tools": []map[string]any{
+			var many []map[string]any
+			n, _ := strconv.Atoi(os.Getenv(recorderToolsEnv))
+			for i := range n {
+				many = append(many, map[string]any{"name": fmt.Sprintf("t%04d", i), "inputSchema": map[string]any{"type": "object"}})
+			}
+			answer(m.ID, map[string]any{"tools": append(many, []map[string]any{
 				{"name": "progress", "description": "Reports progress and the _meta it got.", "inputSchema": map[string]any{"type": "object"}},
 				{"name": "logs", "description": "Logs at every level.", "inputSchema": map[string]any{"type": "object"}},
 				{"name": "pid", "description": "Answers with its process id.", "inputSchema": map[string]any{"type": "object"}},
-			}})
+			}...)})
 		case "logging/setLevel":
 			for i, l := range levels {
 				if l == m.Params.Level {

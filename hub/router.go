@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -162,6 +163,9 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			writeRPCError(w, http.StatusBadRequest, nil, mcp.INVALID_REQUEST, "unsupported MCP-Protocol-Version "+version+"; supported: "+strings.Join(SupportedVersions, ", "))
 			return
 		}
+		if modern && r.Method == http.MethodPost {
+			h.countStateless(ep.key())
+		}
 		ctx := context.WithValue(r.Context(), endpointKey, ep)
 		if ep.root != "" {
 			ctx = context.WithValue(ctx, rootKey, ep.root)
@@ -225,3 +229,20 @@ func (h *Hub) console(w http.ResponseWriter, r *http.Request) {
 // hasProfile reports whether a profile is defined. Profiles (toolsets per
 // endpoint) are not part of the state yet: every profile path is unknown.
 func (h *Hub) hasProfile(string) bool { return false }
+
+// countStateless counts a 2026-07-28 request per endpoint: that revision has
+// no sessions, so /api/status shows its traffic this way.
+func (h *Hub) countStateless(key string) {
+	c, _ := h.stateless.LoadOrStore(key, new(atomic.Int64))
+	c.(*atomic.Int64).Add(1)
+}
+
+// statelessTraffic returns the 2026-07-28 requests per endpoint.
+func (h *Hub) statelessTraffic() map[string]int64 {
+	out := map[string]int64{}
+	h.stateless.Range(func(k, v any) bool {
+		out[k.(string)] = v.(*atomic.Int64).Load()
+		return true
+	})
+	return out
+}

@@ -120,6 +120,10 @@ func TestStatelessRevisionAcrossReplicas(t *testing.T) {
 		}
 	}
 	mu.Unlock()
+	// 2026-07-28 has no sessions: the status counts its traffic per endpoint.
+	if status := getJSON(t, replicas[0]+"/api/status"); !strings.Contains(status, `"/mcp?root=`+project+`": `) {
+		t.Errorf("the status does not count 2026-07-28 requests per endpoint:\n%s", status)
+	}
 
 	// Without the root, the same replicas offer only the global service.
 	plain := goSDKSession(t, balancer.URL+"/mcp", "2026-07-28", nil)
