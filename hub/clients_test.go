@@ -196,12 +196,20 @@ func TestRealClientsOverHTTP(t *testing.T) {
 		t.Errorf("a project's service is offered on plain /mcp")
 	}
 
-	for _, v := range []string{"2025-03-26", "2025-06-18", "2025-11-25"} {
-		checkBasic(t, "TS 1.x "+v, runTS(t, "1", "http", endpoint, v, "basic"))
+	for _, v := range []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"} {
+		s := runTS(t, "1", "http", endpoint, v, "basic")
+		checkBasic(t, "TS 1.x "+v, s)
+		if s.ProtocolVersion != v {
+			t.Errorf("TS 1.x asked for %s and settled on %q", v, s.ProtocolVersion)
+		}
 	}
 	checkBasic(t, "TS 1.x 2024-11-05 over HTTP+SSE", runTS(t, "1", "sse", r.url+"/sse?root="+url.QueryEscape(project), "2024-11-05", "basic"))
-	for _, v := range []string{"2025-11-25", "default"} {
-		checkBasic(t, "TS 2.x "+v, runTS(t, "2", "http", endpoint, v, "basic"))
+	for _, v := range []string{"2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28", "default"} {
+		s := runTS(t, "2", "http", endpoint, v, "basic")
+		checkBasic(t, "TS 2.x "+v, s)
+		if v != "default" && s.ProtocolVersion != v {
+			t.Errorf("TS 2.x asked for %s and settled on %q", v, s.ProtocolVersion)
+		}
 	}
 	// mcp-go delivers a server→client roots/list over HTTP only on a
 	// session's GET stream, not within a call's response: the hub then
@@ -221,8 +229,16 @@ func TestRealClientsOverStdio(t *testing.T) {
 	path := filepath.Join(dir, "state.json")
 	writeState(t, path, []service.Service{everythingService(t)}, nil)
 	target := stdioTarget(t, path)
-	checkBasic(t, "TS 1.x stdio", runTS(t, "1", "stdio", target, "default", "basic"))
-	checkBasic(t, "TS 2.x stdio", runTS(t, "2", "stdio", target, "default", "basic"))
+	for _, c := range []struct{ sdk, version string }{
+		{"1", "2024-11-05"}, {"1", "2025-03-26"}, {"1", "2025-06-18"}, {"1", "2025-11-25"},
+		{"2", "2025-11-25"}, {"2", "2026-07-28"},
+	} {
+		s := runTS(t, c.sdk, "stdio", target, c.version, "basic")
+		checkBasic(t, "TS "+c.sdk+".x stdio "+c.version, s)
+		if s.ProtocolVersion != c.version {
+			t.Errorf("TS %s.x over stdio asked for %s and settled on %q", c.sdk, c.version, s.ProtocolVersion)
+		}
+	}
 	for _, row := range rows {
 		// Over stdio the upstream's roots/list during a call reaches the
 		// client, which answers with its own roots.

@@ -216,6 +216,15 @@ func TestHubAggregatesWithPoliciesAndScopes(t *testing.T) {
 
 	// The broken upstream is reported, and did not blank the others.
 	status := getJSON(t, r.url+"/api/status")
+	var st struct {
+		Services []ServiceStatus `json:"services"`
+	}
+	_ = json.Unmarshal([]byte(status), &st)
+	for _, s := range st.Services {
+		if s.Name == "alpha" && s.Tools != 3 {
+			t.Errorf("status counts %d tools for alpha, which offers 3 (4 less the one its policy disables)", s.Tools)
+		}
+	}
 	if !strings.Contains(status, `"name": "broken"`) || !strings.Contains(status, `"state": "failed"`) || !strings.Contains(status, "test://shared is exposed by alpha and beta") {
 		t.Errorf("status does not show the broken upstream and the collision:\n%s", status)
 	}

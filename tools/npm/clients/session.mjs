@@ -42,7 +42,8 @@ const capabilities = {
   roots: { listChanged: true },
 };
 const options = { capabilities };
-if (!v1 && version !== "default") options.supportedProtocolVersions = [version];
+if (!v1 && version === "2026-07-28") options.versionNegotiation = { mode: { pin: version } };
+else if (!v1 && version !== "default") options.supportedProtocolVersions = [version];
 const client = new lib.Client({ name: `ts-sdk-${sdk}`, version: "1.0.0" }, options);
 let closing = false;
 client.onerror = (e) => {
@@ -77,6 +78,13 @@ const updates = [];
 onNotification("notifications/resources/updated", "ResourceUpdatedNotificationSchema", (n) => updates.push(n.params.uri));
 
 const t = transport();
+// Note the revision the client settles on, on every transport.
+let negotiated = null;
+const setVersion = t.setProtocolVersion?.bind(t);
+t.setProtocolVersion = (v) => {
+  negotiated = v;
+  setVersion?.(v);
+};
 if (v1 && version !== "default") {
   // The 1.x SDK has no option to pin a revision: ask for it in initialize.
   const send = t.send.bind(t);
@@ -115,7 +123,7 @@ function waitFor(cond, what) {
 const E = "everything__";
 try {
   await client.connect(t);
-  out.protocolVersion = client.getNegotiatedProtocolVersion?.() ?? t.protocolVersion ?? null;
+  out.protocolVersion = client.getNegotiatedProtocolVersion?.() ?? negotiated ?? t.protocolVersion ?? null;
   const tools = await client.listTools();
   out.tools = tools.tools.map((x) => x.name);
   if (scenario !== "list") {
