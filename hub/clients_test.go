@@ -203,7 +203,16 @@ func TestRealClientsOverHTTP(t *testing.T) {
 			t.Errorf("TS 1.x asked for %s and settled on %q", v, s.ProtocolVersion)
 		}
 	}
-	checkBasic(t, "TS 1.x 2024-11-05 over HTTP+SSE", runTS(t, "1", "sse", r.url+"/sse?root="+url.QueryEscape(project), "2024-11-05", "basic"))
+	sse := r.url + "/sse?root=" + url.QueryEscape(project)
+	checkBasic(t, "TS 1.x 2024-11-05 over HTTP+SSE", runTS(t, "1", "sse", sse, "2024-11-05", "basic"))
+	for _, row := range []string{"progress", "cancel"} {
+		checkRow(t, "TS 1.x HTTP+SSE", row, project, runTS(t, "1", "sse", sse, "2024-11-05", row))
+	}
+	// mcp-go's HTTP+SSE sessions cannot carry server→client requests: the
+	// upstream gets an error that says so.
+	if s := runTS(t, "1", "sse", sse, "2024-11-05", "sampling"); !strings.Contains(s.Result, "could not answer sampling/createMessage: session does not support sampling") {
+		t.Errorf("sampling over HTTP+SSE: %q", s.Result)
+	}
 	for _, v := range []string{"2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28", "default"} {
 		s := runTS(t, "2", "http", endpoint, v, "basic")
 		checkBasic(t, "TS 2.x "+v, s)

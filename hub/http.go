@@ -79,11 +79,14 @@ func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 				return
 			}
 			r.Body = io.NopCloser(bytes.NewReader(body))
+			h.noteCancelled(r.URL.Query().Get("sessionId"), body)
 			if name := calledTool(body); name != "" {
 				ctx = context.WithValue(ctx, callingKey, name)
 			}
+			next.ServeHTTP(w, r.WithContext(ctx))
+			return
 		}
-		next.ServeHTTP(w, r.WithContext(ctx))
+		next.ServeHTTP(h.outbound(w, ""), r.WithContext(ctx))
 	})
 }
 

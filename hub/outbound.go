@@ -158,23 +158,45 @@ func (o *outboundWriter) Write(p []byte) (int, error) {
 	}
 	o.buf = append(o.buf, p...)
 	for {
-		end := bytes.Index(o.buf, []byte("\n\n"))
-		if end < 0 {
+		n := eventEnd(o.buf)
+		if n < 0 {
 			return len(p), nil
 		}
-		event := o.buf[:end+2]
+		event := o.buf[:n]
 		if o.keepEvent(event) {
 			if _, err := o.ResponseWriter.Write(event); err != nil {
 				return 0, err
 			}
 		}
-		o.buf = o.buf[end+2:]
+		o.buf = o.buf[n:]
 	}
 }
 
-// keepEvent applies the filter to one SSE event's data.
+// eventEnd returns the length of the first complete SSE event in b (ended
+// by a blank line, "\n\n" or "\r\n\r\n"), or -1.
+func eventEnd(b []byte) int {
+	end := -1
+	if i := bytes.Index(b, []byte("\n\n")); i >= 0 {
+		end = i + 2
+	}
+	if i := bytes.Index(b, []byte("\r\n\r\n")); i >= 0 && (end < 0 || i+4 < end) {
+		end = i + 4
+	}
+	return end
+}
+
+// keepEvent applies the filter to one SSE event's data. On the HTTP+SSE
+// transport the session's id first arrives in the stream itself, in the
+// endpoint event (/message?sessionId=…).
 func (o *outboundWriter) keepEvent(event []byte) bool {
 	if o.sid == "" {
+		if i := bytes.Index(event, []byte("sessionId=")); i >= 0 && bytes.Contains(event, []byte("event: endpoint")) {
+			id := event[i+len("sessionId="):]
+			if end := bytes.IndexAny(id, "&\r\n"); end >= 0 {
+				id = id[:end]
+			}
+			o.sid = string(id)
+		}
 		return true
 	}
 	for _, line := range bytes.Split(event, []byte("\n")) {
