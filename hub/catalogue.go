@@ -87,7 +87,8 @@ type Catalogue struct {
 	Collisions []string
 	// Errors holds, per service, why it offers nothing.
 	Errors map[string]string
-	// Projects maps each service to its project folder ("" when global).
+	// Projects maps each service to its project folder ("" when global),
+	// for every service whose listing (or error) the catalogue holds.
 	Projects map[string]string
 }
 

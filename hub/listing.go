@@ -89,16 +89,22 @@ func (h *Hub) refreshNeeded() int {
 	return missing
 }
 
-// unlisted counts the offered services with no listing yet.
+// unlisted counts the offered services the published catalogue holds no
+// listing of yet: a listing stored but not yet built into a catalogue
+// still counts, so a waiter never answers with a catalogue older than what
+// it waited for.
 func (h *Hub) unlisted() int {
 	h.mu.Lock()
 	projects := h.projects
 	h.mu.Unlock()
-	h.listMu.Lock()
-	defer h.listMu.Unlock()
+	cat := h.cat.Load()
 	n := 0
 	for _, p := range projects {
-		if s := h.slots[p.name]; s == nil || s.listing == nil {
+		if cat == nil {
+			n++
+			continue
+		}
+		if _, ok := cat.Projects[p.name]; !ok {
 			n++
 		}
 	}
