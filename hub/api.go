@@ -3,11 +3,10 @@ package hub
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"sort"
 	"time"
-
-	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
 )
@@ -18,7 +17,7 @@ func (h *Hub) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/status", h.apiStatus)
 	mux.HandleFunc("GET /api/services", h.apiServices)
 	mux.HandleFunc("GET /api/tools", h.apiTools)
-	mux.HandleFunc("GET /api/log", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, h.inspector.Records()) })
+	mux.HandleFunc("GET /api/log", func(w http.ResponseWriter, r *http.Request) { h.writeJSON(w, h.inspector.Records()) })
 	mux.HandleFunc("POST /api/call", h.apiCall)
 }
 
@@ -32,6 +31,9 @@ type ServiceStatus struct {
 	Tools     int    `json:"tools"`
 	PID       int    `json:"pid,omitempty"`
 	Restarts  int    `json:"restarts,omitempty"`
+	// Hidden lists tools the hub does not offer although no policy hides
+	// them, each with why.
+	Hidden []string `json:"hidden,omitempty"`
 }
 
 // Status describes the hub for /api/status.
@@ -55,10 +57,16 @@ func (h *Hub) Status() map[string]any {
 			if e, bad := cat.Errors[p.name]; bad {
 				s.State, s.Error = "failed", e
 			}
+			s.Tools = 0 // the catalogue's count, not the upstream's on top of it
 			for _, t := range cat.Tools {
-				if t.Service == p.name && !t.Blocked {
-					s.Tools++
+				if t.Service != p.name || t.Blocked {
+					continue
 				}
+				if why := t.Hidden(); why != "" {
+					s.Hidden = append(s.Hidden, t.Name+": "+why)
+					continue
+				}
+				s.Tools++
 			}
 		}
 		services = append(services, s)
@@ -74,24 +82,26 @@ func (h *Hub) Status() map[string]any {
 		}
 	}
 	return map[string]any{
-		"endpoint":          "http://" + guard.Listen + "/mcp",
-		"protocol_version":  SupportedVersions[len(SupportedVersions)-1],
-		"protocol_versions": SupportedVersions,
-		"version":           h.opts.Version,
-		"uptime_seconds":    int(time.Since(h.started).Seconds()),
-		"state_serial":      st.Serial,
-		"services":          services,
-		"sessions":          h.sessionList(),
-		"children":          children,
-		"collisions":        collisions,
+		"endpoint":           "http://" + guard.Listen + "/mcp",
+		"protocol_version":   SupportedVersions[len(SupportedVersions)-1],
+		"protocol_versions":  SupportedVersions,
+		"version":            h.opts.Version,
+		"uptime_seconds":     int(time.Since(h.started).Seconds()),
+		"state_serial":       st.Serial,
+		"services":           services,
+		"sessions":           h.sessionList(),
+		"stateless_requests": h.statelessTraffic(),
+		"children":           children,
+		"collisions":         collisions,
 	}
 }
 
 // A SessionInfo is one live session as /api/status shows it.
 type SessionInfo struct {
-	ID      string    `json:"id"`
-	Started time.Time `json:"started"`
-	Root    string    `json:"root,omitempty"`
+	ID       string    `json:"id"`
+	Started  time.Time `json:"started"`
+	Root     string    `json:"root,omitempty"`
+	Endpoint string    `json:"endpoint,omitempty"`
 }
 
 func (h *Hub) sessionList() []SessionInfo {
@@ -101,6 +111,9 @@ func (h *Hub) sessionList() []SessionInfo {
 		if r, ok := h.roots.Load(k); ok {
 			s.Root = r.(string)
 		}
+		if ep, ok := h.ids.endpointOf(s.ID); ok {
+			s.Endpoint = ep
+		}
 		out = append(out, s)
 		return true
 	})
@@ -108,7 +121,7 @@ func (h *Hub) sessionList() []SessionInfo {
 	return out
 }
 
-func (h *Hub) apiStatus(w http.ResponseWriter, r *http.Request) { writeJSON(w, h.Status()) }
+func (h *Hub) apiStatus(w http.ResponseWriter, r *http.Request) { h.writeJSON(w, h.Status()) }
 
 func (h *Hub) apiServices(w http.ResponseWriter, r *http.Request) {
 	h.mu.Lock()
@@ -134,7 +147,7 @@ func (h *Hub) apiServices(w http.ResponseWriter, r *http.Request) {
 		})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	writeJSON(w, out)
+	h.writeJSON(w, out)
 }
 
 func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {
@@ -155,33 +168,44 @@ func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, tool{t.Exposed, t.Service, t.Name, t.Tool.Description, t.Blocked, schema})
 	}
-	writeJSON(w, out)
+	h.writeJSON(w, out)
 }
 
-// apiCall calls a tool as a client would, through the same policy, scope
-// and timeout path: {"tool": "<service>__<tool>", "arguments": {…}, "root": "/path"}.
+// apiCall calls a tool as a client would, through the one call path:
+// {"tool": "<service>__<tool>", "arguments": {…}, "root": "/path"}. It is
+// recorded in the inspector like a client's tools/call.
 func (h *Hub) apiCall(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Tool      string         `json:"tool"`
+		Name      string         `json:"name"`
 		Arguments map[string]any `json:"arguments"`
 		Root      string         `json:"root"`
 	}
-	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Tool == "" {
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Tool+in.Name == "" {
 		http.Error(w, `expected {"tool": "<service>__<tool>", "arguments": {...}}`, http.StatusBadRequest)
 		return
+	}
+	if in.Tool == "" {
+		in.Tool = in.Name
 	}
 	ctx := context.WithValue(r.Context(), callingKey, in.Tool)
 	if in.Root != "" {
 		ctx = context.WithValue(ctx, rootKey, rootFromURI(in.Root))
 	}
-	cat := h.catalogue(ctx)
-	t := cat.Tools[in.Tool]
-	if t == nil || !h.inScope(ctx, t.Service) {
+	if b, err := json.Marshal(map[string]any{"method": "tools/call", "params": map[string]any{"name": in.Tool, "arguments": in.Arguments}, "via": "api"}); err == nil {
+		h.inspector.Add(DirRecv, "", b)
+	}
+	res, err := h.call(ctx, &caller{ctx: ctx, via: "api"}, in.Tool, in.Arguments, nil)
+	if errors.Is(err, errNoTool) {
 		http.Error(w, "no tool "+in.Tool+" in this scope", http.StatusNotFound)
 		return
 	}
-	var req mcp.CallToolRequest
-	req.Params.Name, req.Params.Arguments = in.Tool, in.Arguments
-	res, _ := h.toolHandler(in.Tool)(ctx, req)
-	writeJSON(w, res)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+		return
+	}
+	if b, err := json.Marshal(map[string]any{"result": res, "via": "api"}); err == nil {
+		h.inspector.Add(DirSend, "", b)
+	}
+	h.writeJSON(w, res)
 }

@@ -2,6 +2,7 @@ package hub
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sort"
 
@@ -13,6 +14,9 @@ import (
 // chronicle runs itself (the Chronova bridge).
 type backend interface {
 	List(ctx context.Context) (Listing, error)
+	// Request passes one request on as the client sent it and returns the
+	// raw result; caller is whom it is made for.
+	Request(ctx context.Context, caller *caller, method string, params any) (json.RawMessage, error)
 	CallTool(ctx context.Context, name string, args any) (*mcp.CallToolResult, error)
 	GetPrompt(ctx context.Context, name string, args map[string]string) (*mcp.GetPromptResult, error)
 	ReadResource(ctx context.Context, uri string) (*mcp.ReadResourceResult, error)
@@ -32,6 +36,29 @@ func (l localBackend) List(context.Context) (Listing, error) {
 	}
 	sort.Slice(out.Tools, func(i, j int) bool { return out.Tools[i].Name < out.Tools[j].Name })
 	return out, nil
+}
+
+// Request serves tools/call in process; the bridge offers nothing else.
+func (l localBackend) Request(ctx context.Context, _ *caller, method string, params any) (json.RawMessage, error) {
+	if method != string(mcp.MethodToolsCall) {
+		return nil, fmt.Errorf("this service does not answer %s", method)
+	}
+	b, err := json.Marshal(params)
+	if err != nil {
+		return nil, err
+	}
+	var p struct {
+		Name      string         `json:"name"`
+		Arguments map[string]any `json:"arguments"`
+	}
+	if err := json.Unmarshal(b, &p); err != nil {
+		return nil, err
+	}
+	res, err := l.CallTool(ctx, p.Name, p.Arguments)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(res)
 }
 
 func (l localBackend) CallTool(ctx context.Context, name string, args any) (*mcp.CallToolResult, error) {

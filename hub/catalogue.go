@@ -1,11 +1,15 @@
 package hub
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"path"
 	"sort"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
@@ -14,6 +18,7 @@ type Listing struct {
 	Tools     []mcp.Tool
 	Prompts   []mcp.Prompt
 	Resources []mcp.Resource
+	Templates []mcp.ResourceTemplate
 }
 
 // A serviceListing is one service's listing (or why it has none) with what
@@ -32,7 +37,18 @@ type exposedTool struct {
 	Service string
 	Name    string // the upstream's own name
 	Tool    mcp.Tool
-	Blocked bool // hidden and refused by policy
+	Blocked bool   // hidden and refused by policy
+	Sum     string // identifies the listed definition, to tell a changed list
+}
+
+// Hidden returns why a tool is not offered although no policy hides it, or
+// "". A tool that requires task augmentation cannot be called through the
+// hub yet (tasks are not passed through).
+func (t *exposedTool) Hidden() string {
+	if t.Tool.Execution != nil && t.Tool.Execution.TaskSupport == mcp.TaskSupportRequired {
+		return "requires task augmentation, which the hub does not pass through yet"
+	}
+	return ""
 }
 
 // An exposedPrompt is a service's prompt under its hub name.
@@ -41,12 +57,22 @@ type exposedPrompt struct {
 	Service string
 	Name    string
 	Prompt  mcp.Prompt
+	Sum     string
 }
 
 // An exposedResource is a service's resource, under its own URI.
 type exposedResource struct {
 	Service  string
 	Resource mcp.Resource
+	Sum      string
+}
+
+// An exposedTemplate is a service's resource template, under its own URI
+// template; reads that match it are routed to the service.
+type exposedTemplate struct {
+	Service  string
+	Template mcp.ResourceTemplate
+	Sum      string
 }
 
 // A Catalogue is everything the hub offers, built once per reload or
@@ -55,38 +81,45 @@ type Catalogue struct {
 	Tools     map[string]*exposedTool // by exposed name
 	Prompts   map[string]*exposedPrompt
 	Resources map[string]*exposedResource // by URI
-	// Collisions lists URIs two services expose (the first by name wins).
+	Templates map[string]*exposedTemplate // by URI template
+	// Collisions lists URIs and URI templates two services expose (the
+	// first by name wins).
 	Collisions []string
 	// Errors holds, per service, why it offers nothing.
 	Errors map[string]string
-	// Projects maps each service to its project folder ("" when global).
+	// Projects maps each service to its project folder ("" when global),
+	// for every service whose listing (or error) the catalogue holds.
 	Projects map[string]string
 }
 
 // buildCatalogue aggregates the listings, in service-name order.
-func buildCatalogue(listings []serviceListing) *Catalogue {
+// Descriptions, schemas and every other listed field are masked for clients.
+func buildCatalogue(m *mask.Masker, listings []serviceListing) *Catalogue {
 	sort.Slice(listings, func(i, j int) bool { return listings[i].Name < listings[j].Name })
 	c := &Catalogue{
 		Tools: map[string]*exposedTool{}, Prompts: map[string]*exposedPrompt{},
-		Resources: map[string]*exposedResource{}, Errors: map[string]string{}, Projects: map[string]string{},
+		Resources: map[string]*exposedResource{}, Templates: map[string]*exposedTemplate{},
+		Errors: map[string]string{}, Projects: map[string]string{},
 	}
 	for _, l := range listings {
 		c.Projects[l.Name] = l.Project
 		if l.Err != nil {
-			c.Errors[l.Name] = l.Err.Error()
+			c.Errors[l.Name] = m.Literal(l.Err.Error())
 			continue
 		}
 		for _, t := range l.Listing.Tools {
 			e := &exposedTool{Exposed: ExposedName(l.Name, t.Name), Service: l.Name, Name: t.Name, Blocked: !toolAllowed(l.Policy, t.Name)}
-			e.Tool = t
+			e.Tool = maskTool(m, t)
 			e.Tool.Name = e.Exposed
-			e.Tool.Description = "[" + l.Name + "] " + t.Description
+			e.Tool.Description = "[" + l.Name + "] " + e.Tool.Description
+			e.Sum = sum(e.Tool)
 			c.Tools[e.Exposed] = e
 		}
 		for _, p := range l.Listing.Prompts {
-			e := &exposedPrompt{Exposed: ExposedName(l.Name, p.Name), Service: l.Name, Name: p.Name, Prompt: p}
+			e := &exposedPrompt{Exposed: ExposedName(l.Name, p.Name), Service: l.Name, Name: p.Name, Prompt: forClient(m, p, decodeJSON[mcp.Prompt])}
 			e.Prompt.Name = e.Exposed
-			e.Prompt.Description = "[" + l.Name + "] " + p.Description
+			e.Prompt.Description = "[" + l.Name + "] " + e.Prompt.Description
+			e.Sum = sum(e.Prompt)
 			c.Prompts[e.Exposed] = e
 		}
 		for _, r := range l.Listing.Resources {
@@ -94,7 +127,19 @@ func buildCatalogue(listings []serviceListing) *Catalogue {
 				c.Collisions = append(c.Collisions, r.URI+" is exposed by "+first.Service+" and "+l.Name+"; "+first.Service+" serves it")
 				continue
 			}
-			c.Resources[r.URI] = &exposedResource{Service: l.Name, Resource: r}
+			e := &exposedResource{Service: l.Name, Resource: forClient(m, r, decodeJSON[mcp.Resource])}
+			e.Sum = sum(e.Resource)
+			c.Resources[r.URI] = e
+		}
+		for _, t := range l.Listing.Templates {
+			key := templateKey(t)
+			if first, taken := c.Templates[key]; taken {
+				c.Collisions = append(c.Collisions, key+" is exposed by "+first.Service+" and "+l.Name+"; "+first.Service+" serves it")
+				continue
+			}
+			e := &exposedTemplate{Service: l.Name, Template: forClient(m, t, decodeJSON[mcp.ResourceTemplate])}
+			e.Sum = sum(e.Template)
+			c.Templates[key] = e
 		}
 	}
 	return c
@@ -131,3 +176,43 @@ func (c *Catalogue) sortedTools() []*exposedTool {
 	sort.Slice(out, func(i, j int) bool { return out[i].Exposed < out[j].Exposed })
 	return out
 }
+
+// templateKey is the URI template a resource template is known by.
+func templateKey(t mcp.ResourceTemplate) string {
+	if t.URITemplate == nil || t.URITemplate.Template == nil {
+		return ""
+	}
+	return t.URITemplate.Raw()
+}
+
+// sum identifies a listed definition by its JSON.
+func sum(v any) string {
+	b, _ := json.Marshal(v)
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:8])
+}
+
+// sortedPrompts returns the catalogue's prompts by exposed name.
+func (c *Catalogue) sortedPrompts() []*exposedPrompt {
+	out := make([]*exposedPrompt, 0, len(c.Prompts))
+	for _, p := range c.Prompts {
+		out = append(out, p)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Exposed < out[j].Exposed })
+	return out
+}
+
+// sortedResources returns the catalogue's resources by URI.
+func (c *Catalogue) sortedResources() []*exposedResource {
+	out := make([]*exposedResource, 0, len(c.Resources))
+	for _, r := range c.Resources {
+		out = append(out, r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Resource.URI < out[j].Resource.URI })
+	return out
+}
+
+// PageSize is how many tools one tools/list page holds: clients that ignore
+// nextCursor keep working up to it. The cursor is opaque and stable (the
+// encoded name of the page's last tool); one that does not decode is -32602.
+const PageSize = 500

@@ -2,10 +2,17 @@
 // prompts and resources of every declared service as <service>__<name>, with
 // policies and per-project scoping, run from the state that apply writes.
 //
-// The hub speaks Streamable HTTP (stateful sessions, MCP 2025-03-26 through
-// 2025-11-25) on a loopback address by default, or stdio for a client that
-// spawns it. Its upstreams live in hub/upstream; this package owns the
-// aggregated catalogue, the names, the policy and scope checks, the transport
-// rules (Origin, Host, token, protocol version, body size), live reload, and
-// the inspector (a ring buffer of recent messages and the /api endpoints).
+// The hub speaks every protocol revision from 2024-11-05 to 2026-07-28, over
+// Streamable HTTP (sessions, and the stateless 2026-07-28 era on the same
+// /mcp), HTTP+SSE (/sse, /message) and stdio. Its upstreams live in
+// hub/upstream. This package owns the catalogue (one indexed structure, each
+// upstream listed on its own under the hub's lifetime), the names, the policy
+// and scope checks (by URL: /mcp?root=DIR; by header; by MCP roots), the
+// router and its transport rules (Origin, Host, token, versions, batches,
+// body size), the one call path every tools/call goes through, the
+// pass-through of what flows back from upstreams (progress, log messages,
+// resource updates, sampling, elicitation and roots requests), the outbound
+// filter per session, masking of everything clients and people get, live
+// reload, and the inspector (a ring buffer of recent messages and the /api
+// endpoints). docs/decisions/0030 says why it is built on mcp-go's server.
 package hub

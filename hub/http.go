@@ -19,22 +19,35 @@ const SessionIdleTTL = 30 * time.Minute
 // RootHeader carries the folder a client works in (its scope).
 const RootHeader = "X-Chronicle-Root"
 
-// Handler returns the hub's HTTP handler: /mcp (Streamable HTTP), /health
-// and the /api endpoints, behind the transport rules.
+// Handler returns the hub's HTTP handler (see router.go for its paths),
+// behind the transport rules.
 func (h *Hub) Handler() http.Handler {
 	mcpHTTP := server.NewStreamableHTTPServer(h.srv,
 		server.WithEndpointPath("/mcp"),
 		server.WithStateful(true),
+		server.WithSessionIdManager(h.ids),
 		server.WithSessionIdleTTL(h.opts.SessionIdleTTL),
 		server.WithHTTPContextFunc(h.httpContext),
 		server.WithStreamableHTTPLogger(h.log),
+		server.WithEventStore(server.NewInMemoryEventStore()),
 		// The Guard checks Host and Origin itself, for loopback and
 		// non-loopback listeners alike.
 		server.WithDisableLocalhostProtection(true),
 	)
+	legacy := server.NewSSEServer(h.srv,
+		server.WithSSEEndpoint("/sse"),
+		server.WithMessageEndpoint("/message"),
+		server.WithSSEContextFunc(h.httpContext),
+		// ?root= of the stream carries over to every message it is told to post.
+		server.WithAppendQueryToMessageEndpoint(),
+	)
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", h.peek(mcpHTTP))
+	mux.Handle("/mcp", h.serveEndpoint(mcpHTTP, "/mcp"))
+	mux.Handle("/mcp/profile/{name}", h.serveEndpoint(mcpHTTP, ""))
+	mux.Handle("GET /sse", h.serveLegacy(legacy.SSEHandler()))
+	mux.Handle("POST /message", h.serveLegacy(legacy.MessageHandler()))
 	mux.HandleFunc("GET /health", h.health)
+	mux.HandleFunc("GET /{$}", h.console)
 	h.apiRoutes(mux)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		g := h.Guard()
@@ -45,55 +58,46 @@ func (h *Hub) Handler() http.Handler {
 	})
 }
 
-// httpContext passes what peek found on to mcp-go's request context.
-func (h *Hub) httpContext(ctx context.Context, r *http.Request) context.Context {
-	if v := r.Context().Value(rootKey); v != nil {
-		ctx = context.WithValue(ctx, rootKey, v)
-	}
-	if v := r.Context().Value(callingKey); v != nil {
-		ctx = context.WithValue(ctx, callingKey, v)
-	}
-	return ctx
-}
-
-// peek reads a request's JSON-RPC message before mcp-go does: a tools/call
-// is marked with the tool it names (so a call to a tool a policy disables
-// reaches its handler and gets a tool error), and X-Chronicle-Root sets the
-// session's scope.
-func (h *Hub) peek(next http.Handler) http.Handler {
+// serveLegacy serves the HTTP+SSE transport of 2024-11-05 with the scope of
+// ?root= or X-Chronicle-Root.
+func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ctx := r.Context()
-		if root := r.Header.Get(RootHeader); root != "" {
-			if p := rootFromURI(root); p != "" {
-				ctx = context.WithValue(ctx, rootKey, p)
-				if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
-					h.roots.Store(sid, p)
-				}
-			}
+		ep := endpoint{path: "/sse"}
+		root := r.URL.Query().Get("root")
+		if root == "" {
+			root = r.Header.Get(RootHeader)
 		}
+		ctx := r.Context()
+		if ep.root = rootFromURI(root); ep.root != "" {
+			ctx = context.WithValue(ctx, rootKey, ep.root)
+		}
+		ctx = context.WithValue(ctx, endpointKey, ep)
 		if r.Method == http.MethodPost && r.Body != nil {
 			body, err := io.ReadAll(r.Body)
 			if err != nil {
-				var tooBig *http.MaxBytesError
-				if errors.As(err, &tooBig) {
-					http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
-					return
-				}
 				http.Error(w, "cannot read the request body", http.StatusBadRequest)
 				return
 			}
 			r.Body = io.NopCloser(bytes.NewReader(body))
+			h.noteCancelled(r.URL.Query().Get("sessionId"), body)
 			if name := calledTool(body); name != "" {
 				ctx = context.WithValue(ctx, callingKey, name)
 			}
-			if ctx.Value(rootKey) == nil {
-				if root := initializeRoot(body); root != "" {
-					ctx = context.WithValue(ctx, rootKey, root)
-				}
-			}
+			next.ServeHTTP(w, r.WithContext(ctx))
+			return
 		}
-		next.ServeHTTP(w, r.WithContext(ctx))
+		next.ServeHTTP(h.outbound(w, ""), r.WithContext(ctx))
 	})
+}
+
+// httpContext passes what the router found on to mcp-go's request context.
+func (h *Hub) httpContext(ctx context.Context, r *http.Request) context.Context {
+	for _, k := range []ctxKey{rootKey, callingKey, endpointKey} {
+		if v := r.Context().Value(k); v != nil {
+			ctx = context.WithValue(ctx, k, v)
+		}
+	}
+	return ctx
 }
 
 // calledTool returns the tool a tools/call message names, or "".
@@ -111,14 +115,22 @@ func calledTool(msg []byte) string {
 }
 
 func (h *Hub) health(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, map[string]string{"status": "ok", "version": h.opts.Version})
+	h.writeJSON(w, map[string]string{"status": "ok", "version": h.opts.Version})
 }
 
-func writeJSON(w http.ResponseWriter, v any) {
+// writeJSON answers an /api request: every string is masked with
+// Masker.Text, since a person reads it.
+func (h *Hub) writeJSON(w http.ResponseWriter, v any) {
 	w.Header().Set("Content-Type", "application/json")
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	_ = enc.Encode(v)
+	b, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	var out bytes.Buffer
+	_ = json.Indent(&out, forPerson(h.masker, b), "", "  ")
+	out.WriteByte('\n')
+	_, _ = w.Write(out.Bytes())
 }
 
 // ServeHTTP serves on ln until ctx ends, then shuts down gracefully and

@@ -39,8 +39,11 @@ type Options struct {
 	Version string
 	Logger  *slog.Logger
 	Getenv  func(string) (string, bool)
-	// ListTimeout bounds listing all upstreams (default 30s).
+	// ListTimeout bounds listing one upstream (default 30s).
 	ListTimeout time.Duration
+	// ListGrace bounds how long a session's first list waits for
+	// upstreams not listed yet (default ListGrace).
+	ListGrace time.Duration
 	// SessionIdleTTL ends HTTP sessions idle this long (default 30 min).
 	SessionIdleTTL time.Duration
 }
@@ -62,14 +65,19 @@ type Hub struct {
 	projects []scoped
 	policies map[string]*state.Policy
 
+	listingState
+	passThrough
+	stdioOut atomic.Pointer[trackingWriter] // the stdio client's writer, when serving one
 	cat      atomic.Pointer[Catalogue]
-	catMu    sync.Mutex // serialises catalogue builds
-	catStale atomic.Bool
+	seen     atomic.Bool // a client has asked for the catalogue
 
-	roots    sync.Map // session id → root folder
-	sessions sync.Map // session id → when it started
-	calling  sync.Map // tool name → *atomic.Int32: stdio calls in flight
-	started  time.Time
+	ids       *sessionIDs // live Streamable HTTP sessions and their endpoints
+	filters   sync.Map    // session id → *sessionFilter
+	stateless sync.Map    // endpoint key → *atomic.Int64: 2026-07-28 requests
+	roots     sync.Map    // session id → root folder
+	sessions  sync.Map    // session id → when it started
+	calling   sync.Map    // tool name → *atomic.Int32: stdio calls in flight
+	started   time.Time
 }
 
 // New loads the state and prepares the hub. Upstreams are not started: a
@@ -84,25 +92,39 @@ func New(opts Options) (*Hub, error) {
 	if opts.ListTimeout == 0 {
 		opts.ListTimeout = 30 * time.Second
 	}
+	if opts.ListGrace == 0 {
+		opts.ListGrace = ListGrace
+	}
 	if opts.SessionIdleTTL == 0 {
 		opts.SessionIdleTTL = SessionIdleTTL
 	}
+	masker := mask.NewMasker()
+	// Every line the hub logs, its own, mcp-go's and the upstreams', is
+	// masked for the person who reads it.
+	opts.Logger = slog.New(maskingHandler{next: opts.Logger.Handler(), masker: masker})
 	h := &Hub{
-		opts: opts, log: opts.Logger, masker: &mask.Masker{},
+		opts: opts, log: opts.Logger, masker: masker,
 		resolver: secret.Resolver{Env: opts.Getenv, EnvFile: opts.EnvFile, Home: opts.Home},
 		started:  time.Now(),
 	}
+	h.ctx, h.cancel = context.WithCancel(context.Background())
+	h.ids = newSessionIDs()
+	h.slots, h.changed = map[string]*listingSlot{}, make(chan struct{})
 	h.inspector = NewInspector(h.masker)
-	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.invalidate("upstream " + service + " changed its lists") })
+	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.invalidate("upstream "+service+" changed its lists", service) }, h)
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
 		server.WithToolCapabilities(true),
 		server.WithPromptCapabilities(true),
-		server.WithResourceCapabilities(false, true),
+		server.WithResourceCapabilities(true, true),
+		server.WithPaginationLimit(PageSize),
 		server.WithLogging(),
+		server.WithCompletions(),
 		server.WithRecovery(),
 		server.WithHooks(h.hooks()),
 		server.WithToolFilter(h.toolFilter),
 		server.WithPromptFilter(h.promptFilter),
+		server.WithPromptCompletionProvider(completer{h}),
+		server.WithResourceCompletionProvider(completer{h}),
 		server.WithInstructions("chronicle hub: every declared MCP service, as <service>__<tool>."),
 	)
 	if err := h.Reload(); err != nil {
@@ -185,9 +207,17 @@ func (h *Hub) Reload() error {
 	}
 	sort.Slice(projects, func(i, j int) bool { return projects[i].name < projects[j].name })
 
+	offered := map[string]bool{}
+	for _, p := range projects {
+		offered[p.name] = true
+	}
+	h.forget(offered)
 	h.mu.Lock()
 	h.st, h.backends, h.projects, h.policies = st, backends, projects, policies
 	h.guard = Guard{Listen: listen, Token: token, Hostnames: hostnames}
+	if h.guard.everyInterface() {
+		h.guard.Own = OwnAddresses()
+	}
 	h.mu.Unlock()
 	h.invalidate("state reloaded (serial " + fmt.Sprint(st.Serial) + ")")
 	return nil
@@ -211,55 +241,6 @@ func (h *Hub) chronovaBackend(c *state.Chronova) (backend, error) {
 	return localBackend{srv: chronova.NewServer(client, h.opts.Version)}, nil
 }
 
-// invalidate marks the catalogue stale; when clients have seen it, it is
-// rebuilt now so that they are notified of the change.
-func (h *Hub) invalidate(why string) {
-	h.inspector.Note("", why)
-	h.catStale.Store(true)
-	if h.cat.Load() != nil {
-		go h.catalogue(context.Background())
-	}
-}
-
-// catalogue returns the current catalogue, building it when stale: every
-// enabled upstream is listed in parallel, and one that fails keeps its error
-// without blanking the others.
-func (h *Hub) catalogue(ctx context.Context) *Catalogue {
-	if c := h.cat.Load(); c != nil && !h.catStale.Load() {
-		return c
-	}
-	h.catMu.Lock()
-	defer h.catMu.Unlock()
-	if c := h.cat.Load(); c != nil && !h.catStale.Load() {
-		return c
-	}
-	h.catStale.Store(false)
-	h.mu.Lock()
-	backends, projects, policies := h.backends, h.projects, h.policies
-	h.mu.Unlock()
-
-	ctx, cancel := context.WithTimeout(ctx, h.opts.ListTimeout)
-	defer cancel()
-	listings := make([]serviceListing, len(projects))
-	var wg sync.WaitGroup
-	for i, p := range projects {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			l, err := backends[p.name].List(ctx)
-			if err != nil {
-				err = errors.New(h.masker.Text(err.Error()))
-			}
-			listings[i] = serviceListing{Name: p.name, Project: p.project, Policy: policies[p.name], Listing: l, Err: err}
-		}()
-	}
-	wg.Wait()
-	c := buildCatalogue(listings)
-	h.cat.Store(c)
-	h.register(c)
-	return c
-}
-
 // register puts the catalogue into the MCP server; mcp-go tells every
 // session that the lists changed.
 func (h *Hub) register(c *Catalogue) {
@@ -278,6 +259,11 @@ func (h *Hub) register(c *Catalogue) {
 		resources = append(resources, server.ServerResource{Resource: r.Resource, Handler: h.resourceHandler(uri)})
 	}
 	h.srv.SetResources(resources...)
+	var templates []server.ServerResourceTemplate
+	for key, t := range c.Templates {
+		templates = append(templates, server.ServerResourceTemplate{Template: t.Template, Handler: h.templateHandler(key)})
+	}
+	h.srv.SetResourceTemplates(templates...)
 }
 
 // backend returns the backend of a service.
@@ -289,21 +275,9 @@ func (h *Hub) backend(service string) backend {
 
 func (h *Hub) toolHandler(exposed string) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		t := h.catalogue(ctx).Tools[exposed]
-		if t == nil {
-			return mcp.NewToolResultError("the tool " + exposed + " is no longer offered"), nil
-		}
-		if t.Blocked {
-			h.inspector.Add(DirBlocked, sessionID(ctx), []byte(fmt.Sprintf(`{"tool":%q,"service":%q}`, exposed, t.Service)))
-			return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s is disabled by a chronicle policy.", t.Name, t.Service)), nil
-		}
-		b := h.backend(t.Service)
-		if b == nil {
-			return mcp.NewToolResultError("the service " + t.Service + " is no longer offered"), nil
-		}
-		res, err := b.CallTool(ctx, t.Name, req.Params.Arguments)
+		res, err := h.call(ctx, callerOf(ctx), exposed, req.Params.Arguments, req.Params.Meta)
 		if err != nil {
-			return mcp.NewToolResultError(h.masker.Text(fmt.Sprintf("%s: %s", t.Service, err))), nil
+			return mcp.NewToolResultError(err.Error()), nil
 		}
 		return res, nil
 	}
@@ -319,7 +293,11 @@ func (h *Hub) promptHandler(exposed string) server.PromptHandlerFunc {
 		if b == nil {
 			return nil, fmt.Errorf("the service %s is no longer offered", p.Service)
 		}
-		return b.GetPrompt(ctx, p.Name, req.Params.Arguments)
+		res, err := b.GetPrompt(ctx, p.Name, req.Params.Arguments)
+		if err != nil {
+			return nil, maskedErr(h.masker, err)
+		}
+		return forClient(h.masker, res, decodeGetPromptResult), nil
 	}
 }
 
@@ -329,23 +307,44 @@ func (h *Hub) resourceHandler(uri string) server.ResourceHandlerFunc {
 		if r == nil {
 			return nil, fmt.Errorf("the resource %s is no longer offered", uri)
 		}
-		if !h.inScope(ctx, r.Service) {
-			return nil, fmt.Errorf("the resource %s belongs to a service of another project", uri)
-		}
-		b := h.backend(r.Service)
-		if b == nil {
-			return nil, fmt.Errorf("the service %s is no longer offered", r.Service)
-		}
-		res, err := b.ReadResource(ctx, uri)
-		if err != nil {
-			return nil, err
-		}
-		return res.Contents, nil
+		return h.read(ctx, r.Service, uri)
 	}
 }
 
-// Close stops every upstream.
-func (h *Hub) Close() { h.pool.Close() }
+// templateHandler reads a resource whose URI matches a template, from the
+// template's service, within the session's scope.
+func (h *Hub) templateHandler(key string) server.ResourceTemplateHandlerFunc {
+	return func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+		t := h.catalogue(ctx).Templates[key]
+		if t == nil {
+			return nil, fmt.Errorf("the resource template %s is no longer offered", key)
+		}
+		return h.read(ctx, t.Service, req.Params.URI)
+	}
+}
+
+// read reads a resource from a service, within the session's scope.
+func (h *Hub) read(ctx context.Context, service, uri string) ([]mcp.ResourceContents, error) {
+	if !h.inScope(ctx, service) {
+		return nil, fmt.Errorf("the resource %s belongs to a service of another project", uri)
+	}
+	b := h.backend(service)
+	if b == nil {
+		return nil, fmt.Errorf("the service %s is no longer offered", service)
+	}
+	res, err := b.ReadResource(ctx, uri)
+	if err != nil {
+		return nil, maskedErr(h.masker, err)
+	}
+	return forClient(h.masker, res, decodeReadResourceResult).Contents, nil
+}
+
+// Close ends every listing and stops every upstream; no goroutine the hub
+// started outlives it.
+func (h *Hub) Close() {
+	h.closeListings()
+	h.pool.Close()
+}
 
 // WatchState reloads the hub whenever the state file changes, until ctx ends.
 func (h *Hub) WatchState(ctx context.Context) error {

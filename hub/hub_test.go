@@ -64,7 +64,7 @@ type running struct {
 // startHub serves a hub for the state at path on a free loopback port.
 func startHub(t *testing.T, path string) *running {
 	t.Helper()
-	h, err := New(Options{StatePath: path, Home: t.TempDir(), Version: "test", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	h, err := New(Options{StatePath: path, Home: t.TempDir(), Version: "test", ListGrace: testGrace, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,9 +81,9 @@ func startHub(t *testing.T, path string) *running {
 	return r
 }
 
-func connect(t *testing.T, url string, headers map[string]string) *client.Client {
+func connect(t *testing.T, url string, headers map[string]string, opts ...transport.StreamableHTTPCOption) *client.Client {
 	t.Helper()
-	tr, err := transport.NewStreamableHTTP(url+"/mcp", transport.WithHTTPHeaders(headers))
+	tr, err := transport.NewStreamableHTTP(url+"/mcp", append([]transport.StreamableHTTPCOption{transport.WithHTTPHeaders(headers)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,6 +216,15 @@ func TestHubAggregatesWithPoliciesAndScopes(t *testing.T) {
 
 	// The broken upstream is reported, and did not blank the others.
 	status := getJSON(t, r.url+"/api/status")
+	var st struct {
+		Services []ServiceStatus `json:"services"`
+	}
+	_ = json.Unmarshal([]byte(status), &st)
+	for _, s := range st.Services {
+		if s.Name == "alpha" && s.Tools != 3 {
+			t.Errorf("status counts %d tools for alpha, which offers 3 (4 less the one its policy disables)", s.Tools)
+		}
+	}
 	if !strings.Contains(status, `"name": "broken"`) || !strings.Contains(status, `"state": "failed"`) || !strings.Contains(status, "test://shared is exposed by alpha and beta") {
 		t.Errorf("status does not show the broken upstream and the collision:\n%s", status)
 	}

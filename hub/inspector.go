@@ -29,8 +29,9 @@ type Record struct {
 	Note      string          `json:"note,omitempty"`
 }
 
-// An Inspector is a ring buffer of the last InspectorSize messages, with
-// secrets masked before they are kept.
+// An Inspector is a ring buffer of the last InspectorSize messages. It keeps
+// them as they were and masks them when they are read: masking is work for
+// the one who reads the log, not for every request on its way through.
 type Inspector struct {
 	mu     sync.Mutex
 	buf    [InspectorSize]Record
@@ -42,21 +43,14 @@ type Inspector struct {
 // secret-looking shapes of package mask).
 func NewInspector(m *mask.Masker) *Inspector { return &Inspector{masker: m} }
 
-// Add keeps one message. A message that is not JSON is kept as a note.
+// Add keeps one message; the inspector owns msg from now on.
 func (in *Inspector) Add(dir, session string, msg []byte) {
-	r := Record{Time: time.Now().UTC(), Direction: dir, Session: session}
-	masked := in.masker.Text(string(msg))
-	if json.Valid([]byte(masked)) {
-		r.Message = json.RawMessage(masked)
-	} else {
-		r.Note = masked
-	}
-	in.add(r)
+	in.add(Record{Time: time.Now().UTC(), Direction: dir, Session: session, Message: msg})
 }
 
 // Note keeps a line about what the hub did.
 func (in *Inspector) Note(session, text string) {
-	in.add(Record{Time: time.Now().UTC(), Direction: DirNote, Session: session, Note: in.masker.Text(text)})
+	in.add(Record{Time: time.Now().UTC(), Direction: DirNote, Session: session, Note: text})
 }
 
 func (in *Inspector) add(r Record) {
@@ -67,10 +61,11 @@ func (in *Inspector) add(r Record) {
 	in.buf[(in.next-1)%InspectorSize] = r
 }
 
-// Records returns the kept messages, oldest first.
+// Records returns the kept messages, oldest first, masked for a person
+// (Masker.Text on every string). A message that is not JSON is shown as a
+// note.
 func (in *Inspector) Records() []Record {
 	in.mu.Lock()
-	defer in.mu.Unlock()
 	n := in.next
 	if n > InspectorSize {
 		n = InspectorSize
@@ -78,6 +73,19 @@ func (in *Inspector) Records() []Record {
 	out := make([]Record, 0, n)
 	for i := in.next - n; i < in.next; i++ {
 		out = append(out, in.buf[i%InspectorSize])
+	}
+	in.mu.Unlock()
+	for i := range out {
+		r := &out[i]
+		r.Note = in.masker.Text(r.Note)
+		if len(r.Message) == 0 {
+			continue
+		}
+		if json.Valid(r.Message) {
+			r.Message = forPerson(in.masker, r.Message)
+		} else {
+			r.Note, r.Message = in.masker.Text(string(r.Message)), nil
+		}
 	}
 	return out
 }

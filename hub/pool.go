@@ -2,8 +2,10 @@ package hub
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
+	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -13,26 +15,92 @@ import (
 	"github.com/chronicle-dev/chronicle/hub/upstream"
 )
 
-// upstreams adapts the upstream pool to the hub's backends.
+// upstreams adapts the upstream pools to the hub's backends: one pool
+// shared by every session, and for services with sessions = "per-client" a
+// pool per client session, so that every request such an upstream makes is
+// attributable to one client.
 type upstreams struct {
 	pool *upstream.Pool
+	opts upstream.PoolOptions
+
+	mu        sync.Mutex
+	perClient []service.Service         // the per-client services
+	clients   map[string]*upstream.Pool // session id → its own upstreams
+	closed    bool
 }
 
-func newUpstreams(r secret.Resolver, log *slog.Logger, _ *mask.Masker, onChange func(string)) *upstreams {
-	return &upstreams{pool: upstream.NewPool(upstream.PoolOptions{
-		Resolver:   r,
-		Logger:     log,
-		OnChange:   onChange,
-		ClientInfo: mcp.Implementation{Name: "chronicle-hub", Version: "1"},
-	})}
+func newUpstreams(r secret.Resolver, log *slog.Logger, m *mask.Masker, onChange func(string), h *Hub) *upstreams {
+	opts := upstream.PoolOptions{
+		Resolver:       r,
+		Masker:         m,
+		OnNotification: h.upstreamNotified,
+		OnRequest:      h.upstreamAsks,
+		Logger:         log,
+		OnChange:       onChange,
+		ClientInfo:     mcp.Implementation{Name: "chronicle-hub", Version: "1"},
+	}
+	return &upstreams{pool: upstream.NewPool(opts), opts: opts, clients: map[string]*upstream.Pool{}}
 }
 
-// Reconcile keeps unchanged upstreams running and replaces the others.
+// Reconcile keeps unchanged upstreams running and replaces the others, in
+// the shared pool (which also lists the per-client services) and in every
+// client's pool.
 func (u *upstreams) Reconcile(services []service.Service) {
 	u.pool.Reconcile(services)
+	var perClient []service.Service
+	for _, s := range services {
+		if s.PerClientSessions() {
+			perClient = append(perClient, s)
+		}
+	}
+	u.mu.Lock()
+	u.perClient = perClient
+	pools := make([]*upstream.Pool, 0, len(u.clients))
+	for _, p := range u.clients {
+		pools = append(pools, p)
+	}
+	u.mu.Unlock()
+	for _, p := range pools {
+		p.Reconcile(perClient)
+	}
 }
 
-func (u *upstreams) backend(name string) backend { return poolBackend{u.pool, name} }
+// forClient returns the upstream that serves a service for a session: its
+// own when the service runs per client, else the shared one.
+func (u *upstreams) forClient(name, session string) *upstream.Upstream {
+	if session != "" {
+		u.mu.Lock()
+		per := false
+		for _, s := range u.perClient {
+			per = per || s.Name == name
+		}
+		if per && !u.closed {
+			p := u.clients[session]
+			if p == nil {
+				p = upstream.NewPool(u.opts)
+				p.Reconcile(u.perClient)
+				u.clients[session] = p
+			}
+			u.mu.Unlock()
+			return p.Get(name)
+		}
+		u.mu.Unlock()
+	}
+	return u.pool.Get(name)
+}
+
+// endSession stops a session's own upstreams.
+func (u *upstreams) endSession(session string) {
+	u.mu.Lock()
+	p := u.clients[session]
+	delete(u.clients, session)
+	u.mu.Unlock()
+	if p != nil {
+		p.Close()
+	}
+}
+
+func (u *upstreams) backend(name string) backend { return poolBackend{u, name} }
 
 func (u *upstreams) status() []ServiceStatus {
 	var out []ServiceStatus
@@ -42,17 +110,33 @@ func (u *upstreams) status() []ServiceStatus {
 	return out
 }
 
-func (u *upstreams) Close() { u.pool.Close() }
+// Close stops every upstream, shared and per client.
+func (u *upstreams) Close() {
+	u.mu.Lock()
+	u.closed = true
+	clients := u.clients
+	u.clients = map[string]*upstream.Pool{}
+	u.mu.Unlock()
+	for _, p := range clients {
+		p.Close()
+	}
+	u.pool.Close()
+}
 
-// A poolBackend is one upstream, looked up at each use so that a reload
-// that replaced it takes effect at once.
+// A poolBackend is one service's upstream, looked up at each use so that a
+// reload that replaced it takes effect at once.
 type poolBackend struct {
-	pool *upstream.Pool
+	ups  *upstreams
 	name string
 }
 
 func (b poolBackend) get() (*upstream.Upstream, error) {
-	if u := b.pool.Get(b.name); u != nil {
+	return b.getFor("")
+}
+
+// getFor returns the upstream serving the service for a session.
+func (b poolBackend) getFor(session string) (*upstream.Upstream, error) {
+	if u := b.ups.forClient(b.name, session); u != nil {
 		return u, nil
 	}
 	return nil, fmt.Errorf("service %s is not running", b.name)
@@ -67,7 +151,20 @@ func (b poolBackend) List(ctx context.Context) (Listing, error) {
 	if err != nil {
 		return Listing{}, err
 	}
-	return Listing{Tools: c.Tools, Prompts: c.Prompts, Resources: c.Resources}, nil
+	return Listing{Tools: c.Tools, Prompts: c.Prompts, Resources: c.Resources, Templates: c.ResourceTemplates}, nil
+}
+
+func (b poolBackend) Request(ctx context.Context, c *caller, method string, params any) (json.RawMessage, error) {
+	var who any
+	session := ""
+	if c != nil {
+		who, session = c, c.session
+	}
+	u, err := b.getFor(session)
+	if err != nil {
+		return nil, err
+	}
+	return u.Request(ctx, who, method, params)
 }
 
 func (b poolBackend) CallTool(ctx context.Context, name string, args any) (*mcp.CallToolResult, error) {

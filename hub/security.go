@@ -5,11 +5,13 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 )
 
 // SupportedVersions are the MCP protocol revisions the hub speaks.
-var SupportedVersions = []string{"2025-03-26", "2025-06-18", "2025-11-25"}
+// HTTP and stdio accept the same list; 2026-07-28 is stateless.
+var SupportedVersions = []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"}
 
 // MaxBodyBytes limits one request body.
 const MaxBodyBytes = 4 << 20
@@ -23,6 +25,9 @@ type Guard struct {
 	Token string
 	// Hostnames are extra Host names accepted when not on loopback.
 	Hostnames []string
+	// Own are the machine's own addresses and name, accepted as Host when
+	// the hub listens on every interface (0.0.0.0 or ::).
+	Own []string
 }
 
 // Loopback reports whether the guard's listen address is loopback only.
@@ -31,24 +36,22 @@ func (g Guard) Loopback() bool { return isLoopbackHost(hostOf(g.Listen)) }
 // Check returns the HTTP status and a message for a request that breaks a
 // rule, or 0 when it may go on.
 func (g Guard) Check(r *http.Request) (int, string) {
-	if origin := r.Header.Get("Origin"); origin != "" && !loopbackOrigin(origin) {
-		return http.StatusForbidden, "Origin " + origin + " is not allowed: the hub only answers pages served from this machine"
-	}
 	if !g.hostAllowed(r.Host) {
 		return http.StatusForbidden, "Host " + r.Host + " is not allowed"
 	}
+	if origin := r.Header.Get("Origin"); origin != "" && !loopbackOrigin(origin) && !sameOrigin(origin, r) {
+		return http.StatusForbidden, "Origin " + origin + " is not allowed: the hub only answers pages served from this machine or from the hub itself"
+	}
 	if g.Token != "" && !tokenMatches(r.Header.Get("Authorization"), g.Token) {
 		return http.StatusUnauthorized, "a bearer token is required"
-	}
-	if v := r.Header.Get("MCP-Protocol-Version"); v != "" && !supported(v) {
-		return http.StatusBadRequest, "unsupported MCP-Protocol-Version " + v + "; supported: " + strings.Join(SupportedVersions, ", ")
 	}
 	return 0, ""
 }
 
 // hostAllowed protects against DNS rebinding: on a loopback listener only
-// loopback names are accepted; elsewhere only the listen address itself and
-// the configured hostnames.
+// loopback names are accepted; on every interface (with a token) the
+// loopback names, the machine's own addresses and the configured hostnames;
+// on one other address that address and the configured hostnames.
 func (g Guard) hostAllowed(host string) bool {
 	name := hostOf(host)
 	if g.Loopback() {
@@ -57,12 +60,76 @@ func (g Guard) hostAllowed(host string) bool {
 	if strings.EqualFold(host, g.Listen) || strings.EqualFold(name, hostOf(g.Listen)) {
 		return true
 	}
+	if g.everyInterface() {
+		if isLoopbackHost(name) {
+			return true
+		}
+		for _, own := range g.Own {
+			if strings.EqualFold(name, own) {
+				return true
+			}
+		}
+	}
 	for _, h := range g.Hostnames {
 		if strings.EqualFold(name, h) || strings.EqualFold(host, h) {
 			return true
 		}
 	}
 	return false
+}
+
+// everyInterface reports whether the guard listens on all interfaces.
+func (g Guard) everyInterface() bool {
+	h := hostOf(g.Listen)
+	if h == "" {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsUnspecified()
+}
+
+// sameOrigin reports whether origin is the hub itself as the request
+// reached it: the console served at an accepted Host (a LAN address with a
+// token) calls the API from that same origin.
+func sameOrigin(origin string, r *http.Request) bool {
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return false
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return u.Scheme == scheme && strings.EqualFold(withPort(u.Host, u.Scheme), withPort(r.Host, scheme))
+}
+
+// withPort returns host:port with the scheme's default port made explicit.
+func withPort(hostport, scheme string) string {
+	if _, _, err := net.SplitHostPort(hostport); err == nil {
+		return hostport
+	}
+	port := "80"
+	if scheme == "https" {
+		port = "443"
+	}
+	return net.JoinHostPort(strings.Trim(hostport, "[]"), port)
+}
+
+// OwnAddresses returns the machine's own addresses and host name, which a
+// hub listening on every interface accepts as Host.
+func OwnAddresses() []string {
+	var out []string
+	if addrs, err := net.InterfaceAddrs(); err == nil {
+		for _, a := range addrs {
+			if ipn, ok := a.(*net.IPNet); ok {
+				out = append(out, ipn.IP.String())
+			}
+		}
+	}
+	if name, err := os.Hostname(); err == nil && name != "" {
+		out = append(out, name)
+	}
+	return out
 }
 
 // StartError returns why the hub must not start with these settings: off

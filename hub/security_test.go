@@ -23,7 +23,9 @@ func req(host, origin, auth, version string) *http.Request {
 
 func TestGuardRules(t *testing.T) {
 	loop := Guard{Listen: "127.0.0.1:7311"}
-	open := Guard{Listen: "0.0.0.0:7311", Token: "s3cret-token", Hostnames: []string{"hub.lan"}}
+	open := Guard{Listen: "0.0.0.0:7311", Token: "s3cret-token", Hostnames: []string{"hub.lan"}, Own: []string{"192.168.1.20", "fe80::1", "devbox"}}
+	lan := Guard{Listen: "192.168.1.20:7311", Token: "s3cret-token"}
+	const tok = "Bearer s3cret-token"
 	tests := []struct {
 		name string
 		g    Guard
@@ -34,14 +36,27 @@ func TestGuardRules(t *testing.T) {
 		{"localhost ok", loop, req("localhost:7311", "http://localhost:5173", "", ""), 0},
 		{"foreign origin", loop, req("127.0.0.1:7311", "https://evil.example", "", ""), 403},
 		{"rebinding host", loop, req("evil.example:7311", "", "", ""), 403},
-		{"old protocol", loop, req("127.0.0.1:7311", "", "", "2024-11-05"), 400},
-		{"future protocol", loop, req("127.0.0.1:7311", "", "", "2099-01-01"), 400},
 		{"open without token", open, req("0.0.0.0:7311", "", "", ""), 401},
 		{"open wrong token", open, req("0.0.0.0:7311", "", "Bearer nope", ""), 401},
 		{"open right token", open, req("0.0.0.0:7311", "", "Bearer s3cret-token", ""), 0},
 		{"open listed hostname", open, req("hub.lan:7311", "", "Bearer s3cret-token", ""), 0},
 		{"open other hostname", open, req("other.lan:7311", "", "Bearer s3cret-token", ""), 403},
-		{"open foreign origin", open, req("hub.lan:7311", "https://hub.lan", "Bearer s3cret-token", ""), 403},
+		{"open foreign origin", open, req("hub.lan:7311", "https://evil.example", tok, ""), 403},
+		{"open origin of another accepted name", open, req("hub.lan:7311", "http://devbox:7311", tok, ""), 403},
+		{"open same origin as host", open, req("hub.lan:7311", "http://hub.lan:7311", tok, ""), 0},
+		{"open same origin, other port", open, req("hub.lan:7311", "http://hub.lan:8080", tok, ""), 403},
+		{"open same origin, other scheme", open, req("hub.lan:7311", "https://hub.lan:7311", tok, ""), 403},
+		{"open loopback origin", open, req("hub.lan:7311", "http://localhost:5173", tok, ""), 0},
+		{"open localhost host", open, req("localhost:7311", "", tok, ""), 0},
+		{"open 127.0.0.1 host", open, req("127.0.0.1:7311", "", tok, ""), 0},
+		{"open [::1] host", open, req("[::1]:7311", "", tok, ""), 0},
+		{"open own address", open, req("192.168.1.20:7311", "http://192.168.1.20:7311", tok, ""), 0},
+		{"open own ipv6 address", open, req("[fe80::1]:7311", "", tok, ""), 0},
+		{"open own host name", open, req("devbox:7311", "", tok, ""), 0},
+		{"open ipv6 any", Guard{Listen: "[::]:7311", Token: "s3cret-token"}, req("localhost:7311", "", tok, ""), 0},
+		{"lan address only", lan, req("192.168.1.20:7311", "", tok, ""), 0},
+		{"lan address: no loopback names", lan, req("localhost:7311", "", tok, ""), 403},
+		{"null origin", loop, req("127.0.0.1:7311", "null", "", ""), 403},
 		{"loopback token required when set", Guard{Listen: "127.0.0.1:1", Token: "t0k3n-abcdef"}, req("127.0.0.1:1", "", "", ""), 401},
 	}
 	for _, tt := range tests {

@@ -2,7 +2,10 @@ package hub
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"sort"
 	"sync/atomic"
 	"time"
 
@@ -61,6 +64,9 @@ func (h *Hub) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 		if e.Blocked && !(len(tools) == 1 && h.isCalling(ctx, t.Name)) {
 			continue
 		}
+		if e.Hidden() != "" {
+			continue
+		}
 		out = append(out, t)
 	}
 	return out
@@ -82,7 +88,7 @@ func (h *Hub) promptFilter(ctx context.Context, prompts []mcp.Prompt) []mcp.Prom
 func (h *Hub) visibleTo(ctx context.Context) (*Catalogue, map[string]bool) {
 	cat := h.cat.Load()
 	if cat == nil {
-		cat = buildCatalogue(nil)
+		cat = buildCatalogue(nil, nil)
 	}
 	h.mu.Lock()
 	projects := h.projects
@@ -139,9 +145,45 @@ func (h *Hub) hooks() *server.Hooks {
 		if r, ok := ctx.Value(rootKey).(string); ok && r != "" {
 			h.roots.Store(sid, r)
 		}
+		if ep, ok := endpointOf(ctx); ok {
+			h.ids.bind(sid, ep.key())
+		}
 		if req.Params.Capabilities.Roots != nil {
 			go h.askRoots(server.ClientSessionFromContext(ctx))
 		}
+	})
+	// What a session listed is summed from the answer it got when the
+	// answer is the whole list (so a list served while the catalogue was
+	// being replaced counts as what it was), else from the catalogue.
+	hk.AddAfterListTools(func(ctx context.Context, _ any, req *mcp.ListToolsRequest, res *mcp.ListToolsResult) {
+		hash := h.listHash("tools", h.rootFor(ctx))
+		if req.Params.Cursor == "" && res.NextCursor == "" {
+			hash = sumList(res.Tools)
+		}
+		h.filterFor(sessionID(ctx)).listed("tools", hash)
+	})
+	hk.AddAfterListPrompts(func(ctx context.Context, _ any, req *mcp.ListPromptsRequest, res *mcp.ListPromptsResult) {
+		hash := h.listHash("prompts", h.rootFor(ctx))
+		if req.Params.Cursor == "" && res.NextCursor == "" {
+			hash = sumList(res.Prompts)
+		}
+		h.filterFor(sessionID(ctx)).listed("prompts", hash)
+	})
+	hk.AddAfterListResources(func(ctx context.Context, _ any, req *mcp.ListResourcesRequest, res *mcp.ListResourcesResult) {
+		hash := h.listHash("resources", h.rootFor(ctx))
+		if req.Params.Cursor == "" && res.NextCursor == "" {
+			hash = sumList(res.Resources)
+		}
+		h.filterFor(sessionID(ctx)).listed("resources", hash)
+	})
+	hk.AddAfterSetLevel(func(ctx context.Context, _ any, req *mcp.SetLevelRequest, _ *mcp.EmptyResult) {
+		h.setLevel(sessionID(ctx), req.Params.Level)
+	})
+	hk.AddAfterSubscribe(func(ctx context.Context, _ any, req *mcp.SubscribeRequest, _ *mcp.EmptyResult) {
+		h.subscribe(ctx, sessionID(ctx), req.Params.URI, true)
+	})
+	hk.AddAfterUnsubscribe(func(ctx context.Context, _ any, req *mcp.UnsubscribeRequest, _ *mcp.EmptyResult) {
+		h.subscribe(ctx, sessionID(ctx), req.Params.URI, false)
 	})
 	hk.AddOnRegisterSession(func(ctx context.Context, s server.ClientSession) {
 		h.sessions.Store(s.SessionID(), time.Now().UTC())
@@ -149,6 +191,9 @@ func (h *Hub) hooks() *server.Hooks {
 	hk.AddOnUnregisterSession(func(ctx context.Context, s server.ClientSession) {
 		h.roots.Delete(s.SessionID())
 		h.sessions.Delete(s.SessionID())
+		h.filters.Delete(s.SessionID())
+		h.dropSession(s.SessionID())
+		h.pool.endSession(s.SessionID())
 	})
 	return hk
 }
@@ -185,4 +230,66 @@ func paramsOf(message any) any {
 		return nil
 	}
 	return m["params"]
+}
+
+// rootOfSession returns the folder a session works in.
+func (h *Hub) rootOfSession(sid string) string {
+	if r, ok := h.roots.Load(sid); ok {
+		return r.(string)
+	}
+	return h.opts.Root
+}
+
+// listHash sums the list of a kind a session working under root would get
+// now, so that the outbound filter can tell whether it changed.
+func (h *Hub) listHash(kind, root string) string {
+	cat := h.cat.Load()
+	if cat == nil {
+		return ""
+	}
+	h.mu.Lock()
+	projects := h.projects
+	h.mu.Unlock()
+	vis := visible(projects, root)
+	var sums []string
+	switch kind {
+	case "tools":
+		for _, t := range cat.sortedTools() {
+			if vis[t.Service] && !t.Blocked && t.Hidden() == "" {
+				sums = append(sums, t.Sum)
+			}
+		}
+	case "prompts":
+		for _, p := range cat.sortedPrompts() {
+			if vis[p.Service] {
+				sums = append(sums, p.Sum)
+			}
+		}
+	case "resources":
+		for _, r := range cat.sortedResources() {
+			if vis[r.Service] {
+				sums = append(sums, r.Sum)
+			}
+		}
+	}
+	return sumOfSums(sums)
+}
+
+// sumList sums a list as a client got it, in the same way as listHash.
+func sumList[T any](items []T) string {
+	sums := make([]string, len(items))
+	for i, it := range items {
+		sums[i] = sum(it)
+	}
+	sort.Strings(sums)
+	return sumOfSums(sums)
+}
+
+func sumOfSums(sums []string) string {
+	sort.Strings(sums)
+	h := sha256.New()
+	for _, s := range sums {
+		h.Write([]byte(s))
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }

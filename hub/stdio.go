@@ -2,6 +2,7 @@ package hub
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -20,7 +21,9 @@ func (h *Hub) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error
 	t := &callTracker{h: h, pending: map[string]string{}}
 	pr, pw := io.Pipe()
 	go t.copyIn(in, pw)
-	err := s.Listen(ctx, pr, &trackingWriter{t: t, w: out})
+	tw := &trackingWriter{t: t, w: out}
+	h.stdioOut.Store(tw)
+	err := s.Listen(ctx, pr, tw)
 	h.Close()
 	if ctx.Err() != nil {
 		return nil
@@ -54,6 +57,7 @@ func (t *callTracker) copyIn(in io.Reader, w *io.PipeWriter) {
 }
 
 func (t *callTracker) see(line []byte) {
+	t.h.noteCancelled(stdioSession, line)
 	name := calledTool(line)
 	if name == "" {
 		return
@@ -84,7 +88,11 @@ func (t *callTracker) answered(line []byte) {
 	}
 }
 
-// A trackingWriter sees each response the stdio server writes.
+// stdioSession is mcp-go's id of the one stdio session.
+const stdioSession = "stdio"
+
+// A trackingWriter sees each message the stdio server writes and applies
+// the session's outbound filter (one message per line).
 type trackingWriter struct {
 	t  *callTracker
 	mu sync.Mutex
@@ -94,9 +102,11 @@ type trackingWriter struct {
 func (w *trackingWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	n, err := w.w.Write(p)
 	w.t.answered(p)
-	return n, err
+	if !w.t.h.keep(stdioSession, bytes.TrimSpace(p)) {
+		return len(p), nil
+	}
+	return w.w.Write(p)
 }
 
 // logWriter sends mcp-go's stdio errors to the hub's log, never stdout.
@@ -105,4 +115,17 @@ type logWriter struct{ h *Hub }
 func (l logWriter) Write(p []byte) (int, error) {
 	l.h.log.Warn("stdio", "error", l.h.masker.Text(string(p)))
 	return len(p), nil
+}
+
+// notify writes a notification to the stdio client at once, in order with
+// the responses: mcp-go queues notifications on a goroutine of their own,
+// so a progress notification sent just before a call's result could
+// otherwise reach the client after it.
+func (w *trackingWriter) notify(method string, params any) error {
+	b, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": method, "params": params})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
 }

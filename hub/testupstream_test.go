@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"strings"
 	"testing"
@@ -25,6 +26,14 @@ var LongToolName = strings.Repeat("very_long_tool_name_", 4)
 const rawSchema = `{"type":"object","$defs":{"when":{"type":"string","format":"date"}},"properties":{"at":{"$ref":"#/$defs/when"}},"additionalProperties":false,"x-custom":true}`
 
 func TestMain(m *testing.M) {
+	if state := os.Getenv(httpStateEnv); state != "" {
+		serveHTTPForTest(state)
+		return
+	}
+	if state := os.Getenv(stdioStateEnv); state != "" {
+		serveStdioForTest(state)
+		return
+	}
 	if mode := os.Getenv(upstreamEnv); mode != "" {
 		serveTestUpstream(mode)
 		return
@@ -36,6 +45,22 @@ func TestMain(m *testing.M) {
 // disables, a tool with a raw schema, an 80-character tool name, a prompt
 // and a resource. Its tools are named after mode so two services differ.
 func serveTestUpstream(mode string) {
+	if mode == "leaky" {
+		serveLeakyUpstream()
+		return
+	}
+	if mode == "recorder" {
+		serveRecorder(os.Stdin, os.Stdout)
+		return
+	}
+	if addr := os.Getenv(gateEnv); addr != "" {
+		// Answer nothing until the test opens the gate.
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			os.Exit(3)
+		}
+		_, _ = conn.Read(make([]byte, 1))
+	}
 	s := server.NewMCPServer("test-upstream-"+mode, "1", server.WithToolCapabilities(true), server.WithPromptCapabilities(true), server.WithResourceCapabilities(false, true))
 	s.AddTool(mcp.NewTool("echo", mcp.WithDescription("Echoes its text."), mcp.WithString("text", mcp.Required())),
 		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -78,3 +103,41 @@ func secretEnv(name string) secret.Value {
 type secretValue = secret.Value
 
 func secretLiteral(s string) secret.Value { return secret.Literal(s) }
+
+// gateEnv names a TCP address the upstream connects to before it serves
+// anything: it waits until the test writes a byte there.
+const gateEnv = "HUB_TEST_GATE"
+
+// leakEnv carries the secret a leaky upstream was started with.
+const leakEnv = "LEAKY_TOKEN"
+
+// serveLeakyUpstream repeats the secret it was given everywhere an upstream
+// can: a tool description, a schema default, a prompt, a resource, a tool
+// result, an error and its stderr.
+func serveLeakyUpstream() {
+	tok := os.Getenv(leakEnv)
+	fmt.Fprintln(os.Stderr, "starting with token "+tok)
+	s := server.NewMCPServer("leaky", "1", server.WithToolCapabilities(true), server.WithPromptCapabilities(true), server.WithResourceCapabilities(false, true))
+	schema := fmt.Sprintf(`{"type":"object","properties":{"key":{"type":"string","default":%q}}}`, tok)
+	s.AddTool(mcp.NewToolWithRawSchema("whoami", "Uses the key "+tok+" to answer.", json.RawMessage(schema)),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			fmt.Fprintln(os.Stderr, "called with token "+tok)
+			return mcp.NewToolResultText("your token is " + tok), nil
+		})
+	s.AddTool(mcp.NewTool("fail", mcp.WithDescription("Fails.")),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return nil, fmt.Errorf("upstream rejected token %s", tok)
+		})
+	s.AddPrompt(mcp.NewPrompt("leak", mcp.WithPromptDescription("Prompt with "+tok)),
+		func(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			return mcp.NewGetPromptResult("leak "+tok, []mcp.PromptMessage{mcp.NewPromptMessage(mcp.RoleUser, mcp.NewTextContent("the token is "+tok))}), nil
+		})
+	s.AddResource(mcp.NewResource("leak://r", "resource "+tok, mcp.WithResourceDescription("about "+tok)),
+		func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+			return nil, fmt.Errorf("cannot read with %s", tok)
+		})
+	if err := server.ServeStdio(s); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}

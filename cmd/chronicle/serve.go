@@ -34,7 +34,10 @@ reloads when apply rewrites the state. While it runs, a central skill edited in
 place is snapshotted (fs_change, 500 ms after the last write; see skills snapshots). Over HTTP (Streamable HTTP at /mcp on
 hub.listen, default 127.0.0.1:7311) it also serves GET /health and the inspector
 API: /api/status, /api/services, /api/tools, /api/log, POST /api/call.
-Upstream stdio servers start on first need and stop with the hub.`,
+/mcp?root=DIR (URL-encoded) scopes a client to a project by its URL, on every
+revision (2024-11-05 through 2026-07-28; /sse + /message for HTTP+SSE clients).
+Upstream stdio servers start on first need, with a minimal environment, and
+stop with the hub.`,
 		Example: `  chronicle serve
   chronicle serve --listen 127.0.0.1:7400
   chronicle serve --stdio          # what link { hub = true } writes into each tool`,

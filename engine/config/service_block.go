@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/secret"
@@ -16,6 +17,7 @@ var serviceSchema = &hcl.BodySchema{
 		{Name: "command"}, {Name: "args"}, {Name: "env"}, {Name: "cwd"},
 		{Name: "url"}, {Name: "headers"}, {Name: "transport"}, {Name: "timeout"},
 		{Name: "project"}, {Name: "enabled"}, {Name: "description"}, {Name: "origin"},
+		{Name: "inherit_env"}, {Name: "sessions"}, {Name: "allow_sampling"}, {Name: "allow_elicitation"},
 	},
 }
 
@@ -66,6 +68,8 @@ func (l *loader) decodeService(ctx *hcl.EvalContext, b *hcl.Block) {
 		}
 	}
 
+	decodeHubSettings(d, a, s)
+
 	hasCommand, hasURL := a["command"] != nil, a["url"] != nil
 	switch {
 	case hasCommand && hasURL:
@@ -94,7 +98,7 @@ func (l *loader) decodeService(ctx *hcl.EvalContext, b *hcl.Block) {
 		}
 	}
 	if hasURL {
-		for _, only := range []string{"args", "env", "cwd"} {
+		for _, only := range []string{"args", "env", "cwd", "inherit_env"} {
 			if a[only] != nil {
 				d.errorf(a[only].NameRange, "Attribute only for stdio services", "%q applies to services started with command; %q is reached at a url.", only, name)
 			}
@@ -154,4 +158,31 @@ func validOrigin(o string) bool {
 		return false
 	}
 	return names.Valid(parts[0]) && originScopes[parts[1]] && (len(parts) == 2 || parts[2] != "")
+}
+
+// decodeHubSettings reads the attributes that say how the hub runs the
+// service: inherit_env (true, or a list of variable names), sessions
+// ("shared" or "per-client"), allow_sampling and allow_elicitation.
+func decodeHubSettings(d *decoder, a hcl.Attributes, s *service.Service) {
+	if attr := a["inherit_env"]; attr != nil {
+		if v, diags := attr.Expr.Value(d.ctx); !diags.HasErrors() && v.Type() == cty.Bool {
+			s.InheritAllEnv, _ = d.boolean(attr)
+		} else if names, ok := d.strList(attr); ok {
+			for _, n := range names {
+				if n == "" || strings.ContainsAny(n, "=\x00") {
+					d.errorf(attr.Expr.Range(), "Invalid environment variable name", "%q cannot be an environment variable name.", n)
+				}
+			}
+			s.InheritEnv = names
+		}
+	}
+	if a["sessions"] != nil {
+		s.Sessions, _ = d.oneOf(a["sessions"], service.Shared, service.PerClient)
+	}
+	if v, ok := d.boolean(a["allow_sampling"]); ok {
+		s.RefuseSampling = !v
+	}
+	if v, ok := d.boolean(a["allow_elicitation"]); ok {
+		s.RefuseElicitation = !v
+	}
 }

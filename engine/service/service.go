@@ -55,12 +55,40 @@ type Service struct {
 	// Origin is "tool:scope[:original-name]" as written by adopt, e.g.
 	// "claude:user".
 	Origin string
+	// InheritEnv names variables of the hub's environment a stdio upstream
+	// gets beyond the minimal set (inherit_env = ["NAME", …]); InheritAllEnv
+	// passes the hub's whole environment (inherit_env = true).
+	InheritEnv    []string
+	InheritAllEnv bool
+	// Sessions is how the hub runs the upstream for its clients: Shared
+	// ("" or "shared", one upstream for all) or PerClient (one per client
+	// session, so every request the upstream makes can be attributed).
+	Sessions string
+	// RefuseSampling and RefuseElicitation make the hub answer the
+	// upstream's sampling/createMessage or elicitation/create requests with
+	// an error instead of asking the client (allow_sampling = false,
+	// allow_elicitation = false).
+	RefuseSampling    bool
+	RefuseElicitation bool
 }
+
+// How the hub runs a service's upstream for its clients.
+const (
+	Shared    = "shared"
+	PerClient = "per-client"
+)
+
+// PerClientSessions reports whether the hub runs one upstream per client
+// session for s.
+func (s Service) PerClientSessions() bool { return s.Sessions == PerClient }
 
 // Equal reports whether two services are the same in every respect.
 func (s Service) Equal(o Service) bool {
 	return s.Name == o.Name && s.Definition.Equal(o.Definition) && s.Timeout == o.Timeout &&
-		s.Project == o.Project && s.Enabled == o.Enabled && s.Description == o.Description && s.Origin == o.Origin
+		s.Project == o.Project && s.Enabled == o.Enabled && s.Description == o.Description && s.Origin == o.Origin &&
+		slices.Equal(s.InheritEnv, o.InheritEnv) && s.InheritAllEnv == o.InheritAllEnv &&
+		s.PerClientSessions() == o.PerClientSessions() &&
+		s.RefuseSampling == o.RefuseSampling && s.RefuseElicitation == o.RefuseElicitation
 }
 
 // OriginParts splits the origin into tool, scope and the tool's original

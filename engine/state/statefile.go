@@ -52,6 +52,12 @@ type serviceV1 struct {
 	Enabled     bool                    `json:"enabled"`
 	Description string                  `json:"description,omitempty"`
 	Origin      string                  `json:"origin,omitempty"`
+	// How the hub runs the service (additive: absent in older files).
+	InheritEnv        []string `json:"inherit_env,omitempty"`
+	InheritAllEnv     bool     `json:"inherit_all_env,omitempty"`
+	Sessions          string   `json:"sessions,omitempty"`
+	RefuseSampling    bool     `json:"refuse_sampling,omitempty"`
+	RefuseElicitation bool     `json:"refuse_elicitation,omitempty"`
 }
 
 type policyV1 struct {
@@ -197,6 +203,8 @@ func serviceToFile(s service.Service) serviceV1 {
 		Env: s.Env, Cwd: s.Cwd, URL: s.URL, Headers: s.Headers,
 		Timeout: formatDuration(s.Timeout), Project: s.Project, Enabled: s.Enabled,
 		Description: s.Description, Origin: s.Origin,
+		InheritEnv: s.InheritEnv, InheritAllEnv: s.InheritAllEnv, Sessions: s.Sessions,
+		RefuseSampling: s.RefuseSampling, RefuseElicitation: s.RefuseElicitation,
 	}
 }
 
@@ -214,6 +222,8 @@ func serviceFromFile(f serviceV1) (service.Service, error) {
 			Env: f.Env, Cwd: f.Cwd, URL: f.URL, Headers: f.Headers},
 		Timeout: timeout, Project: f.Project, Enabled: f.Enabled,
 		Description: f.Description, Origin: f.Origin,
+		InheritEnv: f.InheritEnv, InheritAllEnv: f.InheritAllEnv, Sessions: f.Sessions,
+		RefuseSampling: f.RefuseSampling, RefuseElicitation: f.RefuseElicitation,
 	}, nil
 }
 

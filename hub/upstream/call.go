@@ -112,7 +112,7 @@ func call[T any](ctx context.Context, u *Upstream, what string, fn func(context.
 	case errors.As(err, &te):
 		// The connection is gone or broken: retire the session so that
 		// the next call starts a new one.
-		reason := "the connection failed: " + s.mask.text(err.Error())
+		reason := "the connection failed: " + u.opts.Masker.Text(err.Error())
 		if s.child != nil {
 			s.child.settle(err)
 			reason = "the process " + s.child.describe()
@@ -120,7 +120,7 @@ func call[T any](ctx context.Context, u *Upstream, what string, fn func(context.
 		u.lost(s, reason)
 		return zero, u.errorf("%s: %s", what, reason)
 	}
-	return zero, u.errorf("%s: %w", what, s.mask.err(err))
+	return zero, u.errorf("%s: %w", what, maskErr(u.opts.Masker, err))
 }
 
 // notified handles a notification from the upstream: a list_changed makes
@@ -136,6 +136,10 @@ func (u *Upstream) notified(s *session, n mcp.JSONRPCNotification) {
 			u.refreshLocked(s)
 		}
 		u.mu.Unlock()
+	default:
+		if u.opts.OnNotification != nil {
+			u.opts.OnNotification(u.spec.Name, n)
+		}
 	}
 }
 
@@ -151,7 +155,7 @@ func (u *Upstream) refreshLocked(s *session) {
 		ctx, cancel := context.WithTimeout(u.ctx, u.timeout())
 		defer cancel()
 		if _, err := u.catalog(ctx, s); err != nil && u.ctx.Err() == nil {
-			u.opts.Logger.Warn(u.spec.Name+": could not list the catalog again", "service", u.spec.Name, "error", s.mask.text(err.Error()))
+			u.opts.Logger.Warn(u.spec.Name+": could not list the catalog again", "service", u.spec.Name, "error", u.opts.Masker.Text(err.Error()))
 		}
 		if u.opts.OnChange != nil && u.ctx.Err() == nil {
 			u.opts.OnChange(u.spec.Name)

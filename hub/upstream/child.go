@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/mark3labs/mcp-go/client/transport"
+
+	"github.com/chronicle-dev/chronicle/engine/mask"
 )
 
 // maxNote bounds how much of a child's own output is quoted in a status.
@@ -47,7 +49,7 @@ type child struct {
 }
 
 // startChild starts cmd in its own process group and wires its streams.
-func startChild(service string, cmd *exec.Cmd, m *mask, log *slog.Logger) (*child, error) {
+func startChild(service string, cmd *exec.Cmd, m *mask.Masker, log *slog.Logger) (*child, error) {
 	setProcessGroup(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -112,7 +114,7 @@ func (c *child) wait() {
 
 // filterStdout forwards JSON-RPC lines to the transport and keeps the first
 // line that is anything else, which explains a child that never answers.
-func (c *child) filterStdout(r io.Reader, w *io.PipeWriter, m *mask) {
+func (c *child) filterStdout(r io.Reader, w *io.PipeWriter, m *mask.Masker) {
 	defer c.readers.Done()
 	defer w.Close()
 	br := bufio.NewReaderSize(r, 64<<10)
@@ -125,7 +127,7 @@ func (c *child) filterStdout(r io.Reader, w *io.PipeWriter, m *mask) {
 					return
 				}
 			} else {
-				c.noteGarbage(m.text(string(trimmed)))
+				c.noteGarbage(m.Text(string(trimmed)))
 			}
 		}
 		if err != nil {
@@ -143,13 +145,13 @@ func (c *child) noteGarbage(line string) {
 }
 
 // logStderr writes each line of the child's stderr to the log.
-func (c *child) logStderr(r io.Reader, m *mask, log *slog.Logger) {
+func (c *child) logStderr(r io.Reader, m *mask.Masker, log *slog.Logger) {
 	defer c.readers.Done()
 	br := bufio.NewReaderSize(r, 4<<10)
 	for {
 		line, err := readLine(br, maxStderrLine)
 		if line != "" {
-			line = m.text(line)
+			line = m.Text(line)
 			log.Info(c.service+": "+line, "service", c.service, "stream", "stderr")
 			c.mu.Lock()
 			c.lastStderr = clip(line)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/mark3labs/mcp-go/client"
@@ -21,7 +22,8 @@ const protocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
 // child or opens the remote transport, and initializes the client. ctx
 // bounds the start; the session itself lives until it is closed.
 func (u *Upstream) dial(ctx context.Context) (*session, error) {
-	rs := &resolution{resolver: u.opts.Resolver}
+	rs := &resolution{resolver: u.opts.Resolver, masker: u.opts.Masker}
+	rs.literalSecrets(u.spec.Definition)
 	sessCtx, cancel := context.WithCancel(u.ctx)
 	var (
 		tr  transport.Interface
@@ -39,16 +41,18 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 	default:
 		err = fmt.Errorf("unknown transport %q (want stdio, http or sse)", u.spec.Transport)
 	}
-	s := newSession(rs.mask(), cancel)
+	s := newSession(cancel)
 	if err != nil {
 		cancel()
-		return nil, s.mask.err(err)
+		u.noteWithheld(rs)
+		return nil, maskErr(u.opts.Masker, err)
 	}
 	s.child = ch
 	s.client = client.NewClient(tr, client.WithProtocolVersion(protocolVersion))
 	if err := u.initialize(ctx, sessCtx, s); err != nil {
 		s.close()
-		return nil, s.mask.err(err)
+		u.noteWithheld(rs)
+		return nil, maskErr(u.opts.Masker, err)
 	}
 	return s, nil
 }
@@ -72,11 +76,8 @@ func (u *Upstream) spawn(rs *resolution) (*child, error) {
 	}
 	cmd := exec.Command(u.spec.Command, args...)
 	cmd.Dir = u.spec.Cwd
-	cmd.Env = u.opts.Environ()
-	for k, v := range env {
-		cmd.Env = append(cmd.Env, k+"="+v)
-	}
-	ch, err := startChild(u.spec.Name, cmd, rs.mask(), u.opts.Logger)
+	cmd.Env, rs.withheld = childEnv(u.opts.Environ(), u.spec, env, hostOS)
+	ch, err := startChild(u.spec.Name, cmd, u.opts.Masker, u.opts.Logger)
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", u.spec.Command, err)
 	}
@@ -85,7 +86,7 @@ func (u *Upstream) spawn(rs *resolution) (*child, error) {
 
 // remote resolves the URL and headers and makes an http or sse transport.
 func (u *Upstream) remote(rs *resolution) (transport.Interface, error) {
-	url, err := rs.value(u.spec.URL)
+	url, err := rs.url(u.spec.URL)
 	if err != nil {
 		return nil, err
 	}
@@ -119,9 +120,13 @@ func (u *Upstream) initialize(ctx, sessCtx context.Context, s *session) error {
 		return u.startError(ctx, s, "connect", err)
 	}
 	s.client.OnNotification(func(n mcp.JSONRPCNotification) { u.notified(s, n) })
+	if bi, ok := s.client.GetTransport().(transport.BidirectionalInterface); ok {
+		bi.SetRequestHandler(u.serverRequest)
+	}
 	req := mcp.InitializeRequest{}
 	req.Params.ProtocolVersion = protocolVersion
 	req.Params.ClientInfo = u.opts.ClientInfo
+	req.Params.Capabilities = u.clientCapabilities()
 	if _, err := s.client.Initialize(ctx, req); err != nil {
 		return u.startError(ctx, s, "initialize", err)
 	}
@@ -141,4 +146,15 @@ func (u *Upstream) startError(ctx context.Context, s *session, step string, err 
 	}
 	s.child.settle(err)
 	return fmt.Errorf("%w; the process %s", err, s.child.describe())
+}
+
+// noteWithheld logs, for a child that failed to start, which variables of
+// the hub's environment it did not get: a server that needs one of them is
+// given it by inherit_env or its env.
+func (u *Upstream) noteWithheld(rs *resolution) {
+	if len(rs.withheld) == 0 {
+		return
+	}
+	u.opts.Logger.Warn(u.spec.Name+": started with a minimal environment; withheld: "+strings.Join(rs.withheld, ", ")+
+		" (pass what it needs with inherit_env = [\"NAME\"] or its env)", "service", u.spec.Name)
 }

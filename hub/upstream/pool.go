@@ -1,6 +1,8 @@
 package upstream
 
 import (
+	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"os"
@@ -9,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -16,6 +19,10 @@ import (
 
 // PoolOptions configure a Pool. The zero value of each field has a default.
 type PoolOptions struct {
+	// Masker receives every secret value resolved for an upstream before
+	// the value is used, and masks what the pool logs and returns (default:
+	// a Masker of the pool's own).
+	Masker *mask.Masker
 	// Resolver resolves the secret references in Specs when an upstream
 	// is launched or connected.
 	Resolver secret.Resolver
@@ -34,14 +41,27 @@ type PoolOptions struct {
 	// catalog was listed again because the service restarted or sent a
 	// list_changed notification.
 	OnChange func(service string)
+	// OnNotification receives every notification an upstream sends other
+	// than list_changed (progress, log messages, resources/updated), with
+	// the service's name, on the transport's goroutine.
+	OnNotification func(service string, n mcp.JSONRPCNotification)
+	// OnRequest answers a request an upstream makes of its client
+	// (sampling/createMessage, elicitation/create, roots/list). caller is
+	// the caller of the one Request in flight on that upstream, or nil for
+	// a roots/list outside any call. The Request's timeout is paused while
+	// OnRequest runs.
+	OnRequest func(ctx context.Context, service string, caller any, method string, params json.RawMessage) (json.RawMessage, error)
 	// ClientInfo is how the hub introduces itself to upstreams.
 	ClientInfo mcp.Implementation
-	// Environ returns the environment children start with, before their
-	// service's env is added (default os.Environ).
+	// Environ returns the hub's environment, of which a child gets the
+	// minimal set and what its service inherits (default os.Environ).
 	Environ func() []string
 }
 
 func (o PoolOptions) withDefaults() PoolOptions {
+	if o.Masker == nil {
+		o.Masker = mask.NewMasker()
+	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}

@@ -122,6 +122,14 @@ func addTestTools(s *server.MCPServer) {
 			fmt.Fprintln(os.Stderr, "token is "+os.Getenv("SECRET_TOKEN"))
 			return text("leaked to stderr")
 		})
+	s.AddTool(mcp.NewTool("getenv", mcp.WithString("name", mcp.Required())),
+		func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			v, ok := os.LookupEnv(req.GetString("name", ""))
+			if !ok {
+				return text("<unset>")
+			}
+			return text(v)
+		})
 	s.AddTool(mcp.NewTool("add_tool"),
 		func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			s.AddTool(mcp.NewTool("added"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {

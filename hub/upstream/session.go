@@ -18,7 +18,6 @@ const closeGrace = 2 * time.Second
 type session struct {
 	client  *client.Client
 	child   *child // nil for a remote upstream
-	mask    *mask
 	started time.Time
 	cancel  context.CancelFunc // ends the transport's background streams
 
@@ -34,8 +33,8 @@ type session struct {
 	closeOnce sync.Once
 }
 
-func newSession(m *mask, cancel context.CancelFunc) *session {
-	return &session{mask: m, cancel: cancel, started: time.Now(), listing: make(chan struct{}, 1)}
+func newSession(cancel context.CancelFunc) *session {
+	return &session{cancel: cancel, started: time.Now(), listing: make(chan struct{}, 1)}
 }
 
 // cached returns the catalog if it is known, and the generation it belongs to.

@@ -40,6 +40,9 @@ type Upstream struct {
 	starts   int
 	failures int       // failures in a row, for the backoff
 	retryAt  time.Time // no restart before this
+
+	flightMu sync.Mutex
+	inflight map[string]*inflight // requests sent with Request, by id
 }
 
 // An attempt is one start; waiters read its outcome once done is closed.

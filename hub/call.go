@@ -1,0 +1,111 @@
+package hub
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/chronicle-dev/chronicle/hub/upstream"
+)
+
+// A caller is who a call is made for: an MCP client's request (its session,
+// its stream and its cancellation live in ctx), or a person through the API.
+// Requests an upstream makes while the call is in flight (sampling,
+// elicitation, roots) go back to it.
+type caller struct {
+	ctx     context.Context
+	session string // "" for the API
+	via     string // "mcp" or "api"
+}
+
+// callerOf returns the caller of an MCP request.
+func callerOf(ctx context.Context) *caller {
+	return &caller{ctx: ctx, session: sessionID(ctx), via: "mcp"}
+}
+
+// call is the one call path: every tools/call — an MCP client's, /api/call,
+// and the search mode's call_tool — goes through it, so policy, scope,
+// timeout, logging, masking and pass-through are the same for all. name is
+// the exposed name; args the arguments object as sent; meta the request's
+// _meta, passed on with its progress token rewritten to a hub-unique one.
+func (h *Hub) call(ctx context.Context, c *caller, name string, args any, meta *mcp.Meta) (*mcp.CallToolResult, error) {
+	cat := h.catalogue(ctx)
+	_, vis := h.visibleTo(ctx)
+	t := cat.Tools[name]
+	if t == nil || !vis[t.Service] {
+		return nil, fmt.Errorf("%w: %s", errNoTool, name)
+	}
+	if t.Blocked {
+		h.inspector.Add(DirBlocked, c.session, fmt.Appendf(nil, `{"tool":%q,"service":%q}`, name, t.Service))
+		return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s is disabled by a chronicle policy.", t.Name, t.Service)), nil
+	}
+	if why := t.Hidden(); why != "" {
+		return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s %s.", t.Name, t.Service, why)), nil
+	}
+	b := h.backend(t.Service)
+	if b == nil {
+		return mcp.NewToolResultError("the service " + t.Service + " is no longer offered"), nil
+	}
+	params := map[string]any{"name": t.Name}
+	if args != nil {
+		params["arguments"] = args
+	}
+	if meta != nil {
+		m, done := h.routeProgress(c, meta)
+		defer done()
+		params["_meta"] = m
+	}
+	raw, err := b.Request(ctx, c, string(mcp.MethodToolsCall), params)
+	if err != nil {
+		return mcp.NewToolResultError(h.masker.Literal(serviceError(t.Service, err))), nil
+	}
+	res, err := decodeCallToolResult(raw)
+	if err != nil {
+		return mcp.NewToolResultError(fmt.Sprintf("%s: the answer to tools/call is not a tool result: %v", t.Service, err)), nil
+	}
+	return forClient(h.masker, res, decodeCallToolResult), nil
+}
+
+// errNoTool is a call to a tool the caller cannot see.
+var errNoTool = errors.New("no such tool in this scope")
+
+// serviceError words an upstream's failure so that it names the service
+// exactly once.
+func serviceError(service string, err error) string {
+	msg := err.Error()
+	var rpc *upstream.RPCError
+	if errors.As(err, &rpc) {
+		msg = fmt.Sprintf("%s (JSON-RPC error %d)", rpc.Message, rpc.Code)
+	}
+	if strings.HasPrefix(msg, service+": ") {
+		return msg
+	}
+	return service + ": " + msg
+}
+
+// A progressRoute takes an upstream's progress back to the client that
+// asked for it, under the token the client chose.
+type progressRoute struct {
+	caller *caller
+	token  any
+}
+
+var progressSeq atomic.Int64
+
+// routeProgress rewrites a progress token to a hub-unique one, so that two
+// clients choosing the same token never see each other's progress, and
+// returns the _meta to send upstream and a func that forgets the route.
+func (h *Hub) routeProgress(c *caller, meta *mcp.Meta) (*mcp.Meta, func()) {
+	if meta.ProgressToken == nil {
+		return meta, func() {}
+	}
+	token := fmt.Sprintf("chronicle-progress-%d", progressSeq.Add(1))
+	h.progress.Store(token, progressRoute{caller: c, token: meta.ProgressToken})
+	out := *meta
+	out.ProgressToken = token
+	return &out, func() { h.progress.Delete(token) }
+}

@@ -1,0 +1,136 @@
+package hub
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
+)
+
+// A gate holds back an upstream that connects to it until the test opens it.
+type gate struct {
+	ln    net.Listener
+	conns chan net.Conn
+}
+
+func newGate(t *testing.T) *gate {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &gate{ln: ln, conns: make(chan net.Conn, 8)}
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			g.conns <- c
+		}
+	}()
+	t.Cleanup(func() { ln.Close() })
+	return g
+}
+
+// open lets the next upstream waiting at the gate go on.
+func (g *gate) open(t *testing.T) {
+	t.Helper()
+	c := <-g.conns
+	if _, err := c.Write([]byte{1}); err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+}
+
+func gatedService(name string, g *gate) service.Service {
+	s := testService(name, name, "")
+	s.Env[gateEnv] = secret.Literal(g.ln.Addr().String())
+	return s
+}
+
+// testGrace lets a test's first list wait for every upstream however loaded
+// the machine is: the grace period is an upper bound, never a delay, and
+// its own behaviour is tested with upstreams held at a gate.
+const testGrace = time.Minute
+
+func newTestHub(t *testing.T, path string, opts Options) *Hub {
+	t.Helper()
+	opts.StatePath, opts.Home, opts.Version = path, t.TempDir(), "test"
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	h, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// TestSlowUpstreamDelaysOnlyItself: the first list answers after the grace
+// period with what arrived; the slow upstream's tools come later, and a
+// caller that went away cancelled nothing.
+func TestSlowUpstreamDelaysOnlyItself(t *testing.T) {
+	g := newGate(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	writeState(t, path, []service.Service{testService("fast", "fast", ""), gatedService("slow", g)}, nil)
+	h := newTestHub(t, path, Options{ListGrace: 200 * time.Millisecond})
+	defer h.Close()
+
+	// A caller that gives up at once leaves the listings running.
+	gone, cancel := context.WithCancel(context.Background())
+	cancel()
+	h.catalogue(gone)
+
+	// The first list answers although the slow upstream never does.
+	h.catalogue(context.Background())
+	c := waitCatalogue(h, func(c *Catalogue) bool { return c.Tools["fast__echo"] != nil })
+	if c.Tools["slow__echo"] != nil || c.Errors["slow"] != "" {
+		t.Fatalf("the slow upstream is listed before it answered: %v %v", keys(c.Tools), c.Errors)
+	}
+
+	g.open(t)
+	c = waitCatalogue(h, func(c *Catalogue) bool { return c.Tools["slow__echo"] != nil })
+	if e := c.Errors["slow"]; e != "" {
+		t.Errorf("the slow upstream's listing kept an error: %s", e)
+	}
+}
+
+// waitCatalogue waits, on the hub's rebuilds, until the catalogue meets cond.
+func waitCatalogue(h *Hub, cond func(*Catalogue) bool) *Catalogue {
+	for {
+		h.listMu.Lock()
+		changed := h.changed
+		h.listMu.Unlock()
+		if c := h.cat.Load(); c != nil && cond(c) {
+			return c
+		}
+		<-changed
+	}
+}
+
+// TestCloseLeavesNoGoroutine closes a hub while an upstream is stuck in
+// its handshake: every goroutine the hub started ends with Close.
+func TestCloseLeavesNoGoroutine(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	g := newGate(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	writeState(t, path, []service.Service{testService("fast", "fast", ""), gatedService("stuck", g)}, nil)
+	defer g.ln.Close()
+	h := newTestHub(t, path, Options{ListGrace: 100 * time.Millisecond})
+	defer h.Close()
+	h.catalogue(context.Background())
+	waitCatalogue(h, func(c *Catalogue) bool { return c.Tools["fast__echo"] != nil })
+	<-g.conns // the stuck upstream is waiting at the gate, never opened
+	h.invalidate("test")
+}

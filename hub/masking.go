@@ -1,0 +1,202 @@
+package hub
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/chronicle-dev/chronicle/engine/mask"
+)
+
+// What the hub sends masks in two ways (docs/masking.md): MCP traffic to
+// clients (lists, results, errors, forwarded notifications) has only the
+// registered values replaced, with mask.Bare, inside decoded JSON strings; a
+// model never needs a secret the hub resolved to launch an upstream, and
+// every other byte of a tool's data must stay as the upstream sent it. What
+// a person reads (/api/*, the inspector, the hub's log) is masked with
+// Masker.Text, which also hides token-shaped strings.
+
+// forClient masks v for an MCP client: it is encoded, its registered values
+// replaced, and decoded again with decode only when something was masked.
+func forClient[T any](m *mask.Masker, v T, decode func([]byte) (T, error)) T {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return v
+	}
+	masked := m.JSON(b)
+	if bytes.Equal(masked, b) {
+		return v
+	}
+	out, err := decode(masked)
+	if err != nil {
+		return v
+	}
+	return out
+}
+
+// maskTool masks a tool's listing (description, title, schemas, annotations)
+// for clients, keeping its schemas raw.
+func maskTool(m *mask.Masker, t mcp.Tool) mcp.Tool {
+	return forClient(m, t, decodeTool)
+}
+
+// decodeTool decodes a tool with its schemas left raw, as the upstream
+// package lists them (the typed schema would drop keywords).
+func decodeTool(b []byte) (mcp.Tool, error) {
+	var w struct {
+		mcp.Tool
+		InputSchema  json.RawMessage `json:"inputSchema"`
+		OutputSchema json.RawMessage `json:"outputSchema"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return mcp.Tool{}, err
+	}
+	t := w.Tool
+	t.InputSchema, t.OutputSchema = mcp.ToolInputSchema{}, mcp.ToolOutputSchema{}
+	t.RawInputSchema = w.InputSchema
+	if len(w.OutputSchema) > 0 && string(w.OutputSchema) != "null" {
+		t.RawOutputSchema = w.OutputSchema
+	}
+	return t, nil
+}
+
+// decodeJSON decodes into a fresh T, for types that round-trip as they are.
+func decodeJSON[T any](b []byte) (T, error) {
+	var v T
+	err := json.Unmarshal(b, &v)
+	return v, err
+}
+
+func decodeCallToolResult(b []byte) (*mcp.CallToolResult, error) {
+	raw := json.RawMessage(b)
+	return mcp.ParseCallToolResult(&raw)
+}
+
+func decodeGetPromptResult(b []byte) (*mcp.GetPromptResult, error) {
+	raw := json.RawMessage(b)
+	return mcp.ParseGetPromptResult(&raw)
+}
+
+func decodeReadResourceResult(b []byte) (*mcp.ReadResourceResult, error) {
+	raw := json.RawMessage(b)
+	return mcp.ParseReadResourceResult(&raw)
+}
+
+// forPerson masks a JSON document a person reads (/api/*, the inspector):
+// every string in it goes through Masker.Text, except the values of
+// identifier fields (session ids, folders, URIs), whose random-looking parts
+// the shape rules would garble; they, and object keys, get the registered
+// values replaced. Walking the decoded document keeps it valid JSON whatever
+// the masked value contained.
+func forPerson(m *mask.Masker, doc []byte) []byte {
+	var v any
+	d := json.NewDecoder(bytes.NewReader(doc))
+	d.UseNumber()
+	if d.Decode(&v) != nil {
+		b, _ := json.Marshal(m.Text(string(doc)))
+		return b
+	}
+	out, err := json.Marshal(textWalk(m, v, false))
+	if err != nil {
+		return doc
+	}
+	return out
+}
+
+// identifierFields hold names, ids and paths rather than free text.
+var identifierFields = map[string]bool{
+	"id": true, "session": true, "root": true, "project": true, "endpoint": true,
+	"uri": true, "uriTemplate": true, "cwd": true, "command": true, "started": true, "time": true,
+}
+
+func textWalk(m *mask.Masker, v any, identifier bool) any {
+	switch x := v.(type) {
+	case string:
+		if identifier {
+			return m.Literal(x)
+		}
+		return m.Text(x)
+	case []any:
+		for i, e := range x {
+			x[i] = textWalk(m, e, identifier)
+		}
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[m.Literal(k)] = textWalk(m, e, identifierFields[k])
+		}
+		return out
+	}
+	return v
+}
+
+// A maskingHandler masks every log record's message and attributes with
+// Masker.Text before its handler writes it: the hub's log is read by people,
+// and mcp-go and the upstreams log through it too.
+type maskingHandler struct {
+	next   slog.Handler
+	masker *mask.Masker
+}
+
+func (h maskingHandler) Enabled(ctx context.Context, l slog.Level) bool {
+	return h.next.Enabled(ctx, l)
+}
+
+func (h maskingHandler) Handle(ctx context.Context, r slog.Record) error {
+	out := slog.NewRecord(r.Time, r.Level, h.masker.Text(r.Message), r.PC)
+	r.Attrs(func(a slog.Attr) bool {
+		out.AddAttrs(h.attr(a))
+		return true
+	})
+	return h.next.Handle(ctx, out)
+}
+
+func (h maskingHandler) attr(a slog.Attr) slog.Attr {
+	v := a.Value.Resolve()
+	switch v.Kind() {
+	case slog.KindString:
+		return slog.String(a.Key, h.masker.Text(v.String()))
+	case slog.KindGroup:
+		attrs := v.Group()
+		out := make([]any, len(attrs))
+		for i, g := range attrs {
+			out[i] = h.attr(g)
+		}
+		return slog.Group(a.Key, out...)
+	case slog.KindAny:
+		if err, ok := v.Any().(error); ok {
+			return slog.String(a.Key, h.masker.Text(err.Error()))
+		}
+		if b, err := json.Marshal(v.Any()); err == nil {
+			return slog.String(a.Key, h.masker.Text(string(b)))
+		}
+	}
+	return a
+}
+
+func (h maskingHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	masked := make([]slog.Attr, len(attrs))
+	for i, a := range attrs {
+		masked[i] = h.attr(a)
+	}
+	return maskingHandler{next: h.next.WithAttrs(masked), masker: h.masker}
+}
+
+func (h maskingHandler) WithGroup(name string) slog.Handler {
+	return maskingHandler{next: h.next.WithGroup(name), masker: h.masker}
+}
+
+// maskedErr returns err with its registered values replaced, for a client.
+func maskedErr(m *mask.Masker, err error) error {
+	if err == nil {
+		return nil
+	}
+	if text := err.Error(); m.Contains(text) {
+		return errors.New(m.Literal(text))
+	}
+	return err
+}

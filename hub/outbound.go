@@ -1,0 +1,218 @@
+package hub
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// One outbound filter per session sits between mcp-go and the client, on
+// the stdio writer and on an SSE-aware HTTP response writer. mcp-go
+// broadcasts list_changed on every catalogue change and has no per-session
+// variant, and it answers a request even after the client cancelled it; the
+// filter drops:
+//
+//   - a list_changed before the session's first list of that kind, and when
+//     the list the session would see did not change;
+//   - the response to a request the client cancelled (MCP: a cancelled
+//     request gets no response).
+
+// A sessionFilter is what the filter knows of one session.
+type sessionFilter struct {
+	mu        sync.Mutex
+	seen      map[string]string // list kind → hash of the list the session last got
+	cancelled map[string]bool   // ids of requests the client cancelled
+}
+
+func newSessionFilter() *sessionFilter {
+	return &sessionFilter{seen: map[string]string{}, cancelled: map[string]bool{}}
+}
+
+// filterFor returns the filter of a session, making it on first use.
+func (h *Hub) filterFor(sid string) *sessionFilter {
+	if f, ok := h.filters.Load(sid); ok {
+		return f.(*sessionFilter)
+	}
+	f, _ := h.filters.LoadOrStore(sid, newSessionFilter())
+	return f.(*sessionFilter)
+}
+
+// listed records the list of a kind the session just got.
+func (f *sessionFilter) listed(kind, hash string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.seen[kind] = hash
+}
+
+// cancel records a request the client cancelled.
+func (f *sessionFilter) cancel(id string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.cancelled[id] = true
+}
+
+// listKinds maps each list_changed notification to the kind it announces.
+var listKinds = map[string]string{
+	string(mcp.MethodNotificationToolsListChanged):     "tools",
+	string(mcp.MethodNotificationPromptsListChanged):   "prompts",
+	string(mcp.MethodNotificationResourcesListChanged): "resources",
+}
+
+// keep decides whether one outbound JSON-RPC message reaches the session.
+func (h *Hub) keep(sid string, msg []byte) bool {
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+	}
+	if json.Unmarshal(msg, &m) != nil {
+		return true
+	}
+	f := h.filterFor(sid)
+	if kind, ok := listKinds[m.Method]; ok {
+		f.mu.Lock()
+		last, listed := f.seen[kind]
+		f.mu.Unlock()
+		if !listed {
+			return false // never listed: nothing it saw changed
+		}
+		return h.listHash(kind, h.rootOfSession(sid)) != last
+	}
+	if m.Method == "" && len(m.ID) > 0 {
+		id := string(m.ID)
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		if f.cancelled[id] {
+			delete(f.cancelled, id)
+			return false
+		}
+	}
+	return true
+}
+
+// noteCancelled records a notifications/cancelled a client sent.
+func (h *Hub) noteCancelled(sid string, msg []byte) {
+	var m struct {
+		Method string `json:"method"`
+		Params struct {
+			RequestID json.RawMessage `json:"requestId"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(msg, &m) != nil || m.Method != string(mcp.MethodNotificationCancelled) || len(m.Params.RequestID) == 0 {
+		return
+	}
+	h.filterFor(sid).cancel(string(m.Params.RequestID))
+}
+
+// An outboundWriter filters what mcp-go writes to one HTTP response: each
+// SSE event, or a JSON body, is one message. A JSON body dropped as the
+// response to a cancelled request becomes 202 with no body.
+type outboundWriter struct {
+	http.ResponseWriter
+	h      *Hub
+	sid    string
+	status int
+	sse    bool
+	began  bool
+	buf    []byte // an SSE event not yet complete
+}
+
+// outbound wraps w with the session's filter.
+func (h *Hub) outbound(w http.ResponseWriter, sid string) http.ResponseWriter {
+	return &outboundWriter{ResponseWriter: w, h: h, sid: sid}
+}
+
+func (o *outboundWriter) WriteHeader(status int) {
+	if o.began {
+		return
+	}
+	o.status = status
+	o.sse = strings.HasPrefix(o.Header().Get("Content-Type"), "text/event-stream")
+	if o.sse || status != http.StatusOK {
+		o.began = true
+		o.ResponseWriter.WriteHeader(status)
+	}
+}
+
+func (o *outboundWriter) Write(p []byte) (int, error) {
+	if o.status == 0 {
+		o.WriteHeader(http.StatusOK)
+	}
+	if !o.sse {
+		if !o.began {
+			o.began = true
+			sid := o.sid
+			if sid == "" {
+				sid = o.Header().Get("Mcp-Session-Id")
+			}
+			if sid != "" && !o.h.keep(sid, bytes.TrimSpace(p)) {
+				o.ResponseWriter.WriteHeader(http.StatusAccepted)
+				return len(p), nil
+			}
+			o.ResponseWriter.WriteHeader(o.status)
+		}
+		return o.ResponseWriter.Write(p)
+	}
+	o.buf = append(o.buf, p...)
+	for {
+		n := eventEnd(o.buf)
+		if n < 0 {
+			return len(p), nil
+		}
+		event := o.buf[:n]
+		if o.keepEvent(event) {
+			if _, err := o.ResponseWriter.Write(event); err != nil {
+				return 0, err
+			}
+		}
+		o.buf = o.buf[n:]
+	}
+}
+
+// eventEnd returns the length of the first complete SSE event in b (ended
+// by a blank line, "\n\n" or "\r\n\r\n"), or -1.
+func eventEnd(b []byte) int {
+	end := -1
+	if i := bytes.Index(b, []byte("\n\n")); i >= 0 {
+		end = i + 2
+	}
+	if i := bytes.Index(b, []byte("\r\n\r\n")); i >= 0 && (end < 0 || i+4 < end) {
+		end = i + 4
+	}
+	return end
+}
+
+// keepEvent applies the filter to one SSE event's data. On the HTTP+SSE
+// transport the session's id first arrives in the stream itself, in the
+// endpoint event (/message?sessionId=…).
+func (o *outboundWriter) keepEvent(event []byte) bool {
+	if o.sid == "" {
+		if i := bytes.Index(event, []byte("sessionId=")); i >= 0 && bytes.Contains(event, []byte("event: endpoint")) {
+			id := event[i+len("sessionId="):]
+			if end := bytes.IndexAny(id, "&\r\n"); end >= 0 {
+				id = id[:end]
+			}
+			o.sid = string(id)
+		}
+		return true
+	}
+	for _, line := range bytes.Split(event, []byte("\n")) {
+		if data, ok := bytes.CutPrefix(line, []byte("data:")); ok {
+			return o.h.keep(o.sid, bytes.TrimSpace(data))
+		}
+	}
+	return true
+}
+
+// Flush lets mcp-go stream: whole events are already written through.
+func (o *outboundWriter) Flush() {
+	if f, ok := o.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Unwrap gives http.ResponseController the underlying writer.
+func (o *outboundWriter) Unwrap() http.ResponseWriter { return o.ResponseWriter }

@@ -1,0 +1,126 @@
+package hub
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
+)
+
+// TestOutboundFilter checks the decisions of a session's filter: no
+// list_changed before the session's first list or when its list did not
+// change, and no response to a request the client cancelled.
+func TestOutboundFilter(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	project := filepath.Join(dir, "p")
+	writeState(t, path, []service.Service{testService("alpha", "alpha", ""), testService("beta", "beta", project)}, nil)
+	h := newTestHub(t, path, Options{ListGrace: testGrace})
+	defer h.Close()
+	h.catalogue(context.Background())
+	waitCatalogue(h, func(c *Catalogue) bool { return c.Tools["alpha__echo"] != nil && c.Tools["beta__echo"] != nil })
+
+	changed := []byte(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`)
+	if h.keep("s1", changed) {
+		t.Error("list_changed reached a session that never listed")
+	}
+	h.filterFor("s1").listed("tools", h.listHash("tools", ""))
+	if h.keep("s1", changed) {
+		t.Error("list_changed reached a session whose list did not change")
+	}
+	// A change it cannot see (a project's service) is not news to it
+	// either; a change to a global service is.
+	h.invalidate("test", "beta")
+	h.filterFor("s1").listed("tools", "an older list")
+	if !h.keep("s1", changed) {
+		t.Error("list_changed did not reach a session whose list changed")
+	}
+
+	resp := []byte(`{"jsonrpc":"2.0","id":7,"result":{}}`)
+	h.noteCancelled("s1", []byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`))
+	if h.keep("s1", resp) {
+		t.Error("the response to a cancelled request was sent")
+	}
+	if !h.keep("s1", resp) || !h.keep("s2", resp) {
+		t.Error("a response was dropped although no request with its id is cancelled any more")
+	}
+	if !h.keep("s1", []byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{}}`)) {
+		t.Error("another notification was dropped")
+	}
+}
+
+// TestToolListPages: above 500 tools the list comes in pages with a stable
+// cursor; a cursor that does not decode is -32602.
+func TestToolListPages(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	big := testService("big", "recorder", "")
+	big.Env[recorderToolsEnv] = secret.Literal("1203")
+	writeState(t, path, []service.Service{big}, nil)
+	r := startHub(t, path)
+
+	// Raw requests: mcp-go's client follows cursors by itself.
+	_, _, hdr := do(t, "POST", r.url+"/mcp", nil, initialize)
+	h := map[string]string{"Mcp-Session-Id": hdr.Get("Mcp-Session-Id"), "MCP-Protocol-Version": "2025-11-25"}
+	list := func(cursor string) (names []string, next string, body string) {
+		t.Helper()
+		params := `{}`
+		if cursor != "" {
+			params = `{"cursor":` + strconv.Quote(cursor) + `}`
+		}
+		_, body, _ = do(t, "POST", r.url+"/mcp", h, `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":`+params+`}`)
+		body = responseOf(body)
+		var res struct {
+			Result struct {
+				Tools []struct {
+					Name string `json:"name"`
+				} `json:"tools"`
+				NextCursor string `json:"nextCursor"`
+			} `json:"result"`
+		}
+		_ = json.Unmarshal([]byte(body), &res)
+		for _, tl := range res.Result.Tools {
+			names = append(names, tl.Name)
+		}
+		return names, res.Result.NextCursor, body
+	}
+	var all []string
+	cursor, pages := "", 0
+	for {
+		names, next, body := list(cursor)
+		if len(names) == 0 {
+			t.Fatalf("an empty page: %s", body)
+		}
+		pages++
+		all = append(all, names...)
+		if next == "" {
+			break
+		}
+		if again, _, _ := list(cursor); strings.Join(again, ",") != strings.Join(names, ",") {
+			t.Errorf("the same cursor gave another page")
+		}
+		cursor = next
+	}
+	if pages != 3 || len(all) != 1206 || all[0] != "big__logs" || all[1205] != "big__t1202" {
+		t.Errorf("%d pages, %d tools (%s … %s)", pages, len(all), all[0], all[len(all)-1])
+	}
+	if _, _, body := list("%%% not a cursor"); !strings.Contains(body, "-32602") {
+		t.Errorf("a bad cursor: %s, want -32602", body)
+	}
+}
+
+// responseOf returns the JSON-RPC response in a body, which is either the
+// response or an SSE stream that ends with it.
+func responseOf(body string) string {
+	for _, line := range strings.Split(body, "\n") {
+		if data, ok := strings.CutPrefix(line, "data: "); ok && strings.Contains(data, `"id":`) {
+			return data
+		}
+	}
+	return body
+}

@@ -1,0 +1,248 @@
+package hub
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// The router serves every MCP endpoint of the hub on one listener:
+//
+//	/mcp                      Streamable HTTP, every revision (2026-07-28 stateless on the same path)
+//	/mcp?root=DIR             the same, scoped to the project folder DIR
+//	/mcp/profile/NAME[?root=] a profile's endpoint (profiles are defined by the exposure issue)
+//	/sse + /message           HTTP+SSE for 2024-11-05 clients
+//	/health, /api/*           liveness and the management API
+//	/                         the console's own paths only
+//
+// A session is bound to the endpoint it was made on: its id is refused on
+// any other.
+
+// An endpoint is where a request arrived: the path and the scope it names.
+type endpoint struct {
+	path string // "/mcp", "/mcp/profile/NAME", "/sse", "stdio"
+	root string // from ?root= or X-Chronicle-Root, "" for none
+}
+
+func (e endpoint) key() string { return e.path + "?root=" + e.root }
+
+const endpointKey ctxKey = 100
+
+// endpointOf returns the endpoint of a request's context.
+func endpointOf(ctx context.Context) (endpoint, bool) {
+	e, ok := ctx.Value(endpointKey).(endpoint)
+	return e, ok
+}
+
+// sessionIDs is the hub's registry of live Streamable HTTP session ids, so
+// that GET and DELETE can tell an unknown session (404) from a missing one
+// (400) before mcp-go opens a stream.
+type sessionIDs struct {
+	mu       sync.Mutex
+	live     map[string]string // id → endpoint key
+	unbound  map[string]bool   // generated, not yet bound to an endpoint
+	onRemove func(id string)
+}
+
+func newSessionIDs() *sessionIDs {
+	return &sessionIDs{live: map[string]string{}, unbound: map[string]bool{}}
+}
+
+// Generate makes a new session id (mcp-go's SessionIdManager).
+func (s *sessionIDs) Generate() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	id := "mcp-session-" + hex.EncodeToString(b)
+	s.mu.Lock()
+	s.unbound[id] = true
+	s.mu.Unlock()
+	return id
+}
+
+// Validate accepts the ids this hub generated and has not ended.
+func (s *sessionIDs) Validate(id string) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.live[id]; ok || s.unbound[id] {
+		return false, nil
+	}
+	return false, errors.New("unknown session " + id)
+}
+
+// Terminate ends a session.
+func (s *sessionIDs) Terminate(id string) (bool, error) {
+	s.mu.Lock()
+	_, known := s.live[id]
+	known = known || s.unbound[id]
+	delete(s.live, id)
+	delete(s.unbound, id)
+	s.mu.Unlock()
+	if !known {
+		return false, errors.New("unknown session " + id)
+	}
+	if s.onRemove != nil {
+		s.onRemove(id)
+	}
+	return false, nil
+}
+
+// bind records the endpoint a session was made on.
+func (s *sessionIDs) bind(id, key string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.unbound[id] {
+		delete(s.unbound, id)
+		s.live[id] = key
+	}
+}
+
+// endpointOf returns the endpoint key of a live session.
+func (s *sessionIDs) endpointOf(id string) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if k, ok := s.live[id]; ok {
+		return k, true
+	}
+	return "", s.unbound[id]
+}
+
+// serveEndpoint applies the rules of one MCP endpoint in front of mcp-go's
+// Streamable HTTP server: the scope of the URL or header, the session's
+// binding to its endpoint, GET/DELETE without or with an unknown session,
+// protocol versions answered with JSON-RPC errors, and batches per revision.
+func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ep := endpoint{path: path}
+		if name := r.PathValue("name"); name != "" {
+			if !h.hasProfile(name) {
+				http.Error(w, "no profile named "+name+" is defined", http.StatusNotFound)
+				return
+			}
+			ep.path = "/mcp/profile/" + name
+		}
+		root := r.URL.Query().Get("root")
+		if root == "" {
+			root = r.Header.Get(RootHeader)
+		}
+		if root != "" {
+			if ep.root = rootFromURI(root); ep.root == "" {
+				http.Error(w, "root must be an absolute folder, not "+root, http.StatusBadRequest)
+				return
+			}
+		}
+		version := r.Header.Get("MCP-Protocol-Version")
+		modern := mcp.IsModernProtocol(version)
+		sid := r.Header.Get(server.HeaderKeySessionID)
+		if sid != "" && !modern {
+			bound, known := h.ids.endpointOf(sid)
+			if !known {
+				writeRPCError(w, http.StatusNotFound, nil, mcp.INVALID_REQUEST, "unknown session "+sid)
+				return
+			}
+			if bound != "" && bound != ep.key() {
+				writeRPCError(w, http.StatusNotFound, nil, mcp.INVALID_REQUEST, "session "+sid+" belongs to another endpoint")
+				return
+			}
+		}
+		if (r.Method == http.MethodGet || r.Method == http.MethodDelete) && !modern && sid == "" {
+			http.Error(w, "a "+r.Method+" needs an Mcp-Session-Id header", http.StatusBadRequest)
+			return
+		}
+		if version != "" && !supported(version) {
+			writeRPCError(w, http.StatusBadRequest, nil, mcp.INVALID_REQUEST, "unsupported MCP-Protocol-Version "+version+"; supported: "+strings.Join(SupportedVersions, ", "))
+			return
+		}
+		if modern && r.Method == http.MethodPost {
+			h.countStateless(ep.key())
+		}
+		ctx := context.WithValue(r.Context(), endpointKey, ep)
+		if ep.root != "" {
+			ctx = context.WithValue(ctx, rootKey, ep.root)
+			if sid != "" {
+				h.roots.Store(sid, ep.root)
+			}
+		}
+		if r.Method != http.MethodPost || r.Body == nil {
+			next.ServeHTTP(h.outbound(w, sid), r.WithContext(ctx))
+			return
+		}
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			var tooBig *http.MaxBytesError
+			if errors.As(err, &tooBig) {
+				http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
+				return
+			}
+			http.Error(w, "cannot read the request body", http.StatusBadRequest)
+			return
+		}
+		if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && trimmed[0] == '[' {
+			h.serveBatch(w, r.WithContext(ctx), next, trimmed, version)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		if sid != "" {
+			h.noteCancelled(sid, body)
+		}
+		if name := calledTool(body); name != "" {
+			ctx = context.WithValue(ctx, callingKey, name)
+		}
+		if ctx.Value(rootKey) == nil {
+			if root := initializeRoot(body); root != "" {
+				ctx = context.WithValue(ctx, rootKey, root)
+			}
+		}
+		next.ServeHTTP(h.outbound(w, sid), r.WithContext(ctx))
+	})
+}
+
+// writeRPCError answers with a JSON-RPC error where a body is expected.
+func writeRPCError(w http.ResponseWriter, status int, id any, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(mcp.JSONRPCError{
+		JSONRPC: mcp.JSONRPC_VERSION, ID: mcp.NewRequestId(id),
+		Error: mcp.NewJSONRPCErrorDetails(code, msg, nil),
+	})
+}
+
+// console serves the console's own paths; a placeholder until the console
+// lands.
+func (h *Hub) console(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	_, _ = io.WriteString(w, "<!doctype html><title>chronicle hub</title><h1>chronicle hub</h1><p>MCP at <code>/mcp</code>; status at <a href=\"/api/status\">/api/status</a>.</p>\n")
+}
+
+// hasProfile reports whether a profile is defined. Profiles (toolsets per
+// endpoint) are not part of the state yet: every profile path is unknown.
+func (h *Hub) hasProfile(string) bool { return false }
+
+// countStateless counts a 2026-07-28 request per endpoint: that revision has
+// no sessions, so /api/status shows its traffic this way.
+func (h *Hub) countStateless(key string) {
+	c, _ := h.stateless.LoadOrStore(key, new(atomic.Int64))
+	c.(*atomic.Int64).Add(1)
+}
+
+// statelessTraffic returns the 2026-07-28 requests per endpoint.
+func (h *Hub) statelessTraffic() map[string]int64 {
+	out := map[string]int64{}
+	h.stateless.Range(func(k, v any) bool {
+		out[k.(string)] = v.(*atomic.Int64).Load()
+		return true
+	})
+	return out
+}

@@ -1,0 +1,245 @@
+package upstream
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client/transport"
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// Request sends one JSON-RPC request to the upstream as the hub's client
+// sent it (params, _meta and all) and returns the raw result, so nothing the
+// upstream answered is lost to a typed decode. caller is the hub's own value
+// for whoever the request is made for: requests the upstream makes while
+// this one is in flight are attributed to it.
+//
+// The request is bounded by the service's timeout, paused while the client
+// answers a request the upstream made. When ctx ends first (the client
+// cancelled), the upstream is sent notifications/cancelled with the
+// request's own id, on every transport.
+func (u *Upstream) Request(ctx context.Context, caller any, method string, params any) (json.RawMessage, error) {
+	s, err := u.session(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id := fmt.Sprintf("chronicle-%d", rawID.Add(1))
+	timeout := u.timeout()
+	cctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	fl := &inflight{caller: caller, remaining: timeout}
+	fl.start(func() { cancel(errCallTimeout) })
+	u.track(id, fl)
+	defer u.untrack(id)
+
+	resp, err := s.client.GetTransport().SendRequest(cctx, transport.JSONRPCRequest{
+		JSONRPC: mcp.JSONRPC_VERSION, ID: mcp.NewRequestId(id), Method: method, Params: params,
+	})
+	fl.stop()
+	if err == nil && resp.Error != nil {
+		s.answered()
+		return nil, &RPCError{Code: resp.Error.Code, Message: u.opts.Masker.Literal(resp.Error.Message), Data: resp.Error.Data}
+	}
+	if err == nil {
+		s.answered()
+		return resp.Result, nil
+	}
+	timedOut := errors.Is(context.Cause(cctx), errCallTimeout)
+	if ctx.Err() != nil || timedOut {
+		u.cancelRequest(s, id, ctx, timedOut)
+	}
+	var te *transport.Error
+	switch {
+	case ctx.Err() != nil:
+		return nil, u.errorf("%s: %w", method, ctx.Err())
+	case timedOut:
+		if s.timedOut() >= timeoutsBeforeRestart {
+			u.lost(s, fmt.Sprintf("%d calls in a row timed out", timeoutsBeforeRestart))
+		}
+		return nil, u.errorf("%s: no answer within the %s timeout: %w", method, timeout, context.DeadlineExceeded)
+	case errors.As(err, &te) || errors.Is(err, transport.ErrTransportClosed):
+		reason := "the connection failed: " + u.opts.Masker.Text(err.Error())
+		if s.child != nil {
+			s.child.settle(err)
+			reason = "the process " + s.child.describe()
+		}
+		u.lost(s, reason)
+		return nil, u.errorf("%s: %s", method, reason)
+	}
+	return nil, u.errorf("%s: %w", method, maskErr(u.opts.Masker, err))
+}
+
+// errCallTimeout is the cause of a request's end when its timeout passed.
+var errCallTimeout = errors.New("call timeout")
+
+// An RPCError is a JSON-RPC error the upstream answered with; the hub passes
+// its code on.
+type RPCError struct {
+	Code    int
+	Message string
+	Data    any
+}
+
+func (e *RPCError) Error() string { return e.Message }
+
+// cancelRequest tells the upstream the client gave up on request id (MCP
+// notifications/cancelled). mcp-go's client sends it only on non-HTTP
+// transports and only for its own ids: the hub sends it itself, always.
+func (u *Upstream) cancelRequest(s *session, id string, ctx context.Context, timedOut bool) {
+	reason := "the client cancelled the request"
+	if timedOut {
+		reason = "no answer within the hub's timeout"
+	}
+	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
+		reason = cause.Error()
+	}
+	nctx, cancel := context.WithTimeout(u.ctx, closeGrace)
+	defer cancel()
+	_ = s.client.GetTransport().SendNotification(nctx, mcp.JSONRPCNotification{
+		JSONRPC: mcp.JSONRPC_VERSION,
+		Notification: mcp.Notification{
+			Method: string(mcp.MethodNotificationCancelled),
+			Params: mcp.NotificationParams{AdditionalFields: map[string]any{"requestId": id, "reason": reason}},
+		},
+	})
+}
+
+// An inflight request, with its pausable timeout.
+type inflight struct {
+	caller any
+
+	mu        sync.Mutex
+	timer     *time.Timer
+	remaining time.Duration
+	started   time.Time
+	paused    int
+}
+
+func (f *inflight) start(expire func()) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.started = time.Now()
+	f.timer = time.AfterFunc(f.remaining, expire)
+}
+
+// pause stops the clock while the client answers the upstream.
+func (f *inflight) pause() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.paused++; f.paused == 1 && f.timer.Stop() {
+		f.remaining -= time.Since(f.started)
+	}
+}
+
+// resume starts the clock again with the time that was left.
+func (f *inflight) resume() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.paused--; f.paused == 0 {
+		f.started = time.Now()
+		f.timer.Reset(max(f.remaining, 0))
+	}
+}
+
+func (f *inflight) stop() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.timer.Stop()
+}
+
+func (u *Upstream) track(id string, f *inflight) {
+	u.flightMu.Lock()
+	defer u.flightMu.Unlock()
+	if u.inflight == nil {
+		u.inflight = map[string]*inflight{}
+	}
+	u.inflight[id] = f
+}
+
+func (u *Upstream) untrack(id string) {
+	u.flightMu.Lock()
+	defer u.flightMu.Unlock()
+	delete(u.inflight, id)
+}
+
+// attributed returns the one request in flight with a caller, and how many
+// there are.
+func (u *Upstream) attributed() (*inflight, int) {
+	u.flightMu.Lock()
+	defer u.flightMu.Unlock()
+	var one *inflight
+	n := 0
+	for _, f := range u.inflight {
+		if f.caller != nil {
+			one = f
+			n++
+		}
+	}
+	return one, n
+}
+
+// serverRequest answers a request the upstream makes of its client. ping is
+// answered by the hub; sampling, elicitation and roots go to the client of
+// the one call in flight (roots/list outside any call is answered by the
+// hub with the scope the upstream serves).
+func (u *Upstream) serverRequest(ctx context.Context, req transport.JSONRPCRequest) (*transport.JSONRPCResponse, error) {
+	switch mcp.MCPMethod(req.Method) {
+	case mcp.MethodPing:
+		return transport.NewJSONRPCResultResponse(req.ID, json.RawMessage(`{}`)), nil
+	case mcp.MethodSamplingCreateMessage:
+		if u.spec.RefuseSampling {
+			return nil, fmt.Errorf("the chronicle hub does not let %s ask for sampling (allow_sampling = false)", u.spec.Name)
+		}
+	case mcp.MethodElicitationCreate:
+		if u.spec.RefuseElicitation {
+			return nil, fmt.Errorf("the chronicle hub does not let %s ask the user for input (allow_elicitation = false)", u.spec.Name)
+		}
+	case mcp.MethodListRoots:
+	default:
+		return nil, fmt.Errorf("the chronicle hub does not pass %s on to clients", req.Method)
+	}
+	if u.opts.OnRequest == nil {
+		return nil, fmt.Errorf("the chronicle hub has no client to ask for %s", req.Method)
+	}
+	params, err := json.Marshal(req.Params)
+	if err != nil {
+		return nil, err
+	}
+	f, n := u.attributed()
+	var caller any
+	switch {
+	case n == 1:
+		caller = f.caller
+		f.pause()
+		defer f.resume()
+	case n == 0 && req.Method == string(mcp.MethodListRoots):
+	case n == 0:
+		return nil, fmt.Errorf("the chronicle hub cannot pass %s on: no client call to %s is in flight", req.Method, u.spec.Name)
+	default:
+		return nil, fmt.Errorf("the chronicle hub cannot tell which of %d clients with a call in flight %s is for; set sessions = \"per-client\" on service %s so that every request can be attributed", n, req.Method, u.spec.Name)
+	}
+	res, err := u.opts.OnRequest(ctx, u.spec.Name, caller, req.Method, params)
+	if err != nil {
+		return nil, err
+	}
+	return transport.NewJSONRPCResultResponse(req.ID, res), nil
+}
+
+// clientCapabilities are what the hub declares to an upstream: roots
+// always, sampling and elicitation unless the service refuses them.
+func (u *Upstream) clientCapabilities() mcp.ClientCapabilities {
+	caps := mcp.ClientCapabilities{Roots: &struct {
+		ListChanged bool `json:"listChanged,omitempty"`
+	}{}}
+	if !u.spec.RefuseSampling {
+		caps.Sampling = &mcp.SamplingCapability{}
+	}
+	if !u.spec.RefuseElicitation {
+		caps.Elicitation = &mcp.ElicitationCapability{}
+	}
+	return caps
+}
