@@ -1,0 +1,15 @@
+package search
+
+import "encoding/json"
+
+// A Doc is one tool as the hub exposes it, the unit the index ranks.
+type Doc struct {
+	// Name is the exposed name, <service>__<tool>.
+	Name    string
+	Service string
+	// Tool is the upstream's own name for the tool.
+	Tool        string
+	Description string
+	// InputSchema is the tool's input schema as listed (RawInputSchema).
+	InputSchema json.RawMessage
+}
