@@ -1,15 +1,17 @@
-package search
+package search_test
 
 import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/chronicle-dev/chronicle/hub/search"
 )
 
 var validName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
 func TestCatalogueNamesNeedNoRewrite(t *testing.T) {
-	docs := catalogueDocs(t)
+	docs := catalogue(t)
 	seen := map[string]bool{}
 	for _, d := range docs {
 		if !validName.MatchString(d.Name) {
@@ -31,11 +33,11 @@ func TestCatalogueNamesNeedNoRewrite(t *testing.T) {
 // words, service included, stop words left out, words compared by stem), so
 // the set measures finding a tool by what it does, not by its name.
 func TestQueriesAreFair(t *testing.T) {
-	names := map[string]Doc{}
-	for _, d := range catalogueDocs(t) {
+	names := map[string]search.Doc{}
+	for _, d := range catalogue(t) {
 		names[d.Name] = d
 	}
-	qs := loadQueries(t)
+	qs := queries(t)
 	if len(qs) < 150 {
 		t.Errorf("%d queries, want at least 150", len(qs))
 	}
@@ -75,11 +77,11 @@ func TestQueriesAreFair(t *testing.T) {
 // sharedTerms returns the distinct terms of query that name also has.
 func sharedTerms(query, name string) []string {
 	in := map[string]bool{}
-	for _, term := range Terms(name) {
+	for _, term := range search.Terms(name) {
 		in[term] = true
 	}
 	var shared []string
-	for _, term := range Terms(query) {
+	for _, term := range search.Terms(query) {
 		if in[term] {
 			shared = append(shared, term)
 			delete(in, term)

@@ -15,46 +15,60 @@ import (
 // together are the text's letters and digits, lower-cased.
 func Words(text string) []string {
 	var out []string
-	runes := []rune(text)
-	start := -1
-	flush := func(end int) {
-		if start >= 0 && end > start {
-			out = append(out, strings.ToLower(string(runes[start:end])))
-		}
-		start = -1
-	}
-	for i, r := range runes {
+	eachWord(text, func(w string) { out = append(out, w) })
+	return out
+}
+
+// eachWord calls yield with each word of text, as Words splits it.
+func eachWord(text string, yield func(string)) {
+	start := -1 // byte offset of the word being read
+	var prev rune
+	for i, r := range text {
 		if !isWordRune(r) {
-			flush(i)
+			if start >= 0 {
+				yield(strings.ToLower(text[start:i]))
+				start = -1
+			}
+			prev = r
 			continue
 		}
-		if start >= 0 && camelBoundary(runes, i) {
-			flush(i)
+		if start >= 0 && camelBoundary(prev, r, text[i+utf8.RuneLen(r):]) {
+			yield(strings.ToLower(text[start:i]))
+			start = -1
 		}
 		if start < 0 {
 			start = i
 		}
+		prev = r
 	}
-	flush(len(runes))
-	return out
+	if start >= 0 {
+		yield(strings.ToLower(text[start:]))
+	}
 }
 
 func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
-// camelBoundary reports whether a new word starts at runes[i]: a capital
-// after a lower-case letter or digit ("listIssues"), or the last capital of
-// a run followed by a lower-case letter ("HTMLParser").
-func camelBoundary(runes []rune, i int) bool {
-	r, prev := runes[i], runes[i-1]
+// camelBoundary reports whether a new word starts at r, which follows prev
+// and precedes rest: a capital after a lower-case letter or digit
+// ("listIssues"), or the last capital of a run followed by a lower-case
+// letter ("HTMLParser").
+func camelBoundary(prev, r rune, rest string) bool {
 	if !unicode.IsUpper(r) {
 		return false
 	}
 	if unicode.IsLower(prev) || unicode.IsDigit(prev) {
 		return true
 	}
-	return unicode.IsUpper(prev) && i+1 < len(runes) && unicode.IsLower(runes[i+1])
+	if !unicode.IsUpper(prev) || rest == "" {
+		return false
+	}
+	next, _ := utf8.DecodeRuneInString(rest)
+	return unicode.IsLower(next)
 }
 
 // Terms returns the index terms of text: its words, each stemmed, stop
@@ -98,8 +112,8 @@ var stopWords = setOf(
 	"being", "it", "its", "this", "that", "these", "those", "there", "their", "them", "they",
 	"i", "me", "my", "we", "our", "you", "your", "he", "she", "his", "her", "if", "then",
 	"than", "so", "such", "can", "could", "should", "would", "will", "shall", "may", "might",
-	"must", "do", "does", "did", "done", "have", "has", "had", "not", "no", "yes", "all",
-	"any", "some", "each", "every", "which", "what", "who", "whom", "whose", "when", "where",
+	"must", "do", "does", "did", "done", "have", "has", "had", "not", "no", "yes",
+	"any", "some", "each", "which", "what", "who", "whom", "whose", "when", "where",
 	"why", "how", "also", "just", "only", "very", "about", "up", "out", "over", "via", "per",
 	"e", "g", "eg", "ie", "etc", "please", "want", "need", "like", "let", "lets",
 )

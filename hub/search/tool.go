@@ -8,7 +8,10 @@ type Doc struct {
 	Name    string
 	Service string
 	// Tool is the upstream's own name for the tool.
-	Tool        string
+	Tool string
+	// Title is the tool's display name (its title, else its annotations'
+	// title), when it has one.
+	Title       string
 	Description string
 	// InputSchema is the tool's input schema as listed (RawInputSchema).
 	InputSchema json.RawMessage
