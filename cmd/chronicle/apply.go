@@ -237,8 +237,10 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 	if len(args) == 0 && !o.autoApprove && !a.confirm(a.ctx) {
 		return failf("apply cancelled; nothing was changed")
 	}
+	sys, report := a.applySystem()
+	defer report()
 	r, err := apply.Apply(p, apply.Options{
-		State: st, Tools: m.tools, System: fsys.OS{}, ChronicleHome: m.chronicleHome, StoreDir: m.store.Dir,
+		State: st, Tools: m.tools, System: sys, ChronicleHome: m.chronicleHome, StoreDir: m.store.Dir,
 		SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"), SkipConflicts: o.skipConflicts,
 		ConfigDir: cfgDir, Version: version, Resolver: a.resolver(), Progress: a.progress(),
 		Report:  func(c plan.Change, err error) { a.reportChange(c, err, o.asJSON) },

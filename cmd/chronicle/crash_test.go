@@ -2,17 +2,15 @@ package main
 
 import (
 	"bytes"
-	"context"
-	"math/rand/v2"
+	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/provider"
@@ -78,7 +76,12 @@ link "hub" {
 // and returns the environment to run chronicle in it.
 func crashHome(t *testing.T, bin string) (home, dots string, env []string) {
 	t.Helper()
-	home = filepath.Join(t.TempDir(), "home")
+	return crashHomeAt(t, bin, filepath.Join(t.TempDir(), "home"))
+}
+
+// crashHomeAt makes the fixture home at home.
+func crashHomeAt(t *testing.T, bin, home string) (_, dots string, env []string) {
+	t.Helper()
 	if out, err := exec.Command("bash", "../../testdata/fixtures/make-home.sh", home).CombinedOutput(); err != nil {
 		t.Fatalf("make-home.sh: %v\n%s", err, out)
 	}
@@ -130,65 +133,120 @@ func checkMachine(t *testing.T, home, note string) {
 	}
 }
 
-// TestApplySurvivesSIGKILL kills apply at random moments, many times over:
-// every file stays either as it was or as intended, the state loads, and a
-// second apply converges to a plan with no changes.
+// TestApplySurvivesSIGKILL kills apply with SIGKILL right before each of
+// many of its writes (every kill lands after apply started writing, spread
+// evenly over all of them): every file of the home is then byte for byte
+// either as it was before or as a full apply leaves it, the state loads, and
+// a second apply converges to exactly the full apply's result.
 func TestApplySurvivesSIGKILL(t *testing.T) {
 	if testing.Short() {
 		t.Skip("kills a real apply many times")
 	}
 	bin := chronicleBinary(t)
-	// Measure one full apply to spread the kills over its length.
-	// The shortest of three full applies (the first warms the caches)
-	// spreads the kills over an apply's length on this machine.
-	var full time.Duration
-	for i := range 3 {
-		home, dots, env := crashHome(t, bin)
-		start := time.Now()
-		run(t, bin, dots, env, 0, "apply", "--auto-approve")
-		if d := time.Since(start); i == 0 || d < full {
-			full = d
-		}
-		run(t, bin, dots, env, 0, "plan", "--detailed-exitcode")
-		checkMachine(t, home, "after a full apply")
-	}
-
-	rng := rand.New(rand.NewPCG(1, uint64(time.Now().UnixNano())))
-	const runs = 25
-	killed := 0
-	for i := 0; i < runs; i++ {
-		home, dots, env := crashHome(t, bin)
-		claudeSkill, _ := os.ReadFile(filepath.Join(home, ".claude", "skills", "code-review", "SKILL.md"))
-		delay := time.Duration(rng.Int64N(int64(full)))
-		ctx, cancel := context.WithCancel(context.Background())
-		cmd := exec.CommandContext(ctx, bin, "apply", "--auto-approve")
-		cmd.Dir, cmd.Env = dots, env
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Start(); err != nil {
+	root := t.TempDir()
+	// Every run uses the same home path, so files that name paths compare
+	// byte for byte.
+	fresh := func() (home, dots string, env []string) {
+		if err := os.RemoveAll(filepath.Join(root, "home")); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(delay)
-		_ = cmd.Process.Signal(syscall.SIGKILL)
-		_ = cmd.Wait()
-		cancel()
-		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			killed++
+		return crashHomeAt(t, bin, filepath.Join(root, "home"))
+	}
+	home, dots, env := fresh()
+	before := homeFiles(t, home)
+	out := run(t, bin, dots, append(env, killAtEnv+"=0"), 0, "apply", "--auto-approve")
+	var writes int
+	if _, err := fmt.Sscanf(out[strings.LastIndex(out, "writes: "):], "writes: %d", &writes); err != nil || writes < 10 {
+		t.Fatalf("could not count apply's writes (%v):\n%s", err, out)
+	}
+	intended := homeFiles(t, home)
+	run(t, bin, dots, env, 0, "plan", "--detailed-exitcode")
+
+	const runs = 25
+	for i := range runs {
+		at := 1 + i*(writes-1)/(runs-1)
+		note := fmt.Sprintf("killed before write %d of %d", at, writes)
+		home, dots, env := fresh()
+		cmd := exec.Command(bin, "apply", "--auto-approve")
+		cmd.Dir, cmd.Env = dots, append(env, fmt.Sprintf("%s=%d", killAtEnv, at))
+		var buf bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &buf, &buf
+		_ = cmd.Run()
+		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
+			t.Fatalf("%s: apply was not killed: %v\n%s", note, cmd.ProcessState, buf.String())
 		}
-		note := "run " + strconv.Itoa(i) + " killed after " + delay.String()
 		checkMachine(t, home, note)
-		if got, _ := os.ReadFile(filepath.Join(home, ".claude", "skills", "code-review", "SKILL.md")); !bytes.Equal(got, claudeSkill) {
-			t.Fatalf("%s: a real skill folder chronicle does not manage changed", note)
+		now := homeFiles(t, home)
+		for path, got := range now {
+			if was, ok := before[path]; ok && was == got {
+				continue
+			}
+			if want, ok := intended[path]; ok && want == got {
+				continue
+			}
+			t.Fatalf("%s: %s is neither as it was nor as intended:\n%.400s", note, path, got)
+		}
+		for path := range before {
+			if _, ok := now[path]; !ok {
+				if _, ok := intended[path]; ok {
+					t.Fatalf("%s: %s is gone, and a full apply keeps it", note, path)
+				}
+			}
 		}
 		run(t, bin, dots, env, 0, "apply", "--auto-approve")
 		if got := run(t, bin, dots, env, 0, "plan", "--detailed-exitcode"); !strings.Contains(got, "No changes.") {
 			t.Fatalf("%s: not converged:\n%s", note, got)
 		}
+		if final := homeFiles(t, home); !maps.Equal(final, intended) {
+			for p, v := range intended {
+				if final[p] != v {
+					t.Fatalf("%s: after the second apply %s differs from a full apply's", note, p)
+				}
+			}
+			t.Fatalf("%s: after the second apply the home holds other files than a full apply's", note)
+		}
 	}
-	t.Logf("one apply took %s; %d of %d runs were killed before they finished", full, killed, runs)
-	if killed < runs/4 {
-		t.Fatalf("only %d of %d runs were killed mid-way: the test does not exercise interruptions", killed, runs)
+}
+
+// homeFiles returns every file and symlink of the home but chronicle's own
+// folder and the configuration, with its content (a link: its target).
+// Temporary files chronicle names .*.chronicle-* and .*.staging-* are left
+// out: an interrupted write can leave one beside its target, never in it.
+func homeFiles(t *testing.T, home string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(home, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(home, p)
+		if rel == ".chronicle" || rel == "dots" {
+			return filepath.SkipDir
+		}
+		base := filepath.Base(p)
+		if strings.HasPrefix(base, ".") && (strings.Contains(base, ".chronicle-") || strings.Contains(base, ".staging-") || strings.Contains(base, ".swap-")) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch {
+		case d.Type()&os.ModeSymlink != 0:
+			target, _ := os.Readlink(p)
+			out[rel] = "-> " + target
+		case d.Type().IsRegular():
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			out[rel] = string(b)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
+	return out
 }
 
 // TestConcurrentApplies runs two applies at once: one waits for the lock,

@@ -335,18 +335,6 @@ func (a *applier) forgetEntry(addr string) {
 	a.st.Entries = out
 }
 
-// readFile reads the file; a missing file is not an error.
-func readFile(sys fsys.Reader, path string) ([]byte, bool, error) {
-	b, err := sys.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, err
-	}
-	return b, true, nil
-}
-
 func modeOf(sys fsys.Reader, path string) fs.FileMode {
 	if info, err := sys.Stat(path); err == nil {
 		return info.Mode().Perm()

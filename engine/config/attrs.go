@@ -33,15 +33,6 @@ func (d *decoder) errorf(rng hcl.Range, summary, detail string, args ...any) {
 	})
 }
 
-func (d *decoder) warnf(rng hcl.Range, summary, detail string, args ...any) {
-	d.diags = append(d.diags, &hcl.Diagnostic{
-		Severity: hcl.DiagWarning,
-		Summary:  summary,
-		Detail:   fmt.Sprintf(detail, args...),
-		Subject:  rng.Ptr(),
-	})
-}
-
 // value evaluates attr and converts it to ty. ok is false when the attribute
 // is absent, null, or did not evaluate (a diagnostic says why).
 func (d *decoder) value(attr *hcl.Attribute, ty cty.Type, typeName string) (cty.Value, bool) {

@@ -10,7 +10,6 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
-	"github.com/chronicle-dev/chronicle/providers/providertest"
 	pt "github.com/chronicle-dev/chronicle/providers/providertest"
 )
 
@@ -176,12 +175,12 @@ func TestSkillDirs(t *testing.T) {
 func TestReadRefusesDeepNesting(t *testing.T) {
 	deep := []byte("[mcp_servers.x]\ncommand = \"x\"\nargs = " + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + "\n")
 	_, loc := home(t, deep)
-	_, err := providertest.Read(New(), loc)
+	_, err := pt.Read(New(), loc)
 	var pe *provider.ParseError
 	if !errors.As(err, &pe) || pe.File != loc.File || pe.Line != 3 || !strings.Contains(err.Error(), "nested deeper than 512 levels") {
 		t.Fatalf("Read: %v", err)
 	}
-	if err := providertest.Put(New(), loc, provider.Entry{Name: "y", Definition: service.Definition{Command: "y"}}); !errors.As(err, &pe) {
+	if err := pt.Put(New(), loc, provider.Entry{Name: "y", Definition: service.Definition{Command: "y"}}); !errors.As(err, &pe) {
 		t.Fatalf("Put into a file nested too deeply: %v", err)
 	}
 	if got := readFile(t, loc.File); string(got) != string(deep) {
