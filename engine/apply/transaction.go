@@ -18,7 +18,7 @@ import (
 
 // attempts bounds how often a transaction starts over when another program
 // keeps writing the file.
-const attempts = 16
+const attempts = 32
 
 // settle is how long after installing a file apply looks at it again: long
 // enough for a program that read the file just before the install (Claude

@@ -32,6 +32,8 @@ type Machine struct {
 	System fsys.System
 	// Destroy lets a plan remove everything chronicle manages.
 	Destroy bool
+	// Online lets a plan reach git remotes; plans are offline otherwise.
+	Online bool
 }
 
 // New makes a Machine under a temporary directory and points HOME at it.
@@ -134,7 +136,7 @@ func (m *Machine) Plan(cfg *config.Config, replace ...string) *plan.Plan {
 	p := plan.Compute(plan.Inputs{
 		Config: cfg, State: m.State(), Tools: m.Tools, Env: m.Env, StoreDir: m.Store,
 		HubCommand: HubCommand, Replace: r, Destroy: m.Destroy, Chronicle: "test", Reader: fsys.ReadOnly(rec),
-		Scratch: fsys.OS{}, EUID: os.Geteuid(), Offline: true,
+		Scratch: fsys.OS{}, EUID: os.Geteuid(), Offline: !m.Online,
 	})
 	if w := rec.Writes(); len(w) > 0 {
 		m.T.Fatalf("planning wrote to the machine: %+v", w)
