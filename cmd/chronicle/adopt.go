@@ -3,18 +3,22 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/chronicle-dev/chronicle/engine/adopt"
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/provider"
 )
 
 func (a *app) adoptCommand() *cobra.Command {
 	var (
-		only []string
-		out  string
+		only       []string
+		out        string
+		linkSkills bool
+		dryRun     bool
 	)
 	cmd := &cobra.Command{
 		Use:   "adopt",
@@ -26,12 +30,23 @@ variable to export and where the value lives today (never the value). Skills are
 copied — never moved — into ./skills/<name> beside the configuration (a name
 clash gets -2, -3, and the copy's frontmatter name is rewritten to match).
 
+adopt is your consent to take over what it lists, like terraform import with
+generated configuration: it also writes link blocks that reproduce which tools
+(and projects) have which services and the hub today, and records the entries
+they reproduce as chronicle's in the state — nothing in the tools is rewritten —
+so that the next plan adds, removes and conflicts nothing. The only changes it
+may show are entries that hold a secret in plain text: the next apply writes
+the tool's reference syntax there instead. The tools' skill folders stay real
+folders; --link-skills moves each into a backup set and links the central copy.
+
 Every file adopt read entries from, and the file it appends to, is backed up
 first under ~/.chronicle/backups. adopt only appends: it never edits a block
-that exists, and running it twice adds nothing.`,
+that exists, and running it twice adds nothing. --dry-run prints the blocks and
+what it would record, and changes nothing.`,
 		Example: `  chronicle adopt
+  chronicle adopt --dry-run
   chronicle adopt --tool claude --tool cursor
-  chronicle adopt --out adopted.hcl`,
+  chronicle adopt --link-skills`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := a.optionalConfig()
@@ -45,7 +60,7 @@ that exists, and running it twice adds nothing.`,
 			if err != nil {
 				return err
 			}
-			p, errs, err := a.propose(cfg, only, dir)
+			p, errs, err := a.propose(cfg, only, dir, linkSkills)
 			if err != nil {
 				return err
 			}
@@ -58,6 +73,12 @@ that exists, and running it twice adds nothing.`,
 			if err != nil {
 				return err
 			}
+			if dryRun {
+				fmt.Fprintf(a.stdout, "adopt would append:\n\n%s\n", p.HCL(""))
+				writeImports(a.stdout, p, linkSkills)
+				writeSkipped(a.stdout, p, errs)
+				return nil
+			}
 			// adopt writes a backup set under ~/.chronicle.
 			l, err := a.lockState(m, "adopt", 0)
 			if err != nil {
@@ -69,20 +90,27 @@ that exists, and running it twice adds nothing.`,
 				return err
 			}
 			writeProposal(a.stdout, p, m.home)
-			fmt.Fprintf(a.stdout, "\nAppended %d service and %d skill blocks to %s.\n", len(p.Services), len(p.Skills), displayPath(written))
+			fmt.Fprintf(a.stdout, "\nAppended %d service, %d skill and %d link blocks to %s.\n", len(p.Services), len(p.Skills), len(p.Links), displayPath(written))
+			r, left, err := a.takeover(m, dir, p, linkSkills)
+			a.writeTakeover(r, left)
 			writeSkipped(a.stdout, p, errs)
+			if err != nil {
+				return failf("%s", err)
+			}
 			fmt.Fprintln(a.stdout, "Next: export the variables named in the comments, then run chronicle validate and chronicle plan.")
 			return nil
 		},
 	}
 	cmd.Flags().StringArrayVar(&only, "tool", nil, "adopt only from this tool (repeatable)")
 	cmd.Flags().StringVar(&out, "out", "", "append to this file instead of chronicle.hcl in the configuration directory")
+	cmd.Flags().BoolVar(&linkSkills, "link-skills", false, "replace the tools' skill folders by links to the central copies (the folders go into a backup set)")
+	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print the blocks and what would be recorded; change nothing")
 	return cmd
 }
 
 // propose scans and works out what adopt would take over. The scan's errors
 // come back as text: they do not stop adopt from taking the rest.
-func (a *app) propose(cfg *config.Config, only []string, dir string) (*adopt.Proposal, []string, error) {
+func (a *app) propose(cfg *config.Config, only []string, dir string, linkSkills bool) (*adopt.Proposal, []string, error) {
 	m, err := a.machine(cfg)
 	if err != nil {
 		return nil, nil, err
@@ -96,7 +124,21 @@ func (a *app) propose(cfg *config.Config, only []string, dir string) (*adopt.Pro
 	for _, e := range r.Errors {
 		errs = append(errs, fmt.Sprintf("%s: %s", e.Tool, e.Err))
 	}
-	return adopt.Propose(r, cfg, dir, m.home), errs, nil
+	p := adopt.Propose(r, cfg, dir, m.home)
+	tools := map[string]provider.Provider{}
+	for _, t := range m.tools {
+		tools[t.Name()] = t
+	}
+	writable := func(tool string, e provider.Entry) bool {
+		t, ok := tools[tool]
+		if !ok {
+			return false
+		}
+		_, err := t.Render(e)
+		return err == nil
+	}
+	p.Distribute(r, cfg, adopt.DistributeOptions{LinkSkills: linkSkills, IsHub: isHubEntry, Writable: writable, Home: m.home})
+	return p, errs, nil
 }
 
 func writeProposal(w io.Writer, p *adopt.Proposal, home string) {
@@ -114,6 +156,23 @@ func writeProposal(w io.Writer, p *adopt.Proposal, home string) {
 		}
 		fmt.Fprintf(w, "  + skill.%-26s %s %s\n", s.Name, verb, tildePath(home, s.From))
 	}
+	for _, l := range p.Links {
+		where := "user level"
+		if l.Project != "" {
+			where = tildePath(home, l.Project)
+		}
+		what := []string{}
+		if len(l.Services) > 0 {
+			what = append(what, fmt.Sprintf("%d services", len(l.Services)))
+		}
+		if len(l.Skills) > 0 {
+			what = append(what, fmt.Sprintf("%d skills", len(l.Skills)))
+		}
+		if l.Hub {
+			what = append(what, "the hub")
+		}
+		fmt.Fprintf(w, "  + link.%-27s %s for %s (%s)\n", l.Name, strings.Join(what, ", "), strings.Join(l.Tools, ", "), where)
+	}
 }
 
 func writeSkipped(w io.Writer, p *adopt.Proposal, errs []string) {
@@ -128,5 +187,24 @@ func writeSkipped(w io.Writer, p *adopt.Proposal, errs []string) {
 		for _, e := range errs {
 			fmt.Fprintf(w, "  ! %s\n", e)
 		}
+	}
+}
+
+// writeImports lists what adopt would record as chronicle's.
+func writeImports(w io.Writer, p *adopt.Proposal, linkSkills bool) {
+	var addrs []string
+	for _, l := range p.Links {
+		addrs = append(addrs, l.Addresses()...)
+		addrs = append(addrs, l.SkillAddresses()...)
+	}
+	if len(addrs) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "and record as chronicle's, as they are (nothing rewritten):")
+	for _, a := range addrs {
+		fmt.Fprintf(w, "  %s\n", a)
+	}
+	if linkSkills {
+		fmt.Fprintln(w, "(--link-skills: the tools' skill folders would be moved into a backup set and linked)")
 	}
 }

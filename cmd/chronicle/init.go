@@ -30,13 +30,16 @@ Secrets are never stored here: each secret("env:NAME") names a variable to expor
 `
 
 func (a *app) initCommand() *cobra.Command {
-	return &cobra.Command{
+	var linkSkills bool
+	cmd := &cobra.Command{
 		Use:   "init [DIR]",
 		Short: "Create a config directory from what this machine has",
 		Long: `init creates DIR (default: the configuration directory) with a starter
 chronicle.hcl made by "adopt" from what the tools have, a skills/ folder holding
 copies of the importable skills, and a short README: a dotfiles-ready repository
-at once. It refuses a folder that already holds *.hcl files (use adopt there).`,
+at once, with link blocks reproducing which tools have which services, recorded
+as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
+(use adopt there).`,
 		Example: `  chronicle init ~/dotfiles/chronicle
   cd ~/dotfiles/chronicle && git init && git add . && git commit -m "chronicle: start"`,
 		Args: cobra.MaximumNArgs(1),
@@ -56,7 +59,7 @@ at once. It refuses a folder that already holds *.hcl files (use adopt there).`,
 			if err := os.MkdirAll(filepath.Join(dir, "skills"), 0o755); err != nil {
 				return err
 			}
-			p, errs, err := a.propose(nil, nil, dir)
+			p, errs, err := a.propose(nil, nil, dir, linkSkills)
 			if err != nil {
 				return err
 			}
@@ -86,10 +89,21 @@ at once. It refuses a folder that already holds *.hcl files (use adopt there).`,
 				}
 			}
 			writeProposal(a.stdout, p, m.home)
+			var takeErr error
+			if !p.Empty() {
+				r, left, err := a.takeover(m, dir, p, linkSkills)
+				a.writeTakeover(r, left)
+				takeErr = err
+			}
 			writeSkipped(a.stdout, p, errs)
-			fmt.Fprintf(a.stdout, "\nCreated %s with %d services and %d skills.\n", tildePath(m.home, dir), len(p.Services), len(p.Skills))
-			fmt.Fprintln(a.stdout, "Next: export the variables named in chronicle.hcl, then chronicle validate and chronicle plan there.")
+			fmt.Fprintf(a.stdout, "\nCreated %s with %d services, %d skills and %d links.\n", tildePath(m.home, dir), len(p.Services), len(p.Skills), len(p.Links))
+			if takeErr != nil {
+				return failf("%s", takeErr)
+			}
+			fmt.Fprintln(a.stdout, "Next: export the variables named in chronicle.hcl, then chronicle plan there: it shows no changes but the secrets chronicle will write as references.")
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&linkSkills, "link-skills", false, "replace the tools' skill folders by links to the central copies (the folders go into a backup set)")
+	return cmd
 }

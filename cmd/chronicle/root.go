@@ -30,6 +30,7 @@ HCL configuration. "plan" shows what differs from what the tools have,
 	root.AddCommand(
 		a.initCommand(),
 		a.adoptCommand(),
+		a.importCommand(),
 		a.scanCommand(),
 		a.validateCommand(),
 		a.fmtCommand(),

@@ -26,7 +26,30 @@ type Service struct {
 	Origin string
 	From   scan.Service
 	Notes  []SecretNote
-	block  *hclwrite.File
+	// Differs says, for a variant of a server another tool has under the
+	// same name, what differs: "github-codex differs from github in
+	// env.GITHUB_TOKEN".
+	Differs string
+	// Entry is the entry as declared: the tool's, with secrets replaced
+	// by references.
+	Entry provider.Entry
+	block *hclwrite.File
+}
+
+// An adoptedVariant is one definition adopted under a tool's entry name.
+type adoptedVariant struct {
+	name  string
+	entry provider.Entry
+}
+
+// sameVariant returns the variant that is e's server, or nil.
+func sameVariant(vs []adoptedVariant, e provider.Entry) *adoptedVariant {
+	for i := range vs {
+		if vs[i].entry.Definition.Same(e.Definition) {
+			return &vs[i]
+		}
+	}
+	return nil
 }
 
 // A Skill is one skill adopt would copy and declare.
@@ -57,10 +80,20 @@ type Proposal struct {
 	// Sources are the tool files the adopted entries come from: backed up
 	// before anything is written.
 	Sources []string
+	// Links reproduce which tools have which services (Distribute).
+	Links []Link
+
+	// home shortens paths in comments.
+	home string
+	// placed maps a scanned service (its index in the scan) to the service
+	// adopted for it.
+	placed map[int]string
 }
 
 // Empty reports whether there is nothing to adopt.
-func (p *Proposal) Empty() bool { return len(p.Services) == 0 && len(p.Skills) == 0 }
+func (p *Proposal) Empty() bool {
+	return len(p.Services) == 0 && len(p.Skills) == 0 && len(p.Links) == 0
+}
 
 // Propose works out what adopt would take over from a scan. cfg may be nil
 // (no configuration yet); configDir is where skills/ lives; home shortens
@@ -69,15 +102,17 @@ func Propose(r scan.Result, cfg *config.Config, configDir, home string) *Proposa
 	if cfg == nil {
 		cfg = &config.Config{}
 	}
-	p := &Proposal{}
+	p := &Proposal{placed: map[int]string{}, home: home}
 	taken := nameSet{}
 	for _, n := range cfg.ServiceNames() {
 		taken[n] = true
 	}
 	taken[names.Hub] = true
-	adopted := map[string]scan.Service{} // by the tool's entry name
+	// Adopted variants by the tool's entry name: the same server found in
+	// several tools, however spelled, becomes one service.
+	variants := map[string][]adoptedVariant{}
 	sources := map[string]bool{}
-	for _, s := range r.Services {
+	for i, s := range r.Services {
 		e := s.Entry
 		what := fmt.Sprintf("%s %s entry %q (%s)", s.Location.Tool, s.Location.Scope, e.Name, tildify(home, s.Location.File))
 		switch {
@@ -93,16 +128,20 @@ func Propose(r scan.Result, cfg *config.Config, configDir, home string) *Proposa
 			continue
 		}
 		clean, notes := secretize(s, home)
-		if prev, ok := adopted[e.Name]; ok && prev.Entry.Definition.Equal(clean.Entry.Definition) {
-			continue // the same server in another tool: one block serves both
+		if v := sameVariant(variants[e.Name], clean.Entry); v != nil {
+			p.placed[i] = v.name // the same server in another tool: one block serves both
+			continue
 		}
 		base := validName(e.Name)
-		if _, clash := adopted[e.Name]; clash {
+		var differs string
+		if others := variants[e.Name]; len(others) > 0 {
 			base = validName(e.Name + "-" + s.Location.Tool)
+			differs = fmt.Sprintf("%s differs from %s in %s", base, others[0].name, strings.Join(others[0].entry.Definition.Differences(clean.Entry.Definition), ", "))
 		}
 		name := taken.take(base)
-		adopted[e.Name] = clean
-		svc := Service{Name: name, Origin: s.Location.Tool + ":" + s.Location.Scope, From: s, Notes: notes}
+		variants[e.Name] = append(variants[e.Name], adoptedVariant{name: name, entry: clean.Entry})
+		p.placed[i] = name
+		svc := Service{Name: name, Origin: s.Location.Tool + ":" + s.Location.Scope, From: s, Notes: notes, Differs: differs, Entry: clean.Entry}
 		if name != e.Name {
 			svc.Origin += ":" + e.Name
 		}
@@ -177,6 +216,9 @@ func serviceBlock(svc Service, e provider.Entry, home string) *hclwrite.File {
 	args, env, headers, url := e.Args, e.Env, e.Headers, e.URL
 
 	comment(body, fmt.Sprintf("# Adopted from %s (%s scope): %s\n", loc.Tool, loc.Scope, tildify(home, loc.File)))
+	if svc.Differs != "" {
+		comment(body, "# "+svc.Differs+".\n")
+	}
 	for _, n := range svc.Notes {
 		comment(body, fmt.Sprintf("# Secret: export %s (its current value is in %s at %s).\n", n.Var, n.File, n.Place))
 	}

@@ -2,6 +2,7 @@ package adopt
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/hcl/v2/hclwrite"
@@ -46,6 +47,10 @@ func tokensForStrings(ss []string) hclwrite.Tokens {
 	return hclwrite.TokensForTuple(elems)
 }
 
+// tokensForMap renders env or headers. A literal left under a key that
+// looks secret (adopt judged it not to be one: a tool's own prompt such as
+// VS Code's ${input:id}) is written as nonsensitive(...), the deliberate
+// plain value the configuration accepts there.
 func tokensForMap(m map[string]secret.Value) hclwrite.Tokens {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -58,7 +63,11 @@ func tokensForMap(m map[string]secret.Value) hclwrite.Tokens {
 		if hclsyntax.ValidIdentifier(k) {
 			name = hclwrite.TokensForIdentifier(k)
 		}
-		attrs[i] = hclwrite.ObjectAttrTokens{Name: name, Value: tokensForValue(m[k])}
+		value := tokensForValue(m[k])
+		if v := m[k]; !v.IsZero() && !v.HasRefs() && (secret.LooksSecret(k) || strings.EqualFold(k, "Authorization")) {
+			value = append(append(hclwrite.Tokens{{Type: hclsyntax.TokenIdent, Bytes: []byte("nonsensitive")}, {Type: hclsyntax.TokenOParen, Bytes: []byte("(")}}, value...), &hclwrite.Token{Type: hclsyntax.TokenCParen, Bytes: []byte(")")})
+		}
+		attrs[i] = hclwrite.ObjectAttrTokens{Name: name, Value: value}
 	}
 	return hclwrite.TokensForObject(attrs)
 }

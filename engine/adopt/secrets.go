@@ -2,6 +2,7 @@ package adopt
 
 import (
 	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
@@ -38,7 +39,7 @@ func (s *secretizer) value(key string, v secret.Value, varName, where string) se
 			return u
 		}
 	}
-	if mask.Named(key, lit) == lit {
+	if mask.Named(key, lit) == lit || toolInput.MatchString(lit) {
 		return v
 	}
 	s.notes = append(s.notes, SecretNote{Var: varName, File: s.file, Place: s.place + "." + where})
@@ -102,3 +103,8 @@ func (s *secretizer) url(raw, varName, where string) (secret.Value, bool) {
 	parts = append(parts, secret.Literal(rest))
 	return secret.Concat(parts...), true
 }
+
+// toolInput matches a value that holds a tool's own prompt for input (VS
+// Code's ${input:id}): a reference the tool resolves, not a secret in plain
+// text.
+var toolInput = regexp.MustCompile(`\$\{input:[^}]+\}`)

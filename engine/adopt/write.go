@@ -37,6 +37,10 @@ func (p *Proposal) HCL(header string) []byte {
 		buf.Write(f.Bytes())
 		buf.WriteString("\n")
 	}
+	for _, l := range p.Links {
+		buf.Write(linkBlock(l, p.home).Bytes())
+		buf.WriteString("\n")
+	}
 	return hclwrite.Format(bytes.TrimRight(buf.Bytes(), "\n"))
 }
 

@@ -264,7 +264,9 @@ func (t *transaction) splice(src []byte, exists bool) ([]byte, error) {
 			continue
 		}
 		keep = append(keep, i)
-		edits = append(edits, plan.EditOf(c))
+		if !c.Entry.RecordOnly {
+			edits = append(edits, plan.EditOf(c))
+		}
 	}
 	t.pending = keep
 	if len(edits) == 0 {

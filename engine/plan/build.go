@@ -171,14 +171,14 @@ func (b *builder) maskDiff(d string) string {
 // entriesAt returns the entries at loc, read once per plan; a file that
 // does not exist holds none.
 func (b *builder) entriesAt(p provider.Provider, loc provider.Location) ([]provider.Entry, *toolfile.File, error) {
-	doc, f, err := b.view.Document(p, loc.File)
+	_, f, err := b.view.Document(p, loc.File)
 	if err != nil {
 		return nil, f, err
 	}
 	if !f.Exists {
 		return nil, f, nil
 	}
-	entries, err := doc.Entries(loc, b.view)
+	entries, err := b.view.Entries(p, loc)
 	return entries, f, err
 }
 

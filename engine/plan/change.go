@@ -84,6 +84,9 @@ type LinkSpec struct {
 type EntrySpec struct {
 	Location provider.Location `json:"location"`
 	Entry    provider.Entry    `json:"entry"`
+	// RecordOnly says the entry is already there and is only recorded as
+	// chronicle's (an import): apply checks Before and writes nothing.
+	RecordOnly bool `json:"record_only,omitempty"`
 	// InPlace says the file is hard-linked and --replace asked to write it
 	// in place (after a backup) rather than replace it, so the links stay.
 	InPlace bool `json:"in_place,omitempty"`

@@ -62,7 +62,7 @@ func (b *builder) dryRun() {
 
 // writesEntry reports whether c is an entry change apply carries out.
 func writesEntry(c Change) bool {
-	if c.Kind != KindEntry || c.Entry == nil {
+	if c.Kind != KindEntry || c.Entry == nil || c.Entry.RecordOnly {
 		return false
 	}
 	switch c.Action {

@@ -27,7 +27,11 @@ func (b *builder) serviceEntry(l *config.Link, tool, name string, p provider.Pro
 		return
 	}
 	policy := b.policy(name)
-	e := provider.Entry{Name: name, Definition: svc.Definition, Enabled: true}
+	e := provider.Entry{Name: EntryName(svc, tool), Definition: svc.Definition, Enabled: true}
+	if svc.Timeout != service.DefaultTimeout {
+		// A timeout the declaration sets is the tool's too, where it has one.
+		e.Timeout = svc.Timeout
+	}
 	if !svc.Enabled || (policy != nil && policy.Enabled != nil && !*policy.Enabled) {
 		// A disabled service is not written anywhere; one chronicle wrote
 		// before is removed (see removals).
@@ -145,6 +149,12 @@ func (b *builder) entry(addr, tool, project string, p provider.Provider, e provi
 			c.Diff = b.entryDiff(addr, p, *actual, rendered)
 		}
 		switch {
+		case b.in.Import[addr] && same:
+			c.Action, c.Reason = Update, "imported: the entry is the declared one; recorded as chronicle's"
+			spec.RecordOnly = true
+		case b.in.Import[addr] && e.Definition.Resolves(actual.Definition) && e.Enabled == actual.Enabled:
+			c.Action, c.Reason = Update, "imported: the entry holds the declared secret in plain text; recorded as chronicle's (the next apply writes the reference instead)"
+			spec.RecordOnly, spec.Rendered = true, ""
 		case b.in.Replace[addr]:
 			c.Action, c.Reason = Update, "--replace takes over an entry chronicle did not write, after a backup"
 		case same:
@@ -216,10 +226,21 @@ func ensureNL(s string) string {
 	return s
 }
 
+// EntryName is the name a service's entry has in a tool: the service's name,
+// or, in the tool it was adopted from, the name the tool gave it (origin
+// "codex:user:weird.name"), so that adopting and applying reproduce the
+// tool's file.
+func EntryName(svc *service.Service, tool string) string {
+	if t, _, original := svc.OriginParts(); t == tool && original != "" {
+		return original
+	}
+	return svc.Name
+}
+
 // SameEntry reports whether a tool's entry holds the declared definition,
 // enabled flag and tool lists. Secrets are compared by reference.
 func SameEntry(want, got provider.Entry) bool {
-	return want.Definition.Equal(got.Definition) && want.Enabled == got.Enabled &&
+	return want.Definition.Same(got.Definition) && want.Enabled == got.Enabled &&
 		slices.Equal(want.EnabledTools, got.EnabledTools) && slices.Equal(want.DisabledTools, got.DisabledTools)
 }
 

@@ -33,6 +33,12 @@ type Inputs struct {
 	HubError   string
 	// Replace holds the --replace addresses.
 	Replace map[string]bool
+	// Import holds addresses whose entries, links and copies, when they are
+	// already there but chronicle did not make them, are taken over as they
+	// are (adopt, chronicle import): recorded as chronicle's, nothing written.
+	// An entry that holds in plain text a secret the declaration refers to is
+	// imported too, and rewritten with the reference by the next apply.
+	Import map[string]bool
 	// Destroy allows a plan that removes everything chronicle manages.
 	Destroy bool
 	// Chronicle is the running version, recorded in the plan.

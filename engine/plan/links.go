@@ -113,8 +113,8 @@ func (b *builder) symlinkAction(addr, path string, before observe.Observation, t
 		if b.st.Intended(state.Intent{Address: addr, Path: path, Target: target}) {
 			return Update, "made by an interrupted apply; recording it"
 		}
-		if replace {
-			return Update, "--replace takes over a link chronicle did not make"
+		if replace || b.in.Import[addr] {
+			return Update, "takes over a link to the central copy that chronicle did not make"
 		}
 		return Conflict, "a link to the central copy is there, but chronicle did not make it (same target); apply --replace " + addr + " to take it over"
 	}
@@ -149,8 +149,8 @@ func (b *builder) copyAction(addr, path string, before observe.Observation, spec
 	case before.Kind == observe.Dir && before.Hash == spec.Hash && b.st.Intended(state.Intent{Address: addr, Path: path, Hash: spec.Hash}):
 		return Update, "made by an interrupted apply; recording it"
 	case before.Kind == observe.Dir && before.Hash == spec.Hash && !mine:
-		if replace {
-			return Update, "--replace takes over an identical copy chronicle did not make"
+		if replace || b.in.Import[addr] {
+			return Update, "takes over an identical copy chronicle did not make"
 		}
 		return Conflict, "an identical copy is there, but chronicle did not make it; apply --replace " + addr + " to take it over"
 	}

@@ -1,6 +1,8 @@
 package scan
 
 import (
+	"strings"
+
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/observe"
 	"github.com/chronicle-dev/chronicle/engine/provider"
@@ -26,26 +28,27 @@ func classify(loc provider.Location, e provider.Entry, opts Options) (string, st
 	if svc == nil {
 		return StatusNew, ""
 	}
-	if svc.Definition.Equal(e.Definition) {
+	switch {
+	case svc.Definition.Same(e.Definition):
 		return StatusUnchanged, ""
+	case svc.Definition.Resolves(e.Definition):
+		return StatusUnchanged, "the tool holds the declared secret in plain text"
 	}
+	differs := strings.Join(svc.Definition.Differences(e.Definition), ", ")
 	tool, scope, _ := svc.OriginParts()
 	if tool == loc.Tool && scope == loc.Scope {
-		return StatusUpdated, "the configuration changed this entry's definition"
+		return StatusUpdated, "the configuration changed this entry's definition (" + differs + ")"
 	}
-	return StatusConflict, "declared with another definition"
+	return StatusConflict, "declared as " + svc.Name + " with another definition: differs in " + differs
 }
 
 // Declared returns the service a tool's entry corresponds to: the service of
 // that name, or the one whose origin records this tool's entry name.
 func Declared(cfg *config.Config, tool, name string) *service.Service {
-	if s := cfg.Service(name); s != nil {
-		return s
-	}
 	for _, s := range cfg.Services {
 		if t, _, original := s.OriginParts(); t == tool && original == name {
 			return s
 		}
 	}
-	return nil
+	return cfg.Service(name)
 }

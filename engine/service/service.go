@@ -2,6 +2,7 @@ package service
 
 import (
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -102,4 +103,129 @@ func (s Service) OriginParts() (tool, scope, original string) {
 		original = parts[2]
 	}
 	return parts[0], parts[1], original
+}
+
+// Normal returns the definition in the form two spellings of one server
+// share: the transport a tool leaves implicit filled in (stdio for a
+// command, http for a URL), a URL without its trailing slash, and empty
+// lists and maps as none.
+func (d Definition) Normal() Definition {
+	if d.Transport == "" {
+		if d.Command != "" {
+			d.Transport = Stdio
+		} else if !d.URL.IsZero() {
+			d.Transport = HTTP
+		}
+	}
+	if s, ok := d.URL.Literal(); ok && strings.HasSuffix(s, "/") && strings.Count(s, "/") > 3 {
+		d.URL = secret.Literal(strings.TrimSuffix(s, "/"))
+	}
+	if len(d.Args) == 0 {
+		d.Args = nil
+	}
+	if len(d.Env) == 0 {
+		d.Env = nil
+	}
+	if len(d.Headers) == 0 {
+		d.Headers = nil
+	}
+	return d
+}
+
+// Same reports whether two definitions describe one server, whatever their
+// spelling (see Normal). Secrets are compared by reference.
+func (d Definition) Same(o Definition) bool { return d.Normal().Equal(o.Normal()) }
+
+// Differences names the fields in which two definitions differ, after
+// normalising their spelling: "command", "args", "env.GITHUB_TOKEN",
+// "headers.Authorization", "url", … in a stable order.
+func (d Definition) Differences(o Definition) []string {
+	a, b := d.Normal(), o.Normal()
+	var out []string
+	if a.Transport != b.Transport {
+		out = append(out, "transport")
+	}
+	if a.Command != b.Command {
+		out = append(out, "command")
+	}
+	if !slices.EqualFunc(a.Args, b.Args, secret.Value.Equal) {
+		out = append(out, "args")
+	}
+	out = append(out, mapDifferences("env", a.Env, b.Env)...)
+	if a.Cwd != b.Cwd {
+		out = append(out, "cwd")
+	}
+	if !a.URL.Equal(b.URL) {
+		out = append(out, "url")
+	}
+	return append(out, mapDifferences("headers", a.Headers, b.Headers)...)
+}
+
+func mapDifferences(name string, a, b map[string]secret.Value) []string {
+	var out []string
+	keys := slices.Sorted(maps.Keys(a))
+	for _, k := range slices.Sorted(maps.Keys(b)) {
+		if _, ok := a[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if x, ok := a[k]; !ok || !x.Equal(b[k]) {
+			out = append(out, name+"."+k)
+		}
+	}
+	return out
+}
+
+// Resolves reports whether actual is what d becomes once its secrets are
+// resolved: the same server, where each value d spells with a reference is
+// a literal in actual with the same text around the reference ("Bearer
+// ${secret("env:T")}" resolves to "Bearer abc"). It is how a tool's entry
+// holding a secret in plain text is recognised as the declared one.
+func (d Definition) Resolves(actual Definition) bool {
+	a, b := d.Normal(), actual.Normal()
+	if a.Transport != b.Transport || a.Command != b.Command || a.Cwd != b.Cwd || len(a.Args) != len(b.Args) ||
+		len(a.Env) != len(b.Env) || len(a.Headers) != len(b.Headers) || !resolves(a.URL, b.URL) {
+		return false
+	}
+	for i := range a.Args {
+		if !resolves(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	for k, v := range a.Env {
+		if w, ok := b.Env[k]; !ok || !resolves(v, w) {
+			return false
+		}
+	}
+	for k, v := range a.Headers {
+		if w, ok := b.Headers[k]; !ok || !resolves(v, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// resolves reports whether the literal actual fits the template declared.
+func resolves(declared, actual secret.Value) bool {
+	if declared.Equal(actual) {
+		return true
+	}
+	lit, ok := actual.Literal()
+	if !ok || !declared.HasRefs() || strings.Contains(lit, "${input:") {
+		// (VS Code's ${input:id} is the tool's own prompt, not a secret
+		// in plain text.)
+		return false
+	}
+	pattern := "^"
+	for _, p := range declared.Parts() {
+		if p.Ref != nil {
+			pattern += "(.+)"
+		} else {
+			pattern += regexp.QuoteMeta(p.Text)
+		}
+	}
+	re, err := regexp.Compile(pattern + "$")
+	return err == nil && re.MatchString(lit)
 }

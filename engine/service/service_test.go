@@ -48,3 +48,31 @@ func TestOriginParts(t *testing.T) {
 		}
 	}
 }
+
+func TestSpellingsOfOneServer(t *testing.T) {
+	tok, _ := secret.ParseRef("env:GH_TOKEN")
+	explicit := Definition{Transport: Stdio, Command: "npx", Args: []secret.Value{secret.Literal("-y")}, Env: map[string]secret.Value{}}
+	implicit := Definition{Command: "npx", Args: []secret.Value{secret.Literal("-y")}}
+	if !explicit.Same(implicit) || len(explicit.Differences(implicit)) != 0 {
+		t.Fatalf("an explicit default made two servers: %v", explicit.Differences(implicit))
+	}
+	slash := Definition{URL: secret.Literal("https://api.example.com/mcp/")}
+	bare := Definition{Transport: HTTP, URL: secret.Literal("https://api.example.com/mcp")}
+	if !slash.Same(bare) {
+		t.Fatal("a trailing slash made two servers")
+	}
+	a := Definition{Command: "npx", Env: map[string]secret.Value{"GITHUB_TOKEN": secret.FromRef(tok), "LOG": secret.Literal("x")}}
+	b := Definition{Command: "npx", Env: map[string]secret.Value{"GITHUB_TOKEN": secret.Literal("ghp_x"), "LOG": secret.Literal("x")}}
+	if d := a.Differences(b); len(d) != 1 || d[0] != "env.GITHUB_TOKEN" {
+		t.Fatalf("differences %v", d)
+	}
+	if !a.Resolves(b) || b.Resolves(a) {
+		t.Fatal("a literal where the declaration has a reference is its resolution, not the other way round")
+	}
+	bearer := Definition{URL: secret.Literal("https://x"), Headers: map[string]secret.Value{"Authorization": secret.Concat(secret.Literal("Bearer "), secret.FromRef(tok))}}
+	lit := Definition{URL: secret.Literal("https://x"), Headers: map[string]secret.Value{"Authorization": secret.Literal("Bearer abc")}}
+	basic := Definition{URL: secret.Literal("https://x"), Headers: map[string]secret.Value{"Authorization": secret.Literal("Basic abc")}}
+	if !bearer.Resolves(lit) || bearer.Resolves(basic) {
+		t.Fatal("the text around a reference must match")
+	}
+}

@@ -1,0 +1,266 @@
+package adopt
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2/hclwrite"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/names"
+	"github.com/chronicle-dev/chronicle/engine/plan"
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/scan"
+	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/engine/skills"
+)
+
+// A Link is one link block adopt would write: the tools that have the same
+// services (and, with LinkSkills, the same skills, and the hub entry) at one
+// scope, so that applying the configuration changes nothing there.
+type Link struct {
+	Name     string
+	Tools    []string
+	Services []string
+	Skills   []string
+	Hub      bool
+	Project  string   // "" at user level
+	Files    []string // the tool files and folders it reproduces, for the comment
+}
+
+// Addresses returns the addresses the link declares, per tool.
+func (l Link) Addresses() []string {
+	var out []string
+	for _, t := range l.Tools {
+		for _, s := range l.Services {
+			out = append(out, fmt.Sprintf("link.%s[%q].service.%s", l.Name, t, s))
+		}
+		if l.Hub {
+			out = append(out, fmt.Sprintf("link.%s[%q].hub", l.Name, t))
+		}
+	}
+	return out
+}
+
+// SkillAddresses returns the addresses of the link's skills, per tool.
+func (l Link) SkillAddresses() []string {
+	var out []string
+	for _, t := range l.Tools {
+		for _, s := range l.Skills {
+			out = append(out, fmt.Sprintf("link.%s[%q].skill.%s", l.Name, t, s))
+		}
+	}
+	return out
+}
+
+// DistributeOptions say how adopt reproduces today's distribution.
+type DistributeOptions struct {
+	// LinkSkills links the adopted skills into the tools whose folders
+	// held them (their folders are then moved into a backup set by apply
+	// --replace); without it, those folders stay real folders and links
+	// carry services and the hub only.
+	LinkSkills bool
+	// IsHub reports whether an entry named "chronicle" is chronicle's hub.
+	IsHub func(provider.Entry) bool
+	// Writable reports whether a tool can hold the declared entry (a tool
+	// with no syntax for secret references cannot hold one that has them):
+	// a link that could not be applied is not written.
+	Writable func(tool string, e provider.Entry) bool
+	Home     string
+}
+
+// placement is one tool's entry (or skill) at one scope that a link can
+// reproduce.
+type placement struct {
+	tool, project, file string
+}
+
+// Distribute adds the link blocks that reproduce which tools (and
+// projects) have which services, skills and hub entry today, grouping the
+// tools that have the same set into one link. Claude's per-project "local"
+// entries, disabled entries, entries a link could not write under their
+// name, and what existing links already cover are left as they are.
+func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts DistributeOptions) {
+	if cfg == nil {
+		cfg = &config.Config{}
+	}
+	adopted := map[string]*service.Service{}
+	for _, s := range p.Services {
+		adopted[s.Name] = &service.Service{Name: s.Name, Origin: s.Origin, Definition: s.Entry.Definition}
+	}
+	type holding struct {
+		services map[string]bool
+		skills   map[string]bool
+		hub      bool
+		files    map[string]bool
+	}
+	by := map[placement]*holding{}
+	at := func(tool, project, file string) *holding {
+		k := placement{tool: tool, project: project}
+		h := by[k]
+		if h == nil {
+			h = &holding{services: map[string]bool{}, skills: map[string]bool{}, files: map[string]bool{}}
+			by[k] = h
+		}
+		h.files[file] = true
+		return h
+	}
+	for i, s := range r.Services {
+		loc, e := s.Location, s.Entry
+		if loc.Scope == provider.ScopeLocal || !e.Enabled {
+			continue
+		}
+		if e.Name == names.Hub {
+			if opts.IsHub != nil && opts.IsHub(e) && s.Status != scan.StatusOwned && s.Status != scan.StatusDrift {
+				at(loc.Tool, loc.Project, loc.File).hub = true
+			}
+			continue
+		}
+		var svc *service.Service
+		switch s.Status {
+		case scan.StatusNew:
+			svc = adopted[p.placed[i]]
+		case scan.StatusUnchanged:
+			svc = scan.Declared(cfg, loc.Tool, e.Name)
+		}
+		if svc == nil || plan.EntryName(svc, loc.Tool) != e.Name || len(e.EnabledTools) > 0 || len(e.DisabledTools) > 0 {
+			continue
+		}
+		if covered(cfg, loc.Tool, loc.Project, svc.Name) {
+			continue
+		}
+		if opts.Writable != nil && !opts.Writable(loc.Tool, provider.Entry{Name: e.Name, Definition: svc.Definition, Enabled: true}) {
+			continue
+		}
+		at(loc.Tool, loc.Project, loc.File).services[svc.Name] = true
+	}
+	if opts.LinkSkills {
+		byHash := map[string]string{}
+		for _, k := range p.Skills {
+			byHash[k.Hash] = k.Name
+		}
+		for _, f := range r.Skills {
+			name, ok := byHash[f.Hash]
+			if !ok || name != f.Name || f.Status == skills.StatusBroken {
+				continue
+			}
+			at(f.Tool, f.Project, f.Dir).skills[name] = true
+		}
+	}
+	// Group the tools of each scope by what they hold.
+	type group struct {
+		project string
+		key     string
+		tools   []string
+		h       *holding
+	}
+	groups := map[string]*group{}
+	for k, h := range by {
+		if len(h.services) == 0 && len(h.skills) == 0 && !h.hub {
+			continue
+		}
+		key := k.project + "\x00" + strings.Join(sortedSet(h.services), ",") + "\x00" + strings.Join(sortedSet(h.skills), ",") + fmt.Sprint(h.hub)
+		g := groups[key]
+		if g == nil {
+			g = &group{project: k.project, key: key, h: &holding{services: h.services, skills: h.skills, hub: h.hub, files: map[string]bool{}}}
+			groups[key] = g
+		}
+		g.tools = append(g.tools, k.tool)
+		for f := range h.files {
+			g.h.files[f] = true
+		}
+	}
+	var list []*group
+	for _, g := range groups {
+		sort.Strings(g.tools)
+		list = append(list, g)
+	}
+	sort.Slice(list, func(i, j int) bool {
+		if list[i].project != list[j].project {
+			return list[i].project < list[j].project
+		}
+		return strings.Join(list[i].tools, ",") < strings.Join(list[j].tools, ",")
+	})
+	perProject := map[string]int{}
+	for _, g := range list {
+		perProject[g.project]++
+	}
+	taken := nameSet{}
+	for _, l := range cfg.Links {
+		taken[l.Name] = true
+	}
+	for _, g := range list {
+		base := validName(strings.Join(g.tools, "-"))
+		if g.project != "" {
+			base = validName(filepath.Base(g.project))
+			if perProject[g.project] > 1 {
+				base = validName(filepath.Base(g.project) + "-" + strings.Join(g.tools, "-"))
+			}
+		}
+		p.Links = append(p.Links, Link{
+			Name: taken.take(base), Tools: g.tools, Services: sortedSet(g.h.services), Skills: sortedSet(g.h.skills),
+			Hub: g.h.hub, Project: g.project, Files: sortedSet(g.h.files),
+		})
+	}
+}
+
+// covered reports whether a link of cfg already writes service to tool at
+// project.
+func covered(cfg *config.Config, tool, project, svc string) bool {
+	for _, l := range cfg.Links {
+		if l.Project == project && slices.Contains(l.Tools, tool) && slices.Contains(l.Services, svc) {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedSet(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// linkBlock renders one link with a comment saying what it reproduces.
+func linkBlock(l Link, home string) *hclwrite.File {
+	f := hclwrite.NewEmptyFile()
+	body := f.Body()
+	where := "at user level"
+	if l.Project != "" {
+		where = "in " + tildify(home, l.Project)
+	}
+	var files []string
+	for _, p := range l.Files {
+		files = append(files, tildify(home, p))
+	}
+	comment(body, fmt.Sprintf("# Reproduces what %s %s today (%s).\n", strings.Join(l.Tools, ", "), verb(len(l.Tools))+" "+where, strings.Join(files, ", ")))
+	b := body.AppendNewBlock("link", []string{l.Name}).Body()
+	b.SetAttributeRaw("tools", tokensForStrings(l.Tools))
+	if len(l.Services) > 0 {
+		b.SetAttributeRaw("services", tokensForStrings(l.Services))
+	}
+	if len(l.Skills) > 0 {
+		b.SetAttributeRaw("skills", tokensForStrings(l.Skills))
+	}
+	if l.Hub {
+		b.SetAttributeValue("hub", cty.True)
+	}
+	if l.Project != "" {
+		b.SetAttributeValue("project", cty.StringVal(tildify(home, l.Project)))
+	}
+	return f
+}
+
+func verb(n int) string {
+	if n == 1 {
+		return "has"
+	}
+	return "have"
+}
