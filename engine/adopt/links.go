@@ -76,7 +76,7 @@ type DistributeOptions struct {
 // placement is one tool's entry (or skill) at one scope that a link can
 // reproduce.
 type placement struct {
-	tool, project, file string
+	tool, project string
 }
 
 // Distribute adds the link blocks that reproduce which tools (and
