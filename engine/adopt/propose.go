@@ -127,6 +127,7 @@ func Propose(r scan.Result, cfg *config.Config, configDir, home string) *Proposa
 			p.Skipped = append(p.Skipped, Skipped{what, "a Zed extension provides it"})
 			continue
 		}
+		s.Entry = provider.InProject(s.Location, s.Entry)
 		clean, notes := secretize(s, home)
 		if v := sameVariant(variants[e.Name], clean.Entry); v != nil {
 			p.placed[i] = v.name // the same server in another tool: one block serves both

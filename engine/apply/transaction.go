@@ -150,6 +150,9 @@ func (t *transaction) run() ([]byte, error) {
 				return nil, err
 			}
 		}
+		// What the install will make, so that finding it later (another
+		// program rewrote the file on top of it) is not taken for a change.
+		t.remember(next)
 		in, err := sys.Install(t.file, next, fileMode(t.changes[0].Entry.Location), base)
 		if err != nil {
 			return nil, err
@@ -167,7 +170,7 @@ func (t *transaction) run() ([]byte, error) {
 			if !now.Exists || bytes.Equal(now.Data, next) {
 				return next, nil
 			}
-			if t.remember(next); t.holds(now.Data) {
+			if t.holds(now.Data) {
 				return now.Data, nil
 			}
 			base = now

@@ -112,6 +112,10 @@ func (b *builder) entry(addr, tool, project string, p provider.Provider, e provi
 	c := Change{Address: addr, Kind: KindEntry, Path: loc.File, Entry: spec, Before: &before}
 	b.entryClaims[locationKey(loc.File, loc.KeyPath, e.Name)] = addr
 	actual := find(entries, e.Name)
+	if actual != nil {
+		resolved := provider.InProject(loc, *actual)
+		actual = &resolved
+	}
 	rec, changed := b.st.Ownership(loc.File, loc.KeyPath, e.Name, before.Hash)
 	if rec != nil && rec.Address != addr {
 		spec.Takeover = rec.Address

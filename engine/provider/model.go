@@ -1,6 +1,8 @@
 package provider
 
 import (
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
@@ -57,4 +59,18 @@ type SkillDir struct {
 	// SharedWith names the other tools that read the same folder (codex and
 	// agents share ~/.agents/skills), so one link serves all of them.
 	SharedWith []string
+}
+
+// InProject returns e with a relative cwd resolved in its project: a
+// project's server runs in the project, so "./services/db" there is the
+// project's folder joined, which a declaration (whose relative paths are
+// relative to its own file) spells as an absolute path. Entries outside a
+// project, and cwds with ~ or variables, are returned as they are. It is
+// for comparing entries and for adopting them; what is written keeps the
+// tool's own spelling unless the entry changes.
+func InProject(loc Location, e Entry) Entry {
+	if c := e.Cwd; loc.Project != "" && c != "" && !filepath.IsAbs(c) && !strings.HasPrefix(c, "~") && !strings.Contains(c, "$") {
+		e.Cwd = filepath.Join(loc.Project, c)
+	}
+	return e
 }

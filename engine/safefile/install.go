@@ -74,6 +74,13 @@ func Install(path string, data []byte, perm fs.FileMode, expect Version) (instal
 		}
 		// A file appeared: exchange with it, then put it back below.
 	}
+	// A stat just before the exchange: another program's write found here
+	// costs nothing, while one found after the exchange means its version
+	// was out of place for a moment.
+	if !expect.unchanged(target) {
+		now, err := ReadVersion(target)
+		return false, now, true, err
+	}
 	if err := exchange(tmpName, target); err != nil {
 		if errors.Is(err, fs.ErrNotExist) && expect.Exists {
 			return false, Version{}, true, nil // removed since

@@ -15,6 +15,21 @@ type Version struct {
 	Exists bool
 	Data   []byte
 	id     fileID
+	info   fs.FileInfo
+}
+
+// unchanged reports, from one stat, whether the file at path may still be
+// the version v: the same file, size and modification time. A false answer
+// is certain; a true one is confirmed by comparing bytes after the exchange.
+func (v Version) unchanged(path string) bool {
+	info, err := os.Stat(path)
+	if !v.Exists {
+		return err != nil // still nothing there
+	}
+	if err != nil || v.info == nil {
+		return false
+	}
+	return idOf(info) == v.id && info.Size() == v.info.Size() && info.ModTime().Equal(v.info.ModTime())
 }
 
 // ReadVersion reads the file at path (through a symlink) and its identity
@@ -39,5 +54,5 @@ func ReadVersion(path string) (Version, error) {
 	if data == nil {
 		data = []byte{}
 	}
-	return Version{Exists: true, Data: data, id: idOf(info)}, nil
+	return Version{Exists: true, Data: data, id: idOf(info), info: info}, nil
 }

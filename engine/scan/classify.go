@@ -10,6 +10,7 @@ import (
 )
 
 func classify(loc provider.Location, e provider.Entry, opts Options) (string, string) {
+	e = provider.InProject(loc, e)
 	if !SafeName(e.Name) {
 		return StatusInvalid, "the entry's name cannot be used safely"
 	}

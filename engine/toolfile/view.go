@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path/filepath"
-	"strings"
 	"sync"
 
 	"github.com/chronicle-dev/chronicle/engine/fsys"
@@ -126,16 +124,7 @@ func (v *View) Entries(p provider.Provider, loc provider.Location) ([]provider.E
 	if !f.Exists {
 		return nil, fmt.Errorf("%s: %w", loc.File, provider.ErrNotConfigured)
 	}
-	entries, err := doc.Entries(loc, v)
-	for i := range entries {
-		// A project's server runs in the project: a relative cwd there is
-		// the project's folder joined, which is how a declaration (whose
-		// relative paths are relative to its own file) can say the same.
-		if c := entries[i].Cwd; loc.Project != "" && c != "" && !filepath.IsAbs(c) && !strings.HasPrefix(c, "~") && !strings.Contains(c, "$") {
-			entries[i].Cwd = filepath.Join(loc.Project, c)
-		}
-	}
-	return entries, err
+	return doc.Entries(loc, v)
 }
 
 // Parsed implements provider.Files.
