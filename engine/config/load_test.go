@@ -404,3 +404,17 @@ func TestPlainSecretsAreRefused(t *testing.T) {
 		}
 	}
 }
+
+func TestGitURLCredentialsAreRefused(t *testing.T) {
+	for _, u := range []string{"https://bob:hunter2pass@example.com/skills", "https://example.com/skills?access_token=abc123token"} {
+		_, diags := load(t, `skill "k" {
+  git = "`+u+`"
+}`, nil, nil)
+		if !diags.HasErrors() || !strings.Contains(diags.Error(), "credential") {
+			t.Errorf("%s: %v", u, diags)
+		}
+		if strings.Contains(diags.Error(), "hunter2pass") || strings.Contains(diags.Error(), "abc123token") {
+			t.Errorf("the diagnostic shows the credential: %v", diags)
+		}
+	}
+}

@@ -3,6 +3,8 @@ package gitsource
 import (
 	"net/url"
 	"strings"
+
+	"github.com/chronicle-dev/chronicle/engine/secret"
 )
 
 // DefaultMaxSize is the size cap of one git skill block's files.
@@ -26,6 +28,11 @@ func Check(raw string) string {
 	}
 	if u.Host == "" {
 		return "The URL has no host."
+	}
+	for name := range u.Query() {
+		if secret.LooksSecret(name) || strings.EqualFold(name, "key") || strings.EqualFold(name, "auth") {
+			return "The URL carries a credential in its query (" + name + "). Remove it and use auth = secret(\"env:NAME\") (or sync --token-env) for a private repository."
+		}
 	}
 	return ""
 }

@@ -115,3 +115,11 @@ func TestURLCredentialsAreMasked(t *testing.T) {
 		}
 	}
 }
+
+func TestSourceMasksURLCredentialsKeepingLength(t *testing.T) {
+	line := `  git = "https://bob:hunter2pass@git.example.com/skills?access_token=abc123&ref=x"`
+	got := Source(line, nil)
+	if len(got) != len(line) || strings.Contains(got, "hunter2pass") || strings.Contains(got, "abc123") || !strings.Contains(got, "ref=x") {
+		t.Fatalf("Source:\n%s\n%s", line, got)
+	}
+}

@@ -31,10 +31,50 @@ func Source(text string, literals []string) string {
 		}
 		return sub[1] + keep(sub[3]) + sub[4]
 	})
+	text = urlInText.ReplaceAllStringFunc(text, func(raw string) string {
+		// A URL's password and secret-looking query values, starred at
+		// their own length.
+		masked := maskURLPasswords(raw)
+		if masked == raw {
+			return raw
+		}
+		return starredLike(raw, masked)
+	})
 	return tokenShapes.ReplaceAllStringFunc(text, func(tok string) string {
 		if Value(tok) == tok {
 			return tok // judged harmless: a path or a digest
 		}
 		return keep(tok)
 	})
+}
+
+// starredLike returns raw with the parts that masking changed (masked holds
+// "******" where raw had a value) replaced by as many stars, so the text
+// keeps its length.
+func starredLike(raw, masked string) string {
+	var b strings.Builder
+	i, j := 0, 0
+	for i < len(raw) && j < len(masked) {
+		if raw[i] == masked[j] {
+			b.WriteByte(raw[i])
+			i++
+			j++
+			continue
+		}
+		// masked has "******" here: skip raw up to the next byte that
+		// follows the stars in masked.
+		j += len("******")
+		next := byte(0)
+		if j < len(masked) {
+			next = masked[j]
+		}
+		for i < len(raw) && raw[i] != next {
+			b.WriteByte('*')
+			i++
+		}
+	}
+	for ; i < len(raw); i++ {
+		b.WriteByte('*')
+	}
+	return b.String()
 }
