@@ -3,6 +3,7 @@ package apply
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"github.com/chronicle-dev/chronicle/engine/observe"
 	"github.com/chronicle-dev/chronicle/engine/plan"
@@ -91,13 +92,7 @@ func (a *applier) removeLink(c plan.Change) error {
 }
 
 func (a *applier) forgetLink(addr string) {
-	out := a.st.Links[:0]
-	for _, l := range a.st.Links {
-		if l.Address != addr {
-			out = append(out, l)
-		}
-	}
-	a.st.Links = out
+	a.st.Links = slices.DeleteFunc(a.st.Links, func(x state.Link) bool { return x.Address == addr })
 }
 
 // removeCopy removes chronicle's tracked copy. The folder is first renamed

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/fsys"
@@ -331,13 +332,7 @@ func (t *transaction) inPlace() bool {
 }
 
 func (a *applier) forgetEntry(addr string) {
-	out := a.st.Entries[:0]
-	for _, e := range a.st.Entries {
-		if e.Address != addr {
-			out = append(out, e)
-		}
-	}
-	a.st.Entries = out
+	a.st.Entries = slices.DeleteFunc(a.st.Entries, func(x state.Entry) bool { return x.Address == addr })
 }
 
 func modeOf(sys fsys.Reader, path string) fs.FileMode {
