@@ -21,7 +21,8 @@ func (a *app) skillsCommand() *cobra.Command {
 		Long: `Central skills live in ~/.chronicle/skills/<name>; every version chronicle
 imported or replaced is kept as a snapshot in ~/.chronicle/snapshots/<name>/
 (imported: kept forever; apply: taken before a replace; restore: taken before a
-restore; identical trees are stored once).`,
+restore; identical trees are stored once). Tags and a 0-5 rating are local
+metadata in ~/.chronicle/skills-meta.json (skills tag, skills rate, skills list).`,
 	}
 	var asJSON bool
 	list := &cobra.Command{
@@ -86,7 +87,7 @@ A skill pinned to a full commit SHA never moves.`,
 		},
 	}
 	outdated.Flags().BoolVar(&outdatedJSON, "json", false, "print the skills as JSON")
-	cmd.AddCommand(list, restore, outdated)
+	cmd.AddCommand(a.skillsListCommand(), a.skillsTagCommand(), a.skillsRateCommand(), list, restore, outdated)
 	return cmd
 }
 
