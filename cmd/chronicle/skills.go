@@ -40,6 +40,9 @@ metadata in ~/.chronicle/skills-meta.json (skills tag, skills rate, skills list)
 				return failf("%s", err)
 			}
 			if asJSON {
+				if snaps == nil {
+					snaps = []snapshot.Snapshot{} // the same array as GET /api/skills/NAME/snapshots
+				}
 				return writeJSON(a.stdout, snaps)
 			}
 			if len(snaps) == 0 {
