@@ -1,7 +1,7 @@
 // chronicle hub console. Plain JavaScript, no dependencies, no build step.
 //
 // Every string that comes from the hub (and so from an upstream or a file)
-// is put into the page as text (textContent, never innerHTML), so a tool
+// is put into the page as text (textContent, never parsed as markup), so a tool
 // description such as <img src=x onerror=alert(1)> shows as those characters.
 "use strict";
 
