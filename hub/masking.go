@@ -115,6 +115,9 @@ var identifierFields = map[string]bool{
 	// content hashes.
 	"config_dir": true, "dir": true, "path": true, "file": true, "link": true, "source": true,
 	"store": true, "target": true, "hash": true, "sha": true, "origin_sha": true, "computed_at": true,
+	// Names of tools, services and skills: a long tool name such as
+	// get-structured-content looks random to the shape rules.
+	"name": true, "tool": true, "service": true,
 }
 
 func textWalk(m *mask.Masker, v any, identifier bool) any {
