@@ -138,7 +138,15 @@ func TestConsoleInBrowser(t *testing.T) {
 		}
 		accessible(t, one, "the restore's confirmation", axe)
 		one.do("confirm", chromedp.Click(`[data-testid="snapshot-confirm"]`),
-			chromedp.WaitVisible(row("skill-row", "Restored from snapshot 1")), chromedp.WaitVisible(row("snapshot-row", "restore")))
+			chromedp.WaitVisible(row("skill-row", "Restored from snapshot 1")), chromedp.WaitVisible(`[data-testid="snapshot-row"][data-id="2"]`))
+		// The edited content was kept first: by the restore (kind restore),
+		// or already by serve's skill watcher (fs_change), which the
+		// restore's snapshot then matches.
+		var snaps []struct{ Kind, Note string }
+		if err := json.Unmarshal([]byte(c.run(t, "skills", "snapshots", "review", "--json")), &snaps); err != nil || len(snaps) < 2 ||
+			(snaps[1].Kind != "restore" && snaps[1].Kind != "fs_change") {
+			t.Errorf("snapshots after the restore: %v %+v", err, snaps)
+		}
 		if got, _ := os.ReadFile(central); string(got) != reviewSkill {
 			t.Errorf("the central copy after the restore: %q", got)
 		}
