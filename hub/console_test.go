@@ -1,11 +1,9 @@
 package hub
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -66,16 +64,7 @@ link "claude" {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { _ = h.ServeHTTP(ctx, ln); close(done) }()
-	r := &running{hub: h, url: "http://" + ln.Addr().String(), stop: func() { cancel(); <-done }}
-	t.Cleanup(r.stop)
-	return consoleHub{running: r, m: m}
+	return consoleHub{running: serveHub(t, h), m: m}
 }
 
 // do sends a request and returns the status, body and headers.

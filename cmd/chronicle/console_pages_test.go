@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -48,7 +49,7 @@ func TestConsoleInBrowser(t *testing.T) {
 	t.Run("pages", func(t *testing.T) {
 		one.t = t
 		for _, v := range views {
-			one.do("show "+v.name, chromedp.Click(`[data-testid="`+v.nav+`"]`), chromedp.WaitVisible(v.loaded))
+			one.do("show "+v.name, show(v.name), chromedp.WaitVisible(v.loaded))
 			one.screenshot(v.name)
 			one.clean("page " + v.name)
 			accessible(t, one, v.name, axe)
@@ -57,7 +58,7 @@ func TestConsoleInBrowser(t *testing.T) {
 
 	t.Run("tools list the catalogue; markup from an upstream stays text", func(t *testing.T) {
 		one.t = t
-		one.do("tools", chromedp.Click(`[data-testid="nav-tools"]`), chromedp.WaitVisible(row("tool-row", "xss__evil")))
+		one.do("tools", show("tools"), chromedp.WaitVisible(row("tool-row", "xss__evil")))
 		var catalogue []struct{ Name string }
 		_, body := c.api(t, "GET", "/api/mcp/tools", "", "")
 		if err := json.Unmarshal([]byte(body), &catalogue); err != nil || len(catalogue) < 10 {
@@ -87,10 +88,10 @@ func TestConsoleInBrowser(t *testing.T) {
 		two := openTab(t, second, c.url)
 		two.do("open a second tab on the log", chromedp.Navigate(c.url+"/#token="+consoleToken),
 			chromedp.WaitVisible(row("service-row", "everything")),
-			chromedp.Click(`[data-testid="nav-log"]`), chromedp.WaitVisible(`[data-testid="log-entry"]`))
+			show("log"), chromedp.WaitVisible(`[data-testid="log-entry"]`))
 		eval[bool](two, `window.sameDocument = true`)
 
-		one.do("open echo", chromedp.Click(`[data-testid="nav-tools"]`),
+		one.do("open echo", show("tools"),
 			chromedp.Click(row("tool-row", "everything__echo")), chromedp.WaitVisible(row("tool-call-form", "message")))
 		accessible(t, one, "the call form", axe)
 		one.do("fill the form", chromedp.SendKeys(`//*[@data-testid="tool-call-form"]//label[contains(., "message")]/following-sibling::input`, "hello from the console"))
@@ -116,7 +117,7 @@ func TestConsoleInBrowser(t *testing.T) {
 	t.Run("a skill is tagged, rated and restored from a snapshot", func(t *testing.T) {
 		one.t = t
 		central := filepath.Join(c.home, ".chronicle", "skills", "review", "SKILL.md")
-		one.do("skills", chromedp.Click(`[data-testid="nav-skills"]`), chromedp.WaitVisible(row("skill-row", "review", "claude")))
+		one.do("skills", show("skills"), chromedp.WaitVisible(row("skill-row", "review", "claude")))
 		one.do("tag and rate", chromedp.SetValue(`[data-testid="skill-tags"]`, "go, code-review"),
 			chromedp.SetValue(`[data-testid="skill-rating"]`, "4"), chromedp.Click(`[data-testid="skill-save"]`),
 			chromedp.WaitVisible(`//*[@data-testid="skill-row"][@data-rating="4"][contains(., "code-review")][contains(., "Saved.")]`))
@@ -193,6 +194,15 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Errorf("text/plain from the page: %d, want 415", status)
 		}
 	})
+}
+
+// show clicks a section's control in the navigation and waits until the
+// section's data has arrived (it is no longer aria-busy).
+func show(view string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		return chromedp.Void{}, chromedp.Do(ctx, chromedp.Click(`[data-testid="nav-`+view+`"]`),
+			chromedp.WaitVisible(`#view-`+view+`[aria-busy="false"]`))
+	}
 }
 
 // accessible runs axe-core's rules label, button-name and link-name on the

@@ -116,12 +116,21 @@
   function show(view) {
     if (!VIEWS.includes(view)) view = "overview";
     current = view;
-    for (const v of VIEWS) document.getElementById("view-" + v).hidden = v !== view;
+    for (const v of VIEWS) {
+      const sec = document.getElementById("view-" + v);
+      sec.hidden = v !== view;
+      if (v !== view) sec.removeAttribute("aria-busy");
+    }
     for (const a of document.querySelectorAll("nav a")) {
       if (a.dataset.view === view) a.setAttribute("aria-current", "page");
       else a.removeAttribute("aria-current");
     }
-    if (loaders[view]) loaders[view]().catch(problem);
+    // aria-busy tells assistive technology (and tests) that the view's
+    // data is on its way; controls drawn before it arrives are replaced.
+    const section = document.getElementById("view-" + view);
+    if (!loaders[view]) { section.setAttribute("aria-busy", "false"); return; }
+    section.setAttribute("aria-busy", "true");
+    loaders[view]().catch(problem).finally(() => section.setAttribute("aria-busy", "false"));
   }
 
   window.addEventListener("hashchange", () => show(location.hash.slice(1)));
