@@ -10,10 +10,12 @@ NPM_DIR := tools/npm
 test: tools npm fmt-check vet cross lint unit
 
 # The git binary builds the test repositories served by the tests' HTTPS git
-# server (chronicle itself uses go-git only).
+# server (chronicle itself uses go-git only). Debian's chromium runs the web
+# console's browser tests (about 90 s to install on a clean machine).
 tools:
 	@command -v git >/dev/null || { apt-get update -qq && apt-get install -y -qq git; }
 	@command -v node >/dev/null || { apt-get update -qq && apt-get install -y -qq nodejs npm; }
+	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 # MCP peers from npm (the MCP Inspector CLI, …), pinned by the committed lockfile.
 npm: $(NPM_DIR)/node_modules/.installed

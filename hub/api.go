@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
 // apiRoutes adds the management endpoints the inspector page reads. The
@@ -138,16 +139,33 @@ func (h *Hub) apiServices(w http.ResponseWriter, r *http.Request) {
 		Project   string            `json:"project,omitempty"`
 		Enabled   bool              `json:"enabled"`
 		Timeout   string            `json:"timeout"`
+		Policy    *policyView       `json:"policy,omitempty"`
 	}
 	var out []svc
 	for name, s := range st.Services {
 		out = append(out, svc{
 			Name: name, Transport: s.Transport, Command: s.Command, Args: mask.ShownList(s.Args), Env: mask.ShownMap(s.Env),
 			URL: mask.Shown("url", s.URL), Headers: mask.ShownMap(s.Headers), Project: s.Project, Enabled: s.Enabled, Timeout: s.Timeout.String(),
+			Policy: policyOf(st.Policies[name]),
 		})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	h.writeJSON(w, out)
+}
+
+// A policyView is a service's policy as /api/services shows it.
+type policyView struct {
+	Enabled       *bool    `json:"enabled,omitempty"`
+	DisabledTools []string `json:"disabled_tools,omitempty"`
+	EnabledTools  []string `json:"enabled_tools,omitempty"`
+}
+
+// policyOf returns the view of p, or nil when p restricts nothing.
+func policyOf(p state.Policy) *policyView {
+	if p.Enabled == nil && len(p.DisabledTools) == 0 && len(p.EnabledTools) == 0 {
+		return nil
+	}
+	return &policyView{Enabled: p.Enabled, DisabledTools: p.DisabledTools, EnabledTools: p.EnabledTools}
 }
 
 func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {

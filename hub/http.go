@@ -47,12 +47,15 @@ func (h *Hub) Handler() http.Handler {
 	mux.Handle("GET /sse", h.serveLegacy(legacy.SSEHandler()))
 	mux.Handle("POST /message", h.serveLegacy(legacy.MessageHandler()))
 	mux.HandleFunc("GET /health", h.health)
-	mux.HandleFunc("GET /{$}", h.console)
+	h.consoleRoutes(mux)
 	h.apiRoutes(mux)
+	h.mcpRoutes(mux)
+	h.skillRoutes(mux)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
 		g := h.Guard()
-		if r.URL.Path == "/health" {
-			g.Token = "" // liveness needs no token; Host and Origin still apply
+		if r.URL.Path == "/health" || consolePath(r.URL.Path) {
+			g.Token = "" // liveness and the console's files need no token; Host and Origin still apply
 		}
 		g.Middleware(mux).ServeHTTP(w, r)
 	})

@@ -46,6 +46,9 @@ type Options struct {
 	ListGrace time.Duration
 	// SessionIdleTTL ends HTTP sessions idle this long (default 30 min).
 	SessionIdleTTL time.Duration
+	// Machine, when set, gives the console the skills and the takeover
+	// review (machine.go); without it those endpoints answer 503.
+	Machine *Machine
 }
 
 // A Hub aggregates the services of the state behind one MCP server.
@@ -78,6 +81,7 @@ type Hub struct {
 	sessions  sync.Map    // session id → when it started
 	calling   sync.Map    // tool name → *atomic.Int32: stdio calls in flight
 	started   time.Time
+	review    reviewCache // the console's takeover review (review.go)
 }
 
 // New loads the state and prepares the hub. Upstreams are not started: a

@@ -58,6 +58,7 @@ func writeState(t *testing.T, path string, services []service.Service, policies 
 type running struct {
 	hub  *Hub
 	url  string
+	ctx  context.Context // ends when the test stops the hub
 	stop func()
 }
 
@@ -68,6 +69,14 @@ func startHub(t *testing.T, path string) *running {
 	if err != nil {
 		t.Fatal(err)
 	}
+	r := serveHub(t, h)
+	go func() { _ = h.WatchState(r.ctx) }()
+	return r
+}
+
+// serveHub serves h on a free loopback port until the test ends.
+func serveHub(t *testing.T, h *Hub) *running {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -75,8 +84,7 @@ func startHub(t *testing.T, path string) *running {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { _ = h.ServeHTTP(ctx, ln); close(done) }()
-	go func() { _ = h.WatchState(ctx) }()
-	r := &running{hub: h, url: "http://" + ln.Addr().String(), stop: func() { cancel(); <-done }}
+	r := &running{hub: h, url: "http://" + ln.Addr().String(), ctx: ctx, stop: func() { cancel(); <-done }}
 	t.Cleanup(r.stop)
 	return r
 }

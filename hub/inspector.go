@@ -37,6 +37,9 @@ type Inspector struct {
 	buf    [InspectorSize]Record
 	next   uint64
 	masker *mask.Masker
+	// added is closed when a record is added, for readers waiting for the
+	// next one (the console's live log); nil until one waits.
+	added chan struct{}
 }
 
 // NewInspector returns an empty inspector that masks with m (and the
@@ -59,6 +62,10 @@ func (in *Inspector) add(r Record) {
 	in.next++
 	r.Seq = in.next
 	in.buf[(in.next-1)%InspectorSize] = r
+	if in.added != nil {
+		close(in.added)
+		in.added = nil
+	}
 }
 
 // Records returns the kept messages, oldest first, masked for a person
@@ -66,15 +73,29 @@ func (in *Inspector) add(r Record) {
 // note.
 func (in *Inspector) Records() []Record {
 	in.mu.Lock()
+	out := in.after(0)
+	in.mu.Unlock()
+	return in.masked(out)
+}
+
+// after returns the kept records whose Seq is above seq, oldest first;
+// in.mu is held.
+func (in *Inspector) after(seq uint64) []Record {
 	n := in.next
 	if n > InspectorSize {
 		n = InspectorSize
 	}
-	out := make([]Record, 0, n)
-	for i := in.next - n; i < in.next; i++ {
+	first := max(in.next-n, seq)
+	out := make([]Record, 0, in.next-min(first, in.next))
+	for i := first; i < in.next; i++ {
 		out = append(out, in.buf[i%InspectorSize])
 	}
-	in.mu.Unlock()
+	return out
+}
+
+// masked masks records for a person (Masker.Text on every string); a
+// message that is not JSON is shown as a note.
+func (in *Inspector) masked(out []Record) []Record {
 	for i := range out {
 		r := &out[i]
 		r.Note = in.masker.Text(r.Note)

@@ -111,6 +111,13 @@ func forPerson(m *mask.Masker, doc []byte) []byte {
 var identifierFields = map[string]bool{
 	"id": true, "session": true, "root": true, "project": true, "endpoint": true,
 	"uri": true, "uriTemplate": true, "cwd": true, "command": true, "started": true, "time": true,
+	// Folders and files of the console's skills and takeover review, and
+	// content hashes.
+	"config_dir": true, "dir": true, "path": true, "file": true, "link": true, "source": true,
+	"store": true, "target": true, "hash": true, "sha": true, "origin_sha": true, "computed_at": true,
+	// Names of tools, services and skills: a long tool name such as
+	// get-structured-content looks random to the shape rules.
+	"name": true, "tool": true, "service": true,
 }
 
 func textWalk(m *mask.Masker, v any, identifier bool) any {

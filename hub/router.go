@@ -24,7 +24,7 @@ import (
 //	/mcp/profile/NAME[?root=] a profile's endpoint (profiles are defined by the exposure issue)
 //	/sse + /message           HTTP+SSE for 2024-11-05 clients
 //	/health, /api/*           liveness and the management API
-//	/                         the console's own paths only
+//	/, /console/FILE          the web console (console.go)
 //
 // A session is bound to the endpoint it was made on: its id is refused on
 // any other.
@@ -215,15 +215,6 @@ func writeRPCError(w http.ResponseWriter, status int, id any, code int, msg stri
 		JSONRPC: mcp.JSONRPC_VERSION, ID: mcp.NewRequestId(id),
 		Error: mcp.NewJSONRPCErrorDetails(code, msg, nil),
 	})
-}
-
-// console serves the console's own paths; a placeholder until the console
-// lands.
-func (h *Hub) console(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	_, _ = io.WriteString(w, "<!doctype html><title>chronicle hub</title><h1>chronicle hub</h1><p>MCP at <code>/mcp</code>; status at <a href=\"/api/status\">/api/status</a>.</p>\n")
 }
 
 // hasProfile reports whether a profile is defined. Profiles (toolsets per

@@ -27,6 +27,10 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
+	if os.Getenv(xssUpstreamEnv) != "" {
+		serveXSSUpstream()
+		return
+	}
 	testscript.Main(m, map[string]func(){
 		"chronicle": func() { os.Exit(Main()) },
 	})

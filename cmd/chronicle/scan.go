@@ -56,7 +56,7 @@ cannot be parsed is listed under errors, and the exit code is then 1.`,
 			}
 			r := m.scan(cfg, st, only)
 			if asJSON {
-				err = writeJSON(a.stdout, scanJSON(r))
+				err = writeJSON(a.stdout, scan.NewReport(r))
 			} else {
 				err = writeScanText(a.stdout, r, m.home)
 			}
@@ -115,74 +115,8 @@ func (a *app) checkTools(cfg *config.Config, only []string) error {
 	return nil
 }
 
-type scanServiceJSON struct {
-	Tool      string            `json:"tool"`
-	Scope     string            `json:"scope"`
-	Project   string            `json:"project,omitempty"`
-	File      string            `json:"file"`
-	Name      string            `json:"name"`
-	Transport string            `json:"transport"`
-	Command   string            `json:"command,omitempty"`
-	Args      []string          `json:"args,omitempty"`
-	Env       map[string]string `json:"env,omitempty"`
-	URL       string            `json:"url,omitempty"`
-	Headers   map[string]string `json:"headers,omitempty"`
-	Enabled   bool              `json:"enabled"`
-	Status    string            `json:"status"`
-	Reason    string            `json:"reason,omitempty"`
-}
-
-type scanSkillJSON struct {
-	Tool    string `json:"tool"`
-	Scope   string `json:"scope"`
-	Project string `json:"project,omitempty"`
-	Dir     string `json:"dir"`
-	Name    string `json:"name"`
-	Status  string `json:"status"`
-	Reason  string `json:"reason,omitempty"`
-	Link    string `json:"link,omitempty"`
-}
-
-type scanErrorJSON struct {
-	Tool  string `json:"tool"`
-	File  string `json:"file"`
-	Error string `json:"error"`
-}
-
-func scanJSON(r scan.Result) any {
-	out := struct {
-		Services []scanServiceJSON `json:"services"`
-		Skills   []scanSkillJSON   `json:"skills"`
-		Errors   []scanErrorJSON   `json:"errors"`
-	}{[]scanServiceJSON{}, []scanSkillJSON{}, []scanErrorJSON{}}
-	for _, s := range r.Services {
-		e, loc := s.Entry, s.Location
-		out.Services = append(out.Services, scanServiceJSON{
-			Tool: loc.Tool, Scope: loc.Scope, Project: loc.Project, File: loc.File,
-			Name: safeName(e.Name), Transport: e.Transport, Command: mask.Value(e.Command),
-			Args: mask.ShownList(e.Args), Env: mask.ShownMap(e.Env), URL: mask.Shown("url", e.URL),
-			Headers: mask.ShownMap(e.Headers), Enabled: e.Enabled, Status: s.Status, Reason: s.Reason,
-		})
-	}
-	for _, k := range r.Skills {
-		out.Skills = append(out.Skills, scanSkillJSON{
-			Tool: k.Tool, Scope: k.Scope, Project: k.Project, Dir: k.Dir, Name: k.Name,
-			Status: k.Status, Reason: k.Reason, Link: k.Link,
-		})
-	}
-	for _, e := range r.Errors {
-		out.Errors = append(out.Errors, scanErrorJSON{Tool: e.Tool, File: e.File, Error: mask.Value(e.Err.Error())})
-	}
-	return out
-}
-
 // safeName shows a hostile entry name without control characters.
-func safeName(name string) string {
-	if scan.SafeName(name) {
-		return name
-	}
-	return fmt.Sprintf("%q", name)
-}
+func safeName(name string) string { return scan.ShownName(name) }
 
 func writeScanText(w io.Writer, r scan.Result, home string) error {
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)

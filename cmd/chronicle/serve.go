@@ -32,8 +32,11 @@ working under that folder: X-Chronicle-Root, the client's MCP roots, or for
 It needs nothing but ~/.chronicle/state.json, so it runs from any directory, and
 reloads when apply rewrites the state. While it runs, a central skill edited in
 place is snapshotted (fs_change, 500 ms after the last write; see skills snapshots). Over HTTP (Streamable HTTP at /mcp on
-hub.listen, default 127.0.0.1:7311) it also serves GET /health and the inspector
-API: /api/status, /api/services, /api/tools, /api/log, POST /api/call.
+hub.listen, default 127.0.0.1:7311) it also serves GET /health, the web console
+at / (overview, services, tools with a call form, the live log, skills with
+snapshots, tags and ratings, the takeover review), and the API it reads
+(docs/api.md): /api/status, /api/services, /api/tools, /api/log, POST /api/call,
+/api/mcp/..., /api/skills/....
 /mcp?root=DIR (URL-encoded) scopes a client to a project by its URL, on every
 revision (2024-11-05 through 2026-07-28; /sse + /message for HTTP+SSE clients).
 Upstream stdio servers start on first need, with a minimal environment, and
@@ -51,7 +54,7 @@ stop with the hub.`,
 			logger := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 			h, err := hub.New(hub.Options{
 				StatePath: m.statePath(), Home: m.home, EnvFile: filepath.Join(m.chronicleHome, "env"),
-				Listen: listen, Root: wd, Version: version, Logger: logger,
+				Listen: listen, Root: wd, Version: version, Logger: logger, Machine: a.hubMachine(m),
 			})
 			if err != nil {
 				return failf("%s", err)
@@ -93,6 +96,7 @@ stop with the hub.`,
 				return failf("cannot listen on %s: %s", g.Listen, err)
 			}
 			fmt.Fprintf(a.stderr, "chronicle hub: serving MCP on http://%s/mcp (health: /health, inspector API: /api/status)\n", ln.Addr())
+			a.printConsoleURL(ln.Addr(), g.Token)
 			return h.ServeHTTP(ctx, ln)
 		},
 	}

@@ -21,7 +21,8 @@ func (a *app) skillsCommand() *cobra.Command {
 		Long: `Central skills live in ~/.chronicle/skills/<name>; every version chronicle
 imported or replaced is kept as a snapshot in ~/.chronicle/snapshots/<name>/
 (imported: kept forever; apply: taken before a replace; restore: taken before a
-restore; identical trees are stored once).`,
+restore; identical trees are stored once). Tags and a 0-5 rating are local
+metadata in ~/.chronicle/skills-meta.json (skills tag, skills rate, skills list).`,
 	}
 	var asJSON bool
 	list := &cobra.Command{
@@ -39,6 +40,9 @@ restore; identical trees are stored once).`,
 				return failf("%s", err)
 			}
 			if asJSON {
+				if snaps == nil {
+					snaps = []snapshot.Snapshot{} // the same array as GET /api/skills/NAME/snapshots
+				}
 				return writeJSON(a.stdout, snaps)
 			}
 			if len(snaps) == 0 {
@@ -86,7 +90,7 @@ A skill pinned to a full commit SHA never moves.`,
 		},
 	}
 	outdated.Flags().BoolVar(&outdatedJSON, "json", false, "print the skills as JSON")
-	cmd.AddCommand(list, restore, outdated)
+	cmd.AddCommand(a.skillsListCommand(), a.skillsTagCommand(), a.skillsRateCommand(), list, restore, outdated)
 	return cmd
 }
 

@@ -67,6 +67,20 @@ func (idx *index) latest() (Snapshot, bool) {
 	return idx.Snapshots[len(idx.Snapshots)-1], true
 }
 
+// ErrNoSnapshot says a skill has no snapshot with the id asked for: errors.Is
+// tells it apart from a snapshot that could not be read.
+var ErrNoSnapshot = errors.New("no such snapshot")
+
+// A missingError is an ErrNoSnapshot with its own message.
+type missingError struct{ msg string }
+
+func (e missingError) Error() string        { return e.msg }
+func (e missingError) Is(target error) bool { return target == ErrNoSnapshot }
+
+func noSnapshot(format string, args ...any) error {
+	return missingError{fmt.Sprintf(format, args...)}
+}
+
 func (idx *index) find(id string) (Snapshot, error) {
 	var ids []string
 	for _, s := range idx.Snapshots {
@@ -76,9 +90,9 @@ func (idx *index) find(id string) (Snapshot, error) {
 		ids = append(ids, s.ID)
 	}
 	if len(ids) == 0 {
-		return Snapshot{}, fmt.Errorf("skill %s has no snapshots", idx.Skill)
+		return Snapshot{}, noSnapshot("skill %s has no snapshots", idx.Skill)
 	}
-	return Snapshot{}, fmt.Errorf("skill %s has no snapshot %s; its snapshots are %s", idx.Skill, id, strings.Join(ids, ", "))
+	return Snapshot{}, noSnapshot("skill %s has no snapshot %s; its snapshots are %s", idx.Skill, id, strings.Join(ids, ", "))
 }
 
 // nextID returns the id after every id in the index. Ids are never reused:

@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,5 +61,14 @@ func TestRestoreIntoEmptyStore(t *testing.T) {
 	}
 	if err := Restore(fsys.OS{}, root, "pdf", "7", store); err == nil || !strings.Contains(err.Error(), "its snapshots are 1") {
 		t.Fatalf("unknown id: %v, want the known ids listed", err)
+	}
+}
+
+func TestRestoreUnknownIDIsErrNoSnapshot(t *testing.T) {
+	root, store := t.TempDir(), t.TempDir()
+	for _, id := range []string{"7", "x"} {
+		if err := Restore(fsys.OS{}, root, "demo", id, store); !errors.Is(err, ErrNoSnapshot) {
+			t.Errorf("id %s: %v", id, err)
+		}
 	}
 }

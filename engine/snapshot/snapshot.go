@@ -58,7 +58,7 @@ func skillDir(root, skill string) (string, error) {
 
 func checkID(skill, id string) error {
 	if !idPattern.MatchString(id) {
-		return fmt.Errorf("%q is not a snapshot id of skill %s: ids are numbers such as 3", id, skill)
+		return noSnapshot("%q is not a snapshot id of skill %s: ids are numbers such as 3", id, skill)
 	}
 	return nil
 }

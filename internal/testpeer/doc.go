@@ -1,7 +1,7 @@
 // Package testpeer decides, for every test of the repository, whether a
 // test peer is present: an npm package that `make npm` installs under
 // tools/npm/node_modules (the MCP Inspector CLI, server-everything, the
-// conformance suite), or a program on PATH (node, later chromium).
+// conformance suite), or a program on PATH (node, chromium).
 //
 // One rule, everywhere: a missing peer skips the test on a developer's
 // machine, with a message saying how to install it, and fails the test in CI

@@ -42,6 +42,13 @@ func Node(t T) string {
 	return Bin(t, "node", nodeInstall)
 }
 
+// Chromium returns the absolute path of Debian's chromium, which drives the
+// web console's browser tests.
+func Chromium(t T) string {
+	t.Helper()
+	return Bin(t, "chromium", chromiumInstall)
+}
+
 // A Missing error says a peer is not installed and how to install it.
 type Missing struct {
 	Peer    string
@@ -58,6 +65,8 @@ func (e *Missing) Unwrap() error { return e.Err }
 const (
 	npmInstall  = "run make npm (npm ci --prefix tools/npm)"
 	nodeInstall = "install Node.js 20 with npm (make tools does, with apt-get), then run make npm"
+	// chromiumInstall is how to get the browser of the console's tests.
+	chromiumInstall = "apt-get install chromium (make tools does)"
 )
 
 // FindNPM is NPM without a test: the path, or a *Missing error.

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"os"
+
+	"github.com/mattn/go-isatty"
+
+	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/hub"
+	"github.com/chronicle-dev/chronicle/providers"
+)
+
+// hubMachine gives the hub's console this machine's tools (the providers,
+// built-in and from a configuration's tool blocks) and chronicle's folder,
+// for the Skills Hub and the takeover review.
+func (a *app) hubMachine(m *machine) *hub.Machine {
+	hubCmd, hubErr := a.hubCommand(m)
+	return &hub.Machine{
+		ChronicleHome: m.chronicleHome,
+		KnownTools:    providers.Names(),
+		Tools: func(cfg *config.Config) (provider.Env, []provider.Provider) {
+			env := m.env
+			var tools []*config.Tool
+			if cfg != nil {
+				env.Projects = unique(append(append([]string{}, env.Projects...), cfg.Projects...))
+				tools = cfg.Tools
+			}
+			return env, providers.All(tools)
+		},
+		HubCommand: hubCmd,
+		HubError:   hubErr,
+	}
+}
+
+// printConsoleURL tells where the console is. With a token, the address
+// carries it after # (a fragment never reaches a server or a log): in full
+// only on a terminal, where the person who started the hub reads it; masked
+// anywhere else (a log file, a service manager's journal).
+func (a *app) printConsoleURL(addr net.Addr, token string) {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "localhost"
+	}
+	url := "http://" + net.JoinHostPort(host, port) + "/"
+	if token == "" {
+		fmt.Fprintf(a.stderr, "chronicle hub: console at %s\n", url)
+		return
+	}
+	w := a.stderr
+	if mw, ok := w.(*mask.Writer); ok {
+		w = mw.W
+	}
+	if f, ok := w.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
+		fmt.Fprintf(w, "chronicle hub: console at %s#token=%s\n", url, token)
+		return
+	}
+	fmt.Fprintf(a.stderr, "chronicle hub: console at %s#token=%s (the hub token; shown in full only on a terminal)\n", url, mask.Hide(token))
+}

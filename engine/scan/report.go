@@ -1,0 +1,88 @@
+package scan
+
+import (
+	"fmt"
+
+	"github.com/chronicle-dev/chronicle/engine/mask"
+)
+
+// A Report is a scan as one JSON document: what `chronicle scan --json`
+// prints and the hub serves at /api/mcp/scan. Secret-looking values are
+// masked; the fields are stable (readers ignore unknown ones).
+type Report struct {
+	Services []ReportService `json:"services"`
+	Skills   []ReportSkill   `json:"skills"`
+	Errors   []ReportError   `json:"errors"`
+}
+
+// A ReportService is one MCP entry of a tool, with its classification.
+type ReportService struct {
+	Tool      string            `json:"tool"`
+	Scope     string            `json:"scope"`
+	Project   string            `json:"project,omitempty"`
+	File      string            `json:"file"`
+	Name      string            `json:"name"`
+	Transport string            `json:"transport"`
+	Command   string            `json:"command,omitempty"`
+	Args      []string          `json:"args,omitempty"`
+	Env       map[string]string `json:"env,omitempty"`
+	URL       string            `json:"url,omitempty"`
+	Headers   map[string]string `json:"headers,omitempty"`
+	Enabled   bool              `json:"enabled"`
+	Status    string            `json:"status"`
+	Reason    string            `json:"reason,omitempty"`
+}
+
+// A ReportSkill is one entry of a tool's skills folder, with its
+// classification.
+type ReportSkill struct {
+	Tool    string `json:"tool"`
+	Scope   string `json:"scope"`
+	Project string `json:"project,omitempty"`
+	Dir     string `json:"dir"`
+	Name    string `json:"name"`
+	Status  string `json:"status"`
+	Reason  string `json:"reason,omitempty"`
+	Link    string `json:"link,omitempty"`
+}
+
+// A ReportError is a tool file the scan could not read.
+type ReportError struct {
+	Tool  string `json:"tool"`
+	File  string `json:"file"`
+	Error string `json:"error"`
+}
+
+// NewReport turns a scan's result into its JSON document. Lists are never
+// null, so a reader can iterate them without a check.
+func NewReport(r Result) Report {
+	out := Report{Services: []ReportService{}, Skills: []ReportSkill{}, Errors: []ReportError{}}
+	for _, s := range r.Services {
+		e, loc := s.Entry, s.Location
+		out.Services = append(out.Services, ReportService{
+			Tool: loc.Tool, Scope: loc.Scope, Project: loc.Project, File: loc.File,
+			Name: ShownName(e.Name), Transport: e.Transport, Command: mask.Value(e.Command),
+			Args: mask.ShownList(e.Args), Env: mask.ShownMap(e.Env), URL: mask.Shown("url", e.URL),
+			Headers: mask.ShownMap(e.Headers), Enabled: e.Enabled, Status: s.Status, Reason: s.Reason,
+		})
+	}
+	for _, k := range r.Skills {
+		out.Skills = append(out.Skills, ReportSkill{
+			Tool: k.Tool, Scope: k.Scope, Project: k.Project, Dir: k.Dir, Name: k.Name,
+			Status: k.Status, Reason: k.Reason, Link: k.Link,
+		})
+	}
+	for _, e := range r.Errors {
+		out.Errors = append(out.Errors, ReportError{Tool: e.Tool, File: e.File, Error: mask.Value(e.Err.Error())})
+	}
+	return out
+}
+
+// ShownName shows an entry name for a person: as it is when it is safe,
+// quoted (control characters escaped) when it is hostile.
+func ShownName(name string) string {
+	if SafeName(name) {
+		return name
+	}
+	return fmt.Sprintf("%q", name)
+}

@@ -1,0 +1,54 @@
+package hub
+
+import (
+	"embed"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+)
+
+// The console's files: plain HTML, CSS and JavaScript, embedded in the
+// binary. No build step, no CDN: the page loads nothing from anywhere but
+// the hub (its CSP says so to the browser too).
+//
+//go:embed console
+var consoleFiles embed.FS
+
+// consolePolicy is the console's Content-Security-Policy: its own files
+// only, no inline script or style, never inside a frame.
+const consolePolicy = "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// consoleRoutes serves the console: the page at / and its files under
+// /console/. They hold no data (every datum comes from /api with the token),
+// so they are served without the token: a browser cannot send one on a
+// navigation.
+func (h *Hub) consoleRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) { serveConsoleFile(w, "index.html") })
+	mux.HandleFunc("GET /console/{file}", func(w http.ResponseWriter, r *http.Request) { serveConsoleFile(w, r.PathValue("file")) })
+}
+
+// consolePath reports whether a path is one of the console's files, which
+// need no token.
+func consolePath(p string) bool {
+	return p == "/" || strings.HasPrefix(p, "/console/") && !strings.Contains(p[len("/console/"):], "/")
+}
+
+func serveConsoleFile(w http.ResponseWriter, name string) {
+	data, err := fs.ReadFile(consoleFiles, path.Join("console", path.Clean("/" + name)[1:]))
+	if err != nil {
+		http.NotFound(w, nil)
+		return
+	}
+	ct := mime.TypeByExtension(path.Ext(name))
+	if ct == "" {
+		ct = "application/octet-stream"
+	}
+	w.Header().Set("Content-Type", ct)
+	w.Header().Set("Content-Security-Policy", consolePolicy)
+	w.Header().Set("X-Frame-Options", "DENY")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	w.Header().Set("Cache-Control", "no-cache")
+	_, _ = w.Write(data)
+}

@@ -1,0 +1,39 @@
+package hub
+
+import (
+	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/skillhub"
+)
+
+// A Machine is what the console reads besides the state: chronicle's folder
+// and the tools of this machine, for the Skills Hub and the takeover review.
+// cmd wires the providers in; the hub never chooses them itself (SPEC §2).
+type Machine struct {
+	// ChronicleHome is ~/.chronicle: the central store, snapshots,
+	// skills-meta.json and state.lock.
+	ChronicleHome string
+	// KnownTools are the built-in tools' names, for loading a configuration.
+	KnownTools []string
+	// Tools returns the environment (home, projects) and the providers for
+	// a configuration; cfg nil means the built-in tools only.
+	Tools func(cfg *config.Config) (provider.Env, []provider.Provider)
+	// HubCommand is the command line a tool runs to start the hub (see
+	// plan.Inputs); when empty, HubError says why there is none.
+	HubCommand []string
+	HubError   string
+}
+
+// skillMachine returns the machine as the Skills Hub lists it, with the
+// state the hub serves; false when the hub was started without a Machine.
+func (h *Hub) skillMachine() (skillhub.Machine, bool) {
+	m := h.opts.Machine
+	if m == nil {
+		return skillhub.Machine{}, false
+	}
+	env, tools := m.Tools(nil)
+	h.mu.Lock()
+	st := h.st
+	h.mu.Unlock()
+	return skillhub.Machine{ChronicleHome: m.ChronicleHome, Env: env, Tools: tools, State: st}, true
+}
