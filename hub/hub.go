@@ -46,6 +46,13 @@ type Options struct {
 	ListGrace time.Duration
 	// SessionIdleTTL ends HTTP sessions idle this long (default 30 min).
 	SessionIdleTTL time.Duration
+
+	// Profile is the profile a stdio client is served (serve --stdio
+	// --profile NAME); "" for the whole hub.
+	Profile string
+	// CataloguePath is where the hub keeps the catalogue cache
+	// (~/.chronicle/catalog.json); "" to keep none. The HTTP hub keeps it.
+	CataloguePath string
 }
 
 // A Hub aggregates the services of the state behind one MCP server.
@@ -64,6 +71,7 @@ type Hub struct {
 	backends map[string]backend
 	projects []scoped
 	policies map[string]*state.Policy
+	expose   exposureConfig
 
 	listingState
 	passThrough
@@ -77,6 +85,7 @@ type Hub struct {
 	roots     sync.Map    // session id → root folder
 	sessions  sync.Map    // session id → when it started
 	calling   sync.Map    // tool name → *atomic.Int32: stdio calls in flight
+	autoModes sync.Map    // endpoint (profile and services) → the mode auto chose last
 	started   time.Time
 }
 
@@ -129,6 +138,10 @@ func New(opts Options) (*Hub, error) {
 	)
 	if err := h.Reload(); err != nil {
 		return nil, err
+	}
+	if opts.Profile != "" && !h.hasProfile(opts.Profile) {
+		h.Close()
+		return nil, fmt.Errorf("%s defines no profile named %q%s: declare it with a profile block and apply", opts.StatePath, opts.Profile, h.profileNames())
 	}
 	return h, nil
 }
@@ -189,7 +202,7 @@ func (h *Hub) Reload() error {
 		}
 		s.Name = name
 		specs = append(specs, s)
-		projects = append(projects, scoped{name: name, project: s.Project})
+		projects = append(projects, scoped{Name: name, Project: s.Project})
 		policies[name] = &p
 	}
 	h.pool.Reconcile(specs)
@@ -201,19 +214,20 @@ func (h *Hub) Reload() error {
 			h.log.Warn("chronova", "error", h.masker.Text(err.Error()))
 		} else if p := st.Policies[names.Chronova]; p.Enabled == nil || *p.Enabled {
 			backends[names.Chronova] = b
-			projects = append(projects, scoped{name: names.Chronova})
+			projects = append(projects, scoped{Name: names.Chronova})
 			policies[names.Chronova] = &p
 		}
 	}
-	sort.Slice(projects, func(i, j int) bool { return projects[i].name < projects[j].name })
+	sort.Slice(projects, func(i, j int) bool { return projects[i].Name < projects[j].Name })
 
 	offered := map[string]bool{}
 	for _, p := range projects {
-		offered[p.name] = true
+		offered[p.Name] = true
 	}
 	h.forget(offered)
 	h.mu.Lock()
 	h.st, h.backends, h.projects, h.policies = st, backends, projects, policies
+	h.expose = exposureOf(st, h.expose.gen+1)
 	h.guard = Guard{Listen: listen, Token: token, Hostnames: hostnames}
 	if h.guard.everyInterface() {
 		h.guard.Own = OwnAddresses()
@@ -248,6 +262,7 @@ func (h *Hub) register(c *Catalogue) {
 	for _, t := range c.sortedTools() {
 		tools = append(tools, server.ServerTool{Tool: t.Tool, Handler: h.toolHandler(t.Exposed)})
 	}
+	tools = append(tools, h.metaTools()...)
 	h.srv.SetTools(tools...)
 	var prompts []server.ServerPrompt
 	for _, p := range c.Prompts {

@@ -3,6 +3,7 @@ package config
 import (
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
@@ -135,13 +136,13 @@ type Hub struct {
 
 // The ways the hub lists tools (hub.tools, profile.exposure).
 const (
-	ExposeAll    = "all"    // every tool, in full
-	ExposeSearch = "search" // three meta-tools (and the always tools)
-	ExposeAuto   = "auto"   // search when the full list costs more than search_threshold
+	ExposeAll    = exposure.All    // every tool, in full
+	ExposeSearch = exposure.Search // three meta-tools (and the always tools)
+	ExposeAuto   = exposure.Auto   // search when the full list costs more than search_threshold
 )
 
 // DefaultSearchThreshold is hub.search_threshold when not set, in tokens.
-const DefaultSearchThreshold = 10000
+const DefaultSearchThreshold = exposure.DefaultThreshold
 
 // Link transports to the hub.
 const (
