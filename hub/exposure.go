@@ -27,14 +27,8 @@ type exposureConfig struct {
 
 // exposureOf reads the exposure settings and profiles of a state.
 func exposureOf(st *state.State, gen uint64) exposureConfig {
-	c := exposureConfig{profiles: map[string]*exposure.Profile{}, gen: gen}
-	if st.Hub != nil {
-		c.settings = exposure.Settings{Mode: st.Hub.Tools, Threshold: st.Hub.SearchThreshold, Always: st.Hub.Always}
-	}
-	for name, p := range st.Profiles {
-		c.profiles[name] = &exposure.Profile{Name: name, Services: p.Services, Tools: p.Tools, Exposure: p.Exposure}
-	}
-	return c
+	setup := st.ExposureSetup()
+	return exposureConfig{settings: setup.Settings, profiles: setup.Profiles, gen: gen}
 }
 
 // exposureConfig returns the current exposure settings.

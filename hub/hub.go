@@ -87,6 +87,10 @@ type Hub struct {
 	calling   sync.Map    // tool name → *atomic.Int32: stdio calls in flight
 	autoModes sync.Map    // endpoint (profile and services) → the mode auto chose last
 	started   time.Time
+
+	cacheOnce    sync.Once
+	cacheDirty   chan struct{} // the catalogue cache should be written
+	cacheWritten chan struct{} // tests: told after each write, when set
 }
 
 // New loads the state and prepares the hub. Upstreams are not started: a

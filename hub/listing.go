@@ -205,6 +205,7 @@ func (h *Hub) rebuild() {
 	c.inheritTokens(h.cat.Load())
 	h.cat.Store(c)
 	h.register(c)
+	h.cacheCatalogue()
 	h.listMu.Lock()
 	close(h.changed)
 	h.changed = make(chan struct{})

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/scan"
@@ -130,6 +131,8 @@ type scanServiceJSON struct {
 	Enabled   bool              `json:"enabled"`
 	Status    string            `json:"status"`
 	Reason    string            `json:"reason,omitempty"`
+	// Sees is, for the hub's entry, what the tool sees through it.
+	Sees *exposure.Seen `json:"sees,omitempty"`
 }
 
 type scanSkillJSON struct {
@@ -161,7 +164,7 @@ func scanJSON(r scan.Result) any {
 			Tool: loc.Tool, Scope: loc.Scope, Project: loc.Project, File: loc.File,
 			Name: safeName(e.Name), Transport: e.Transport, Command: mask.Value(e.Command),
 			Args: mask.ShownList(e.Args), Env: mask.ShownMap(e.Env), URL: mask.Shown("url", e.URL),
-			Headers: mask.ShownMap(e.Headers), Enabled: e.Enabled, Status: s.Status, Reason: s.Reason,
+			Headers: mask.ShownMap(e.Headers), Enabled: e.Enabled, Status: s.Status, Reason: s.Reason, Sees: s.Sees,
 		})
 	}
 	for _, k := range r.Skills {
@@ -219,6 +222,9 @@ func writeScanText(w io.Writer, r scan.Result, home string) error {
 				state = "disabled"
 			}
 			fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\t%s\n", safeName(e.Name), e.Transport, state, s.Status, truncate(target, 60))
+			if s.Sees != nil {
+				fmt.Fprintf(tw, "      %s\n", hubSees(home, tool, *s.Sees))
+			}
 		}
 		fmt.Fprintln(tw)
 	}

@@ -105,6 +105,22 @@ func IsLoopbackListen(listen string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// DialAddress turns a listen address into one a client on this machine can
+// dial: a hub listening on every interface is reached on loopback.
+func DialAddress(listen string) string {
+	host, port, err := net.SplitHostPort(listen)
+	if err != nil {
+		return listen
+	}
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		if ip != nil && ip.To4() == nil {
+			return net.JoinHostPort("::1", port)
+		}
+		return net.JoinHostPort("127.0.0.1", port)
+	}
+	return listen
+}
+
 var chronovaSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{{Name: "api_key"}, {Name: "api_url"}},
 }

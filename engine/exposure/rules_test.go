@@ -1,6 +1,9 @@
 package exposure
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestDecideHasHysteresis walks an auto endpoint's catalogue up and down
 // around a 10,000-token threshold: it switches to search above it, and back
@@ -89,5 +92,41 @@ func TestEstimate(t *testing.T) {
 	}
 	if got := s.Estimate(offered[:1], Auto, 350); got.Mode != All || got.Tokens != 300 {
 		t.Errorf("auto under the threshold: %+v", got)
+	}
+}
+
+// TestSees estimates what clients of several endpoints see from listings:
+// scope, policy, profiles and modes, and services with no listing.
+func TestSees(t *testing.T) {
+	setup := Setup{
+		Services: []Service{
+			{Scoped: Scoped{Name: "github"}, DisabledTools: []string{"delete_*"}},
+			{Scoped: Scoped{Name: "db", Project: "/work/api"}},
+			{Scoped: Scoped{Name: "linear"}},
+		},
+		Settings: Settings{Mode: All},
+		Profiles: map[string]*Profile{"review": {Name: "review", Tools: []string{"github__*pull*"}, Exposure: Search}},
+	}
+	l := &Listings{MetaTokens: 300, Tools: map[string][]Tool{
+		"github": {{"github", "create_pull_request", 500}, {"github", "delete_repo", 200}, {"github", "list_issues", 400}},
+		"db":     {{"db", "query", 100}},
+	}}
+	user := setup.Sees(l, "", "")
+	if user.Tools != 2 || user.Tokens != 900 || user.Known || strings.Join(user.Unlisted, ",") != "linear" || user.Endpoint != "/mcp" {
+		t.Errorf("user level: %+v", user)
+	}
+	project := setup.Sees(l, "", "/work/api/src")
+	if project.Tools != 3 || project.Tokens != 1000 {
+		t.Errorf("in the project: %+v", project)
+	}
+	review := setup.Sees(l, "review", "")
+	if review.Mode != Search || review.Tools != 3 || review.Tokens != 300 || review.Offered != 1 || review.OfferedTokens != 500 || review.Endpoint != "/mcp/profile/review" {
+		t.Errorf("profile review: %+v", review)
+	}
+	if none := setup.Sees(nil, "", ""); none.Known || len(none.Unlisted) != 2 {
+		t.Errorf("no listings: %+v", none)
+	}
+	if gone := setup.Sees(l, "gone", ""); !gone.NoProfile || gone.Tools != 0 {
+		t.Errorf("an undefined profile: %+v", gone)
 	}
 }

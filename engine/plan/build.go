@@ -79,6 +79,7 @@ func Compute(in Inputs) *Plan {
 	b.settings()
 	b.skills()
 	b.links()
+	b.contextCosts()
 	b.removals()
 	b.dryRun()
 	b.destroyGuard()

@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"net"
 	"net/url"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
@@ -21,7 +20,7 @@ func (b *builder) hubHTTP(l *config.Link) service.Definition {
 	if h := b.cfg.Hub; h != nil {
 		listen, token = h.Listen, h.Token
 	}
-	u := url.URL{Scheme: "http", Host: reachable(listen), Path: "/mcp"}
+	u := url.URL{Scheme: "http", Host: config.DialAddress(listen), Path: "/mcp"}
 	if l.Profile != "" {
 		u.Path = "/mcp/profile/" + l.Profile
 	}
@@ -33,22 +32,6 @@ func (b *builder) hubHTTP(l *config.Link) service.Definition {
 		d.Headers = map[string]secret.Value{"Authorization": secret.Concat(secret.Literal("Bearer "), token)}
 	}
 	return d
-}
-
-// reachable turns a listen address into one a client can dial: a hub
-// listening on every interface is reached on loopback.
-func reachable(listen string) string {
-	host, port, err := net.SplitHostPort(listen)
-	if err != nil {
-		return listen
-	}
-	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
-		if ip != nil && ip.To4() == nil {
-			return net.JoinHostPort("::1", port)
-		}
-		return net.JoinHostPort("127.0.0.1", port)
-	}
-	return listen
 }
 
 // httpRefused says why an HTTP hub entry may not go into the tool's file
