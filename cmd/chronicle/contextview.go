@@ -18,7 +18,7 @@ func writeContext(w io.Writer, home string, costs []plan.ContextCost) {
 	}
 	known := false
 	for _, c := range costs {
-		known = known || c.Known || c.Tools > 0
+		known = known || !unknown(c.Seen)
 	}
 	if !known {
 		fmt.Fprintln(w, "\nThrough the hub: the catalogue is not known yet, so what each tool will see is not either.")
@@ -34,11 +34,15 @@ func writeContext(w io.Writer, home string, costs []plan.ContextCost) {
 // hubSees says what a tool sees through a hub entry scan found, or that
 // the catalogue is not known yet.
 func hubSees(home, tool string, s exposure.Seen) string {
-	if !s.Known && s.Tools == 0 && !s.NoProfile {
+	if unknown(s) {
 		return "through the hub: the catalogue is not known yet (run chronicle serve once to measure it)"
 	}
 	return "through the hub, " + sees(home, tool, "", s)
 }
+
+// unknown reports whether nothing is known of what an endpoint offers: the
+// catalogue cache lists none of its services.
+func unknown(s exposure.Seen) bool { return !s.Known && s.Offered == 0 }
 
 // sees says what a tool sees through one hub endpoint: "claude sees 41
 // tools ≈ 18.2k tokens".

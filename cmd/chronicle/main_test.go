@@ -17,6 +17,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/chronicle-dev/chronicle/engine/gitskill/gittest"
+	"github.com/chronicle-dev/chronicle/hub/search/replay"
 	"github.com/chronicle-dev/chronicle/internal/testpeer"
 )
 
@@ -29,6 +30,13 @@ func TestMain(m *testing.M) {
 	}
 	testscript.Main(m, map[string]func(){
 		"chronicle": func() { os.Exit(Main()) },
+		// A recorded public MCP server, replayed over stdio (hub/search/replay).
+		"replay-upstream": func() {
+			if err := replay.Serve(os.Args[1]); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+		},
 	})
 }
 
