@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-git/go-git/v5"
 
+	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/internal/enginetest"
 )
@@ -184,5 +185,82 @@ link "api" {
 	want := "http://127.0.0.1:7311/mcp?root=" + strings.ReplaceAll(project, "/", "%2F")
 	if e := hubEntryOf(t, file); e["url"] != want {
 		t.Errorf("entry in an ignored file: %v, want url %s", e, want)
+	}
+}
+
+// TestContextCosts: for each tool a link writes the hub into, the plan says
+// what it will see and what it costs, from the catalogue cache, with the
+// configuration's policies, scope, profiles and mode; a service the cache
+// has not listed makes the count a lower bound, and no cache says nothing
+// is known.
+func TestContextCosts(t *testing.T) {
+	m := enginetest.New(t)
+	project := m.Path("work/api")
+	cfg := m.Config(fmt.Sprintf(`
+service "gh" { command = "gh-mcp" }
+service "db" {
+  command = "db-mcp"
+  project = %q
+}
+service "new" { command = "new-mcp" }
+policy "gh" { disabled_tools = ["delete_*"] }
+hub {
+  tools  = "auto"
+  search_threshold = 500
+  always = ["gh__get_*"]
+}
+profile "review" {
+  services = ["gh"]
+  tools    = ["gh__*issue*"]
+}
+link "user" {
+  tools = ["claude", "cursor"]
+  hub   = true
+}
+link "api" {
+  tools   = ["claude"]
+  hub     = true
+  project = %q
+}
+link "reviewers" {
+  tools   = ["gemini"]
+  hub     = true
+  profile = "review"
+}
+`, project, project))
+	cat := &catalog.File{Version: catalog.Version, MetaTokens: 318, Services: map[string]catalog.Service{
+		"gh": {Tools: []catalog.Tool{{Name: "get_me", Tokens: 100}, {Name: "list_issues", Tokens: 200}, {Name: "delete_repo", Tokens: 150}}},
+		"db": {Tools: []catalog.Tool{{Name: "query", Tokens: 400}}},
+	}}
+	costs := func(c *catalog.File) map[string]plan.ContextCost {
+		m.Catalog = c
+		p := m.Plan(cfg)
+		out := map[string]plan.ContextCost{}
+		for _, c := range p.Context {
+			out[c.Address] = c
+		}
+		return out
+	}
+	got := costs(cat)
+	user := got[`link.user["claude"].hub`]
+	// gh offers get_me and list_issues (300 tokens, under 500: all); new
+	// has no listing yet.
+	if user.Mode != "all" || user.Tools != 2 || user.Tokens != 300 || user.Known || strings.Join(user.Unlisted, ",") != "new" {
+		t.Errorf("user level: %+v", user)
+	}
+	if got[`link.user["cursor"].hub`].Tokens != 300 {
+		t.Errorf("cursor: %+v", got[`link.user["cursor"].hub`])
+	}
+	// In the project db joins: 700 tokens, above 500: search, with get_me.
+	api := got[`link.api["claude"].hub`]
+	if api.Mode != "search" || api.Tools != 4 || api.Tokens != 318+100 || api.OfferedTokens != 700 || api.Project != project {
+		t.Errorf("project: %+v", api)
+	}
+	review := got[`link.reviewers["gemini"].hub`]
+	if review.Endpoint != "/mcp/profile/review" || review.Tools != 1 || review.Tokens != 200 || !review.Known {
+		t.Errorf("profile: %+v", review)
+	}
+	if none := costs(nil)[`link.user["claude"].hub`]; none.Known || none.Offered != 0 || len(none.Unlisted) != 2 {
+		t.Errorf("no cache: %+v", none)
 	}
 }
