@@ -28,22 +28,9 @@ func TestCatalogueCache(t *testing.T) {
 	writeState(t, path, []service.Service{testService("alpha", "alpha", ""), testService("beta", "beta", project), leaky},
 		map[string]state.Policy{"alpha": {DisabledTools: []string{"delete_*"}}})
 
-	open := func() (*Hub, *catalog.File) {
-		h := newTestHub(t, path, Options{CataloguePath: cache, ListGrace: testGrace})
-		h.cacheWritten = make(chan struct{}, 16)
-		h.catalogue(context.Background())
-		for {
-			<-h.cacheWritten
-			f, err := catalog.Load(cache)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if f != nil && len(f.Services) == 3 && len(f.Services["alpha"].Tools) > 0 && len(f.Services["beta"].Tools) > 0 && len(f.Services["leaky"].Tools) > 0 {
-				return h, f
-			}
-		}
-	}
-	h, f := open()
+	h, f := cachingHub(t, path, cache, func(f *catalog.File) bool {
+		return len(f.Services) == 3 && len(f.Services["alpha"].Tools) > 0 && len(f.Services["beta"].Tools) > 0 && len(f.Services["leaky"].Tools) > 0
+	})
 	h.Close()
 	if f.MetaTokens == 0 || f.MetaTokens > 1000 {
 		t.Errorf("meta-tools cost %d tokens", f.MetaTokens)
@@ -71,27 +58,36 @@ func TestCatalogueCache(t *testing.T) {
 	broken := testService("beta", "beta", project)
 	broken.Command = filepath.Join(dir, "no-such-server")
 	writeState(t, path, []service.Service{testService("alpha", "alpha", ""), broken}, nil)
-	h = newTestHub(t, path, Options{CataloguePath: cache, ListGrace: testGrace})
+	h, g := cachingHub(t, path, cache, func(g *catalog.File) bool {
+		_, gone := g.Services["leaky"]
+		return !gone
+	})
 	defer h.Close()
+	b, _ := json.Marshal(g.Services["beta"])
+	want, _ := json.Marshal(f.Services["beta"])
+	if string(b) != string(want) {
+		t.Errorf("the failing service's listing changed:\n%s\nwas\n%s", b, want)
+	}
+	if len(g.Services["alpha"].Tools) != 4 {
+		t.Errorf("alpha: %+v", g.Services["alpha"])
+	}
+}
+
+// cachingHub starts a hub that keeps the catalogue cache, asks for its
+// catalogue, and waits for a write after which the cache satisfies done.
+func cachingHub(t *testing.T, path, cache string, done func(*catalog.File) bool) (*Hub, *catalog.File) {
+	t.Helper()
+	h := newTestHub(t, path, Options{CataloguePath: cache, ListGrace: testGrace})
 	h.cacheWritten = make(chan struct{}, 16)
 	h.catalogue(context.Background())
 	for {
 		<-h.cacheWritten
-		g, err := catalog.Load(cache)
+		f, err := catalog.Load(cache)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, gone := g.Services["leaky"]; gone {
-			continue
+		if f != nil && done(f) {
+			return h, f
 		}
-		b, _ := json.Marshal(g.Services["beta"])
-		want, _ := json.Marshal(f.Services["beta"])
-		if string(b) != string(want) {
-			t.Errorf("the failing service's listing changed:\n%s\nwas\n%s", b, want)
-		}
-		if len(g.Services["alpha"].Tools) != 4 {
-			t.Errorf("alpha: %+v", g.Services["alpha"])
-		}
-		break
 	}
 }

@@ -44,21 +44,11 @@ func goSearch(t *testing.T, cs *gosdk.ClientSession, query string) (names []stri
 	if err != nil || res.IsError {
 		t.Fatalf("search_tools %q: %v %s", query, err, goText(res))
 	}
-	var out struct {
-		Tools []struct {
-			Name string `json:"name"`
-		} `json:"tools"`
-	}
 	raw := []byte(goText(res))
 	if res.StructuredContent != nil {
 		raw, _ = json.Marshal(res.StructuredContent)
 	}
-	if err := json.Unmarshal(raw, &out); err != nil {
-		t.Fatalf("search_tools %q answered %s", query, raw)
-	}
-	for _, tl := range out.Tools {
-		names = append(names, tl.Name)
-	}
+	names = foundIn(t, raw)
 	return names, res.StructuredContent != nil
 }
 

@@ -107,14 +107,20 @@ func found(t *testing.T, res *mcp.CallToolResult) []string {
 	if res.IsError {
 		t.Fatalf("search_tools failed: %s", resultText(res))
 	}
+	raw := []byte(resultText(res))
+	if res.StructuredContent != nil {
+		raw, _ = json.Marshal(res.StructuredContent)
+	}
+	return foundIn(t, raw)
+}
+
+// foundIn returns the tool names of a search_tools result's JSON.
+func foundIn(t *testing.T, raw []byte) []string {
+	t.Helper()
 	var out struct {
 		Tools []struct {
 			Name string `json:"name"`
 		} `json:"tools"`
-	}
-	raw := []byte(resultText(res))
-	if res.StructuredContent != nil {
-		raw, _ = json.Marshal(res.StructuredContent)
 	}
 	if err := json.Unmarshal(raw, &out); err != nil {
 		t.Fatalf("search_tools answered %s: %v", raw, err)
