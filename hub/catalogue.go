@@ -92,8 +92,9 @@ type Catalogue struct {
 	// for every service whose listing (or error) the catalogue holds.
 	Projects map[string]string
 
-	views  sync.Map // reach key → *view: what each endpoint offers and lists
-	tokens sync.Map // definition sum → its token cost, counted on demand
+	views   sync.Map // reach key → *view: what each endpoint offers and lists
+	byWhere sync.Map // whereKey → *view: the same, found by where a request came from
+	tokens  sync.Map // definition sum → its token cost, counted on demand
 }
 
 // buildCatalogue aggregates the listings, in service-name order.

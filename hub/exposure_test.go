@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
@@ -464,4 +465,50 @@ func TestAutoHasHysteresis(t *testing.T) {
 			t.Errorf("threshold %d: status %+v", step.threshold, e)
 		}
 	}
+}
+
+// TestSearchSurfaceNeedsNoUpstream: in search mode the meta-tools are
+// listed even while no upstream has answered yet (one held at a gate past
+// the grace period), and the always tools join when it does — announced
+// with list_changed only then.
+func TestSearchSurfaceNeedsNoUpstream(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	g := newGate(t)
+	writeState(t, path, []service.Service{gatedService("slow", g)}, nil)
+	setExposure(t, path, state.Hub{Tools: "search", Always: []string{"slow__echo"}}, nil)
+	h := newTestHub(t, path, Options{ListGrace: time.Millisecond})
+	defer h.Close()
+	ctx := context.WithValue(context.Background(), endpointKey, endpoint{path: "/mcp"})
+	h.catalogue(ctx) // the grace passes: the upstream waits at the gate
+	var names []string
+	for _, tl := range h.toolFilter(ctx, allRegistered(h)) {
+		names = append(names, tl.Name)
+	}
+	if strings.Join(names, " ") != strings.Join(metaNames, " ") {
+		t.Fatalf("before any upstream answered, search mode lists %v", names)
+	}
+	before := h.listHash("tools", where{})
+	g.open(t)
+	waitCatalogue(h, func(c *Catalogue) bool { return c.Tools["slow__echo"] != nil })
+	names = names[:0]
+	for _, tl := range h.toolFilter(ctx, allRegistered(h)) {
+		names = append(names, tl.Name)
+	}
+	if strings.Join(names, " ") != "call_tool describe_tools search_tools slow__echo" {
+		t.Errorf("after the upstream answered: %v", names)
+	}
+	if h.listHash("tools", where{}) == before {
+		t.Error("the list changed, and its hash did not")
+	}
+}
+
+// allRegistered returns the tools registered with mcp-go, sorted.
+func allRegistered(h *Hub) []mcp.Tool {
+	var out []mcp.Tool
+	for _, st := range h.srv.ListTools() {
+		out = append(out, st.Tool)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }

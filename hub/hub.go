@@ -77,6 +77,7 @@ type Hub struct {
 	passThrough
 	stdioOut atomic.Pointer[trackingWriter] // the stdio client's writer, when serving one
 	cat      atomic.Pointer[Catalogue]
+	empty    *Catalogue  // stands in for cat before the first build
 	seen     atomic.Bool // a client has asked for the catalogue
 
 	ids       *sessionIDs // live Streamable HTTP sessions and their endpoints
@@ -118,7 +119,7 @@ func New(opts Options) (*Hub, error) {
 	h := &Hub{
 		opts: opts, log: opts.Logger, masker: masker,
 		resolver: secret.Resolver{Env: opts.Getenv, EnvFile: opts.EnvFile, Home: opts.Home},
-		started:  time.Now(),
+		started:  time.Now(), empty: buildCatalogue(nil, nil),
 	}
 	h.ctx, h.cancel = context.WithCancel(context.Background())
 	h.ids = newSessionIDs()
@@ -140,6 +141,9 @@ func New(opts Options) (*Hub, error) {
 		server.WithResourceCompletionProvider(completer{h}),
 		server.WithInstructions("chronicle hub: every declared MCP service, as <service>__<tool>."),
 	)
+	// The meta-tools are there from the start: in search mode what an
+	// endpoint lists does not wait for any upstream.
+	h.srv.AddTools(h.metaTools()...)
 	if err := h.Reload(); err != nil {
 		return nil, err
 	}

@@ -102,11 +102,8 @@ func (h *Hub) promptFilter(ctx context.Context, prompts []mcp.Prompt) []mcp.Prom
 // and the services a request may use: those of its scope, narrowed to its
 // endpoint's profile.
 func (h *Hub) visibleTo(ctx context.Context) (*Catalogue, map[string]bool) {
-	cat := h.cat.Load()
-	if cat == nil {
-		cat = emptyCatalogue
-	}
-	return cat, h.reachOf(h.whereOf(ctx)).services
+	cat, v := h.viewOf(ctx)
+	return cat, v.reach.services
 }
 
 // isCalling reports whether the request is a tools/call of name.

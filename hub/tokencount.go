@@ -25,10 +25,7 @@ func (c *Catalogue) toolTokens(t *exposedTool) int {
 
 // tokensOf returns the summed cost of tools.
 func (h *Hub) tokensOf(tools []*exposedTool) int {
-	cat := h.cat.Load()
-	if cat == nil {
-		cat = emptyCatalogue
-	}
+	cat := h.current()
 	n := 0
 	for _, t := range tools {
 		n += cat.toolTokens(t)

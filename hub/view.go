@@ -24,13 +24,37 @@ type view struct {
 	index   func() *search.Index
 }
 
-// viewOf returns the catalogue and the view a request sees.
+// viewOf returns the catalogue and the view a request sees. It is on every
+// call's path (mcp-go filters the called tool): the view is found by where
+// the request came from, without working out its scope again.
 func (h *Hub) viewOf(ctx context.Context) (*Catalogue, *view) {
-	cat := h.cat.Load()
-	if cat == nil {
-		cat = emptyCatalogue
+	cat := h.current()
+	w := h.whereOf(ctx)
+	h.mu.Lock()
+	k := whereKey{gen: h.expose.gen, where: w}
+	h.mu.Unlock()
+	if v, ok := cat.byWhere.Load(k); ok {
+		return cat, v.(*view)
 	}
-	return cat, h.viewIn(cat, h.reachOf(h.whereOf(ctx)))
+	v := h.viewIn(cat, h.reachOf(k.where))
+	cat.byWhere.Store(k, v)
+	return cat, v
+}
+
+// current returns the current catalogue, or before the first build the
+// hub's own empty one (its own: views are cached on it).
+func (h *Hub) current() *Catalogue {
+	if cat := h.cat.Load(); cat != nil {
+		return cat
+	}
+	return h.empty
+}
+
+// A whereKey finds a view under the settings of one reload: the scope and
+// profile a where stands for change only with a reload.
+type whereKey struct {
+	gen uint64
+	where
 }
 
 // viewIn returns the view of a reach in cat, building it on first use.
