@@ -35,6 +35,12 @@ type ServiceStatus struct {
 	// Hidden lists tools the hub does not offer although no policy hides
 	// them, each with why.
 	Hidden []string `json:"hidden,omitempty"`
+
+	// CatalogueTokens is what the service's tools cost listed in full;
+	// ListedTokens what they add to the list where the service is
+	// offered (less in search mode).
+	CatalogueTokens int `json:"catalogue_tokens"`
+	ListedTokens    int `json:"listed_tokens"`
 }
 
 // Status describes the hub for /api/status.
@@ -49,18 +55,18 @@ func (h *Hub) Status() map[string]any {
 	}
 	var services []ServiceStatus
 	for _, p := range projects {
-		s, ok := live[p.name]
+		s, ok := live[p.Name]
 		if !ok {
-			s = ServiceStatus{Name: p.name, Transport: "builtin", State: "ready"}
+			s = ServiceStatus{Name: p.Name, Transport: "builtin", State: "ready"}
 		}
-		s.Project = p.project
+		s.Project = p.Project
 		if cat != nil {
-			if e, bad := cat.Errors[p.name]; bad {
+			if e, bad := cat.Errors[p.Name]; bad {
 				s.State, s.Error = "failed", e
 			}
 			s.Tools = 0 // the catalogue's count, not the upstream's on top of it
 			for _, t := range cat.Tools {
-				if t.Service != p.name || t.Blocked {
+				if t.Service != p.Name || t.Blocked {
 					continue
 				}
 				if why := t.Hidden(); why != "" {
@@ -69,12 +75,15 @@ func (h *Hub) Status() map[string]any {
 				}
 				s.Tools++
 			}
+			s.CatalogueTokens, s.ListedTokens = h.serviceTokens(cat, p.Name, p.Project)
 		}
 		services = append(services, s)
 	}
 	var collisions []string
+	endpoints := []EndpointStatus{}
 	if cat != nil {
 		collisions = cat.Collisions
+		endpoints = h.endpointStatus(cat)
 	}
 	var children []int
 	for _, s := range services {
@@ -94,6 +103,7 @@ func (h *Hub) Status() map[string]any {
 		"stateless_requests": h.statelessTraffic(),
 		"children":           children,
 		"collisions":         collisions,
+		"endpoints":          endpoints,
 	}
 }
 
@@ -177,6 +187,9 @@ func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {
 		Description string          `json:"description,omitempty"`
 		Blocked     bool            `json:"blocked,omitempty"`
 		InputSchema json.RawMessage `json:"inputSchema,omitempty"`
+
+		// Tokens is the definition's cost in a client's context.
+		Tokens int `json:"tokens"`
 	}
 	out := []tool{}
 	for _, t := range cat.sortedTools() {
@@ -184,7 +197,7 @@ func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {
 		if schema == nil {
 			schema, _ = json.Marshal(t.Tool.InputSchema)
 		}
-		out = append(out, tool{t.Exposed, t.Service, t.Name, t.Tool.Description, t.Blocked, schema})
+		out = append(out, tool{t.Exposed, t.Service, t.Name, t.Tool.Description, t.Blocked, schema, cat.toolTokens(t)})
 	}
 	h.writeJSON(w, out)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/hub/upstream"
 )
 
@@ -33,10 +34,11 @@ func callerOf(ctx context.Context) *caller {
 // the exposed name; args the arguments object as sent; meta the request's
 // _meta, passed on with its progress token rewritten to a hub-unique one.
 func (h *Hub) call(ctx context.Context, c *caller, name string, args any, meta *mcp.Meta) (*mcp.CallToolResult, error) {
-	cat := h.catalogue(ctx)
-	_, vis := h.visibleTo(ctx)
+	h.catalogue(ctx)
+	cat, v := h.viewOf(ctx)
+	r := v.reach
 	t := cat.Tools[name]
-	if t == nil || !vis[t.Service] {
+	if t == nil || !r.services[t.Service] || !r.profile.HasTool(exposure.FullName(t.Service, t.Name)) {
 		return nil, fmt.Errorf("%w: %s", errNoTool, name)
 	}
 	if t.Blocked {

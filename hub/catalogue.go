@@ -4,11 +4,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"path"
 	"sort"
+	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
@@ -90,6 +91,10 @@ type Catalogue struct {
 	// Projects maps each service to its project folder ("" when global),
 	// for every service whose listing (or error) the catalogue holds.
 	Projects map[string]string
+
+	views   sync.Map // reach key → *view: what each endpoint offers and lists
+	byWhere sync.Map // whereKey → *view: the same, found by where a request came from
+	tokens  sync.Map // definition sum → its token cost, counted on demand
 }
 
 // buildCatalogue aggregates the listings, in service-name order.
@@ -145,26 +150,9 @@ func buildCatalogue(m *mask.Masker, listings []serviceListing) *Catalogue {
 	return c
 }
 
-// toolAllowed applies a policy's globs: disabled_tools hide a tool, and
-// enabled_tools, when set, hide every tool they do not match.
+// toolAllowed applies a policy's globs (see exposure.ToolAllowed).
 func toolAllowed(p *state.Policy, tool string) bool {
-	if p == nil {
-		return true
-	}
-	for _, g := range p.DisabledTools {
-		if ok, _ := path.Match(g, tool); ok {
-			return false
-		}
-	}
-	if len(p.EnabledTools) == 0 {
-		return true
-	}
-	for _, g := range p.EnabledTools {
-		if ok, _ := path.Match(g, tool); ok {
-			return true
-		}
-	}
-	return false
+	return p == nil || exposure.ToolAllowed(p.DisabledTools, p.EnabledTools, tool)
 }
 
 // sortedTools returns the catalogue's tools by exposed name.

@@ -15,4 +15,11 @@
 // filter per session, masking of everything clients and people get, live
 // reload, and the inspector (a ring buffer of recent messages and the /api
 // endpoints). docs/decisions/0030 says why it is built on mcp-go's server.
+//
+// What an endpoint lists is one view of the catalogue per profile and scope
+// (view.go): in search mode three meta-tools stand in for every tool
+// (metatools.go), auto switches with hysteresis, profiles are served at
+// /mcp/profile/NAME, and token costs are counted on demand and kept on the
+// catalogue; the HTTP hub caches the catalogue with its costs in
+// ~/.chronicle/catalog.json (docs/decisions/0040).
 package hub

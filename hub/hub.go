@@ -49,6 +49,13 @@ type Options struct {
 	// Machine, when set, gives the console the skills and the takeover
 	// review (machine.go); without it those endpoints answer 503.
 	Machine *Machine
+
+	// Profile is the profile a stdio client is served (serve --stdio
+	// --profile NAME); "" for the whole hub.
+	Profile string
+	// CataloguePath is where the hub keeps the catalogue cache
+	// (~/.chronicle/catalog.json); "" to keep none. The HTTP hub keeps it.
+	CataloguePath string
 }
 
 // A Hub aggregates the services of the state behind one MCP server.
@@ -67,11 +74,13 @@ type Hub struct {
 	backends map[string]backend
 	projects []scoped
 	policies map[string]*state.Policy
+	expose   exposureConfig
 
 	listingState
 	passThrough
 	stdioOut atomic.Pointer[trackingWriter] // the stdio client's writer, when serving one
 	cat      atomic.Pointer[Catalogue]
+	empty    *Catalogue  // stands in for cat before the first build
 	seen     atomic.Bool // a client has asked for the catalogue
 
 	ids       *sessionIDs // live Streamable HTTP sessions and their endpoints
@@ -80,8 +89,13 @@ type Hub struct {
 	roots     sync.Map    // session id → root folder
 	sessions  sync.Map    // session id → when it started
 	calling   sync.Map    // tool name → *atomic.Int32: stdio calls in flight
+	autoModes sync.Map    // endpoint (profile and services) → the mode auto chose last
 	started   time.Time
 	review    reviewCache // the console's takeover review (review.go)
+
+	cacheOnce    sync.Once
+	cacheDirty   chan struct{} // the catalogue cache should be written
+	cacheWritten chan struct{} // tests: told after each write, when set
 }
 
 // New loads the state and prepares the hub. Upstreams are not started: a
@@ -109,7 +123,7 @@ func New(opts Options) (*Hub, error) {
 	h := &Hub{
 		opts: opts, log: opts.Logger, masker: masker,
 		resolver: secret.Resolver{Env: opts.Getenv, EnvFile: opts.EnvFile, Home: opts.Home},
-		started:  time.Now(),
+		started:  time.Now(), empty: buildCatalogue(nil, nil),
 	}
 	h.ctx, h.cancel = context.WithCancel(context.Background())
 	h.ids = newSessionIDs()
@@ -131,8 +145,15 @@ func New(opts Options) (*Hub, error) {
 		server.WithResourceCompletionProvider(completer{h}),
 		server.WithInstructions("chronicle hub: every declared MCP service, as <service>__<tool>."),
 	)
+	// The meta-tools are there from the start: in search mode what an
+	// endpoint lists does not wait for any upstream.
+	h.srv.AddTools(h.metaTools()...)
 	if err := h.Reload(); err != nil {
 		return nil, err
+	}
+	if opts.Profile != "" && !h.hasProfile(opts.Profile) {
+		h.Close()
+		return nil, fmt.Errorf("%s defines no profile named %q%s: declare it with a profile block and apply", opts.StatePath, opts.Profile, h.profileNames())
 	}
 	return h, nil
 }
@@ -193,7 +214,7 @@ func (h *Hub) Reload() error {
 		}
 		s.Name = name
 		specs = append(specs, s)
-		projects = append(projects, scoped{name: name, project: s.Project})
+		projects = append(projects, scoped{Name: name, Project: s.Project})
 		policies[name] = &p
 	}
 	h.pool.Reconcile(specs)
@@ -205,19 +226,20 @@ func (h *Hub) Reload() error {
 			h.log.Warn("chronova", "error", h.masker.Text(err.Error()))
 		} else if p := st.Policies[names.Chronova]; p.Enabled == nil || *p.Enabled {
 			backends[names.Chronova] = b
-			projects = append(projects, scoped{name: names.Chronova})
+			projects = append(projects, scoped{Name: names.Chronova})
 			policies[names.Chronova] = &p
 		}
 	}
-	sort.Slice(projects, func(i, j int) bool { return projects[i].name < projects[j].name })
+	sort.Slice(projects, func(i, j int) bool { return projects[i].Name < projects[j].Name })
 
 	offered := map[string]bool{}
 	for _, p := range projects {
-		offered[p.name] = true
+		offered[p.Name] = true
 	}
 	h.forget(offered)
 	h.mu.Lock()
 	h.st, h.backends, h.projects, h.policies = st, backends, projects, policies
+	h.expose = exposureOf(st, h.expose.gen+1)
 	h.guard = Guard{Listen: listen, Token: token, Hostnames: hostnames}
 	if h.guard.everyInterface() {
 		h.guard.Own = OwnAddresses()
@@ -252,6 +274,7 @@ func (h *Hub) register(c *Catalogue) {
 	for _, t := range c.sortedTools() {
 		tools = append(tools, server.ServerTool{Tool: t.Tool, Handler: h.toolHandler(t.Exposed)})
 	}
+	tools = append(tools, h.metaTools()...)
 	h.srv.SetTools(tools...)
 	var prompts []server.ServerPrompt
 	for _, p := range c.Prompts {

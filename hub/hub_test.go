@@ -131,13 +131,7 @@ func callText(t *testing.T, c *client.Client, name string, args map[string]any) 
 	if err != nil {
 		t.Fatalf("call %s: %v", name, err)
 	}
-	var b strings.Builder
-	for _, ct := range res.Content {
-		if tc, ok := ct.(mcp.TextContent); ok {
-			b.WriteString(tc.Text)
-		}
-	}
-	return b.String(), res.IsError
+	return resultText(res), res.IsError
 }
 
 func TestHubAggregatesWithPoliciesAndScopes(t *testing.T) {

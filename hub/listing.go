@@ -72,10 +72,10 @@ func (h *Hub) refreshNeeded() int {
 	missing := 0
 	for _, p := range projects {
 		h.listMu.Lock()
-		slot := h.slots[p.name]
+		slot := h.slots[p.Name]
 		if slot == nil {
 			slot = &listingSlot{stale: true}
-			h.slots[p.name] = slot
+			h.slots[p.Name] = slot
 		}
 		need, unlisted := slot.stale, slot.listing == nil
 		h.listMu.Unlock()
@@ -83,7 +83,7 @@ func (h *Hub) refreshNeeded() int {
 			missing++
 		}
 		if need {
-			h.refresh(p.name)
+			h.refresh(p.Name)
 		}
 	}
 	return missing
@@ -104,7 +104,7 @@ func (h *Hub) unlisted() int {
 			n++
 			continue
 		}
-		if _, ok := cat.Projects[p.name]; !ok {
+		if _, ok := cat.Projects[p.Name]; !ok {
 			n++
 		}
 	}
@@ -140,8 +140,8 @@ func (h *Hub) list(name string) {
 	b, policy := h.backends[name], h.policies[name]
 	project := ""
 	for _, p := range h.projects {
-		if p.name == name {
-			project = p.project
+		if p.Name == name {
+			project = p.Project
 		}
 	}
 	h.mu.Unlock()
@@ -194,16 +194,18 @@ func (h *Hub) rebuild() {
 	h.listMu.Lock()
 	listings := make([]serviceListing, 0, len(projects))
 	for _, p := range projects {
-		if s := h.slots[p.name]; s != nil && s.listing != nil {
+		if s := h.slots[p.Name]; s != nil && s.listing != nil {
 			l := *s.listing
-			l.Project, l.Policy = p.project, policies[p.name]
+			l.Project, l.Policy = p.Project, policies[p.Name]
 			listings = append(listings, l)
 		}
 	}
 	h.listMu.Unlock()
 	c := buildCatalogue(h.masker, listings)
+	c.inheritTokens(h.cat.Load())
 	h.cat.Store(c)
 	h.register(c)
+	h.cacheCatalogue()
 	h.listMu.Lock()
 	close(h.changed)
 	h.changed = make(chan struct{})

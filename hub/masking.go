@@ -107,7 +107,10 @@ func forPerson(m *mask.Masker, doc []byte) []byte {
 	return out
 }
 
-// identifierFields hold names, ids and paths rather than free text.
+// identifierFields hold names, ids and paths rather than free text. Tool,
+// prompt and service names are among them: a long exposed name
+// (github__create_pull_request_review) has the shape of a token, and is
+// not one.
 var identifierFields = map[string]bool{
 	"id": true, "session": true, "root": true, "project": true, "endpoint": true,
 	"uri": true, "uriTemplate": true, "cwd": true, "command": true, "started": true, "time": true,

@@ -79,7 +79,7 @@ func (h *Hub) keep(sid string, msg []byte) bool {
 		if !listed {
 			return false // never listed: nothing it saw changed
 		}
-		return h.listHash(kind, h.rootOfSession(sid)) != last
+		return h.listHash(kind, h.whereOfSession(sid)) != last
 	}
 	if m.Method == "" && len(m.ID) > 0 {
 		id := string(m.ID)

@@ -29,7 +29,7 @@ func TestOutboundFilter(t *testing.T) {
 	if h.keep("s1", changed) {
 		t.Error("list_changed reached a session that never listed")
 	}
-	h.filterFor("s1").listed("tools", h.listHash("tools", ""))
+	h.filterFor("s1").listed("tools", h.listHash("tools", where{}))
 	if h.keep("s1", changed) {
 		t.Error("list_changed reached a session whose list did not change")
 	}

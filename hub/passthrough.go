@@ -77,12 +77,9 @@ func (h *Hub) forwardLog(service string, params map[string]any) {
 	note.Params.Level = mcp.LoggingLevel(level)
 	note.Params.Logger = logger
 	note.Params.Data = params["data"]
-	h.mu.Lock()
-	projects := h.projects
-	h.mu.Unlock()
 	h.sessions.Range(func(k, _ any) bool {
 		sid := k.(string)
-		if visible(projects, h.rootOfSession(sid))[service] {
+		if h.reachOf(h.whereOfSession(sid)).services[service] {
 			_ = h.srv.SendLogMessageToSpecificClient(sid, note)
 		}
 		return true
@@ -268,8 +265,8 @@ func (h *Hub) scopeRoots(service string) []mcp.Root {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, p := range h.projects {
-		if p.name == service && p.project != "" {
-			return []mcp.Root{{URI: "file://" + p.project, Name: service}}
+		if p.Name == service && p.Project != "" {
+			return []mcp.Root{{URI: "file://" + p.Project, Name: service}}
 		}
 	}
 	if h.opts.Root != "" {

@@ -21,7 +21,7 @@ import (
 //
 //	/mcp                      Streamable HTTP, every revision (2026-07-28 stateless on the same path)
 //	/mcp?root=DIR             the same, scoped to the project folder DIR
-//	/mcp/profile/NAME[?root=] a profile's endpoint (profiles are defined by the exposure issue)
+//	/mcp/profile/NAME[?root=] a profile's endpoint (exposure.go)
 //	/sse + /message           HTTP+SSE for 2024-11-05 clients
 //	/health, /api/*           liveness and the management API
 //	/, /console/FILE          the web console (console.go)
@@ -217,9 +217,6 @@ func writeRPCError(w http.ResponseWriter, status int, id any, code int, msg stri
 	})
 }
 
-// hasProfile reports whether a profile is defined. Profiles (toolsets per
-// endpoint) are not part of the state yet: every profile path is unknown.
-func (h *Hub) hasProfile(string) bool { return false }
 
 // countStateless counts a 2026-07-28 request per endpoint: that revision has
 // no sessions, so /api/status shows its traffic this way.

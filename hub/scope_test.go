@@ -7,7 +7,7 @@ import (
 
 func TestVisible(t *testing.T) {
 	services := []scoped{
-		{"github", ""}, {"work-db", "/home/dev/work"}, {"api-db", "/home/dev/work/api"}, {"web-e2e", "/home/dev/work/web"},
+		{Name: "github"}, {Name: "work-db", Project: "/home/dev/work"}, {Name: "api-db", Project: "/home/dev/work/api"}, {Name: "web-e2e", Project: "/home/dev/work/web"},
 	}
 	tests := []struct {
 		root string

@@ -11,6 +11,9 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/chronicle-dev/chronicle/engine/exposure"
+	"github.com/chronicle-dev/chronicle/hub/search"
 )
 
 type ctxKey int
@@ -49,25 +52,37 @@ func (h *Hub) inScope(ctx context.Context, service string) bool {
 	return vis[service]
 }
 
-// toolFilter hides the tools of services out of the session's scope and the
-// tools a policy disables. A call to a disabled tool still reaches its
-// handler (which refuses it with a tool error and logs it as blocked): the
-// transports mark such calls before mcp-go checks the filter again.
+// toolFilter lists what the request's endpoint lists (its view): the
+// meta-tools in search mode, and the offered tools the mode lists — tools
+// of services in scope and in the endpoint's profile, not disabled by a
+// policy. A call reaches its handler through this filter too (mcp-go checks
+// the called tool alone): a call to a disabled tool is let through so that
+// the handler refuses it with a tool error and logs it as blocked, and so
+// is a call to an offered tool that search mode does not list.
 func (h *Hub) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
-	cat, vis := h.visibleTo(ctx)
+	cat, v := h.viewOf(ctx)
 	out := make([]mcp.Tool, 0, len(tools))
 	for _, t := range tools {
+		if isMetaTool(t.Name) {
+			if v.listsMeta() {
+				out = append(out, metaToolFor(ctx, t))
+			}
+			continue
+		}
 		e := cat.Tools[t.Name]
-		if e == nil || !vis[e.Service] {
+		if e == nil || !v.reach.services[e.Service] || e.Hidden() != "" {
 			continue
 		}
-		if e.Blocked && !(len(tools) == 1 && h.isCalling(ctx, t.Name)) {
+		called := len(tools) == 1 && h.isCalling(ctx, t.Name)
+		if e.Blocked {
+			if called && v.reach.profile.HasTool(exposure.FullName(e.Service, e.Name)) {
+				out = append(out, t)
+			}
 			continue
 		}
-		if e.Hidden() != "" {
-			continue
+		if v.listed[t.Name] || (called && v.offers[t.Name]) {
+			out = append(out, t)
 		}
-		out = append(out, t)
 	}
 	return out
 }
@@ -84,16 +99,11 @@ func (h *Hub) promptFilter(ctx context.Context, prompts []mcp.Prompt) []mcp.Prom
 }
 
 // visibleTo returns the current catalogue (empty before the first build)
-// and the services a request's session may use.
+// and the services a request may use: those of its scope, narrowed to its
+// endpoint's profile.
 func (h *Hub) visibleTo(ctx context.Context) (*Catalogue, map[string]bool) {
-	cat := h.cat.Load()
-	if cat == nil {
-		cat = buildCatalogue(nil, nil)
-	}
-	h.mu.Lock()
-	projects := h.projects
-	h.mu.Unlock()
-	return cat, visible(projects, h.rootFor(ctx))
+	cat, v := h.viewOf(ctx)
+	return cat, v.reach.services
 }
 
 // isCalling reports whether the request is a tools/call of name.
@@ -156,21 +166,21 @@ func (h *Hub) hooks() *server.Hooks {
 	// answer is the whole list (so a list served while the catalogue was
 	// being replaced counts as what it was), else from the catalogue.
 	hk.AddAfterListTools(func(ctx context.Context, _ any, req *mcp.ListToolsRequest, res *mcp.ListToolsResult) {
-		hash := h.listHash("tools", h.rootFor(ctx))
+		hash := h.listHash("tools", h.whereOf(ctx))
 		if req.Params.Cursor == "" && res.NextCursor == "" {
-			hash = sumList(res.Tools)
+			hash = sumTools(res.Tools)
 		}
 		h.filterFor(sessionID(ctx)).listed("tools", hash)
 	})
 	hk.AddAfterListPrompts(func(ctx context.Context, _ any, req *mcp.ListPromptsRequest, res *mcp.ListPromptsResult) {
-		hash := h.listHash("prompts", h.rootFor(ctx))
+		hash := h.listHash("prompts", h.whereOf(ctx))
 		if req.Params.Cursor == "" && res.NextCursor == "" {
 			hash = sumList(res.Prompts)
 		}
 		h.filterFor(sessionID(ctx)).listed("prompts", hash)
 	})
 	hk.AddAfterListResources(func(ctx context.Context, _ any, req *mcp.ListResourcesRequest, res *mcp.ListResourcesResult) {
-		hash := h.listHash("resources", h.rootFor(ctx))
+		hash := h.listHash("resources", h.whereOf(ctx))
 		if req.Params.Cursor == "" && res.NextCursor == "" {
 			hash = sumList(res.Resources)
 		}
@@ -240,22 +250,26 @@ func (h *Hub) rootOfSession(sid string) string {
 	return h.opts.Root
 }
 
-// listHash sums the list of a kind a session working under root would get
-// now, so that the outbound filter can tell whether it changed.
-func (h *Hub) listHash(kind, root string) string {
+// listHash sums the list of a kind a session made at w would get now, so
+// that the outbound filter can tell whether it changed.
+func (h *Hub) listHash(kind string, w where) string {
 	cat := h.cat.Load()
 	if cat == nil {
 		return ""
 	}
-	h.mu.Lock()
-	projects := h.projects
-	h.mu.Unlock()
-	vis := visible(projects, root)
+	r := h.reachOf(w)
+	vis := r.services
 	var sums []string
 	switch kind {
 	case "tools":
-		for _, t := range cat.sortedTools() {
-			if vis[t.Service] && !t.Blocked && t.Hidden() == "" {
+		v := h.viewIn(cat, r)
+		if v.listsMeta() {
+			for _, m := range search.MetaTools() {
+				sums = append(sums, listedSum(m))
+			}
+		}
+		for _, t := range v.offered {
+			if v.listed[t.Exposed] {
 				sums = append(sums, t.Sum)
 			}
 		}
@@ -271,6 +285,25 @@ func (h *Hub) listHash(kind, root string) string {
 				sums = append(sums, r.Sum)
 			}
 		}
+	}
+	return sumOfSums(sums)
+}
+
+// listedSum identifies a listed tool for listHash: by its definition, but a
+// meta-tool by its name alone, since its definition varies with the
+// client's revision and never with the catalogue.
+func listedSum(t mcp.Tool) string {
+	if isMetaTool(t.Name) {
+		return "meta:" + t.Name
+	}
+	return sum(t)
+}
+
+// sumTools sums a tool list as a client got it, in the same way as listHash.
+func sumTools(tools []mcp.Tool) string {
+	sums := make([]string, len(tools))
+	for i, t := range tools {
+		sums[i] = listedSum(t)
 	}
 	return sumOfSums(sums)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/hub/search/replay"
 )
 
 // upstreamEnv selects what the test binary serves when a hub starts it as a
@@ -44,7 +45,15 @@ func TestMain(m *testing.M) {
 // serveTestUpstream is a small MCP server over stdio: echo, a tool a policy
 // disables, a tool with a raw schema, an 80-character tool name, a prompt
 // and a resource. Its tools are named after mode so two services differ.
+// Mode "replay:PATH" replays a recorded public server instead.
 func serveTestUpstream(mode string) {
+	if recording, ok := strings.CutPrefix(mode, "replay:"); ok {
+		if err := replay.Serve(recording); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
 	if mode == "leaky" {
 		serveLeakyUpstream()
 		return

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/lock"
 	"github.com/chronicle-dev/chronicle/engine/provider"
@@ -61,7 +62,10 @@ func (a *app) machine(cfg *config.Config) (*machine, error) {
 // scan runs a scan of the selected tools against cfg and the state (nil
 // when there is none).
 func (m *machine) scan(cfg *config.Config, st *state.State, only []string) scan.Result {
-	return scan.Run(scan.Options{Env: m.env, Tools: m.tools, Only: only, Config: cfg, Store: m.store, State: st})
+	// The catalogue cache only informs (what a hub entry shows): one that
+	// cannot be read counts as none.
+	cat, _ := catalog.Load(catalog.Path(m.chronicleHome))
+	return scan.Run(scan.Options{Env: m.env, Tools: m.tools, Only: only, Config: cfg, Store: m.store, State: st, Catalog: cat})
 }
 
 // claudeProjects returns the project folders Claude Code keeps entries for.

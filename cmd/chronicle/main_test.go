@@ -3,12 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,6 +19,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/chronicle-dev/chronicle/engine/gitskill/gittest"
+	"github.com/chronicle-dev/chronicle/hub/search/replay"
 	"github.com/chronicle-dev/chronicle/internal/testpeer"
 )
 
@@ -33,6 +36,13 @@ func TestMain(m *testing.M) {
 	}
 	testscript.Main(m, map[string]func(){
 		"chronicle": func() { os.Exit(Main()) },
+		// A recorded public MCP server, replayed over stdio (hub/search/replay).
+		"replay-upstream": func() {
+			if err := replay.Serve(os.Args[1]); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+		},
 	})
 }
 
@@ -151,22 +161,30 @@ func freePort() (string, error) {
 	return port, err
 }
 
-// cmdWaitHTTP waits up to 10 s for a URL to answer 200:
+// cmdWaitHTTP waits up to 60 s (a loaded CI machine under the race
+// detector) for a URL to answer 200, and with a REGEXP for its body to
+// match it:
 //
 //	waithttp http://127.0.0.1:$FREEPORT/health
+//	waithttp http://127.0.0.1:$FREEPORT/api/tools github__get_issue
 func cmdWaitHTTP(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 1 {
-		ts.Fatalf("usage: waithttp URL")
+	if neg || len(args) < 1 || len(args) > 2 {
+		ts.Fatalf("usage: waithttp URL [REGEXP]")
 	}
-	deadline := time.Now().Add(10 * time.Second)
+	var want *regexp.Regexp
+	if len(args) == 2 {
+		want = regexp.MustCompile(args[1])
+	}
+	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		if resp, err := http.Get(args[0]); err == nil {
+			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
-			if resp.StatusCode == 200 {
+			if resp.StatusCode == 200 && (want == nil || want.Match(body)) {
 				return
 			}
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	ts.Fatalf("%s did not answer 200 within 10s", args[0])
+	ts.Fatalf("%s did not answer 200 (with a body matching %v) within 60s", args[0], want)
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/engine/state"
@@ -36,11 +37,15 @@ func (a *app) compute(l *loaded, m *machine, st *state.State, f planFlags) *plan
 		replace[r] = true
 	}
 	hubCmd, hubErr := a.hubCommand(m)
+	// The catalogue cache only informs (Plan.Context): one that cannot be
+	// read counts as none.
+	cat, _ := catalog.Load(catalog.Path(m.chronicleHome))
 	return plan.Compute(plan.Inputs{
 		Config: l.cfg, ConfigWarnings: l.report.warnings(), State: st, Tools: m.tools, Env: m.env,
 		StoreDir: m.store.Dir, HubCommand: hubCmd, HubError: hubErr, Replace: replace, Destroy: f.destroy,
 		Chronicle: version, Offline: f.offline, Resolver: a.resolver(), Masker: a.masker,
 		Progress: a.progress(), Context: a.ctx, Reader: fsys.ReadOnly(fsys.OS{}), Scratch: fsys.OS{}, EUID: os.Geteuid(),
+		Catalog: cat,
 	})
 }
 

@@ -70,6 +70,7 @@ func (v planView) render(p *plan.Plan) {
 	} else {
 		fmt.Fprintf(v.w, "\nPlan: %d to add, %d to change, %d to remove, %d conflicts.\n", s.Add, s.Change, s.Remove, s.Conflict)
 	}
+	writeContext(v.w, v.home, p.Context)
 	v.unmanaged(p)
 }
 
@@ -158,6 +159,10 @@ type (
 		Detail   string `json:"detail,omitempty"`
 		Address  string `json:"address,omitempty"`
 	}
+	jsonContextLine struct {
+		Type string `json:"type"`
+		plan.ContextCost
+	}
 	jsonSummaryLine struct {
 		Type     string `json:"type"`
 		Add      int    `json:"add"`
@@ -168,7 +173,8 @@ type (
 )
 
 // writePlanJSON writes the plan as JSON lines (SPEC §6): a version line, one
-// line per change, per unmanaged item and per diagnostic, and a summary.
+// line per change, per unmanaged item, per diagnostic and per hub entry's
+// context cost, and a summary.
 func writePlanJSON(w io.Writer, p *plan.Plan, masker *mask.Masker) error {
 	lines := []any{jsonVersionLine{"version", plan.FormatVersion, version}}
 	for _, d := range (&diagReport{diags: p.ConfigWarnings, masker: masker}).jsonDiagnostics() {
@@ -185,6 +191,9 @@ func writePlanJSON(w io.Writer, p *plan.Plan, masker *mask.Masker) error {
 	}
 	for _, d := range p.Diagnostics {
 		lines = append(lines, jsonDiagnosticLine{"diagnostic", d.Severity, d.Summary, d.Detail, d.Address})
+	}
+	for _, c := range p.Context {
+		lines = append(lines, jsonContextLine{"context", c})
 	}
 	s := p.Summary()
 	lines = append(lines, jsonSummaryLine{"summary", s.Add, s.Change, s.Remove, s.Conflict})

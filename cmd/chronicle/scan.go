@@ -153,6 +153,9 @@ func writeScanText(w io.Writer, r scan.Result, home string) error {
 				state = "disabled"
 			}
 			fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\t%s\n", safeName(e.Name), e.Transport, state, s.Status, truncate(target, 60))
+			if s.Sees != nil {
+				fmt.Fprintf(tw, "      %s\n", hubSees(home, tool, *s.Sees))
+			}
 		}
 		fmt.Fprintln(tw)
 	}

@@ -10,13 +10,15 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/hub"
 )
 
 func (a *app) serveCommand() *cobra.Command {
 	var (
-		stdio  bool
-		listen string
+		stdio   bool
+		listen  string
+		profile string
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -39,22 +41,37 @@ snapshots, tags and ratings, the takeover review), and the API it reads
 /api/mcp/..., /api/skills/....
 /mcp?root=DIR (URL-encoded) scopes a client to a project by its URL, on every
 revision (2024-11-05 through 2026-07-28; /sse + /message for HTTP+SSE clients).
+Each profile block is served at /mcp/profile/NAME (and ?root=), and over stdio
+by --stdio --profile NAME. With hub { tools = "search" } (or "auto", above
+search_threshold tokens) an endpoint lists three meta-tools — search_tools,
+describe_tools, call_tool — instead of every tool. The HTTP hub keeps the
+catalogue, with each tool's token cost, in ~/.chronicle/catalog.json for plan,
+scan and chronicle tools.
 Upstream stdio servers start on first need, with a minimal environment, and
 stop with the hub.`,
 		Example: `  chronicle serve
   chronicle serve --listen 127.0.0.1:7400
-  chronicle serve --stdio          # what link { hub = true } writes into each tool`,
+  chronicle serve --stdio          # what link { hub = true } writes into each tool
+  chronicle serve --stdio --profile review   # link { hub = true, profile = "review" }`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if profile != "" && !stdio {
+				return failf("--profile applies to --stdio; over HTTP each profile is served at /mcp/profile/NAME")
+			}
 			m, err := a.machine(nil)
 			if err != nil {
 				return err
+			}
+			cache := ""
+			if !stdio {
+				cache = catalog.Path(m.chronicleHome)
 			}
 			wd, _ := os.Getwd()
 			logger := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 			h, err := hub.New(hub.Options{
 				StatePath: m.statePath(), Home: m.home, EnvFile: filepath.Join(m.chronicleHome, "env"),
 				Listen: listen, Root: wd, Version: version, Logger: logger, Machine: a.hubMachine(m),
+				Profile: profile, CataloguePath: cache,
 			})
 			if err != nil {
 				return failf("%s", err)
@@ -102,5 +119,6 @@ stop with the hub.`,
 	}
 	cmd.Flags().BoolVar(&stdio, "stdio", false, "serve one client on stdin/stdout")
 	cmd.Flags().StringVar(&listen, "listen", "", "listen on `ADDR` instead of hub.listen (default 127.0.0.1:7311)")
+	cmd.Flags().StringVar(&profile, "profile", "", "with --stdio: serve the profile `NAME` (a profile block) instead of the whole hub")
 	return cmd
 }

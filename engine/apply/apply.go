@@ -176,7 +176,7 @@ func (a *applier) run(s step) []result {
 
 func (a *applier) dispatch(c plan.Change) error {
 	switch c.Kind {
-	case plan.KindService, plan.KindPolicy, plan.KindHub, plan.KindChronova:
+	case plan.KindService, plan.KindPolicy, plan.KindHub, plan.KindProfile, plan.KindChronova:
 		a.setting(c)
 		return nil
 	case plan.KindSkill:

@@ -5,7 +5,7 @@ import "github.com/chronicle-dev/chronicle/engine/plan"
 // setting records a state-only change.
 func (a *applier) setting(c plan.Change) {
 	name := ""
-	if c.Kind == plan.KindService || c.Kind == plan.KindPolicy {
+	if c.Kind == plan.KindService || c.Kind == plan.KindPolicy || c.Kind == plan.KindProfile {
 		name = c.Address[len(c.Kind)+1:]
 	}
 	switch c.Kind {
@@ -20,6 +20,12 @@ func (a *applier) setting(c plan.Change) {
 			delete(a.st.Policies, name)
 		} else {
 			a.st.Policies[name] = *c.Policy
+		}
+	case plan.KindProfile:
+		if c.Action == plan.Delete {
+			delete(a.st.Profiles, name)
+		} else {
+			a.st.Profiles[name] = *c.Profile
 		}
 	case plan.KindHub:
 		a.st.Hub = c.Hub

@@ -106,6 +106,21 @@ func (d *decoder) boolean(attr *hcl.Attribute) (bool, bool) {
 	return v.True(), true
 }
 
+// integer decodes a whole number.
+func (d *decoder) integer(attr *hcl.Attribute) (int, bool) {
+	v, ok := d.value(attr, cty.Number, "number")
+	if !ok {
+		return 0, false
+	}
+	bf := v.AsBigFloat()
+	n, acc := bf.Int64()
+	if !bf.IsInt() || acc != 0 || n != int64(int(n)) {
+		d.errorf(attr.Expr.Range(), "Invalid number", "The value of %q must be a whole number.", attr.Name)
+		return 0, false
+	}
+	return int(n), true
+}
+
 func (d *decoder) strList(attr *hcl.Attribute) ([]string, bool) {
 	v, ok := d.value(attr, cty.List(cty.String), "list of string")
 	if !ok {

@@ -3,6 +3,7 @@ package config
 import (
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
@@ -25,6 +26,7 @@ type Config struct {
 	Policies      []*Policy
 	Skills        []*Skill
 	Links         []*Link
+	Profiles      []*Profile
 	Tools         []*Tool
 	Hub           *Hub      // nil when there is no hub block
 	Chronova      *Chronova // nil when there is no chronova block
@@ -88,7 +90,12 @@ type Link struct {
 	Skills   []string // names, or "*"
 	Services []string
 	Hub      bool
-	Mode     string // symlink or copy
+	// Profile is the profile the hub entry serves ("" for the whole hub).
+	Profile string
+	// Transport is how the tool reaches the hub: TransportStdio (chronicle
+	// serve --stdio, the default) or TransportHTTP (the running hub's URL).
+	Transport string
+	Mode      string // symlink or copy
 	// Project is the absolute project folder whose tool files and folders to
 	// use instead of the user-level ones; empty for user level.
 	Project string
@@ -114,6 +121,46 @@ type Hub struct {
 	Listen    string
 	Token     secret.Value
 	Hostnames []string
+	// Tools is how the hub exposes tools (an exposure mode); "" when not set
+	// (the hub then lists every tool).
+	Tools string
+	// SearchThreshold is the token cost above which "auto" switches to
+	// search; 0 when not set (the default applies).
+	SearchThreshold int
+	// Always are globs over <service>__<tool> of tools listed next to the
+	// meta-tools in search mode.
+	Always []string
+
+	DeclRange hcl.Range
+}
+
+// The ways the hub lists tools (hub.tools, profile.exposure).
+const (
+	ExposeAll    = exposure.All    // every tool, in full
+	ExposeSearch = exposure.Search // three meta-tools (and the always tools)
+	ExposeAuto   = exposure.Auto   // search when the full list costs more than search_threshold
+)
+
+// DefaultSearchThreshold is hub.search_threshold when not set, in tokens.
+const DefaultSearchThreshold = exposure.DefaultThreshold
+
+// Link transports to the hub.
+const (
+	TransportStdio = "stdio"
+	TransportHTTP  = "http"
+)
+
+// A Profile is a toolset served at its own hub endpoint
+// (/mcp/profile/<name>, serve --stdio --profile <name>).
+type Profile struct {
+	Name string
+	// Services limits the profile to these services; empty means all.
+	Services []string
+	// Tools are globs over <service>__<tool>; empty means every tool of the
+	// services.
+	Tools []string
+	// Exposure is the profile's exposure mode; "" means the hub's.
+	Exposure string
 
 	DeclRange hcl.Range
 }
@@ -181,6 +228,16 @@ func (c *Config) SkillNames() []string {
 		names = append(names, s.Name)
 	}
 	return names
+}
+
+// Profile returns the declared profile with the given name, or nil.
+func (c *Config) Profile(name string) *Profile {
+	for _, p := range c.Profiles {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
 }
 
 // ServiceNames returns every declared service name, including the built-in

@@ -7,12 +7,13 @@ import (
 var linkSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "tools"}, {Name: "skills"}, {Name: "services"}, {Name: "hub"}, {Name: "mode"}, {Name: "project"},
+		{Name: "profile"}, {Name: "transport"},
 	},
 }
 
 // A linkRanges keeps where a link's lists were written, for later checks.
 type linkRanges struct {
-	tools, skills, services hcl.Range
+	tools, skills, services, profile hcl.Range
 }
 
 func (l *loader) decodeLink(ctx *hcl.EvalContext, b *hcl.Block) {
@@ -36,6 +37,18 @@ func (l *loader) decodeLink(ctx *hcl.EvalContext, b *hcl.Block) {
 	if a["project"] != nil {
 		k.Project, _ = d.path(a["project"])
 	}
+	k.Transport = TransportStdio
+	for _, name := range []string{"profile", "transport"} {
+		if a[name] != nil && !k.Hub {
+			d.errorf(a[name].Expr.Range(), "Hub setting without the hub", "%s applies to the hub entry: the link %q needs hub = true for it.", name, k.Name)
+		}
+	}
+	if a["profile"] != nil {
+		k.Profile, _ = d.str(a["profile"])
+	}
+	if a["transport"] != nil {
+		k.Transport, _ = d.oneOf(a["transport"], TransportStdio, TransportHTTP)
+	}
 	if a["tools"] != nil && len(k.Tools) == 0 && !d.diags.HasErrors() {
 		d.errorf(a["tools"].Expr.Range(), "No tools", "The link %q lists no tools.", k.Name)
 	}
@@ -51,6 +64,10 @@ func (l *loader) decodeLink(ctx *hcl.EvalContext, b *hcl.Block) {
 	}
 	if a["services"] != nil {
 		r.services = a["services"].Expr.Range()
+	}
+	r.profile = b.DefRange
+	if a["profile"] != nil {
+		r.profile = a["profile"].Expr.Range()
 	}
 	if l.linkRanges == nil {
 		l.linkRanges = map[*Link]linkRanges{}

@@ -33,6 +33,8 @@ type loader struct {
 	diags  hcl.Diagnostics
 
 	linkRanges map[*Link]linkRanges
+	// profileServices keeps where each profile's services were written.
+	profileServices map[*Profile]hcl.Range
 }
 
 // rootSchema lists the top-level blocks of SPEC §3.
@@ -45,6 +47,7 @@ var rootSchema = &hcl.BodySchema{
 		{Type: "policy", LabelNames: []string{"service"}},
 		{Type: "skill", LabelNames: []string{"name"}},
 		{Type: "link", LabelNames: []string{"name"}},
+		{Type: "profile", LabelNames: []string{"name"}},
 		{Type: "hub"},
 		{Type: "chronova"},
 		{Type: "tool", LabelNames: []string{"name"}},
@@ -183,6 +186,10 @@ func (l *loader) decode(bodies []hcl.Body) {
 	}
 	for _, b := range l.unique(byType["policy"], "policy") {
 		l.decodePolicy(ctx, b)
+	}
+	l.profileServices = map[*Profile]hcl.Range{}
+	for _, b := range l.unique(byType["profile"], "profile") {
+		l.decodeProfile(ctx, b)
 	}
 	for _, b := range l.unique(byType["link"], "link") {
 		l.decodeLink(ctx, b)

@@ -1,10 +1,6 @@
 package config
 
-import (
-	"path"
-
-	"github.com/hashicorp/hcl/v2"
-)
+import "github.com/hashicorp/hcl/v2"
 
 var policySchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{{Name: "enabled"}, {Name: "disabled_tools"}, {Name: "enabled_tools"}},
@@ -21,16 +17,7 @@ func (l *loader) decodePolicy(ctx *hcl.EvalContext, b *hcl.Block) {
 		p.Enabled = &v
 	}
 	for name, dst := range map[string]*[]string{"disabled_tools": &p.DisabledTools, "enabled_tools": &p.EnabledTools} {
-		globs, ok := d.strList(a[name])
-		if !ok {
-			continue
-		}
-		for _, g := range globs {
-			if _, err := path.Match(g, ""); err != nil || g == "" {
-				d.errorf(a[name].Expr.Range(), "Invalid tool pattern", "%q is not a valid glob pattern (use * and ?, e.g. \"merge_*\").", g)
-			}
-		}
-		*dst = globs
+		*dst, _ = d.globList(a[name], "merge_*")
 	}
 	l.cfg.Policies = append(l.cfg.Policies, p)
 }

@@ -57,6 +57,17 @@ func (l *loader) checkReferences() {
 		}
 	}
 
+	var profiles []string
+	for _, p := range c.Profiles {
+		profiles = append(profiles, p.Name)
+		for _, s := range p.Services {
+			if !serviceSet[s] {
+				errorf(l.profileServices[p], "Profile of an undeclared service", "The profile %q names the service %q, which no service block declares.%s", p.Name, s, didYouMean(s, services))
+			}
+		}
+	}
+	profileSet := setOf(profiles)
+
 	tools := append([]string(nil), l.opts.KnownTools...)
 	for _, t := range c.Tools {
 		tools = append(tools, t.Name)
@@ -78,6 +89,9 @@ func (l *loader) checkReferences() {
 			if s != "*" && !skillSet[s] {
 				errorf(r.skills, "Link to an undeclared skill", "The link %q names the skill %q, which no skill block declares.%s", k.Name, s, didYouMean(s, skills))
 			}
+		}
+		if k.Profile != "" && !profileSet[k.Profile] {
+			errorf(r.profile, "Link to an undeclared profile", "The link %q serves the profile %q, which no profile block declares.%s", k.Name, k.Profile, didYouMean(k.Profile, profiles))
 		}
 		for _, s := range k.Services {
 			if !serviceSet[s] {

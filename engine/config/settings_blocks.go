@@ -32,7 +32,10 @@ func (l *loader) decodeChronicle(ctx *hcl.EvalContext, b *hcl.Block) {
 }
 
 var hubSchema = &hcl.BodySchema{
-	Attributes: []hcl.AttributeSchema{{Name: "listen"}, {Name: "token"}, {Name: "hostnames"}},
+	Attributes: []hcl.AttributeSchema{
+		{Name: "listen"}, {Name: "token"}, {Name: "hostnames"},
+		{Name: "tools"}, {Name: "search_threshold"}, {Name: "always"},
+	},
 }
 
 func (l *loader) decodeHub(ctx *hcl.EvalContext, b *hcl.Block) {
@@ -58,6 +61,18 @@ func (l *loader) decodeHub(ctx *hcl.EvalContext, b *hcl.Block) {
 		d.literalSecret(a["token"], h.Token)
 	}
 	h.Hostnames, _ = d.strList(a["hostnames"])
+	if a["tools"] != nil {
+		h.Tools, _ = d.oneOf(a["tools"], ExposeAll, ExposeSearch, ExposeAuto)
+	}
+	if a["search_threshold"] != nil {
+		if n, ok := d.integer(a["search_threshold"]); ok {
+			if n < 1 || n > 10_000_000 {
+				d.errorf(a["search_threshold"].Expr.Range(), "Invalid search_threshold", "search_threshold is a number of tokens from 1 to 10000000, not %d (the default is %d).", n, DefaultSearchThreshold)
+			}
+			h.SearchThreshold = n
+		}
+	}
+	h.Always, _ = d.globList(a["always"], "github__get_*")
 	if !IsLoopbackListen(h.Listen) && h.Token.IsZero() {
 		d.errorf(b.DefRange, "Hub token required", "The hub listens on %s, which is reachable from other machines, so it needs token = secret(\"env:CHRONICLE_HUB_TOKEN\") (or another secret). Without one it refuses to start.", h.Listen)
 	}
@@ -88,6 +103,22 @@ func IsLoopbackListen(listen string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// DialAddress turns a listen address into one a client on this machine can
+// dial: a hub listening on every interface is reached on loopback.
+func DialAddress(listen string) string {
+	host, port, err := net.SplitHostPort(listen)
+	if err != nil {
+		return listen
+	}
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		if ip != nil && ip.To4() == nil {
+			return net.JoinHostPort("::1", port)
+		}
+		return net.JoinHostPort("127.0.0.1", port)
+	}
+	return listen
 }
 
 var chronovaSchema = &hcl.BodySchema{

@@ -79,6 +79,7 @@ func Compute(in Inputs) *Plan {
 	b.settings()
 	b.skills()
 	b.links()
+	b.contextCosts()
 	b.removals()
 	b.dryRun()
 	b.destroyGuard()
@@ -113,7 +114,8 @@ func (b *builder) warnings() {
 	}
 }
 
-// settings plans the state-only resources: services, policies, hub, chronova.
+// settings plans the state-only resources: services, policies, hub,
+// profiles, chronova.
 func (b *builder) settings() {
 	for _, s := range b.cfg.Services {
 		rec := *s
@@ -126,8 +128,13 @@ func (b *builder) settings() {
 		b.setting(Change{Address: "policy." + p.Service, Kind: KindPolicy, Policy: &rec}, known, old, rec)
 	}
 	if h := b.cfg.Hub; h != nil {
-		rec := state.Hub{Listen: h.Listen, Token: h.Token, Hostnames: h.Hostnames}
+		rec := state.Hub{Listen: h.Listen, Token: h.Token, Hostnames: h.Hostnames, Tools: h.Tools, SearchThreshold: h.SearchThreshold, Always: h.Always}
 		b.setting(Change{Address: "hub", Kind: KindHub, Hub: &rec}, b.st.Hub != nil, b.st.Hub, &rec)
+	}
+	for _, p := range b.cfg.Profiles {
+		rec := state.Profile{Services: p.Services, Tools: p.Tools, Exposure: p.Exposure}
+		old, known := b.st.Profiles[p.Name]
+		b.setting(Change{Address: "profile." + p.Name, Kind: KindProfile, Profile: &rec}, known, old, rec)
 	}
 	if cv := b.cfg.Chronova; cv != nil {
 		rec := state.Chronova{APIKey: cv.APIKey, APIURL: cv.APIURL}

@@ -16,6 +16,7 @@ const (
 	KindService  Kind = "service"  // a declared service, recorded in the state for the hub
 	KindPolicy   Kind = "policy"   // a policy, recorded in the state for the hub
 	KindHub      Kind = "hub"      // the hub's settings
+	KindProfile  Kind = "profile"  // a toolset the hub serves at its own endpoint
 	KindChronova Kind = "chronova" // the Chronova bridge's settings
 	KindSkill    Kind = "skill"    // a skill in the central store
 	KindLink     Kind = "link"     // a skill linked (or copied) into a tool's folder
@@ -41,6 +42,7 @@ type Change struct {
 	Service  *service.Service `json:"service,omitempty"`
 	Policy   *state.Policy    `json:"policy,omitempty"`
 	Hub      *state.Hub       `json:"hub,omitempty"`
+	Profile  *state.Profile   `json:"profile,omitempty"`
 	Chronova *state.Chronova  `json:"chronova,omitempty"`
 	Skill    *SkillSpec       `json:"skill,omitempty"`
 	Link     *LinkSpec        `json:"link,omitempty"`

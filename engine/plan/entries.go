@@ -49,10 +49,23 @@ func (b *builder) serviceEntry(l *config.Link, tool, name string, p provider.Pro
 	b.entry(addr, tool, l.Project, p, e)
 }
 
-// hubEntry plans the entry that starts chronicle serve --stdio.
+// hubEntry plans the hub's entry in a tool: chronicle serve --stdio
+// (with --profile when the link serves a profile), or with transport =
+// "http" the running hub's URL — which carries a personal path and a
+// daemon's address, so it is written only at user level or into a project
+// file git ignores; elsewhere the stdio entry is written and the plan says
+// why.
 func (b *builder) hubEntry(l *config.Link, tool string, p provider.Provider) {
 	addr := linkAddress(l.Name, tool, "hub")
 	b.desired[addr] = true
+	if l.Transport == config.TransportHTTP {
+		why := b.httpRefused(l, p)
+		if why == "" {
+			b.entry(addr, tool, l.Project, p, provider.Entry{Name: names.Hub, Definition: b.hubHTTP(l), Enabled: true})
+			return
+		}
+		b.diag("warning", addr, "Hub entry written as stdio, not http", "%s", why)
+	}
 	if len(b.in.HubCommand) == 0 {
 		b.diag("error", addr, "Cannot write the hub entry", "%s", b.in.HubError)
 		return
@@ -60,6 +73,9 @@ func (b *builder) hubEntry(l *config.Link, tool string, p provider.Provider) {
 	var args []secret.Value
 	for _, a := range b.in.HubCommand[1:] {
 		args = append(args, secret.Literal(a))
+	}
+	if l.Profile != "" {
+		args = append(args, secret.Literal("--profile"), secret.Literal(l.Profile))
 	}
 	e := provider.Entry{Name: names.Hub, Definition: service.Definition{Transport: service.Stdio, Command: b.in.HubCommand[0], Args: args}, Enabled: true}
 	b.entry(addr, tool, l.Project, p, e)

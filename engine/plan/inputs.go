@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/mask"
@@ -60,6 +61,9 @@ type Inputs struct {
 	// Scratch makes and removes the temporary folders git fetches go to;
 	// nothing else of the plan writes.
 	Scratch fsys.System
+	// Catalog is the catalogue cache the HTTP hub wrote (nil when there is
+	// none): what each service lists, with token costs, for Plan.Context.
+	Catalog *catalog.File
 	// EUID is the effective user id that will apply the plan (os.Geteuid),
 	// or -1 where there is none: files it cannot write with their owner
 	// kept are conflicts.

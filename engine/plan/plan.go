@@ -37,6 +37,9 @@ type Plan struct {
 	Destroy bool `json:"destroy,omitempty"`
 	// Offline says git skills were not checked against their remotes.
 	Offline bool `json:"offline,omitempty"`
+	// Context says, for each tool a link writes the hub into, what that
+	// tool will see through the hub and what it costs.
+	Context []ContextCost `json:"context,omitempty"`
 }
 
 // An Unmanaged item is something a tool has that the configuration does not

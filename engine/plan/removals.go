@@ -57,6 +57,11 @@ func (b *builder) removals() {
 			b.plan.Changes = append(b.plan.Changes, Change{Address: "policy." + name, Kind: KindPolicy, Action: Delete})
 		}
 	}
+	for _, name := range sortedKeys(b.st.Profiles) {
+		if !b.desired["profile."+name] {
+			b.plan.Changes = append(b.plan.Changes, Change{Address: "profile." + name, Kind: KindProfile, Action: Delete})
+		}
+	}
 	if b.st.Hub != nil && !b.desired["hub"] {
 		b.plan.Changes = append(b.plan.Changes, Change{Address: "hub", Kind: KindHub, Action: Delete})
 	}

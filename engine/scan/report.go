@@ -3,6 +3,7 @@ package scan
 import (
 	"fmt"
 
+	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/engine/mask"
 )
 
@@ -31,6 +32,8 @@ type ReportService struct {
 	Enabled   bool              `json:"enabled"`
 	Status    string            `json:"status"`
 	Reason    string            `json:"reason,omitempty"`
+	// Sees is, for the hub's entry, what the tool sees through it.
+	Sees *exposure.Seen `json:"sees,omitempty"`
 }
 
 // A ReportSkill is one entry of a tool's skills folder, with its
@@ -63,7 +66,7 @@ func NewReport(r Result) Report {
 			Tool: loc.Tool, Scope: loc.Scope, Project: loc.Project, File: loc.File,
 			Name: ShownName(e.Name), Transport: e.Transport, Command: mask.Value(e.Command),
 			Args: mask.ShownList(e.Args), Env: mask.ShownMap(e.Env), URL: mask.Shown("url", e.URL),
-			Headers: mask.ShownMap(e.Headers), Enabled: e.Enabled, Status: s.Status, Reason: s.Reason,
+			Headers: mask.ShownMap(e.Headers), Enabled: e.Enabled, Status: s.Status, Reason: s.Reason, Sees: s.Sees,
 		})
 	}
 	for _, k := range r.Skills {

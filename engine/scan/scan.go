@@ -5,7 +5,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/skills"
@@ -30,6 +32,9 @@ type Service struct {
 	Entry    provider.Entry
 	Status   string
 	Reason   string
+	// Sees is, for the hub's own entry, what the tool sees through it
+	// (from the state and the catalogue cache); nil for other entries.
+	Sees *exposure.Seen
 }
 
 // An Error is a tool file that could not be read.
@@ -58,6 +63,9 @@ type Options struct {
 	Store  skills.Store
 	// State tells which entries chronicle wrote; nil when there is none.
 	State *state.State
+	// Catalog is the catalogue cache the HTTP hub wrote, nil when there
+	// is none: what the hub's entries show (Service.Sees).
+	Catalog *catalog.File
 	// View reads the tools' files; nil means a View of its own over the
 	// real filesystem. A plan passes its View, so that the scan and the
 	// plan describe the same bytes.
@@ -87,6 +95,7 @@ func Run(opts Options) Result {
 			for _, e := range entries {
 				s := Service{Location: loc, Entry: e}
 				s.Status, s.Reason = classify(loc, e, opts)
+				s.Sees = hubSeen(loc, e, opts)
 				r.Services = append(r.Services, s)
 			}
 		}

@@ -29,6 +29,7 @@ func (s *State) Addresses() []string {
 	}
 	add("service.", maps.Keys(s.Services))
 	add("policy.", maps.Keys(s.Policies))
+	add("profile.", maps.Keys(s.Profiles))
 	add("skill.", maps.Keys(s.Skills))
 	if s.Hub != nil {
 		seen[HubAddress] = true
@@ -61,6 +62,8 @@ func (s *State) Forget(addr string) error {
 		delete(s.Services, name)
 	case "policy":
 		delete(s.Policies, name)
+	case "profile":
+		delete(s.Profiles, name)
 	case "skill":
 		delete(s.Skills, name)
 	case HubAddress:

@@ -31,6 +31,10 @@ func (s *State) Describe(addr string) (string, error) {
 		if p, ok := s.Policies[name]; ok {
 			w.block(addr, policyV1(p))
 		}
+	case "profile":
+		if p, ok := s.Profiles[name]; ok {
+			w.block(addr, profileV1(p))
+		}
 	case "skill":
 		if sk, ok := s.Skills[name]; ok {
 			w.block(addr, skillV1(sk))

@@ -34,3 +34,48 @@ func TestServiceHubSettingsRoundTrip(t *testing.T) {
 		t.Errorf("inherit settings written %d times, want 2 (absent when unset):\n%s", n, raw)
 	}
 }
+
+// TestExposureRoundTrip checks the hub's exposure settings and profiles
+// survive the state file as additive fields of format 2, absent when unset,
+// and that a profile is an address like any other.
+func TestExposureRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	s := New()
+	s.Hub = &Hub{Listen: "127.0.0.1:7311", Tools: "auto", SearchThreshold: 20000, Always: []string{"notes__*"}}
+	s.Profiles["review"] = Profile{Services: []string{"github"}, Tools: []string{"github__*pull_request*"}, Exposure: "search"}
+	if err := s.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Hub, s.Hub) || !reflect.DeepEqual(got.Profiles, s.Profiles) {
+		t.Errorf("round trip: hub %+v profiles %+v", got.Hub, got.Profiles)
+	}
+	raw, _ := os.ReadFile(path)
+	for _, want := range []string{`"search_threshold": 20000`, `"profiles": {`, `"exposure": "search"`, `"version": 2`} {
+		if !strings.Contains(string(raw), want) {
+			t.Errorf("state file lacks %s:\n%s", want, raw)
+		}
+	}
+	if d, err := got.Describe("profile.review"); err != nil || !strings.Contains(d, `tools = ["github__*pull_request*"]`) {
+		t.Errorf("describe profile.review: %q, %v", d, err)
+	}
+	if err := got.Forget("profile.review"); err != nil || len(got.Profiles) != 0 {
+		t.Errorf("forget profile.review: %v, %v", err, got.Profiles)
+	}
+
+	plain := New()
+	plain.Hub = &Hub{Listen: "127.0.0.1:7311"}
+	path = filepath.Join(t.TempDir(), "state.json")
+	if err := plain.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	raw, _ = os.ReadFile(path)
+	for _, absent := range []string{"profiles", "search_threshold", `"tools"`, "always"} {
+		if strings.Contains(string(raw), absent) {
+			t.Errorf("unset %s written:\n%s", absent, raw)
+		}
+	}
+}

@@ -18,6 +18,19 @@ type Hub struct {
 	Listen    string
 	Token     secret.Value
 	Hostnames []string
+	// Tools is the exposure mode (all, search, auto); "" means all.
+	Tools string
+	// SearchThreshold is auto's threshold in tokens; 0 means the default.
+	SearchThreshold int
+	// Always are globs of tools listed next to the meta-tools.
+	Always []string
+}
+
+// A Profile is a toolset the hub serves at its own endpoint.
+type Profile struct {
+	Services []string // empty: every service
+	Tools    []string // globs over <service>__<tool>; empty: every tool
+	Exposure string   // "" means the hub's mode
 }
 
 // A Chronova holds the settings of the Chronova bridge.

@@ -22,6 +22,7 @@ type State struct {
 	Services map[string]service.Service // by service name
 	Policies map[string]Policy          // by service name
 	Hub      *Hub                       // nil when no hub is declared
+	Profiles map[string]Profile         // by profile name
 	Chronova *Chronova                  // nil when no chronova block is declared
 	Skills   map[string]Skill           // by skill name
 	Links    []Link
@@ -56,6 +57,9 @@ func (s *State) init() {
 	}
 	if s.Policies == nil {
 		s.Policies = map[string]Policy{}
+	}
+	if s.Profiles == nil {
+		s.Profiles = map[string]Profile{}
 	}
 	if s.Skills == nil {
 		s.Skills = map[string]Skill{}

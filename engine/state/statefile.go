@@ -30,6 +30,7 @@ type fileFormat struct {
 	Services         map[string]serviceV1 `json:"services"`
 	Policies         map[string]policyV1  `json:"policies"`
 	Hub              *hubV1               `json:"hub,omitempty"`
+	Profiles         map[string]profileV1 `json:"profiles,omitempty"` // additive in version 2
 	Chronova         *chronovaV1          `json:"chronova,omitempty"`
 	Skills           map[string]skillV1   `json:"skills"`
 	Links            []linkV1             `json:"links"`
@@ -70,6 +71,16 @@ type hubV1 struct {
 	Listen    string       `json:"listen,omitempty"`
 	Token     secret.Value `json:"token,omitzero"`
 	Hostnames []string     `json:"hostnames,omitempty"`
+	// Tool exposure (additive: absent in older files and when not set).
+	Tools           string   `json:"tools,omitempty"`
+	SearchThreshold int      `json:"search_threshold,omitempty"`
+	Always          []string `json:"always,omitempty"`
+}
+
+type profileV1 struct {
+	Services []string `json:"services,omitempty"`
+	Tools    []string `json:"tools,omitempty"`
+	Exposure string   `json:"exposure,omitempty"`
 }
 
 type chronovaV1 struct {
@@ -130,6 +141,7 @@ func toFile(s *State) *fileFormat {
 		Services: convertMap(s.Services, serviceToFile),
 		Policies: convertMap(s.Policies, func(p Policy) policyV1 { return policyV1(p) }),
 		Hub:      convertPtr(s.Hub, func(h Hub) hubV1 { return hubV1(h) }),
+		Profiles: convertMap(s.Profiles, func(p Profile) profileV1 { return profileV1(p) }),
 		Chronova: convertPtr(s.Chronova, func(c Chronova) chronovaV1 { return chronovaV1(c) }),
 		Skills:   convertMap(s.Skills, func(sk Skill) skillV1 { return skillV1(sk) }),
 		Links:    convertSlice(s.Links, func(l Link) linkV1 { return linkV1(l) }),
@@ -154,6 +166,7 @@ func fromFile(f *fileFormat) (*State, error) {
 		Services: map[string]service.Service{},
 		Policies: convertMap(f.Policies, func(p policyV1) Policy { return Policy(p) }),
 		Hub:      convertPtr(f.Hub, func(h hubV1) Hub { return Hub(h) }),
+		Profiles: convertMap(f.Profiles, func(p profileV1) Profile { return Profile(p) }),
 		Chronova: convertPtr(f.Chronova, func(c chronovaV1) Chronova { return Chronova(c) }),
 		Skills:   convertMap(f.Skills, func(sk skillV1) Skill { return Skill(sk) }),
 		Links:    convertSlice(f.Links, func(l linkV1) Link { return Link(l) }),

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/apply"
+	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/plan"
@@ -34,6 +35,8 @@ type Machine struct {
 	Destroy bool
 	// Online lets a plan reach git remotes; plans are offline otherwise.
 	Online bool
+	// Catalog is the catalogue cache plans read (Plan.Context); nil for none.
+	Catalog *catalog.File
 }
 
 // New makes a Machine under a temporary directory and points HOME at it.
@@ -136,7 +139,7 @@ func (m *Machine) Plan(cfg *config.Config, replace ...string) *plan.Plan {
 	p := plan.Compute(plan.Inputs{
 		Config: cfg, State: m.State(), Tools: m.Tools, Env: m.Env, StoreDir: m.Store,
 		HubCommand: HubCommand, Replace: r, Destroy: m.Destroy, Chronicle: "test", Reader: fsys.ReadOnly(rec),
-		Scratch: fsys.OS{}, EUID: os.Geteuid(), Offline: !m.Online,
+		Scratch: fsys.OS{}, EUID: os.Geteuid(), Offline: !m.Online, Catalog: m.Catalog,
 	})
 	if w := rec.Writes(); len(w) > 0 {
 		m.T.Fatalf("planning wrote to the machine: %+v", w)
