@@ -217,7 +217,6 @@ func writeRPCError(w http.ResponseWriter, status int, id any, code int, msg stri
 	})
 }
 
-
 // countStateless counts a 2026-07-28 request per endpoint: that revision has
 // no sessions, so /api/status shows its traffic this way.
 func (h *Hub) countStateless(key string) {
