@@ -119,6 +119,9 @@ service "b" {
 		{"plan", "--json"}, {"state", "list"}, {"state", "show", "service.stdio"}, {"state", "show", "service.remote"},
 		{"state", "show", "hub"}, {"state", "show", "chronova"}, {"state", "show", `link.direct["cursor"].service.remote`},
 		{"backups", "list"}, {"backups", "list", "--json"}, {"doctor"}, {"adopt", "--dry-run"},
+		// A second command that saves the state, so that the backup holds
+		// the state the first apply wrote.
+		{"state", "rm", `link.direct["cursor"].service.remote`},
 	} {
 		runAny(cfg, args...)
 	}

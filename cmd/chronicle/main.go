@@ -11,6 +11,8 @@ func main() {
 // Main runs chronicle with the process's arguments and standard streams and
 // returns the exit code.
 func Main() int {
+	stop := profile()
+	defer stop()
 	a := newApp(os.Stdin, os.Stdout, os.Stderr)
 	return a.run(os.Args[1:])
 }

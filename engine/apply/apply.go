@@ -131,12 +131,13 @@ func touchesMachine(c plan.Change) bool {
 
 // An applier carries one Apply call.
 type applier struct {
-	o       Options
-	sys     fsys.System
-	st      *state.State
-	tools   map[string]provider.Provider
-	backups *backup.Set
-	saved   time.Time // when the state was last written
+	o        Options
+	sys      fsys.System
+	st       *state.State
+	tools    map[string]provider.Provider
+	backups  *backup.Set
+	saved    time.Time     // when the state was last written
+	saveTook time.Duration // how long that took
 	// failed holds the addresses of failed changes, for dependents.
 	failed map[string]error
 }
@@ -219,18 +220,26 @@ func intent(c plan.Change) state.Intent {
 }
 
 // saveEvery bounds how often the state is written while changes complete:
-// each completed change is in the state at most this long after it is made,
-// and the journal covers it meanwhile. Writing a large state after every one
-// of thousands of changes would make apply quadratic.
-const saveEvery = 200 * time.Millisecond
+// each completed change is in the state at most this long after it is made
+// (or saveShare of the time apply has spent, when saving a large state
+// takes longer), and the journal covers it meanwhile. Writing a large state
+// after every one of thousands of changes would make apply quadratic.
+const (
+	saveEvery = 200 * time.Millisecond
+	saveShare = 5 // the time between saves is at least 5× the last save's
+)
 
 // done records that the change at address is complete, and saves the state
-// when the last save is older than saveEvery.
+// when the last save is older than saveEvery, and older than saveShare
+// times what it took.
 func (a *applier) done(address string) error {
 	a.st.Done(address)
-	if a.o.Now().Sub(a.saved) < saveEvery {
+	if a.o.Now().Sub(a.saved) < max(saveEvery, saveShare*a.saveTook) {
 		return nil
 	}
+	start := a.o.Now()
+	err := a.st.Save(a.st.Path())
 	a.saved = a.o.Now()
-	return a.st.Save(a.st.Path())
+	a.saveTook = a.saved.Sub(start)
+	return err
 }

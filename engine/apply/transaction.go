@@ -199,11 +199,12 @@ func (t *transaction) remember(next []byte) {
 	if err != nil {
 		return
 	}
-	view := toolfile.NewView(t.a.sys)
+	listing := toolfile.NewListing(doc, toolfile.NewView(t.a.sys))
 	for _, i := range t.pending {
 		loc, name := t.changes[i].Entry.Location, t.changes[i].Entry.Entry.Name
-		if entries, err := doc.Entries(loc, view); err == nil {
-			t.made[i] = observe.EntryIn(nil, entries, name).Hash + "|" + observe.EntryIn(nil, entries, name).Kind
+		if e, err := listing.Find(loc, name); err == nil {
+			o := observe.Found(nil, e)
+			t.made[i] = o.Hash + "|" + o.Kind
 		}
 	}
 }
@@ -215,14 +216,14 @@ func (t *transaction) holds(data []byte) bool {
 	if err != nil {
 		return false
 	}
-	view := toolfile.NewView(t.a.sys)
+	listing := toolfile.NewListing(doc, toolfile.NewView(t.a.sys))
 	for _, i := range t.pending {
 		loc, name := t.changes[i].Entry.Location, t.changes[i].Entry.Entry.Name
-		entries, err := doc.Entries(loc, view)
+		e, err := listing.Find(loc, name)
 		if err != nil {
 			return false
 		}
-		o := observe.EntryIn(nil, entries, name)
+		o := observe.Found(nil, e)
 		if t.made[i] != o.Hash+"|"+o.Kind {
 			return false
 		}
@@ -242,7 +243,7 @@ func (t *transaction) splice(src []byte, exists bool) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	view := toolfile.NewView(t.a.sys)
+	listing := toolfile.NewListing(doc, toolfile.NewView(t.a.sys))
 	f := &toolfile.File{Path: t.file, Exists: exists, Data: data}
 	if exists {
 		f.Info, _ = t.a.sys.Stat(t.file)
@@ -251,13 +252,13 @@ func (t *transaction) splice(src []byte, exists bool) ([]byte, error) {
 	var edits []provider.Edit
 	for _, i := range t.pending {
 		c := t.changes[i]
-		var entries []provider.Entry
+		var found *provider.Entry
 		if exists {
-			if entries, err = doc.Entries(c.Entry.Location, view); err != nil {
+			if found, err = listing.Find(c.Entry.Location, c.Entry.Entry.Name); err != nil {
 				return nil, err
 			}
 		}
-		now := observe.EntryIn(f, entries, c.Entry.Entry.Name)
+		now := observe.Found(f, found)
 		if m, ok := t.made[i]; ok && m == now.Hash+"|"+now.Kind {
 			// Made by an earlier install of this transaction and still so.
 			keep = append(keep, i)
@@ -286,7 +287,7 @@ func (t *transaction) record(final []byte) error {
 	if err != nil {
 		return err
 	}
-	view := toolfile.NewView(t.a.sys)
+	listing := toolfile.NewListing(doc, toolfile.NewView(t.a.sys))
 	for _, i := range t.pending {
 		c := t.changes[i]
 		spec := c.Entry
@@ -297,15 +298,9 @@ func (t *transaction) record(final []byte) error {
 		if c.Action == plan.Delete {
 			continue
 		}
-		entries, err := doc.Entries(spec.Location, view)
+		written, err := listing.Find(spec.Location, spec.Entry.Name)
 		if err != nil {
 			return err
-		}
-		var written *provider.Entry
-		for k := range entries {
-			if entries[k].Name == spec.Entry.Name {
-				written = &entries[k]
-			}
 		}
 		if written == nil {
 			t.errs[i] = fmt.Errorf("%s: %s does not hold the entry after writing", c.Address, t.file)

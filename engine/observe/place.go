@@ -43,11 +43,20 @@ func Place(r fsys.Reader, path string) Observation {
 // EntryIn observes the entry named name among entries (read from the file
 // f): its canonical hash, or absent, with the file's facts.
 func EntryIn(f *toolfile.File, entries []provider.Entry, name string) Observation {
-	o := Observation{Kind: Absent, File: Facts(f)}
+	var found *provider.Entry
 	for i := range entries {
 		if entries[i].Name == name {
-			o.Kind, o.Hash = Entry, EntryHash(entries[i])
+			found = &entries[i]
 		}
+	}
+	return Found(f, found)
+}
+
+// Found observes the entry e found in the file f (nil: absent).
+func Found(f *toolfile.File, e *provider.Entry) Observation {
+	o := Observation{Kind: Absent, File: Facts(f)}
+	if e != nil {
+		o.Kind, o.Hash = Entry, EntryHash(*e)
 	}
 	return o
 }

@@ -34,6 +34,14 @@ type builder struct {
 	entryClaims map[string]string
 	// cleanups remove what planning fetched (git clones).
 	cleanups []func()
+	// locations memoizes entryLocation by tool and project: a provider
+	// may read a file to list its locations (Claude Code's projects).
+	locations map[string]located
+}
+
+type located struct {
+	loc provider.Location
+	ok  bool
 }
 
 // Compute plans the configuration against the machine and the state, and
@@ -173,20 +181,6 @@ func (b *builder) maskDiff(d string) string {
 		lines[i] = b.masker.Text(l)
 	}
 	return strings.Join(lines, "\n")
-}
-
-// entriesAt returns the entries at loc, read once per plan; a file that
-// does not exist holds none.
-func (b *builder) entriesAt(p provider.Provider, loc provider.Location) ([]provider.Entry, *toolfile.File, error) {
-	_, f, err := b.view.Document(p, loc.File)
-	if err != nil {
-		return nil, f, err
-	}
-	if !f.Exists {
-		return nil, f, nil
-	}
-	entries, err := b.view.Entries(p, loc)
-	return entries, f, err
 }
 
 // linkAddress is link.<name>["<tool>"].<rest>.

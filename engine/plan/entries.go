@@ -91,6 +91,19 @@ func (b *builder) policy(service string) *config.Policy {
 }
 
 // entryLocation returns the config file a link writes entries to for a tool.
+func (b *builder) entryLocation(p provider.Provider, project string) (provider.Location, bool) {
+	key := p.Name() + "\x00" + project
+	if l, ok := b.locations[key]; ok {
+		return l.loc, l.ok
+	}
+	if b.locations == nil {
+		b.locations = map[string]located{}
+	}
+	loc, ok := entryLocation(p, b.in.Env, project)
+	b.locations[key] = located{loc, ok}
+	return loc, ok
+}
+
 func entryLocation(p provider.Provider, env provider.Env, project string) (provider.Location, bool) {
 	if project != "" {
 		env.Projects = []string{project}
@@ -108,7 +121,7 @@ func entryLocation(p provider.Provider, env provider.Env, project string) (provi
 
 // entry plans one owned entry e at the tool's user or project file.
 func (b *builder) entry(addr, tool, project string, p provider.Provider, e provider.Entry) {
-	loc, ok := entryLocation(p, b.in.Env, project)
+	loc, ok := b.entryLocation(p, project)
 	if !ok {
 		b.diag("error", addr, "Tool has no MCP config", "%s keeps no MCP server list%s.", tool, where(project))
 		return
@@ -118,16 +131,15 @@ func (b *builder) entry(addr, tool, project string, p provider.Provider, e provi
 		b.diag("error", addr, "Cannot write "+e.Name+" into "+tool, "%s", err)
 		return
 	}
-	entries, f, err := b.entriesAt(p, loc)
+	actual, f, err := b.view.Find(p, loc, e.Name)
 	if err != nil {
 		b.diag("error", addr, "Cannot read "+tool+"'s config", "%s (chronicle never writes a file it cannot parse)", err)
 		return
 	}
-	before := observe.EntryIn(f, entries, e.Name)
+	before := observe.Found(f, actual)
 	spec := &EntrySpec{Location: loc, Entry: e, Rendered: RenderedHash(rendered)}
 	c := Change{Address: addr, Kind: KindEntry, Path: loc.File, Entry: spec, Before: &before}
 	b.entryClaims[locationKey(loc.File, loc.KeyPath, e.Name)] = addr
-	actual := find(entries, e.Name)
 	if actual != nil {
 		resolved := provider.InProject(loc, *actual)
 		actual = &resolved
@@ -210,15 +222,6 @@ func (b *builder) fileConflict(c *Change, f *toolfile.File) {
 	case facts.Links > 1:
 		c.Entry.InPlace = true
 	}
-}
-
-func find(entries []provider.Entry, name string) *provider.Entry {
-	for i := range entries {
-		if entries[i].Name == name {
-			return &entries[i]
-		}
-	}
-	return nil
 }
 
 func (b *builder) entryRecord(addr string) *state.Entry {

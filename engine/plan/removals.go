@@ -91,12 +91,12 @@ func (b *builder) removeEntry(e state.Entry) {
 		b.plan.Changes = append(b.plan.Changes, c)
 		return
 	}
-	entries, f, err := b.entriesAt(p, loc)
+	found, f, err := b.view.Find(p, loc, e.Name)
 	if err != nil {
 		b.diag("error", e.Address, "Cannot read "+e.Tool+"'s config", "%s (chronicle never writes a file it cannot parse)", err)
 		return
 	}
-	before := observe.EntryIn(f, entries, e.Name)
+	before := observe.Found(f, found)
 	c.Before = &before
 	_, changed := b.st.Ownership(e.File, e.KeyPath, e.Name, before.Hash)
 	switch {

@@ -95,8 +95,17 @@ func fileSum(r fsys.Reader, path string) ([]byte, error) {
 	buf := buffers.Get().(*[]byte)
 	defer buffers.Put(buf)
 	h := sha256.New()
-	if _, err := io.CopyBuffer(h, f.(io.Reader), *buf); err != nil {
-		return nil, err
+	// Not io.CopyBuffer: an *os.File is an io.WriterTo, which io.Copy
+	// prefers, and whose fallback allocates a fresh buffer per file.
+	for {
+		n, err := f.Read(*buf)
+		h.Write((*buf)[:n])
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
 	return h.Sum(nil), nil
 }

@@ -52,8 +52,14 @@ func (s *State) Save(path string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return fmt.Errorf("saving state: %w", err)
 	}
-	if err := s.keepPrevious(path); err != nil {
-		return err
+	// The backup holds the state as it was before this run first saved:
+	// a later save of the same run finds its own file (the same inode,
+	// size and time: every save renames a new file into place) and
+	// neither checks nor copies it again.
+	if !s.ownsFile(path) {
+		if err := s.keepPrevious(path); err != nil {
+			return err
+		}
 	}
 	s.Serial++
 	data, err := json.MarshalIndent(toFile(s), "", "  ")
@@ -65,7 +71,18 @@ func (s *State) Save(path string) error {
 		return fmt.Errorf("saving state: %w", err)
 	}
 	s.path, s.isNew = path, false
+	s.wrote, _ = os.Stat(path)
 	return nil
+}
+
+// ownsFile reports whether the file at path is the one this state last
+// wrote there.
+func (s *State) ownsFile(path string) bool {
+	if s.wrote == nil || path != s.path {
+		return false
+	}
+	now, err := os.Stat(path)
+	return err == nil && os.SameFile(now, s.wrote) && now.Size() == s.wrote.Size() && now.ModTime().Equal(s.wrote.ModTime())
 }
 
 // keepPrevious checks the file about to be replaced and copies it to the

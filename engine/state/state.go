@@ -3,6 +3,7 @@ package state
 import (
 	"crypto/rand"
 	"fmt"
+	"os"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
 )
@@ -34,6 +35,9 @@ type State struct {
 
 	path  string // the file it was loaded from or last saved to
 	isNew bool
+	// wrote describes the file this state last wrote, so that the next
+	// save of the same run can tell the file is still its own.
+	wrote os.FileInfo
 }
 
 // New returns an empty state with a fresh lineage and serial 0.

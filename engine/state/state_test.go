@@ -60,6 +60,7 @@ func TestRoundTrip(t *testing.T) {
 	if got.IsNew() || want.IsNew() {
 		t.Fatal("a saved state still reports itself as new")
 	}
+	want.wrote = nil // what this run wrote, which a loaded state has not
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("round trip changed the state:\n got %+v\nwant %+v", got, want)
 	}
@@ -88,9 +89,20 @@ func TestSerialLineageBackupAndModes(t *testing.T) {
 			t.Fatalf("after save %d the serial is %d", i, s.Serial)
 		}
 	}
-	os.Chmod(path, 0o644)
-	if err := s.Save(path); err != nil {
+	if _, err := os.Stat(path + BackupSuffix); !os.IsNotExist(err) {
+		t.Fatalf("the saves of a run that found no state file made a backup (%v)", err)
+	}
+	// The next run (a new Load) keeps the state it found as the backup,
+	// however often it saves: the backup is the state before the run.
+	next, err := Load(path)
+	if err != nil {
 		t.Fatal(err)
+	}
+	os.Chmod(path, 0o644)
+	for range 2 {
+		if err := next.Save(path); err != nil {
+			t.Fatal(err)
+		}
 	}
 	again, err := Load(path)
 	if err != nil {
@@ -100,9 +112,17 @@ func TestSerialLineageBackupAndModes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again.Serial != 4 || again.Lineage != lineage || backup.Serial != 3 || backup.Lineage != lineage {
-		t.Fatalf("serial %d lineage %s, backup serial %d lineage %s; want 4 and 3 with lineage %s",
+	if again.Serial != 5 || again.Lineage != lineage || backup.Serial != 3 || backup.Lineage != lineage {
+		t.Fatalf("serial %d lineage %s, backup serial %d lineage %s; want 5 and 3 with lineage %s",
 			again.Serial, again.Lineage, backup.Serial, backup.Lineage, lineage)
+	}
+	// A file another run wrote meanwhile is not taken for this run's own.
+	other, _ := Load(path)
+	if err := other.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := next.Save(path); err == nil || !strings.Contains(err.Error(), "saved by another run") {
+		t.Fatalf("saving over another run's state: %v, want the serial refusal", err)
 	}
 	for _, p := range []string{path, path + BackupSuffix} {
 		if info, _ := os.Stat(p); info.Mode().Perm() != 0o600 {

@@ -38,8 +38,9 @@ type View struct {
 }
 
 type docResult struct {
-	doc provider.Document
-	err error
+	doc     provider.Document
+	listing *Listing
+	err     error
 }
 
 type parsedResult struct {
@@ -95,36 +96,56 @@ func Hash(data []byte) string {
 // Document returns p's parse of the file at path (an empty document when
 // the file does not exist), parsing it the first time.
 func (v *View) Document(p provider.Provider, path string) (provider.Document, *File, error) {
+	r, f := v.document(p, path)
+	return r.doc, f, r.err
+}
+
+func (v *View) document(p provider.Provider, path string) (docResult, *File) {
 	v.mu.Lock()
 	f := v.file(path)
 	key := p.Name() + "\x00" + path
 	r, ok := v.docs[key]
 	v.mu.Unlock()
 	if ok {
-		return r.doc, f, r.err
+		return r, f
 	}
 	if f.Err != nil {
 		r.err = fmt.Errorf("%s: %w", path, f.Err)
-	} else {
-		r.doc, r.err = p.Parse(path, f.Data)
+	} else if r.doc, r.err = p.Parse(path, f.Data); r.err == nil {
+		r.listing = NewListing(r.doc, v)
 	}
 	v.mu.Lock()
-	v.docs[key] = r
+	if done, ok := v.docs[key]; ok {
+		r = done // parsed meanwhile by another goroutine: one listing per document
+	} else {
+		v.docs[key] = r
+	}
 	v.mu.Unlock()
-	return r.doc, f, r.err
+	return r, f
 }
 
-// Entries returns the entries at loc. A file that does not exist is
-// provider.ErrNotConfigured.
+// Entries returns the entries at loc, decoded once per location (see
+// Listing). A file that does not exist is provider.ErrNotConfigured.
 func (v *View) Entries(p provider.Provider, loc provider.Location) ([]provider.Entry, error) {
-	doc, f, err := v.Document(p, loc.File)
-	if err != nil {
-		return nil, err
+	r, f := v.document(p, loc.File)
+	if r.err != nil {
+		return nil, r.err
 	}
 	if !f.Exists {
 		return nil, fmt.Errorf("%s: %w", loc.File, provider.ErrNotConfigured)
 	}
-	return doc.Entries(loc, v)
+	return r.listing.Entries(loc)
+}
+
+// Find returns the entry named name at loc (nil when there is none, or the
+// file does not exist) and the file.
+func (v *View) Find(p provider.Provider, loc provider.Location, name string) (*provider.Entry, *File, error) {
+	r, f := v.document(p, loc.File)
+	if r.err != nil || !f.Exists {
+		return nil, f, r.err
+	}
+	e, err := r.listing.Find(loc, name)
+	return e, f, err
 }
 
 // Parsed implements provider.Files.

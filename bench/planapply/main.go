@@ -1,0 +1,304 @@
+//go:build unix
+
+// Command planapply times whole chronicle processes on generated homes: a
+// first apply (fresh home each run) and a no-op plan after it, for each
+// binary given, side by side. It is run by bench/plan-apply.sh, which builds
+// the binaries; it never touches the real home (every run gets a fresh HOME
+// under -work).
+//
+// Sizes: "realistic" is the fixture home (testdata/fixtures/make-home.sh:
+// nine tools, a dozen services, a few skills) adopted as it is; "N" is a home
+// with N services written into one tool's file (Claude Code's ~/.claude.json)
+// and N skills, each linked into two tools' skills folders (Cursor, Gemini).
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	var (
+		bins     = flag.String("bins", "", "comma-separated name=path of chronicle binaries, baseline first")
+		sizes    = flag.String("sizes", "realistic,200,2000", "comma-separated sizes")
+		runs     = flag.Int("runs", 5, "runs per figure")
+		work     = flag.String("work", "", "scratch folder (required)")
+		fixtures = flag.String("fixtures", "testdata/fixtures", "the fixtures folder (for make-home.sh)")
+		applyCap = flag.Duration("apply-cap", 60*time.Second, "an apply still running after this is stopped and reported as over it")
+		planRuns = flag.Int("plan-runs", 0, "no-op plans per applied home (default: runs)")
+		setup    = flag.String("setup", "", "only lay out one home of the first size at this folder (for profiling), and exit")
+	)
+	flag.Parse()
+	if *setup != "" {
+		bin, _, _ := strings.Cut(*bins, ",")
+		_, bin, _ = strings.Cut(bin, "=")
+		size, _, _ := strings.Cut(*sizes, ",")
+		if err := generate(*setup, size, *fixtures, bin); err != nil {
+			fail(err)
+		}
+		return
+	}
+	if *work == "" || *bins == "" {
+		fmt.Fprintln(os.Stderr, "usage: planapply -bins name=path,... -work DIR [-sizes realistic,200,2000] [-runs N]")
+		os.Exit(2)
+	}
+	if *planRuns == 0 {
+		*planRuns = *runs
+	}
+	type bin struct{ name, path string }
+	var binaries []bin
+	for _, b := range strings.Split(*bins, ",") {
+		name, path, _ := strings.Cut(b, "=")
+		binaries = append(binaries, bin{name, path})
+	}
+	for _, size := range strings.Split(*sizes, ",") {
+		runsHere := *runs
+		if size != "realistic" && size != "200" {
+			runsHere = max(1, min(*runs, 3))
+		}
+		fmt.Printf("\n== %s home ==\n", label(size))
+		for _, b := range binaries {
+			var apply, plan []sample
+			capped := false
+			for i := range runsHere {
+				home := filepath.Join(*work, fmt.Sprintf("%s-%s-%d", b.name, size, i))
+				if err := generate(home, size, *fixtures, b.path); err != nil {
+					fail(err)
+				}
+				s, err := run(b.path, home, *applyCap, "apply", "--auto-approve")
+				if err != nil {
+					if s.capped {
+						capped = true
+						apply = append(apply, s)
+						os.RemoveAll(home)
+						break
+					}
+					fail(fmt.Errorf("%s apply on %s: %w", b.name, home, err))
+				}
+				apply = append(apply, s)
+				// The first plan after an apply warms the page cache like a
+				// user's second command would; the figures are the ones after.
+				if _, err := run(b.path, home, 0, "plan", "--detailed-exitcode"); err != nil {
+					fail(fmt.Errorf("%s plan after apply on %s is not a no-op: %w", b.name, home, err))
+				}
+				for range max(1, *planRuns/runsHere) {
+					s, err := run(b.path, home, 0, "plan", "--detailed-exitcode")
+					if err != nil {
+						fail(fmt.Errorf("%s plan on %s: %w", b.name, home, err))
+					}
+					plan = append(plan, s)
+				}
+				os.RemoveAll(home)
+			}
+			fmt.Printf("  %-9s apply    %s\n", b.name, summary(apply, capped, *applyCap))
+			if len(plan) > 0 {
+				fmt.Printf("  %-9s no-op plan %s\n", b.name, summary(plan, false, 0))
+			} else {
+				fmt.Printf("  %-9s no-op plan (no applied home: the apply did not finish)\n", b.name)
+			}
+		}
+	}
+}
+
+func label(size string) string {
+	if size == "realistic" {
+		return "realistic (fixture home: 9 tools, ~12 services, ~8 skills)"
+	}
+	return size + " services + " + size + " skills × 2 links"
+}
+
+// A sample is one process's wall time and peak resident memory.
+type sample struct {
+	wall   time.Duration
+	maxRSS int64 // KiB
+	capped bool
+}
+
+func run(bin, home string, limit time.Duration, args ...string) (sample, error) {
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = filepath.Join(home, "dots")
+	cmd.Env = env(home)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return sample{}, err
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var timeout <-chan time.Time
+	if limit > 0 {
+		timeout = time.After(limit)
+	}
+	var err error
+	select {
+	case err = <-done:
+	case <-timeout:
+		cmd.Process.Signal(syscall.SIGINT)
+		<-done
+		return sample{wall: limit, capped: true}, fmt.Errorf("stopped after %s", limit)
+	}
+	s := sample{wall: time.Since(start)}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		s.maxRSS = ru.Maxrss
+	}
+	if err != nil {
+		tail := out.String()
+		if len(tail) > 2000 {
+			tail = tail[len(tail)-2000:]
+		}
+		return s, fmt.Errorf("%w\n%s", err, tail)
+	}
+	return s, nil
+}
+
+// env is the environment of every run: HOME is the generated home and no
+// variable that points a tool elsewhere is passed through.
+func env(home string) []string {
+	var out []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		switch k {
+		case "HOME", "XDG_CONFIG_HOME", "CODEX_HOME", "CHRONICLE_HOME", "CLAUDE_CONFIG_DIR":
+			continue
+		}
+		out = append(out, kv)
+	}
+	return append(out, "HOME="+home)
+}
+
+func summary(ss []sample, capped bool, limit time.Duration) string {
+	if capped {
+		return fmt.Sprintf("> %s (stopped; %d run)", limit, len(ss))
+	}
+	walls := make([]time.Duration, len(ss))
+	rss := make([]int64, len(ss))
+	for i, s := range ss {
+		walls[i], rss[i] = s.wall, s.maxRSS
+	}
+	slices.Sort(walls)
+	slices.Sort(rss)
+	return fmt.Sprintf("median %7.1f ms  (min %.1f, max %.1f, %d runs)  peak RSS %d MB",
+		ms(walls[len(walls)/2]), ms(walls[0]), ms(walls[len(walls)-1]), len(ss), rss[len(rss)/2]/1024)
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "planapply:", err)
+	os.Exit(1)
+}
+
+// generate lays out a fresh home with a configuration in home/dots.
+func generate(home, size, fixtures, bin string) error {
+	os.RemoveAll(home)
+	if size == "realistic" {
+		return realistic(home, fixtures, bin)
+	}
+	n, err := strconv.Atoi(size)
+	if err != nil {
+		return fmt.Errorf("size %q: want realistic or a number", size)
+	}
+	return synthetic(home, n)
+}
+
+const realisticLinks = `
+link "skills" {
+  tools  = ["cursor", "gemini", "opencode"]
+  skills = ["*"]
+}
+link "direct" {
+  tools    = ["cursor"]
+  services = ["memory"]
+}
+link "hub" {
+  tools = ["gemini", "codex", "claude", "zed", "opencode", "windsurf"]
+  hub   = true
+}
+`
+
+func realistic(home, fixtures, bin string) error {
+	mk := exec.Command("bash", filepath.Join(fixtures, "make-home.sh"), home)
+	if out, err := mk.CombinedOutput(); err != nil {
+		return fmt.Errorf("make-home.sh: %w\n%s", err, out)
+	}
+	dots := filepath.Join(home, "dots")
+	if err := os.MkdirAll(dots, 0o755); err != nil {
+		return err
+	}
+	adopt := exec.Command(bin, "adopt")
+	adopt.Dir, adopt.Env = dots, env(home)
+	if out, err := adopt.CombinedOutput(); err != nil {
+		return fmt.Errorf("adopt: %w\n%s", err, out)
+	}
+	return os.WriteFile(filepath.Join(dots, "links.hcl"), []byte(realisticLinks), 0o644)
+}
+
+// synthetic writes n services (linked straight into Claude Code's
+// ~/.claude.json, beside the user's own settings) and n skills of three
+// files each (linked into Cursor's and Gemini's skills folders).
+func synthetic(home string, n int) error {
+	dots := filepath.Join(home, "dots")
+	var cfg strings.Builder
+	for i := range n {
+		fmt.Fprintf(&cfg, "service \"svc-%d\" {\n  command = \"npx\"\n  args    = [\"-y\", \"@example/server-%d\", \"--port\", \"%d\"]\n  env     = { LOG_LEVEL = \"info\" }\n}\n", i, i, 3000+i)
+	}
+	for i := range n {
+		fmt.Fprintf(&cfg, "skill \"skill-%d\" {\n  source = \"./skills/skill-%d\"\n}\n", i, i)
+		dir := filepath.Join(dots, "skills", fmt.Sprintf("skill-%d", i))
+		if err := os.MkdirAll(filepath.Join(dir, "scripts"), 0o755); err != nil {
+			return err
+		}
+		files := map[string]string{
+			"SKILL.md":          fmt.Sprintf("---\nname: skill-%d\ndescription: Generated skill number %d for the benchmark.\n---\n\n# Skill %d\n\n%s", i, i, i, strings.Repeat("Step by step instructions for the agent.\n", 40)),
+			"reference.md":      strings.Repeat(fmt.Sprintf("Reference material %d.\n", i), 100),
+			"scripts/helper.sh": "#!/bin/sh\necho helper\n",
+		}
+		for name, body := range files {
+			mode := os.FileMode(0o644)
+			if strings.HasSuffix(name, ".sh") {
+				mode = 0o755
+			}
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(body), mode); err != nil {
+				return err
+			}
+		}
+	}
+	cfg.WriteString("link \"services\" {\n  tools    = [\"claude\"]\n  services = [")
+	for i := range n {
+		if i > 0 {
+			cfg.WriteString(", ")
+		}
+		fmt.Fprintf(&cfg, "\"svc-%d\"", i)
+	}
+	cfg.WriteString(`]
+}
+link "skills" {
+  tools  = ["cursor", "gemini"]
+  skills = ["*"]
+}
+`)
+	if err := os.WriteFile(filepath.Join(dots, "chronicle.hcl"), []byte(cfg.String()), 0o644); err != nil {
+		return err
+	}
+	// The user's own Claude Code settings, which apply must keep.
+	claude := `{"numStartups": 42, "theme": "dark", "projects": {}, "mcpServers": {"mine": {"command": "my-server"}}}`
+	if err := os.WriteFile(filepath.Join(home, ".claude.json"), []byte(claude), 0o644); err != nil {
+		return err
+	}
+	for _, d := range []string{".cursor", ".gemini"} {
+		if err := os.MkdirAll(filepath.Join(home, d, "skills"), 0o755); err != nil {
+			return err
+		}
+	}
+	return nil
+}
