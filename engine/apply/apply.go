@@ -106,10 +106,15 @@ func Apply(p *plan.Plan, o Options) (*Result, error) {
 		}
 		r.Applied = append(r.Applied, c)
 	}
-	for _, step := range steps(changes) {
-		for _, res := range a.run(step) {
+	for _, batch := range batches(steps(changes)) {
+		for _, res := range a.runBatch(batch) {
 			report(res.change, res.err)
 		}
+	}
+	// Skill copies and their snapshots are written without a sync each;
+	// one flush makes them durable before the final state records them.
+	if err := a.syncSkills(); err != nil {
+		return r, err
 	}
 	if err := a.st.Save(a.st.Path()); err != nil {
 		return r, err
@@ -242,4 +247,21 @@ func (a *applier) done(address string) error {
 	a.saved = a.o.Now()
 	a.saveTook = a.saved.Sub(start)
 	return err
+}
+
+// syncSkills flushes the filesystems of the skill store and the snapshots,
+// when apply wrote there.
+func (a *applier) syncSkills() error {
+	for _, dir := range []string{a.o.StoreDir, a.o.SnapshotDir} {
+		if dir == "" {
+			continue
+		}
+		if _, err := a.sys.Lstat(dir); err != nil {
+			continue // nothing written there
+		}
+		if err := a.sys.Sync(dir); err != nil {
+			return fmt.Errorf("syncing %s: %w", dir, err)
+		}
+	}
+	return nil
 }

@@ -29,35 +29,48 @@ func (a *applier) link(c plan.Change) error {
 		if err := a.backups.Move(l.Path); err != nil {
 			return fmt.Errorf("%s: %w", c.Address, err)
 		}
+	case plan.Create, plan.Update:
+	default:
+		return fmt.Errorf("%s: cannot %s a link", c.Address, c.Action)
+	}
+	rec, err := a.makeLink(c)
+	if err != nil {
+		return err
+	}
+	a.forgetLink(c.Address)
+	a.st.Links = append(a.st.Links, rec)
+	return nil
+}
+
+// makeLink places a link or copy (created, or replaced once what was there
+// is moved aside) or refreshes a copy, and returns the record to keep. It
+// touches only the link's own place, never the state, so links to
+// different places may be made at once.
+func (a *applier) makeLink(c plan.Change) (state.Link, error) {
+	l := c.Link
+	switch c.Action {
+	case plan.Create, plan.Replace:
 		if err := a.place(l); err != nil {
-			return fmt.Errorf("%s: %w", c.Address, err)
-		}
-	case plan.Create:
-		if err := a.place(l); err != nil {
-			return fmt.Errorf("%s: %w", c.Address, err)
+			return state.Link{}, fmt.Errorf("%s: %w", c.Address, err)
 		}
 	case plan.Update:
 		// A link already right is only recorded; a copy whose skill
 		// changed is refreshed in one exchange.
 		if l.Mode == state.ModeCopy && c.Before.Hash != l.Hash {
 			if err := swap(a.sys, l.Target, l.Path); err != nil {
-				return fmt.Errorf("%s: %w", c.Address, err)
+				return state.Link{}, fmt.Errorf("%s: %w", c.Address, err)
 			}
 		}
-	default:
-		return fmt.Errorf("%s: cannot %s a link", c.Address, c.Action)
 	}
 	rec := state.Link{Address: c.Address, Tool: l.Tool, Path: l.Path, Target: l.Target, Mode: l.Mode}
 	if l.Mode == state.ModeCopy {
 		h, err := skills.Hash(a.sys, l.Path)
 		if err != nil {
-			return fmt.Errorf("%s: %w", c.Address, err)
+			return state.Link{}, fmt.Errorf("%s: %w", c.Address, err)
 		}
 		rec.Hash = h
 	}
-	a.forgetLink(c.Address)
-	a.st.Links = append(a.st.Links, rec)
-	return nil
+	return rec, nil
 }
 
 // place makes the link or copy at an empty place. Neither clobbers: a

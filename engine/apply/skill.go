@@ -1,6 +1,7 @@
 package apply
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -34,47 +35,67 @@ func (a *applier) skill(c plan.Change) error {
 	default:
 		return fmt.Errorf("%s: cannot %s a skill", c.Address, c.Action)
 	}
-	source := s.Source
-	if s.Git != nil {
-		dir, cleanup, err := a.fetch(c.Address, s)
-		if err != nil {
-			return err
-		}
-		defer cleanup()
-		source = dir
-	}
-	if h, err := skills.Hash(a.sys, source); err != nil || h != s.Hash {
-		return &changedError{addr: c.Address, path: source,
-			before: observe.Observation{Kind: observe.Dir, Hash: s.Hash}, now: observe.Place(a.sys, source)}
-	}
-	switch {
-	case c.Before.Kind == observe.Absent:
-		if err := skills.Copy(a.sys, source, s.Store); err != nil {
-			return fmt.Errorf("%s: %w", c.Address, err)
-		}
-	case c.Before.Hash != s.Hash:
-		if err := a.snapshot(s.Name, s.Store, snapshot.KindApply); err != nil {
-			return err
-		}
-		if err := swap(a.sys, source, s.Store); err != nil {
-			return fmt.Errorf("%s: %w", c.Address, err)
-		}
-	}
-	rec := state.Skill{Source: s.Source, Hash: s.Hash}
-	meta := snapshot.Meta{}
-	if s.Git != nil {
-		rec = state.Skill{Hash: s.Hash, OriginRepo: s.Git.URL, OriginSHA: s.Git.SHA, OriginRef: s.Git.Ref, Path: s.Git.Path}
-		meta = snapshot.Meta{OriginRepo: s.Git.URL, OriginSHA: s.Git.SHA}
-	}
-	if _, _, err := snapshot.Take(a.sys, a.o.SnapshotDir, s.Name, s.Store, snapshot.KindImported, meta); err != nil {
-		return fmt.Errorf("snapshot of skill %s: %w", s.Name, err)
+	rec, err := a.importSkill(c)
+	if err != nil {
+		return err
 	}
 	a.st.Skills[s.Name] = rec
 	return nil
 }
 
+// importSkill puts a skill's central copy in place and snapshots it, and
+// returns the record to keep. It touches only the skill's own folders (its
+// copy in the store and its snapshots), never the state, so imports of
+// different skills may run at once.
+func (a *applier) importSkill(c plan.Change) (state.Skill, error) {
+	s := c.Skill
+	source := s.Source
+	if s.Git != nil {
+		dir, cleanup, err := a.fetch(c.Address, s)
+		if err != nil {
+			return state.Skill{}, err
+		}
+		defer cleanup()
+		source = dir
+	}
+	changed := func() error {
+		return &changedError{addr: c.Address, path: source,
+			before: observe.Observation{Kind: observe.Dir, Hash: s.Hash}, now: observe.Place(a.sys, source)}
+	}
+	switch {
+	case c.Before.Kind == observe.Absent:
+		// The copy is hashed as it is made, and put in place only when
+		// it is the skill the plan saw.
+		if _, err := skills.CopyHashed(a.sys, source, s.Store, s.Hash); errors.Is(err, skills.ErrChanged) {
+			return state.Skill{}, changed()
+		} else if err != nil {
+			return state.Skill{}, fmt.Errorf("%s: %w", c.Address, err)
+		}
+	case c.Before.Hash != s.Hash:
+		if h, err := skills.Hash(a.sys, source); err != nil || h != s.Hash {
+			return state.Skill{}, changed()
+		}
+		if err := a.snapshot(s.Name, s.Store, snapshot.KindApply); err != nil {
+			return state.Skill{}, err
+		}
+		if err := swap(a.sys, source, s.Store); err != nil {
+			return state.Skill{}, fmt.Errorf("%s: %w", c.Address, err)
+		}
+	}
+	rec := state.Skill{Source: s.Source, Hash: s.Hash}
+	meta := snapshot.Meta{Hash: s.Hash, Batch: true}
+	if s.Git != nil {
+		rec = state.Skill{Hash: s.Hash, OriginRepo: s.Git.URL, OriginSHA: s.Git.SHA, OriginRef: s.Git.Ref, Path: s.Git.Path}
+		meta = snapshot.Meta{Hash: s.Hash, Batch: true, OriginRepo: s.Git.URL, OriginSHA: s.Git.SHA}
+	}
+	if _, _, err := snapshot.Take(a.sys, a.o.SnapshotDir, s.Name, s.Store, snapshot.KindImported, meta); err != nil {
+		return state.Skill{}, fmt.Errorf("snapshot of skill %s: %w", s.Name, err)
+	}
+	return rec, nil
+}
+
 func (a *applier) snapshot(name, dir string, kind snapshot.Kind) error {
-	if _, _, err := snapshot.Take(a.sys, a.o.SnapshotDir, name, dir, kind, snapshot.Meta{}); err != nil {
+	if _, _, err := snapshot.Take(a.sys, a.o.SnapshotDir, name, dir, kind, snapshot.Meta{Batch: true}); err != nil {
 		return fmt.Errorf("snapshot of skill %s: %w", name, err)
 	}
 	return nil

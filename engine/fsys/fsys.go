@@ -52,6 +52,10 @@ type System interface {
 	// atomically where the platform allows (current's old content is then
 	// at staged), else by moving current to aside first.
 	ReplaceDir(staged, current, aside string) error
+	// Sync makes everything written to the filesystem holding path
+	// durable: one flush after many small writes that did not sync each
+	// (skill copies, snapshot indexes).
+	Sync(path string) error
 }
 
 // A Version is a file's content as read, with the identity of the file it

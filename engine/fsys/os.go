@@ -60,3 +60,5 @@ func (OS) Chmod(name string, mode fs.FileMode) error { return os.Chmod(name, mod
 func (OS) ReplaceDir(staged, current, aside string) error {
 	return safefile.ReplaceDir(staged, current, aside)
 }
+
+func (OS) Sync(path string) error { return safefile.SyncFS(path) }

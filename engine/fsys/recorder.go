@@ -207,3 +207,10 @@ func (r *Recorder) ReplaceDir(staged, current, aside string) error {
 	}
 	return r.System.ReplaceDir(staged, current, aside)
 }
+
+func (r *Recorder) Sync(path string) error {
+	if err := r.see("Sync", path, ""); err != nil {
+		return err
+	}
+	return r.System.Sync(path)
+}

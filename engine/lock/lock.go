@@ -78,10 +78,9 @@ func (l *Lock) record(op string) error {
 	if err := l.f.Truncate(0); err != nil {
 		return fmt.Errorf("lock %s: %w", l.path, err)
 	}
+	// Not synced to disk: the record only names the holder in messages;
+	// the lock is the kernel's, which a crash releases with the process.
 	if _, err := l.f.WriteAt(data, 0); err != nil {
-		return fmt.Errorf("lock %s: %w", l.path, err)
-	}
-	if err := l.f.Sync(); err != nil {
 		return fmt.Errorf("lock %s: %w", l.path, err)
 	}
 	return nil

@@ -1,6 +1,8 @@
 package skills
 
 import (
+	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -15,34 +17,52 @@ import (
 // when they stay inside it and refused otherwise. src may itself be a link
 // to the skill's folder.
 func Copy(sys fsys.System, src, dst string) error {
+	_, err := CopyHashed(sys, src, dst, "")
+	return err
+}
+
+// ErrChanged says the folder copied is not the one expected: its hash is
+// not the one the caller knew.
+var ErrChanged = errors.New("the skill's files are not the ones expected")
+
+// CopyHashed is Copy that also returns the hash (as Hash gives it) of what
+// it copied, computed from the bytes as they were copied: the copy is not
+// read again. When want is set and the copy's hash differs, nothing is put
+// at dst and the error is ErrChanged.
+func CopyHashed(sys fsys.System, src, dst, want string) (string, error) {
 	if _, err := sys.Lstat(dst); err == nil {
-		return fmt.Errorf("%s already exists", dst)
+		return "", fmt.Errorf("%s already exists", dst)
 	}
 	if err := sys.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return err
+		return "", err
 	}
 	stage, err := sys.MkdirTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".staging-")
 	if err != nil {
-		return err
+		return "", err
 	}
 	defer sys.RemoveAll(stage)
 	root, err := Resolve(sys, src)
 	if err != nil {
-		return fmt.Errorf("copying %s: %w", src, err)
+		return "", fmt.Errorf("copying %s: %w", src, err)
 	}
-	if err := copyTree(sys, root, "", stage); err != nil {
-		return fmt.Errorf("copying %s: %w", src, err)
+	var items []treeItem
+	if err := copyTree(sys, root, "", stage, &items); err != nil {
+		return "", fmt.Errorf("copying %s: %w", src, err)
+	}
+	hash := digest(items)
+	if want != "" && hash != want {
+		return hash, fmt.Errorf("copying %s: %w", src, ErrChanged)
 	}
 	if err := sys.Chmod(stage, 0o755); err != nil {
-		return err
+		return "", err
 	}
 	if err := sys.RenameNew(stage, dst); err != nil {
-		return fmt.Errorf("copying %s to %s: %w", src, dst, err)
+		return "", fmt.Errorf("copying %s to %s: %w", src, dst, err)
 	}
-	return nil
+	return hash, nil
 }
 
-func copyTree(sys fsys.System, root, rel, dst string) error {
+func copyTree(sys fsys.System, root, rel, dst string, items *[]treeItem) error {
 	entries, err := sys.ReadDir(filepath.Join(root, rel))
 	if err != nil {
 		return err
@@ -66,11 +86,12 @@ func copyTree(sys fsys.System, root, rel, dst string) error {
 			if err := sys.Symlink(link, target); err != nil {
 				return err
 			}
+			*items = append(*items, treeItem{rel: filepath.ToSlash(name), kind: 'l', link: link})
 		case e.IsDir():
 			if err := sys.Mkdir(target, 0o755); err != nil {
 				return err
 			}
-			if err := copyTree(sys, root, name, dst); err != nil {
+			if err := copyTree(sys, root, name, dst, items); err != nil {
 				return err
 			}
 		case e.Type().IsRegular():
@@ -85,6 +106,8 @@ func copyTree(sys fsys.System, root, rel, dst string) error {
 			if err := sys.WriteNew(target, data, info.Mode().Perm()); err != nil {
 				return err
 			}
+			sum := sha256.Sum256(data)
+			*items = append(*items, treeItem{rel: filepath.ToSlash(name), kind: fileKind(info.Mode()), sum: sum[:]})
 		default:
 			return fmt.Errorf("%s is not a regular file", name)
 		}

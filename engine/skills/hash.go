@@ -23,6 +23,21 @@ func Hash(r fsys.Reader, dir string) (string, error) {
 	if err := walk(r, dir, "", &items); err != nil {
 		return "", fmt.Errorf("hashing %s: %w", dir, err)
 	}
+	for i := range items {
+		if items[i].kind == 'l' {
+			continue
+		}
+		sum, err := fileSum(r, filepath.Join(dir, filepath.FromSlash(items[i].rel)))
+		if err != nil {
+			return "", fmt.Errorf("hashing %s: %w", dir, err)
+		}
+		items[i].sum = sum
+	}
+	return digest(items), nil
+}
+
+// digest is the tree hash of items, each file's sum filled in.
+func digest(items []treeItem) string {
 	sort.Slice(items, func(i, j int) bool { return items[i].rel < items[j].rel })
 	h := sha256.New()
 	for _, it := range items {
@@ -31,13 +46,9 @@ func Hash(r fsys.Reader, dir string) (string, error) {
 			fmt.Fprintf(h, "-> %q\n", it.link)
 			continue
 		}
-		sum, err := fileSum(r, filepath.Join(dir, filepath.FromSlash(it.rel)))
-		if err != nil {
-			return "", fmt.Errorf("hashing %s: %w", dir, err)
-		}
-		fmt.Fprintf(h, "%x\n", sum)
+		fmt.Fprintf(h, "%x\n", it.sum)
 	}
-	return "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
 // A treeItem is one file or link of a skill's tree.
@@ -45,6 +56,15 @@ type treeItem struct {
 	rel  string // slash-separated, relative to the skill
 	kind byte   // 'f' file, 'x' executable file, 'l' symlink
 	link string
+	sum  []byte // a file's SHA-256
+}
+
+// fileKind is 'x' for an executable file, else 'f'.
+func fileKind(mode fs.FileMode) byte {
+	if mode&0o111 != 0 {
+		return 'x'
+	}
+	return 'f'
 }
 
 // walk lists the files and links under dir/rel, folders first descended.
@@ -72,11 +92,7 @@ func walk(r fsys.Reader, dir, rel string, items *[]treeItem) error {
 			if err != nil {
 				return err
 			}
-			kind := byte('f')
-			if info.Mode()&0o111 != 0 {
-				kind = 'x'
-			}
-			*items = append(*items, treeItem{rel: name, kind: kind})
+			*items = append(*items, treeItem{rel: name, kind: fileKind(info.Mode())})
 		}
 	}
 	return nil

@@ -56,7 +56,19 @@ func (idx *index) write(sys fsys.System, dir string) error {
 	if err != nil {
 		return err
 	}
-	return sys.WriteFile(filepath.Join(dir, indexName), append(data, '\n'), 0o600)
+	// Written whole beside the index and renamed over it, so a reader sees
+	// the old index or the new one; not synced one by one: apply syncs the
+	// filesystem once when it is done (System.Sync), and a snapshot
+	// command syncs after its one write.
+	path := filepath.Join(dir, indexName)
+	tmp := filepath.Join(dir, "."+indexName+".new")
+	if err := sys.Remove(tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if err := sys.WriteNew(tmp, append(data, '\n'), 0o600); err != nil {
+		return err
+	}
+	return sys.Rename(tmp, path)
 }
 
 // latest returns the newest snapshot, if any.

@@ -39,6 +39,12 @@ type Meta struct {
 	OriginRepo string
 	OriginSHA  string
 	Note       string
+	// Hash is the folder's hash when the caller knows it (apply, which has
+	// just written the folder); empty: Take hashes the folder.
+	Hash string
+	// Batch says the caller takes many snapshots and then makes them
+	// durable at once (fsys.System.Sync); otherwise Take syncs after each.
+	Batch bool
 }
 
 // Dir returns the snapshots folder under chronicle's home: the root the

@@ -49,9 +49,11 @@ func take(sys fsys.System, sdir, skill, dir string, kind Kind, meta Meta) (Snaps
 	if err != nil {
 		return Snapshot{}, false, err
 	}
-	hash, err := skills.Hash(sys, dir)
-	if err != nil {
-		return Snapshot{}, false, err
+	hash := meta.Hash
+	if hash == "" {
+		if hash, err = skills.Hash(sys, dir); err != nil {
+			return Snapshot{}, false, err
+		}
 	}
 	if last, ok := idx.latest(); ok && last.Hash == hash {
 		return last, false, nil
@@ -61,13 +63,11 @@ func take(sys fsys.System, sdir, skill, dir string, kind Kind, meta Meta) (Snaps
 	}
 	id := idx.nextID()
 	dst := filepath.Join(sdir, id)
-	if err := skills.Copy(sys, dir, dst); err != nil {
-		return Snapshot{}, false, fmt.Errorf("snapshot of %s: %w", skill, err)
-	}
 	// Record the copy's hash, not the source's: the source may have
-	// changed while it was copied, and the copy is what a restore brings back.
-	if hash, err = skills.Hash(sys, dst); err != nil {
-		return Snapshot{}, false, err
+	// changed while it was copied, and the copy is what a restore brings
+	// back. It is the hash of the bytes as they were copied.
+	if hash, err = skills.CopyHashed(sys, dir, dst, ""); err != nil {
+		return Snapshot{}, false, fmt.Errorf("snapshot of %s: %w", skill, err)
 	}
 	if last, ok := idx.latest(); ok && last.Hash == hash {
 		return last, false, sys.RemoveAll(dst)
@@ -86,6 +86,11 @@ func take(sys fsys.System, sdir, skill, dir string, kind Kind, meta Meta) (Snaps
 	for _, old := range dropped {
 		if err := sys.RemoveAll(filepath.Join(sdir, old)); err != nil {
 			return snap, true, fmt.Errorf("pruning snapshot %s of %s: %w", old, skill, err)
+		}
+	}
+	if !meta.Batch {
+		if err := sys.Sync(sdir); err != nil {
+			return snap, true, fmt.Errorf("snapshot of %s: %w", skill, err)
 		}
 	}
 	return snap, true, nil

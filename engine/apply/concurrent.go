@@ -1,0 +1,154 @@
+package apply
+
+import (
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/chronicle-dev/chronicle/engine/plan"
+	"github.com/chronicle-dev/chronicle/engine/state"
+)
+
+// concurrentWorkers is how many imports or links are made at once: one per
+// core. The work is mostly the kernel's (creating folders, files and
+// links, all in the same few parent folders); more workers than cores only
+// contend for those folders (measured: docs/decisions/0050).
+var concurrentWorkers = runtime.GOMAXPROCS(0)
+
+// concurrent reports whether a step may run at the same time as its
+// neighbours of the same kind: the import of a local skill into the store,
+// or a new or refreshed link. Each touches only its own places (the skill's
+// copy and snapshots; the link's path), and the plan gives no two changes
+// the same place. Git skills (network, progress output), removals and
+// replacements (the shared backup set) run alone.
+func concurrent(s step) (plan.Kind, bool) {
+	if len(s.file) > 0 {
+		return "", false
+	}
+	c := s.change
+	switch {
+	case c.Kind == plan.KindSkill && c.Skill != nil && c.Skill.Git == nil:
+		return c.Kind, c.Action == plan.Create || c.Action == plan.Update || c.Action == plan.Replace
+	case c.Kind == plan.KindLink && c.Link != nil:
+		return c.Kind, c.Action == plan.Create || c.Action == plan.Update
+	}
+	return "", false
+}
+
+// batches groups steps: each run of consecutive concurrent steps of one
+// kind becomes one batch; every other step is a batch of its own.
+func batches(steps []step) [][]step {
+	var out [][]step
+	var kind plan.Kind
+	for _, s := range steps {
+		k, ok := concurrent(s)
+		if ok && len(out) > 0 && kind == k {
+			out[len(out)-1] = append(out[len(out)-1], s)
+			continue
+		}
+		out = append(out, []step{s})
+		if ok {
+			kind = k
+		} else {
+			kind = ""
+		}
+	}
+	return out
+}
+
+// runBatch carries out a batch. The filesystem work of its changes runs on
+// concurrentWorkers goroutines; what they found is then recorded in the
+// state in plan order, on this goroutine, so the state after a parallel
+// apply is the one a sequential apply would have written. The journal
+// written before any change covers them all meanwhile.
+func (a *applier) runBatch(batch []step) []result {
+	if _, ok := concurrent(batch[0]); !ok || len(batch) == 1 {
+		var out []result
+		for _, s := range batch {
+			out = append(out, a.run(s)...)
+		}
+		return out
+	}
+	out := make([]result, len(batch))
+	commits := make([]func(), len(batch))
+	var todo []int
+	for i, s := range batch {
+		if dep := a.dependency(s.change); dep != nil {
+			out[i] = result{s.change, dep}
+			continue
+		}
+		todo = append(todo, i)
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(concurrentWorkers, len(todo)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				c := batch[i].change
+				err := a.precondition(c)
+				if err == nil {
+					commits[i], err = a.prepare(c)
+				}
+				out[i] = result{c, err}
+			}
+		}()
+	}
+	for _, i := range todo {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
+	var links []state.Link
+	for _, i := range todo {
+		c, err := out[i].change, out[i].err
+		if err != nil {
+			a.failed[c.Address] = err
+			if !a.mayHaveWritten(c, err) {
+				a.st.Done(c.Address)
+			}
+			continue
+		}
+		commits[i]()
+		if c.Kind == plan.KindLink {
+			links = append(links, a.st.Links[len(a.st.Links)-1])
+		}
+	}
+	a.recordLinks(links)
+	for _, i := range todo {
+		if out[i].err == nil {
+			out[i].err = a.done(out[i].change.Address)
+		}
+	}
+	return out
+}
+
+// prepare does the filesystem work of a concurrent change and returns how
+// to record it.
+func (a *applier) prepare(c plan.Change) (func(), error) {
+	if c.Kind == plan.KindSkill {
+		rec, err := a.importSkill(c)
+		return func() { a.st.Skills[c.Skill.Name] = rec }, err
+	}
+	rec, err := a.makeLink(c)
+	return func() { a.st.Links = append(a.st.Links, rec) }, err
+}
+
+// recordLinks replaces the records of the links just appended at the end
+// of the state's list: older records at the same addresses are dropped in
+// one pass, not one pass per link.
+func (a *applier) recordLinks(added []state.Link) {
+	if len(added) == 0 {
+		return
+	}
+	n := len(a.st.Links) - len(added)
+	addrs := make(map[string]bool, len(added))
+	for _, l := range added {
+		addrs[l.Address] = true
+	}
+	kept := slices.DeleteFunc(a.st.Links[:n], func(l state.Link) bool { return addrs[l.Address] })
+	a.st.Links = append(kept, added...)
+}
+
