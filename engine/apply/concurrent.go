@@ -151,4 +151,3 @@ func (a *applier) recordLinks(added []state.Link) {
 	kept := slices.DeleteFunc(a.st.Links[:n], func(l state.Link) bool { return addrs[l.Address] })
 	a.st.Links = append(kept, added...)
 }
-

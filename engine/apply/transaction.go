@@ -246,7 +246,7 @@ func (t *transaction) splice(src []byte, exists bool) ([]byte, error) {
 	listing := toolfile.NewListing(doc, toolfile.NewView(t.a.sys))
 	f := &toolfile.File{Path: t.file, Exists: exists, Data: data}
 	if exists {
-		f.Info, _ = t.a.sys.Stat(t.file)
+		f.Info, _ = toolfile.StatSettled(t.a.sys, t.file)
 	}
 	var keep []int
 	var edits []provider.Edit

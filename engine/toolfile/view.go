@@ -78,7 +78,7 @@ func (v *View) file(path string) *File {
 		f.Hash = "unreadable"
 	default:
 		f.Exists, f.Data, f.Hash = true, data, Hash(data)
-		f.Info, f.Err = v.r.Stat(path)
+		f.Info, f.Err = StatSettled(v.r, path)
 	}
 	v.files[path] = f
 	return f
