@@ -209,6 +209,10 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 			return err
 		}
 		p = a.compute(ld, m, st, o.plan)
+		// apply holds the state lock (itself, or sync for it): it is one
+		// of the commands that write the skill hash cache. A cache that
+		// cannot be written only costs the next plan some reading.
+		defer m.hashes.Save()
 		cfgDir = ld.cfg.Dir
 		if !o.asJSON && len(p.ConfigWarnings) > 0 {
 			_ = ld.report.writeWarnings(a.stderr, a.color(a.stderr))

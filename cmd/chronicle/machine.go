@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"os"
 	"path/filepath"
 	"sort"
@@ -25,6 +26,9 @@ type machine struct {
 	env           provider.Env
 	tools         []provider.Provider
 	store         skills.Store
+	// hashes is the skill hash cache, loaded by the first plan of the
+	// command (compute).
+	hashes *hashcache.Cache
 }
 
 // machine gathers the machine for cfg (nil when there is no configuration).

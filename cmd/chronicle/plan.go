@@ -54,6 +54,9 @@ Exit codes: 0 ok (with --detailed-exitcode: nothing to do), 1 error,
 
 // planRun is plan's work, shared with sync --check.
 func (a *app) planRun(f planFlags, asJSON bool, out string, detailed bool) error {
+	// The state is read while the configuration is parsed: neither needs
+	// the other, and at thousands of services both take a while.
+	loadedState := a.stateLoading()
 	l, err := a.optionalLoaded()
 	if err != nil {
 		return err
@@ -75,7 +78,7 @@ func (a *app) planRun(f planFlags, asJSON bool, out string, detailed bool) error
 	if err != nil {
 		return err
 	}
-	st, err := m.loadState()
+	st, err := loadedState(m)
 	if err != nil {
 		return err
 	}

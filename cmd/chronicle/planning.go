@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"io"
 	"os"
 	"os/exec"
@@ -28,6 +29,34 @@ func (m *machine) loadState() (*state.State, error) {
 	return state.Load(m.statePath())
 }
 
+// stateLoading starts reading the state without the lock (plan) and
+// returns what waits for it. The machine the caller passes must be of the
+// same chronicle home; when it cannot be told in advance, the state is
+// read then.
+func (a *app) stateLoading() func(m *machine) (*state.State, error) {
+	ch, err := a.chronicleHome()
+	if err != nil {
+		return (*machine).loadState
+	}
+	path := filepath.Join(ch, "state.json")
+	type loaded struct {
+		st  *state.State
+		err error
+	}
+	done := make(chan loaded, 1)
+	go func() {
+		st, err := state.Load(path)
+		done <- loaded{st, err}
+	}()
+	return func(m *machine) (*state.State, error) {
+		r := <-done
+		if m.statePath() != path {
+			return m.loadState()
+		}
+		return r.st, r.err
+	}
+}
+
 // compute plans cfg on the machine against st: the engine returns the whole
 // plan (changes with what they saw, unmanaged items, warnings); cmd only
 // renders it.
@@ -40,11 +69,15 @@ func (a *app) compute(l *loaded, m *machine, st *state.State, f planFlags) *plan
 	// The catalogue cache only informs (Plan.Context): one that cannot be
 	// read counts as none.
 	cat, _ := catalog.Load(catalog.Path(m.chronicleHome))
+	if m.hashes == nil {
+		m.hashes = hashcache.Load(filepath.Join(m.chronicleHome, hashcache.FileName))
+	}
+	reader := fsys.ReadOnly(fsys.OS{})
 	return plan.Compute(plan.Inputs{
 		Config: l.cfg, ConfigWarnings: l.report.warnings(), State: st, Tools: m.tools, Env: m.env,
 		StoreDir: m.store.Dir, HubCommand: hubCmd, HubError: hubErr, Replace: replace, Destroy: f.destroy,
 		Chronicle: version, Offline: f.offline, Resolver: a.resolver(), Masker: a.masker,
-		Progress: a.progress(), Context: a.ctx, Reader: fsys.ReadOnly(fsys.OS{}), Scratch: fsys.OS{}, EUID: os.Geteuid(),
+		Progress: a.progress(), Context: a.ctx, Reader: reader, Hashes: m.hashes.Reader(reader), Scratch: fsys.OS{}, EUID: os.Geteuid(),
 		Catalog: cat,
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/backup"
@@ -136,13 +137,15 @@ func touchesMachine(c plan.Change) bool {
 
 // An applier carries one Apply call.
 type applier struct {
-	o        Options
-	sys      fsys.System
-	st       *state.State
-	tools    map[string]provider.Provider
-	backups  *backup.Set
-	saved    time.Time     // when the state was last written
-	saveTook time.Duration // how long that took
+	o       Options
+	sys     fsys.System
+	st      *state.State
+	tools   map[string]provider.Provider
+	backups *backup.Set
+	// backupsMu guards backups while file transactions install at once.
+	backupsMu sync.Mutex
+	saved     time.Time     // when the state was last written
+	saveTook  time.Duration // how long that took
 	// failed holds the addresses of failed changes, for dependents.
 	failed map[string]error
 }

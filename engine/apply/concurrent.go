@@ -15,6 +15,9 @@ import (
 // contend for those folders (measured: docs/decisions/0050).
 var concurrentWorkers = runtime.GOMAXPROCS(0)
 
+// fileWorkers is how many tool files are written at once.
+const fileWorkers = 16
+
 // concurrent reports whether a step may run at the same time as its
 // neighbours of the same kind: the import of a local skill into the store,
 // or a new or refreshed link. Each touches only its own places (the skill's
@@ -23,7 +26,9 @@ var concurrentWorkers = runtime.GOMAXPROCS(0)
 // replacements (the shared backup set) run alone.
 func concurrent(s step) (plan.Kind, bool) {
 	if len(s.file) > 0 {
-		return "", false
+		// A tool file's transaction: its own file, and the backup set
+		// under its lock. The settle wait after each install overlaps.
+		return kindFile, true
 	}
 	c := s.change
 	switch {
@@ -34,6 +39,9 @@ func concurrent(s step) (plan.Kind, bool) {
 	}
 	return "", false
 }
+
+// kindFile marks the transaction steps of tool files in batches.
+const kindFile plan.Kind = "file"
 
 // batches groups steps: each run of consecutive concurrent steps of one
 // kind becomes one batch; every other step is a batch of its own.
@@ -69,6 +77,9 @@ func (a *applier) runBatch(batch []step) []result {
 		}
 		return out
 	}
+	if kind, _ := concurrent(batch[0]); kind == kindFile {
+		return a.runFiles(batch)
+	}
 	out := make([]result, len(batch))
 	commits := make([]func(), len(batch))
 	var todo []int
@@ -79,27 +90,14 @@ func (a *applier) runBatch(batch []step) []result {
 		}
 		todo = append(todo, i)
 	}
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(concurrentWorkers, len(todo)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				c := batch[i].change
-				err := a.precondition(c)
-				if err == nil {
-					commits[i], err = a.prepare(c)
-				}
-				out[i] = result{c, err}
-			}
-		}()
-	}
-	for _, i := range todo {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	parallel(todo, concurrentWorkers, func(i int) {
+		c := batch[i].change
+		err := a.precondition(c)
+		if err == nil {
+			commits[i], err = a.prepare(c)
+		}
+		out[i] = result{c, err}
+	})
 
 	var links []state.Link
 	for _, i := range todo {
@@ -150,4 +148,43 @@ func (a *applier) recordLinks(added []state.Link) {
 	}
 	kept := slices.DeleteFunc(a.st.Links[:n], func(l state.Link) bool { return addrs[l.Address] })
 	a.st.Links = append(kept, added...)
+}
+
+// runFiles carries out the transactions of several tool files: their
+// installs at once, then their records in plan order.
+func (a *applier) runFiles(batch []step) []result {
+	ts := make([]*transaction, len(batch))
+	ws := make([]written, len(batch))
+	idx := make([]int, len(batch))
+	for i, s := range batch {
+		ts[i], idx[i] = a.newTransaction(s.file), i
+	}
+	// Mostly waiting (fsyncs, the settle look after each install): more
+	// files at once than cores.
+	parallel(idx, fileWorkers, func(i int) { ws[i] = ts[i].install() })
+	var out []result
+	for i, t := range ts {
+		out = append(out, t.finish(ws[i])...)
+	}
+	return out
+}
+
+// parallel calls do for each of items on up to workers goroutines.
+func parallel(items []int, workers int, do func(int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(workers, len(items)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				do(i)
+			}
+		}()
+	}
+	for _, i := range items {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }

@@ -3,6 +3,7 @@ package apply
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/chronicle-dev/chronicle/engine/plan"
 )
@@ -54,8 +55,36 @@ func ordered(changes []plan.Change) []plan.Change {
 }
 
 // steps groups ordered changes into steps: the entry changes of one file
-// become one step, at the place of the file's first change.
+// become one step, at the place of the file's first change. Within a rank,
+// links come before tool files, so that each kind forms one batch
+// (batches): the two are independent of each other.
 func steps(changes []plan.Change) []step {
+	out := fileSteps(changes)
+	slices.SortStableFunc(out, func(x, y step) int {
+		rx, ry := rank(x.first()), rank(y.first())
+		if rx != ry {
+			return rx - ry
+		}
+		return boolInt(len(x.file) > 0) - boolInt(len(y.file) > 0)
+	})
+	return out
+}
+
+func (s step) first() plan.Change {
+	if len(s.file) > 0 {
+		return s.file[0]
+	}
+	return s.change
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func fileSteps(changes []plan.Change) []step {
 	var out []step
 	at := map[string]int{}
 	for _, c := range changes {

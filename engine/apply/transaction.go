@@ -61,20 +61,43 @@ type transaction struct {
 
 // fileChanges carries out the entry changes of one file as a transaction.
 func (a *applier) fileChanges(changes []plan.Change) []result {
+	t := a.newTransaction(changes)
+	return t.finish(t.install())
+}
+
+// A written is what a transaction's install left in the file.
+type written struct {
+	final []byte
+	err   error
+}
+
+func (a *applier) newTransaction(changes []plan.Change) *transaction {
 	t := &transaction{a: a, file: changes[0].Entry.Location.File, changes: changes, errs: make([]error, len(changes))}
-	p, ok := a.tools[changes[0].Entry.Location.Tool]
-	if !ok {
-		return t.failAll(fmt.Errorf("no provider for tool %s", changes[0].Entry.Location.Tool))
-	}
-	t.p = p
+	t.p = a.tools[changes[0].Entry.Location.Tool]
 	for i := range changes {
 		t.pending = append(t.pending, i)
 	}
-	final, err := t.run()
-	if err != nil {
-		return t.failAll(err)
+	return t
+}
+
+// install does the transaction's filesystem work. It touches only its own
+// file (and the backup set, under its lock), so the transactions of
+// different files may install at once.
+func (t *transaction) install() written {
+	if t.p == nil {
+		return written{err: fmt.Errorf("no provider for tool %s", t.changes[0].Entry.Location.Tool)}
 	}
-	if err := t.record(final); err != nil {
+	final, err := t.run()
+	return written{final, err}
+}
+
+// finish records what install wrote into the state and reports each change.
+func (t *transaction) finish(w written) []result {
+	a, changes := t.a, t.changes
+	if w.err != nil {
+		return t.failAll(w.err)
+	}
+	if err := t.record(w.final); err != nil {
 		return t.failAll(err)
 	}
 	out := make([]result, len(changes))
@@ -131,7 +154,10 @@ func (t *transaction) run() ([]byte, error) {
 			return base.Data, nil
 		}
 		if !backedUp {
-			if err := t.a.backups.AddBytes(t.file, first.Data, modeOf(sys, t.file), first.Exists); err != nil {
+			t.a.backupsMu.Lock()
+			err := t.a.backups.AddBytes(t.file, first.Data, modeOf(sys, t.file), first.Exists)
+			t.a.backupsMu.Unlock()
+			if err != nil {
 				return nil, err
 			}
 			backedUp = true

@@ -3,6 +3,7 @@ package plan
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -56,6 +57,9 @@ func Compute(in Inputs) *Plan {
 	if in.Reader == nil {
 		in.Reader = fsys.ReadOnly(fsys.OS{})
 	}
+	if in.Hashes == nil {
+		in.Hashes = (*hashcache.Cache)(nil).Reader(in.Reader)
+	}
 	if in.Masker == nil {
 		in.Masker = mask.NewMasker()
 	}
@@ -84,6 +88,9 @@ func Compute(in Inputs) *Plan {
 			f()
 		}
 	}()
+	// The tools' own items (Unmanaged) are scanned while the plan is
+	// built: the scan only reads, through the same View and hashes.
+	scanned := b.scanning()
 	b.settings()
 	b.skills()
 	b.links()
@@ -91,7 +98,7 @@ func Compute(in Inputs) *Plan {
 	b.removals()
 	b.dryRun()
 	b.destroyGuard()
-	b.unmanaged()
+	b.unmanaged(<-scanned)
 	b.warnings()
 	return b.plan
 }

@@ -175,7 +175,7 @@ func (b *builder) declaredHash(skill string) string {
 		return rec.Hash
 	}
 	if s := b.cfg.Skill(skill); s != nil && s.Source != "" {
-		h, _ := skills.Hash(b.in.Reader, s.Source)
+		h, _ := skills.Hash(b.in.Hashes, s.Source)
 		return h
 	}
 	return ""

@@ -16,6 +16,13 @@ import (
 // into ~/.chronicle/skills/<name> and kept equal to its source. A central copy
 // edited in place since the last apply is drift, never overwritten silently.
 func (b *builder) skills() {
+	var sources []string
+	for _, s := range b.cfg.Skills {
+		if !s.IsGit() {
+			sources = append(sources, s.Source)
+		}
+	}
+	skills.HashAll(b.in.Hashes, sources)
 	for _, s := range b.cfg.Skills {
 		addr := "skill." + s.Name
 		if s.IsGit() {
@@ -28,7 +35,7 @@ func (b *builder) skills() {
 			b.desired[addr] = true
 			continue
 		}
-		hs, err := skills.Hash(b.in.Reader, s.Source)
+		hs, err := skills.Hash(b.in.Hashes, s.Source)
 		if err != nil {
 			b.diag("error", addr, "Cannot read skill "+s.Name, "%s", err)
 			b.desired[addr] = true

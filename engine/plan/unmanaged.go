@@ -12,11 +12,7 @@ import (
 // the configuration does not declare, and declared names in tools no link
 // writes them to. It scans through the plan's own View, so the listing
 // describes the same bytes as the changes.
-func (b *builder) unmanaged() {
-	r := scan.Run(scan.Options{
-		Env: b.in.Env, Tools: b.in.Tools, Config: b.cfg, Store: skills.Store{Dir: b.in.StoreDir},
-		State: b.st, View: b.view,
-	})
+func (b *builder) unmanaged(r scan.Result) {
 	touched := map[string]bool{}
 	for _, c := range b.plan.Changes {
 		if c.Entry != nil {
@@ -43,4 +39,16 @@ func (b *builder) unmanaged() {
 			Tool: k.Tool, Scope: k.Scope, Project: k.Project, Kind: "skill", Name: k.Name, Status: k.Status, File: k.Path,
 		})
 	}
+}
+
+// scanning starts the scan of every tool and returns where its result
+// arrives.
+func (b *builder) scanning() <-chan scan.Result {
+	out := make(chan scan.Result, 1)
+	opts := scan.Options{
+		Env: b.in.Env, Tools: b.in.Tools, Config: b.cfg, Store: skills.Store{Dir: b.in.StoreDir},
+		State: b.st, View: b.view, Hashes: b.in.Hashes,
+	}
+	go func() { out <- scan.Run(opts) }()
+	return out
 }

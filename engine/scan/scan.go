@@ -2,6 +2,7 @@ package scan
 
 import (
 	"errors"
+	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"sort"
 	"strings"
 
@@ -70,12 +71,19 @@ type Options struct {
 	// real filesystem. A plan passes its View, so that the scan and the
 	// plan describe the same bytes.
 	View *toolfile.View
+	// Hashes reads skills folders when classifying them (an
+	// engine/hashcache Reader); nil means the View's reader.
+	Hashes fsys.Reader
 }
 
 // Run scans every selected tool.
 func Run(opts Options) Result {
 	if opts.View == nil {
 		opts.View = toolfile.NewView(fsys.ReadOnly(fsys.OS{}))
+	}
+	hashes := opts.Hashes
+	if hashes == nil {
+		hashes = (*hashcache.Cache)(nil).Reader(opts.View.Reader())
 	}
 	var r Result
 	sharedSeen := map[string]bool{}
@@ -105,7 +113,7 @@ func Run(opts Options) Result {
 				continue
 			}
 			sharedSeen[d.Dir] = true
-			found, err := skills.ScanDir(opts.View.Reader(), d, opts.Store)
+			found, err := skills.ScanDir(hashes, d, opts.Store)
 			if err != nil {
 				r.Errors = append(r.Errors, Error{Tool: p.Name(), File: d.Dir, Err: err})
 				continue

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"sync"
 
@@ -19,21 +20,73 @@ import (
 // order. Modification times and other metadata are left out, so a copy of a
 // skill hashes like the original.
 func Hash(r fsys.Reader, dir string) (string, error) {
+	if m, ok := r.(treeMemo); ok {
+		return m.Tree(dir, func() (string, error) { return hash(r, dir) })
+	}
+	return hash(r, dir)
+}
+
+// A treeMemo hashes each tree once (engine/hashcache's Reader).
+type treeMemo interface {
+	Tree(dir string, hash func() (string, error)) (string, error)
+}
+
+// A fileSummer knows files' sums without reading them (engine/hashcache's
+// Reader); info is the file's lstat.
+type fileSummer interface {
+	FileSum(path string, info fs.FileInfo) ([]byte, error)
+}
+
+func hash(r fsys.Reader, dir string) (string, error) {
 	var items []treeItem
 	if err := walk(r, dir, "", &items); err != nil {
 		return "", fmt.Errorf("hashing %s: %w", dir, err)
 	}
+	summer, _ := r.(fileSummer)
 	for i := range items {
 		if items[i].kind == 'l' {
 			continue
 		}
-		sum, err := fileSum(r, filepath.Join(dir, filepath.FromSlash(items[i].rel)))
+		path := filepath.Join(dir, filepath.FromSlash(items[i].rel))
+		var sum []byte
+		var err error
+		if summer != nil {
+			sum, err = summer.FileSum(path, items[i].info)
+		} else {
+			sum, err = fileSum(r, path)
+		}
 		if err != nil {
 			return "", fmt.Errorf("hashing %s: %w", dir, err)
 		}
-		items[i].sum = sum
+		items[i].sum, items[i].info = sum, nil
 	}
 	return digest(items), nil
+}
+
+// HashAll hashes the trees at dirs on one goroutine per core, for a
+// reader that remembers trees (engine/hashcache's): later Hash calls for
+// these dirs find their result. Errors are left for those calls. A handful
+// of trees is not worth the goroutines and is left to them too.
+func HashAll(r fsys.Reader, dirs []string) {
+	if _, ok := r.(treeMemo); !ok || len(dirs) < 16 {
+		return
+	}
+	next := make(chan string)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for d := range next {
+				Hash(r, d)
+			}
+		}()
+	}
+	for _, d := range dirs {
+		next <- d
+	}
+	close(next)
+	wg.Wait()
 }
 
 // digest is the tree hash of items, each file's sum filled in.
@@ -56,7 +109,8 @@ type treeItem struct {
 	rel  string // slash-separated, relative to the skill
 	kind byte   // 'f' file, 'x' executable file, 'l' symlink
 	link string
-	sum  []byte // a file's SHA-256
+	sum  []byte      // a file's SHA-256
+	info fs.FileInfo // a file's lstat, until it is hashed
 }
 
 // fileKind is 'x' for an executable file, else 'f'.
@@ -92,7 +146,7 @@ func walk(r fsys.Reader, dir, rel string, items *[]treeItem) error {
 			if err != nil {
 				return err
 			}
-			*items = append(*items, treeItem{rel: name, kind: fileKind(info.Mode())})
+			*items = append(*items, treeItem{rel: name, kind: fileKind(info.Mode()), info: info})
 		}
 	}
 	return nil

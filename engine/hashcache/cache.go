@@ -1,0 +1,167 @@
+package hashcache
+
+import (
+	"bytes"
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+)
+
+// MaxEntries bounds the cache file: 72 bytes an entry, about 7 MB at most.
+const MaxEntries = 100_000
+
+// FileName is the cache file under chronicle's home.
+const FileName = "cache/skill-hashes"
+
+// magic starts the file; another version's file is ignored.
+var magic = []byte("chronicle skill-hash cache 1\n")
+
+const recordSize = 5*8 + 32
+
+// A key is a file's identity as a stat reports it.
+type key struct {
+	dev, ino     uint64
+	size         int64
+	mtime, ctime int64 // nanoseconds
+}
+
+// A Cache holds the sums read from the cache file and those computed in
+// this run. It is safe for concurrent use.
+type Cache struct {
+	path string
+	// written is when the loaded file was written (its mtime): entries of
+	// files modified or changed since are racily clean and not trusted.
+	written int64
+
+	mu     sync.Mutex
+	loaded map[key][32]byte
+	used   map[key]bool
+	added  map[key][32]byte
+}
+
+// Load reads the cache file at path. A missing, unreadable, corrupt or
+// foreign file gives an empty cache.
+func Load(path string) *Cache {
+	c := &Cache{path: path, loaded: map[key][32]byte{}, used: map[key]bool{}, added: map[key][32]byte{}}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return c
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		return c
+	}
+	entries, ok := decode(data)
+	if !ok {
+		return c
+	}
+	c.loaded, c.written = entries, info.ModTime().UnixNano()
+	return c
+}
+
+func decode(data []byte) (map[key][32]byte, bool) {
+	if !bytes.HasPrefix(data, magic) {
+		return nil, false
+	}
+	data = data[len(magic):]
+	if len(data)%recordSize != 0 || len(data)/recordSize > MaxEntries {
+		return nil, false
+	}
+	out := make(map[key][32]byte, len(data)/recordSize)
+	le := binary.LittleEndian
+	for ; len(data) > 0; data = data[recordSize:] {
+		k := key{
+			dev: le.Uint64(data), ino: le.Uint64(data[8:]), size: int64(le.Uint64(data[16:])),
+			mtime: int64(le.Uint64(data[24:])), ctime: int64(le.Uint64(data[32:])),
+		}
+		out[k] = [32]byte(data[40:72])
+	}
+	return out, true
+}
+
+// lookup returns the recorded sum of the file with key k, when it is
+// trusted: recorded by an earlier run, and the file neither modified nor
+// changed since that run wrote the cache (racily clean otherwise).
+func (c *Cache) lookup(k key) ([32]byte, bool) {
+	if k.mtime >= c.written || k.ctime >= c.written {
+		return [32]byte{}, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	sum, ok := c.loaded[k]
+	if ok {
+		c.used[k] = true
+	}
+	return sum, ok
+}
+
+// tick is how far a filesystem's timestamps may lag the clock (coarse
+// kernel time) or round: a file whose times are this close to the moment
+// it was hashed might still be rewritten within the same timestamp.
+const tick = 10 * time.Millisecond
+
+// add records the sum of the file with key k, read after the moment start:
+// only when the file's times are a tick older than that, so a rewrite
+// after the read necessarily changes them.
+func (c *Cache) add(k key, sum [32]byte, start time.Time) {
+	limit := start.Add(-tick).UnixNano()
+	if k.mtime >= limit || k.ctime >= limit {
+		return
+	}
+	c.mu.Lock()
+	c.added[k] = sum
+	c.mu.Unlock()
+}
+
+// Save writes the entries used or computed in this run (at most
+// MaxEntries) to the cache file, atomically. Only a command holding the
+// state lock may call it. Nothing to write leaves the file as it is.
+func (c *Cache) Save() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.added) == 0 {
+		return nil
+	}
+	var buf bytes.Buffer
+	buf.Write(magic)
+	n := 0
+	put := func(k key, sum [32]byte) {
+		if n >= MaxEntries {
+			return
+		}
+		n++
+		var rec [recordSize]byte
+		le := binary.LittleEndian
+		le.PutUint64(rec[0:], k.dev)
+		le.PutUint64(rec[8:], k.ino)
+		le.PutUint64(rec[16:], uint64(k.size))
+		le.PutUint64(rec[24:], uint64(k.mtime))
+		le.PutUint64(rec[32:], uint64(k.ctime))
+		copy(rec[40:], sum[:])
+		buf.Write(rec[:])
+	}
+	for k, sum := range c.added {
+		put(k, sum)
+	}
+	for k := range c.used {
+		if _, again := c.added[k]; !again {
+			put(k, c.loaded[k])
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
+		return err
+	}
+	// A cache: written whole and renamed into place, not synced (a torn
+	// file after a crash fails its length check and is ignored).
+	tmp := c.path + ".new"
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o600); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, c.path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,91 @@
+package hashcache
+
+import (
+	"crypto/sha256"
+	"io"
+	"io/fs"
+	"sync"
+	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/fsys"
+)
+
+// Reader returns r decorated with the cache: skills.Hash through it takes
+// file sums from the cache (FileSum) and hashes each tree once (Tree). The
+// tree memo assumes the trees do not change while the Reader is used: give
+// one to a plan, never to apply's writes. A nil Cache still memoizes trees.
+func (c *Cache) Reader(r fsys.Reader) fsys.Reader {
+	return &reader{Reader: r, c: c, trees: map[string]*tree{}}
+}
+
+type reader struct {
+	fsys.Reader
+	c *Cache
+
+	mu    sync.Mutex
+	trees map[string]*tree
+}
+
+type tree struct {
+	done chan struct{}
+	hash string
+	err  error
+}
+
+// Tree returns the hash of the tree at dir, computing it with hash the
+// first time dir is asked for (concurrent callers wait for that one).
+func (r *reader) Tree(dir string, hash func() (string, error)) (string, error) {
+	r.mu.Lock()
+	t, ok := r.trees[dir]
+	if !ok {
+		t = &tree{done: make(chan struct{})}
+		r.trees[dir] = t
+	}
+	r.mu.Unlock()
+	if ok {
+		<-t.done
+		return t.hash, t.err
+	}
+	t.hash, t.err = hash()
+	close(t.done)
+	return t.hash, t.err
+}
+
+// buffers are reused across reads of files the cache does not know.
+var buffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+
+// FileSum returns the SHA-256 of the file at path, which info (its lstat)
+// describes: from the cache when the file is the one recorded, else read.
+func (r *reader) FileSum(path string, info fs.FileInfo) ([]byte, error) {
+	k, known := keyOf(info)
+	if known && r.c != nil {
+		if sum, ok := r.c.lookup(k); ok {
+			return sum[:], nil
+		}
+	}
+	start := time.Now()
+	f, err := r.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	buf := buffers.Get().(*[]byte)
+	defer buffers.Put(buf)
+	h := sha256.New()
+	for {
+		n, err := f.Read(*buf)
+		h.Write((*buf)[:n])
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	var sum [32]byte
+	h.Sum(sum[:0])
+	if known && r.c != nil {
+		r.c.add(k, sum, start)
+	}
+	return sum[:], nil
+}
