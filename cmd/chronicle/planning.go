@@ -70,7 +70,7 @@ func (a *app) compute(l *loaded, m *machine, st *state.State, f planFlags) *plan
 	// read counts as none.
 	cat, _ := catalog.Load(catalog.Path(m.chronicleHome))
 	if m.hashes == nil {
-		m.hashes = hashcache.Load(filepath.Join(m.chronicleHome, hashcache.FileName))
+		m.hashes = hashcache.Load(filepath.Join(m.chronicleHome, hashcache.FileName), nil)
 	}
 	reader := fsys.ReadOnly(fsys.OS{})
 	return plan.Compute(plan.Inputs{

@@ -31,6 +31,7 @@ type key struct {
 // this run. It is safe for concurrent use.
 type Cache struct {
 	path string
+	now  func() time.Time
 	// written is when the loaded file was written (its mtime): entries of
 	// files modified or changed since are racily clean and not trusted.
 	written int64
@@ -42,9 +43,13 @@ type Cache struct {
 }
 
 // Load reads the cache file at path. A missing, unreadable, corrupt or
-// foreign file gives an empty cache.
-func Load(path string) *Cache {
-	c := &Cache{path: path, loaded: map[key][32]byte{}, used: map[key]bool{}, added: map[key][32]byte{}}
+// foreign file gives an empty cache. now is the clock that tells how
+// recently a file changed when it is hashed (nil: the real one).
+func Load(path string, now func() time.Time) *Cache {
+	if now == nil {
+		now = time.Now
+	}
+	c := &Cache{path: path, now: now, loaded: map[key][32]byte{}, used: map[key]bool{}, added: map[key][32]byte{}}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return c

@@ -63,7 +63,10 @@ func (r *reader) FileSum(path string, info fs.FileInfo) ([]byte, error) {
 			return sum[:], nil
 		}
 	}
-	start := time.Now()
+	var start time.Time
+	if r.c != nil {
+		start = r.c.now()
+	}
 	f, err := r.Open(path)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
+	"golang.org/x/text/unicode/norm"
 )
 
 // While HCL is evaluated, a reference travels inside ordinary cty strings as
@@ -75,6 +76,12 @@ var Function = function.New(&function.Spec{
 // `Bearer ${secret("env:T")}`, back into a Value. Only literal text and
 // secret() calls are allowed in it.
 func ParseTemplate(s string) (Value, error) {
+	if !strings.Contains(s, "${") && !strings.Contains(s, "%{") {
+		// Only literal text (the state holds thousands of such values):
+		// what the template parser would make of it, without it — HCL
+		// normalizes text to NFC.
+		return Decode(norm.NFC.String(s))
+	}
 	expr, diags := hclsyntax.ParseTemplate([]byte(s), "value", hcl.InitialPos)
 	if diags.HasErrors() {
 		return Value{}, fmt.Errorf("parsing %q: %s", s, diags.Error())
