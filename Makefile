@@ -55,5 +55,10 @@ unit:
 build:
 	$(GO) build -o bin/chronicle ./cmd/chronicle
 
+# Benchmarks, outside make test (a few minutes; bench/README.md): the Go
+# benchmarks of the hot paths, then whole processes side by side with the
+# baseline (plan and apply) or the upstream called directly (the hub).
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./providers/...
+	bash bench/plan-apply.sh
+	bash bench/serve-start.sh

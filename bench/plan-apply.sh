@@ -1,54 +1,33 @@
 #!/usr/bin/env bash
-# bench/plan-apply.sh [RUNS] — whole-process timings on the fixture home:
-# a first `chronicle apply` (fresh home each run) and a no-op `chronicle plan`
-# (after that apply). Prints the median and the range of RUNS runs (default 9).
-# Never touches the real home: every run gets a fresh HOME under a temp dir.
+# bench/plan-apply.sh [SIZES] [RUNS] — whole-process timings of chronicle
+# against the commit the performance work started from (the baseline),
+# side by side, on generated homes: the fixture home ("realistic"), and
+# homes of N services written into one tool's file plus N skills linked
+# into two tools (default sizes: realistic,200,2000). For each: the median
+# wall time and peak RSS of a first apply (a fresh home each run) and of a
+# no-op plan after it, the start-up floor (chronicle version), and the
+# growth from the smallest to the largest size.
+#
+# Never touches the real home: every run gets a fresh HOME under a temp
+# dir (on the disk that holds it — /tmp here, not a tmpfs, when TMPDIR is
+# unset). The baseline's apply of 2,000 services takes minutes: it is
+# stopped after BENCH_APPLY_CAP (default 60s) and reported as over it, and
+# its no-op plan then has no applied home to run on; BENCH_APPLY_CAP=30m
+# waits it out.
 set -euo pipefail
-runs=${1:-9}
+sizes=${1:-realistic,200,2000}
+runs=${2:-5}
+baseline=${BENCH_BASELINE:-f0ef7a0}
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-go build -o "$work/bin/chronicle" "$root/cmd/chronicle"
-export PATH="$work/bin:$PATH" XDG_CONFIG_HOME= CODEX_HOME= CHRONICLE_HOME= CLAUDE_CONFIG_DIR=
+trap 'rm -rf "$work"; git -C "$root" worktree remove --force "$work/baseline-src" 2>/dev/null || true' EXIT
 
-links='
-link "skills" {
-  tools  = ["cursor", "gemini", "opencode"]
-  skills = ["*"]
-}
-link "direct" {
-  tools    = ["cursor"]
-  services = ["memory"]
-}
-link "hub" {
-  tools = ["gemini", "codex", "claude", "zed", "opencode", "windsurf"]
-  hub   = true
-}'
+echo "building chronicle at HEAD ($(git -C "$root" rev-parse --short HEAD)) and at the baseline ($baseline)..."
+(cd "$root" && go build -o "$work/bin/new" ./cmd/chronicle)
+git -C "$root" worktree add --detach --force "$work/baseline-src" "$baseline" >/dev/null 2>&1
+(cd "$work/baseline-src" && go build -o "$work/bin/baseline" ./cmd/chronicle)
 
-setup() { # $1: home
-  bash "$root/testdata/fixtures/make-home.sh" "$1" >/dev/null
-  mkdir -p "$1/dots"
-  (cd "$1/dots" && HOME=$1 chronicle adopt >/dev/null && printf '%s\n' "$links" >links.hcl)
-}
-
-ms() { date +%s%N; }
-apply_times=() plan_times=()
-for i in $(seq "$runs"); do
-  home="$work/home$i"
-  setup "$home"
-  cd "$home/dots"
-  t0=$(ms); HOME=$home chronicle apply --auto-approve >/dev/null; t1=$(ms)
-  HOME=$home chronicle plan --detailed-exitcode >/dev/null
-  t2=$(ms); HOME=$home chronicle plan --detailed-exitcode >/dev/null; t3=$(ms)
-  apply_times+=($(( (t1 - t0) / 1000000 )))
-  plan_times+=($(( (t3 - t2) / 1000000 )))
-done
-
-report() { # name values...
-  local name=$1; shift
-  sorted=($(printf '%s\n' "$@" | sort -n))
-  n=${#sorted[@]}
-  echo "$name: median ${sorted[$((n / 2))]} ms (min ${sorted[0]}, max ${sorted[$((n - 1))]}, $n runs)"
-}
-report "first apply (fixture home)" "${apply_times[@]}"
-report "no-op plan  (fixture home)" "${plan_times[@]}"
+cd "$root"
+go run ./bench/planapply -bins "baseline=$work/bin/baseline,new=$work/bin/new" \
+  -work "$work/homes" -sizes "$sizes" -runs "$runs" -apply-cap "${BENCH_APPLY_CAP:-60s}" \
+  -fixtures "$root/testdata/fixtures"

@@ -60,6 +60,27 @@ func main() {
 		name, path, _ := strings.Cut(b, "=")
 		binaries = append(binaries, bin{name, path})
 	}
+	fmt.Println("== start-up floor: chronicle version ==")
+	floor := filepath.Join(*work, "floor")
+	if err := os.MkdirAll(filepath.Join(floor, "dots"), 0o755); err != nil {
+		fail(err)
+	}
+	for _, b := range binaries {
+		var ss []sample
+		for range 21 {
+			s, err := run(b.path, floor, 0, "version")
+			if err != nil {
+				fail(err)
+			}
+			ss = append(ss, s)
+		}
+		fmt.Printf("  %-9s version    %s\n", b.name, summary(ss, false, 0))
+	}
+	planMedian := map[string]map[string]time.Duration{}
+	applyMedian := map[string]map[string]time.Duration{}
+	for _, b := range binaries {
+		planMedian[b.name], applyMedian[b.name] = map[string]time.Duration{}, map[string]time.Duration{}
+	}
 	for _, size := range strings.Split(*sizes, ",") {
 		runsHere := *runs
 		if size != "realistic" && size != "200" {
@@ -103,13 +124,73 @@ func main() {
 				// run's apply would slow that apply down several times.
 			}
 			fmt.Printf("  %-9s apply    %s\n", b.name, summary(apply, capped, *applyCap))
+			if !capped {
+				applyMedian[b.name][size] = median(apply)
+			}
 			if len(plan) > 0 {
+				planMedian[b.name][size] = median(plan)
 				fmt.Printf("  %-9s no-op plan %s\n", b.name, summary(plan, false, 0))
 			} else {
 				fmt.Printf("  %-9s no-op plan (no applied home: the apply did not finish)\n", b.name)
 			}
 		}
 	}
+	var names []string
+	for _, b := range binaries {
+		names = append(names, b.name)
+	}
+	ratios(names, strings.Split(*sizes, ","), planMedian, applyMedian)
+}
+
+// ratios prints, for each binary, how the medians grow from the smallest
+// numbered size to the largest (the "10× input ≤ 12× time"), and
+// the new binary's medians against the baseline's.
+func ratios(names []string, sizes []string, plan, apply map[string]map[string]time.Duration) {
+	var nums []string
+	for _, s := range sizes {
+		if s != "realistic" {
+			nums = append(nums, s)
+		}
+	}
+	fmt.Println("\n== ratios ==")
+	if len(nums) >= 2 {
+		lo, hi := nums[0], nums[len(nums)-1]
+		for _, n := range names {
+			for what, m := range map[string]map[string]time.Duration{"no-op plan": plan[n], "apply": apply[n]} {
+				if m[lo] > 0 && m[hi] > 0 {
+					fmt.Printf("  %-9s %-10s %s → %s: %s× input, %.1f× time\n", n, what, lo, hi, ratioOf(hi, lo), float64(m[hi])/float64(m[lo]))
+				}
+			}
+		}
+	}
+	if len(names) == 2 {
+		old, cur := names[0], names[1]
+		for _, size := range sizes {
+			for what, m := range map[string]map[string]map[string]time.Duration{"no-op plan": plan, "apply": apply} {
+				if m[old][size] > 0 && m[cur][size] > 0 {
+					fmt.Printf("  %s / %s, %-10s %-9s %.2f\n", cur, old, what, size, float64(m[cur][size])/float64(m[old][size]))
+				}
+			}
+		}
+	}
+}
+
+func ratioOf(a, b string) string {
+	x, _ := strconv.Atoi(a)
+	y, _ := strconv.Atoi(b)
+	if y == 0 {
+		return "?"
+	}
+	return strconv.Itoa(x / y)
+}
+
+func median(ss []sample) time.Duration {
+	walls := make([]time.Duration, len(ss))
+	for i, s := range ss {
+		walls[i] = s.wall
+	}
+	slices.Sort(walls)
+	return walls[len(walls)/2]
 }
 
 func label(size string) string {
