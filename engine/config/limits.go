@@ -170,3 +170,39 @@ func endsOperand(t hclsyntax.TokenType) bool {
 	}
 	return false
 }
+
+// concurrentParseSize is the largest file the parser is given while
+// checkSource still looks at it: no nesting that fits in 64 KiB exhausts
+// the parser's stack (measured up to 32,000 levels of lists, parentheses,
+// templates, blocks and operator chains: at most half a second, no crash;
+// 100,000 levels overflow it). A larger file is checked first.
+const concurrentParseSize = 64 << 10
+
+// parseChecked parses src once checkSource accepts it, and reports whether
+// it did (checked false: diags are checkSource's, and there is no file). A
+// small file is parsed while it is checked, which takes the second lexing
+// of the file off the time a command waits.
+func parseChecked(filename string, src []byte) (file *hcl.File, checked bool, diags hcl.Diagnostics) {
+	if len(src) > concurrentParseSize {
+		if d := checkSource(filename, src); d.HasErrors() {
+			return nil, false, d
+		}
+		file, diags = hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+		return file, true, diags
+	}
+	type parsed struct {
+		file  *hcl.File
+		diags hcl.Diagnostics
+	}
+	done := make(chan parsed, 1)
+	go func() {
+		f, d := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+		done <- parsed{f, d}
+	}()
+	check := checkSource(filename, src)
+	p := <-done
+	if check.HasErrors() {
+		return nil, false, check
+	}
+	return p.file, true, p.diags
+}

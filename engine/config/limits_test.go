@@ -148,3 +148,22 @@ func TestLongFlatChainsAreNotNesting(t *testing.T) {
 		t.Fatalf("many short conditionals: %s", diags.Error())
 	}
 }
+
+// A file up to concurrentParseSize is parsed while it is checked: the
+// deepest nesting that fits in it must still come back as the nesting
+// diagnostic, the parser running beside the check without crashing.
+func TestTheDeepestSmallFileIsRefusedWhileParsed(t *testing.T) {
+	n := (concurrentParseSize - 8) / 2
+	for name, src := range map[string]string{
+		"lists":  "a = " + strings.Repeat("[", n) + strings.Repeat("]", n) + "\n",
+		"blocks": strings.Repeat("b {\n", n/3) + strings.Repeat("}\n", n/3),
+	} {
+		if len(src) > concurrentParseSize {
+			t.Fatalf("%s: %d bytes, over the size parsed concurrently", name, len(src))
+		}
+		_, _, diags := LoadSource("/cfg", "deep.hcl", []byte(src), Options{})
+		if !diags.HasErrors() || !strings.Contains(diags.Error(), "nested") {
+			t.Errorf("%s: %v, want the nesting diagnostic", name, diags)
+		}
+	}
+}

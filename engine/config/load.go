@@ -97,15 +97,16 @@ func Load(dir string, opts Options) (*Config, *hclparse.Parser, hcl.Diagnostics)
 	for _, f := range files {
 		l.cfg.Files = append(l.cfg.Files, f)
 		src, diags := readSource(f)
-		if diags == nil {
-			diags = checkSource(f, src)
-		}
 		if diags.HasErrors() {
 			l.diags = append(l.diags, diags...)
 			continue
 		}
-		file, diags := l.parser.ParseHCL(src, f)
+		file, checked, diags := parseChecked(f, src)
 		l.diags = append(l.diags, diags...)
+		if !checked {
+			continue
+		}
+		l.parser.AddFile(f, file)
 		if file != nil {
 			bodies = append(bodies, file.Body)
 		}
@@ -122,12 +123,12 @@ func LoadSource(dir, filename string, src []byte, opts Options) (*Config, *hclpa
 	}
 	l := &loader{opts: opts, cfg: &Config{Dir: dir, ServiceRanges: map[string]hcl.Range{}}, parser: hclparse.NewParser()}
 	l.cfg.Files = []string{filename}
-	if diags := checkSource(filename, src); diags.HasErrors() {
-		l.diags = diags
+	file, checked, diags := parseChecked(filename, src)
+	l.diags = append(l.diags, diags...)
+	if !checked {
 		return l.cfg, l.parser, l.diags
 	}
-	file, diags := l.parser.ParseHCL(src, filename)
-	l.diags = append(l.diags, diags...)
+	l.parser.AddFile(filename, file)
 	if file != nil {
 		l.decode([]hcl.Body{file.Body})
 	}

@@ -51,6 +51,20 @@ func (r *reader) Tree(dir string, hash func() (string, error)) (string, error) {
 	return t.hash, t.err
 }
 
+// Remember records the hash of the tree at dir, hashed by the caller from
+// the disk as it is now (a plan's Before observation of a central copy), so
+// that the scan that follows finds it instead of hashing the tree again.
+func (r *reader) Remember(dir, hash string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.trees[dir]; ok {
+		return
+	}
+	t := &tree{done: make(chan struct{}), hash: hash}
+	close(t.done)
+	r.trees[dir] = t
+}
+
 // buffers are reused across reads of files the cache does not know.
 var buffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
 

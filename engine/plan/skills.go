@@ -53,6 +53,9 @@ func (b *builder) skillChange(addr string, spec *SkillSpec, src fsys.Reader, sou
 	hs := spec.Hash
 	name := spec.Name
 	before := observe.Place(b.in.Reader, spec.Store)
+	if m, ok := b.in.Hashes.(interface{ Remember(dir, hash string) }); ok && before.Kind == observe.Dir {
+		m.Remember(spec.Store, before.Hash) // the scan's links into the store
+	}
 	central := placeHash(before)
 	c := Change{Address: addr, Kind: KindSkill, Path: spec.Store, Skill: spec, Before: &before}
 	rec, known := b.st.Skills[name]

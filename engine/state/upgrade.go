@@ -1,6 +1,7 @@
 package state
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 )
@@ -34,6 +35,17 @@ func decode(path string, data []byte) (*fileFormat, error) {
 
 // version reads the format version of a state file.
 func version(path string, data []byte) (int, error) {
+	// chronicle writes "version" first: read just that, not the whole
+	// file twice (the reader of the version decodes and checks it all).
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err == nil && t == json.Delim('{') {
+		if k, err := dec.Token(); err == nil && k == "version" {
+			var v int
+			if dec.Decode(&v) == nil {
+				return v, nil
+			}
+		}
+	}
 	var head struct {
 		Version *int `json:"version"`
 	}
