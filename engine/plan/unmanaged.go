@@ -47,7 +47,7 @@ func (b *builder) scanning() <-chan scan.Result {
 	out := make(chan scan.Result, 1)
 	opts := scan.Options{
 		Env: b.in.Env, Tools: b.in.Tools, Config: b.cfg, Store: skills.Store{Dir: b.in.StoreDir},
-		State: b.st, View: b.view, Hashes: b.in.Hashes,
+		State: b.st, View: b.view, Hashes: b.in.Hashes, ManagedUnhashed: true,
 	}
 	go func() { out <- scan.Run(opts) }()
 	return out

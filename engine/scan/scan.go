@@ -74,6 +74,9 @@ type Options struct {
 	// Hashes reads skills folders when classifying them (an
 	// engine/hashcache Reader); nil means the View's reader.
 	Hashes fsys.Reader
+	// ManagedUnhashed leaves the hash of skills linked from the store
+	// empty (a plan, which does not list them).
+	ManagedUnhashed bool
 }
 
 // Run scans every selected tool.
@@ -113,7 +116,11 @@ func Run(opts Options) Result {
 				continue
 			}
 			sharedSeen[d.Dir] = true
-			found, err := skills.ScanDir(hashes, d, opts.Store)
+			scanDir := skills.ScanDir
+			if opts.ManagedUnhashed {
+				scanDir = skills.ScanDirUnhashed
+			}
+			found, err := scanDir(hashes, d, opts.Store)
 			if err != nil {
 				r.Errors = append(r.Errors, Error{Tool: p.Name(), File: d.Dir, Err: err})
 				continue

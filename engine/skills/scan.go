@@ -66,6 +66,18 @@ func (s Store) Contains(path string) bool {
 // ScanDir lists and classifies the entries of one skills folder. A folder
 // that does not exist holds nothing; hidden entries are skipped.
 func ScanDir(r fsys.Reader, d provider.SkillDir, store Store) ([]Found, error) {
+	return scanDir(r, d, store, true)
+}
+
+// ScanDirUnhashed is ScanDir leaving the Hash of links into the store
+// empty: for a caller that passes over managed skills (a plan's list of
+// what it does not manage), which would otherwise hash the store once per
+// link.
+func ScanDirUnhashed(r fsys.Reader, d provider.SkillDir, store Store) ([]Found, error) {
+	return scanDir(r, d, store, false)
+}
+
+func scanDir(r fsys.Reader, d provider.SkillDir, store Store, hashManaged bool) ([]Found, error) {
 	entries, err := r.ReadDir(d.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -82,14 +94,14 @@ func ScanDir(r fsys.Reader, d provider.SkillDir, store Store) ([]Found, error) {
 			Tool: d.Tool, SharedWith: d.SharedWith, Scope: d.Scope, Project: d.Project,
 			Dir: d.Dir, Name: e.Name(), Path: filepath.Join(d.Dir, e.Name()),
 		}
-		classify(r, &f, store)
+		classify(r, &f, store, hashManaged)
 		out = append(out, f)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
 }
 
-func classify(r fsys.Reader, f *Found, store Store) {
+func classify(r fsys.Reader, f *Found, store Store, hashManaged bool) {
 	info, err := r.Lstat(f.Path)
 	if err != nil {
 		f.Status, f.Reason = StatusBroken, err.Error()
@@ -106,7 +118,9 @@ func classify(r fsys.Reader, f *Found, store Store) {
 		target = resolved
 		if store.Contains(resolved) {
 			f.Status = StatusManaged
-			f.Hash, _ = Hash(r, resolved)
+			if hashManaged {
+				f.Hash, _ = Hash(r, resolved)
+			}
 			return
 		}
 		if info, err = r.Stat(resolved); err != nil {
