@@ -87,7 +87,7 @@ func Apply(p *plan.Plan, o Options) (*Result, error) {
 	a := &applier{
 		o: o, sys: o.System, st: o.State, tools: map[string]provider.Provider{},
 		backups: backup.Begin(o.System, o.ChronicleHome, "apply", o.Now()),
-		failed:  map[string]error{},
+		failed:  map[string]error{}, completed: map[string]bool{},
 	}
 	for _, t := range o.Tools {
 		a.tools[t.Name()] = t
@@ -117,7 +117,7 @@ func Apply(p *plan.Plan, o Options) (*Result, error) {
 	if err := a.syncSkills(); err != nil {
 		return r, err
 	}
-	if err := a.st.Save(a.st.Path()); err != nil {
+	if err := a.save(); err != nil {
 		return r, err
 	}
 	if len(r.Failed) > 0 {
@@ -148,6 +148,9 @@ type applier struct {
 	saveTook  time.Duration // how long that took
 	// failed holds the addresses of failed changes, for dependents.
 	failed map[string]error
+	// completed holds the changes done since the last save, whose intents
+	// the next save drops (save).
+	completed map[string]bool
 }
 
 // A result is the outcome of one change.
@@ -241,15 +244,23 @@ const (
 // when the last save is older than saveEvery, and older than saveShare
 // times what it took.
 func (a *applier) done(address string) error {
-	a.st.Done(address)
+	a.completed[address] = true
 	if a.o.Now().Sub(a.saved) < max(saveEvery, saveShare*a.saveTook) {
 		return nil
 	}
 	start := a.o.Now()
-	err := a.st.Save(a.st.Path())
+	err := a.save()
 	a.saved = a.o.Now()
 	a.saveTook = a.saved.Sub(start)
 	return err
+}
+
+// save writes the state, the intents of the changes completed since the
+// last save removed from its journal first.
+func (a *applier) save() error {
+	a.st.DoneAll(a.completed)
+	clear(a.completed)
+	return a.st.Save(a.st.Path())
 }
 
 // syncSkills flushes the filesystems of the skill store and the snapshots,
