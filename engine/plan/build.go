@@ -35,6 +35,9 @@ type builder struct {
 	entryClaims map[string]string
 	// cleanups remove what planning fetched (git clones).
 	cleanups []func()
+	// observed reads what Before observations see: the machine as it is
+	// (never the skill hash cache), each central copy hashed once.
+	observed fsys.Reader
 	// locations memoizes entryLocation by tool and project: a provider
 	// may read a file to list its locations (Claude Code's projects).
 	locations map[string]located
@@ -71,6 +74,7 @@ func Compute(in Inputs) *Plan {
 			ConfigWarnings: in.ConfigWarnings,
 		},
 		view:        toolfile.NewView(in.Reader),
+		observed:    (*hashcache.Cache)(nil).Reader(in.Reader),
 		tools:       map[string]provider.Provider{},
 		desired:     map[string]bool{},
 		claimed:     map[string]string{},

@@ -16,13 +16,17 @@ import (
 // into ~/.chronicle/skills/<name> and kept equal to its source. A central copy
 // edited in place since the last apply is drift, never overwritten silently.
 func (b *builder) skills() {
-	var sources []string
+	// Every core hashes: the sources through the cache, the central
+	// copies (what skillChange observes as Before) from the disk.
+	var sources, stores []string
 	for _, s := range b.cfg.Skills {
 		if !s.IsGit() {
 			sources = append(sources, s.Source)
+			stores = append(stores, storePath(b.in.StoreDir, s.Name))
 		}
 	}
 	skills.HashAll(b.in.Hashes, sources)
+	skills.HashAll(b.observed, stores)
 	for _, s := range b.cfg.Skills {
 		addr := "skill." + s.Name
 		if s.IsGit() {
@@ -52,7 +56,7 @@ func (b *builder) skills() {
 func (b *builder) skillChange(addr string, spec *SkillSpec, src fsys.Reader, source string) Change {
 	hs := spec.Hash
 	name := spec.Name
-	before := observe.Place(b.in.Reader, spec.Store)
+	before := observe.Place(b.observed, spec.Store)
 	if m, ok := b.in.Hashes.(interface{ Remember(dir, hash string) }); ok && before.Kind == observe.Dir {
 		m.Remember(spec.Store, before.Hash) // the scan's links into the store
 	}
