@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"io"
 	"os"
 	"os/signal"
@@ -168,6 +169,9 @@ func (a *app) parseVars() (map[string]string, error) {
 type loaded struct {
 	cfg    *config.Config
 	report *diagReport
+	// checked remembers the configuration files that passed the checks
+	// before parsing; apply and sync save it.
+	checked *hashcache.Checked
 }
 
 // loadConfig loads the configuration directory. It returns with
@@ -188,14 +192,19 @@ func (a *app) loadConfig() (*loaded, error) {
 	if err != nil {
 		return nil, err
 	}
+	var checked *hashcache.Checked
+	if ch, err := a.chronicleHome(); err == nil {
+		checked = hashcache.LoadChecked(filepath.Join(ch, hashcache.CheckedFileName))
+	}
 	cfg, parser, diags := config.Load(dir, config.Options{
 		Home:       home,
 		Vars:       vars,
 		KnownTools: providers.Names(),
+		Checked:    checked,
 	})
 	a.masker.Add(cfg.Sensitive...)
 	a.registerSecrets(cfg)
-	return &loaded{cfg: cfg, report: &diagReport{diags: diags, files: parser.Files(), masker: a.masker}}, nil
+	return &loaded{cfg: cfg, checked: checked, report: &diagReport{diags: diags, files: parser.Files(), masker: a.masker}}, nil
 }
 
 // registerSecrets resolves, best effort, every secret the configuration

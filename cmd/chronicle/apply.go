@@ -213,6 +213,7 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 		// of the commands that write the skill hash cache. A cache that
 		// cannot be written only costs the next plan some reading.
 		defer m.hashes.Save()
+		defer ld.checked.Save()
 		cfgDir = ld.cfg.Dir
 		if !o.asJSON && len(p.ConfigWarnings) > 0 {
 			_ = ld.report.writeWarnings(a.stderr, a.color(a.stderr))

@@ -39,14 +39,14 @@ func (a *app) stateLoading() func(m *machine) (*state.State, error) {
 		return (*machine).loadState
 	}
 	path := filepath.Join(ch, "state.json")
-	type loaded struct {
+	type read struct {
 		st  *state.State
 		err error
 	}
-	done := make(chan loaded, 1)
+	done := make(chan read, 1)
 	go func() {
 		st, err := state.Load(path)
-		done <- loaded{st, err}
+		done <- read{st, err}
 	}()
 	return func(m *machine) (*state.State, error) {
 		r := <-done

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"unicode/utf8"
 
@@ -182,10 +183,19 @@ const concurrentParseSize = 64 << 10
 // it did (checked false: diags are checkSource's, and there is no file). A
 // small file is parsed while it is checked, which takes the second lexing
 // of the file off the time a command waits.
-func parseChecked(filename string, src []byte) (file *hcl.File, checked bool, diags hcl.Diagnostics) {
+//
+// A larger file is checked first, unless known has seen its bytes pass
+// (the check lexes the whole file, which the parser does again).
+func parseChecked(filename string, src []byte, known Checked) (file *hcl.File, checked bool, diags hcl.Diagnostics) {
 	if len(src) > concurrentParseSize {
-		if d := checkSource(filename, src); d.HasErrors() {
-			return nil, false, d
+		sum := sha256.Sum256(src)
+		if known == nil || !known.Passed(sum) {
+			if d := checkSource(filename, src); d.HasErrors() {
+				return nil, false, d
+			}
+			if known != nil {
+				known.Add(sum)
+			}
 		}
 		file, diags = hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
 		return file, true, diags

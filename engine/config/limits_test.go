@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -165,5 +166,42 @@ func TestTheDeepestSmallFileIsRefusedWhileParsed(t *testing.T) {
 		if !diags.HasErrors() || !strings.Contains(diags.Error(), "nested") {
 			t.Errorf("%s: %v, want the nesting diagnostic", name, diags)
 		}
+	}
+}
+
+// knownSums is a config.Checked in memory.
+type knownSums struct {
+	sums         map[[32]byte]bool
+	asked, added int
+}
+
+func (k *knownSums) Passed(sum [32]byte) bool { k.asked++; return k.sums[sum] }
+func (k *knownSums) Add(sum [32]byte)         { k.added++; k.sums[sum] = true }
+
+// A large file is checked once; loaded again unchanged, it is not lexed
+// for the check again. A file that fails the check is never remembered.
+func TestALargeFileIsCheckedOnce(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() <= concurrentParseSize; i++ {
+		fmt.Fprintf(&b, "service \"s%d\" {\n  command = \"npx\"\n  args    = [\"-y\", \"server-%d\"]\n}\n", i, i)
+	}
+	known := &knownSums{sums: map[[32]byte]bool{}}
+	opts := Options{Home: "/home/u", Checked: known}
+	for range 2 {
+		if _, _, diags := LoadSource("/cfg", "big.hcl", []byte(b.String()), opts); diags.HasErrors() {
+			t.Fatal(diags.Error())
+		}
+	}
+	if known.asked != 2 || known.added != 1 {
+		t.Fatalf("asked %d times, added %d; want 2 and 1", known.asked, known.added)
+	}
+	deep := b.String() + "locals {\n  a = " + strings.Repeat("[", 200) + strings.Repeat("]", 200) + "\n}\n"
+	for range 2 {
+		if _, _, diags := LoadSource("/cfg", "deep.hcl", []byte(deep), opts); !diags.HasErrors() {
+			t.Fatal("a file nested too deeply was accepted")
+		}
+	}
+	if known.added != 1 {
+		t.Fatalf("a file that failed the check was remembered (%d added)", known.added)
 	}
 }

@@ -23,6 +23,16 @@ type Options struct {
 	Vars map[string]string
 	// KnownTools are the built-in tool names a link may use; tool blocks add more.
 	KnownTools []string
+	// Checked remembers the large files that passed the checks made
+	// before parsing (checkSource), by content hash; nil: none.
+	Checked Checked
+}
+
+// A Checked remembers, by SHA-256, the configuration files that passed the
+// checks made before parsing (engine/hashcache.Checked).
+type Checked interface {
+	Passed(sum [32]byte) bool
+	Add(sum [32]byte)
 }
 
 // A loader carries one Load call's inputs and results.
@@ -101,7 +111,7 @@ func Load(dir string, opts Options) (*Config, *hclparse.Parser, hcl.Diagnostics)
 			l.diags = append(l.diags, diags...)
 			continue
 		}
-		file, checked, diags := parseChecked(f, src)
+		file, checked, diags := parseChecked(f, src, opts.Checked)
 		l.diags = append(l.diags, diags...)
 		if !checked {
 			continue
@@ -123,7 +133,7 @@ func LoadSource(dir, filename string, src []byte, opts Options) (*Config, *hclpa
 	}
 	l := &loader{opts: opts, cfg: &Config{Dir: dir, ServiceRanges: map[string]hcl.Range{}}, parser: hclparse.NewParser()}
 	l.cfg.Files = []string{filename}
-	file, checked, diags := parseChecked(filename, src)
+	file, checked, diags := parseChecked(filename, src, opts.Checked)
 	l.diags = append(l.diags, diags...)
 	if !checked {
 		return l.cfg, l.parser, l.diags
