@@ -19,4 +19,7 @@
 //
 // A Reader also hashes each distinct tree once per command (Tree): a link
 // into the store is the store's hash.
+//
+// Checked is the same idea for configuration files: the SHA-256 of the
+// large files that passed engine/config's checks before parsing.
 package hashcache
