@@ -180,23 +180,29 @@ func endsOperand(t hclsyntax.TokenType) bool {
 const concurrentParseSize = 64 << 10
 
 // parseChecked parses src once checkSource accepts it, and reports whether
-// it did (checked false: diags are checkSource's, and there is no file). A
-// small file is parsed while it is checked, which takes the second lexing
-// of the file off the time a command waits.
-//
-// A larger file is checked first, unless known has seen its bytes pass
-// (the check lexes the whole file, which the parser does again).
+// it did (checked false: diags are checkSource's, and there is no file).
+// A file known has seen pass, unchanged, is not checked again (the check
+// lexes the whole file, which the parser does again). Otherwise a small
+// file is parsed while it is checked, which takes the second lexing off
+// the time a command waits, and a larger file is checked first.
 func parseChecked(filename string, src []byte, known Checked) (file *hcl.File, checked bool, diags hcl.Diagnostics) {
-	if len(src) > concurrentParseSize {
-		sum := sha256.Sum256(src)
-		if known == nil || !known.Passed(sum) {
-			if d := checkSource(filename, src); d.HasErrors() {
-				return nil, false, d
-			}
-			if known != nil {
-				known.Add(sum)
-			}
+	var sum [32]byte
+	if known != nil {
+		if sum = sha256.Sum256(src); known.Passed(sum) {
+			file, diags = hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+			return file, true, diags
 		}
+	}
+	passed := func() {
+		if known != nil {
+			known.Add(sum)
+		}
+	}
+	if len(src) > concurrentParseSize {
+		if d := checkSource(filename, src); d.HasErrors() {
+			return nil, false, d
+		}
+		passed()
 		file, diags = hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
 		return file, true, diags
 	}
@@ -214,5 +220,6 @@ func parseChecked(filename string, src []byte, known Checked) (file *hcl.File, c
 	if check.HasErrors() {
 		return nil, false, check
 	}
+	passed()
 	return p.file, true, p.diags
 }

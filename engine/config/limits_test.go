@@ -178,9 +178,9 @@ type knownSums struct {
 func (k *knownSums) Passed(sum [32]byte) bool { k.asked++; return k.sums[sum] }
 func (k *knownSums) Add(sum [32]byte)         { k.added++; k.sums[sum] = true }
 
-// A large file is checked once; loaded again unchanged, it is not lexed
-// for the check again. A file that fails the check is never remembered.
-func TestALargeFileIsCheckedOnce(t *testing.T) {
+// A file is checked once; loaded again unchanged, it is not lexed for the
+// check again. A file that fails the check is never remembered.
+func TestAFileIsCheckedOnce(t *testing.T) {
 	var b strings.Builder
 	for i := 0; b.Len() <= concurrentParseSize; i++ {
 		fmt.Fprintf(&b, "service \"s%d\" {\n  command = \"npx\"\n  args    = [\"-y\", \"server-%d\"]\n}\n", i, i)
@@ -195,13 +195,22 @@ func TestALargeFileIsCheckedOnce(t *testing.T) {
 	if known.asked != 2 || known.added != 1 {
 		t.Fatalf("asked %d times, added %d; want 2 and 1", known.asked, known.added)
 	}
+	small := "service \"a\" {\n  command = \"npx\"\n}\n"
+	for range 2 {
+		if _, _, diags := LoadSource("/cfg", "small.hcl", []byte(small), opts); diags.HasErrors() {
+			t.Fatal(diags.Error())
+		}
+	}
+	if known.added != 2 {
+		t.Fatalf("a small file was remembered %d times, want once", known.added-1)
+	}
 	deep := b.String() + "locals {\n  a = " + strings.Repeat("[", 200) + strings.Repeat("]", 200) + "\n}\n"
 	for range 2 {
 		if _, _, diags := LoadSource("/cfg", "deep.hcl", []byte(deep), opts); !diags.HasErrors() {
 			t.Fatal("a file nested too deeply was accepted")
 		}
 	}
-	if known.added != 1 {
+	if known.added != 2 {
 		t.Fatalf("a file that failed the check was remembered (%d added)", known.added)
 	}
 }

@@ -23,8 +23,8 @@ type Options struct {
 	Vars map[string]string
 	// KnownTools are the built-in tool names a link may use; tool blocks add more.
 	KnownTools []string
-	// Checked remembers the large files that passed the checks made
-	// before parsing (checkSource), by content hash; nil: none.
+	// Checked remembers the files that passed the checks made before
+	// parsing (checkSource), by content hash; nil: none.
 	Checked Checked
 }
 
