@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"regexp"
+	"syscall"
+	"time"
+)
+
+// A config is what one run measures and with what.
+type config struct {
+	chronicle string
+	home      string
+	self      string
+	runs      int
+	calls     int
+	sessions  int
+	load      time.Duration
+}
+
+// run starts the direct upstream and the hub, measures them side by side
+// and prints the report. Every process it starts is stopped before it
+// returns.
+func run(ctx context.Context, cfg config) error {
+	env := append(os.Environ(), "HOME="+cfg.home, "CHRONICLE_HOME=", "XDG_CONFIG_HOME=")
+
+	direct, directAddr, err := startPrinting(ctx, exec.Command(cfg.self, "upstream-http"), false, `^(127\.0\.0\.1:\d+)$`)
+	if err != nil {
+		return fmt.Errorf("direct upstream: %w", err)
+	}
+	defer stop(direct)
+	serve := exec.Command(cfg.chronicle, "serve", "--listen", "127.0.0.1:0")
+	serve.Env, serve.Dir = env, cfg.home
+	hub, hubAddr, err := startPrinting(ctx, serve, true, `serving MCP on http://(127\.0\.0\.1:\d+)/mcp`)
+	if err != nil {
+		return fmt.Errorf("chronicle serve: %w", err)
+	}
+	defer stop(hub)
+
+	hc := newHTTPClient()
+	directURL, hubURL := "http://"+directAddr+"/mcp", "http://"+hubAddr+"/mcp"
+	var rep report
+
+	// Latency over HTTP: one session each, rounds alternating.
+	ds, err := dialHTTP(hc, directURL, "echo")
+	if err != nil {
+		return fmt.Errorf("direct over HTTP: %w", err)
+	}
+	hs, err := dialHTTP(hc, hubURL, "fast__echo")
+	if err != nil {
+		return fmt.Errorf("hub over HTTP: %w", err)
+	}
+	if err := rep.latency(ctx, cfg, "HTTP", ds, hs); err != nil {
+		return err
+	}
+
+	// Latency over stdio: the upstream as a child of this process, and
+	// chronicle serve --stdio (which starts the same upstream as its child).
+	up := exec.Command(cfg.self, "upstream")
+	us, err := dialStdio(up, "echo")
+	if err != nil {
+		return fmt.Errorf("direct over stdio: %w", err)
+	}
+	defer us.close()
+	sc := exec.Command(cfg.chronicle, "serve", "--stdio")
+	sc.Env, sc.Dir, sc.Stderr = env, cfg.home, io.Discard
+	ss, err := dialStdio(sc, "fast__echo")
+	if err != nil {
+		return fmt.Errorf("serve --stdio: %w", err)
+	}
+	defer ss.close()
+	if err := rep.latency(ctx, cfg, "stdio", us, ss); err != nil {
+		return err
+	}
+	us.close()
+	ss.close()
+
+	// Throughput with cfg.sessions sessions each, rounds alternating, and
+	// the CPU each server process used per call.
+	dss, hss := make([]session, cfg.sessions), make([]session, cfg.sessions)
+	for i := range cfg.sessions {
+		if dss[i], err = dialHTTP(hc, directURL, "echo"); err != nil {
+			return err
+		}
+		if hss[i], err = dialHTTP(hc, hubURL, "fast__echo"); err != nil {
+			return err
+		}
+	}
+	if err := rep.throughput(ctx, cfg, direct.Process.Pid, hub.Process.Pid, dss, hss); err != nil {
+		return err
+	}
+
+	// Memory with the sessions open and the tokenizer loaded: /api/tools
+	// lists every tool with its token cost.
+	if err := get(hc, "http://"+hubAddr+"/api/tools"); err != nil {
+		return fmt.Errorf("/api/tools: %w", err)
+	}
+	if rep.rss, rep.hwm, err = memory(hub.Process.Pid); err != nil {
+		return err
+	}
+	rep.print(os.Stdout, cfg)
+	return nil
+}
+
+// startPrinting starts cmd and waits for a line of its output (stdout, or
+// stderr when stdout is not its own) to match pattern; it returns the
+// pattern's first group.
+func startPrinting(ctx context.Context, cmd *exec.Cmd, stderr bool, pattern string) (*exec.Cmd, string, error) {
+	cmd.SysProcAttr = orphaned()
+	var out io.ReadCloser
+	var err error
+	if stderr {
+		out, err = cmd.StderrPipe()
+	} else {
+		out, err = cmd.StdoutPipe()
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, "", err
+	}
+	re := regexp.MustCompile(pattern)
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		sent := false
+		for sc.Scan() {
+			if m := re.FindStringSubmatch(sc.Text()); m != nil && !sent {
+				found <- m[1]
+				sent = true
+			}
+		}
+	}()
+	select {
+	case addr := <-found:
+		return cmd, addr, nil
+	case <-time.After(20 * time.Second):
+	case <-ctx.Done():
+	}
+	stop(cmd)
+	return nil, "", fmt.Errorf("%s did not say where it listens", cmd.Path)
+}
+
+// orphaned makes a child end when this process does, however it ends.
+func orphaned() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM}
+}
+
+// stop asks a process to end (SIGINT), and kills it after 5 s.
+func stop(cmd *exec.Cmd) {
+	if cmd == nil || cmd.Process == nil || cmd.ProcessState != nil {
+		return
+	}
+	_ = cmd.Process.Signal(os.Interrupt)
+	done := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		_ = cmd.Process.Kill()
+		<-done
+	}
+}
+
+func get(c *http.Client, url string) error {
+	resp, err := c.Get(url)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("%s", resp.Status)
+	}
+	return nil
+}
