@@ -5,7 +5,8 @@
 # the CPU per call of each server process, and the hub's RSS with the
 # tokenizer loaded. RUNS rounds of each (default 5); about a minute.
 # Everything binds to 127.0.0.1 and HOME is a temp dir; every process
-# started is stopped.
+# started is stopped. CHRONICLE=/path/to/chronicle measures that binary
+# instead of building this tree's (to compare with an older commit).
 set -euo pipefail
 runs=${1:-5}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,7 +18,11 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-go build -o "$work/bin/chronicle" "$root/cmd/chronicle"
+if [ -n "${CHRONICLE:-}" ]; then
+  mkdir -p "$work/bin" && cp "$CHRONICLE" "$work/bin/chronicle"
+else
+  go build -o "$work/bin/chronicle" "$root/cmd/chronicle"
+fi
 go build -o "$work/bin/hubload" "$root/bench/hubload"
 home="$work/home"
 mkdir -p "$home/cfg"

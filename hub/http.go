@@ -29,7 +29,9 @@ func (h *Hub) Handler() http.Handler {
 		server.WithSessionIdleTTL(h.opts.SessionIdleTTL),
 		server.WithHTTPContextFunc(h.httpContext),
 		server.WithStreamableHTTPLogger(h.log),
-		server.WithEventStore(server.NewInMemoryEventStore()),
+		// Resumable streams, with each session's last events only
+		// (eventstore.go).
+		server.WithEventStore(newRecentEvents()),
 		// The Guard checks Host and Origin itself, for loopback and
 		// non-loopback listeners alike.
 		server.WithDisableLocalhostProtection(true),
@@ -89,7 +91,7 @@ func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r.WithContext(ctx))
 			return
 		}
-		next.ServeHTTP(h.outbound(w, ""), r.WithContext(ctx))
+		h.serveOutbound(next, w, r.WithContext(ctx), "")
 	})
 }
 

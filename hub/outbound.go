@@ -3,6 +3,7 @@ package hub
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
 	"sync"
@@ -110,8 +111,14 @@ func (h *Hub) noteCancelled(sid string, msg []byte) {
 // An outboundWriter filters what mcp-go writes to one HTTP response: each
 // SSE event, or a JSON body, is one message. A JSON body dropped as the
 // response to a cancelled request becomes 202 with no body.
+//
+// mcp-go keeps the writer of every response it streamed for resumability
+// until the session ends (a resumable stream holds it), and with it the
+// whole request; detach lets go of the response once the handler returned,
+// so that what mcp-go keeps is this small struct.
 type outboundWriter struct {
-	http.ResponseWriter
+	mu     sync.Mutex
+	w      http.ResponseWriter // nil once detached
 	h      *Hub
 	sid    string
 	status int
@@ -121,40 +128,79 @@ type outboundWriter struct {
 }
 
 // outbound wraps w with the session's filter.
-func (h *Hub) outbound(w http.ResponseWriter, sid string) http.ResponseWriter {
-	return &outboundWriter{ResponseWriter: w, h: h, sid: sid}
+func (h *Hub) outbound(w http.ResponseWriter, sid string) *outboundWriter {
+	return &outboundWriter{w: w, h: h, sid: sid}
+}
+
+// serveOutbound serves r with next through the session's filter.
+func (h *Hub) serveOutbound(next http.Handler, w http.ResponseWriter, r *http.Request, sid string) {
+	o := h.outbound(w, sid)
+	next.ServeHTTP(o, r)
+	o.detach()
+}
+
+// errDetached is a write after the handler returned.
+var errDetached = errors.New("the response has ended")
+
+// detach ends the writer's use of the response.
+func (o *outboundWriter) detach() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.w, o.buf = nil, nil
+}
+
+func (o *outboundWriter) Header() http.Header {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.w == nil {
+		return http.Header{}
+	}
+	return o.w.Header()
 }
 
 func (o *outboundWriter) WriteHeader(status int) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.w != nil {
+		o.writeHeader(status)
+	}
+}
+
+func (o *outboundWriter) writeHeader(status int) {
 	if o.began {
 		return
 	}
 	o.status = status
-	o.sse = strings.HasPrefix(o.Header().Get("Content-Type"), "text/event-stream")
+	o.sse = strings.HasPrefix(o.w.Header().Get("Content-Type"), "text/event-stream")
 	if o.sse || status != http.StatusOK {
 		o.began = true
-		o.ResponseWriter.WriteHeader(status)
+		o.w.WriteHeader(status)
 	}
 }
 
 func (o *outboundWriter) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.w == nil {
+		return 0, errDetached
+	}
 	if o.status == 0 {
-		o.WriteHeader(http.StatusOK)
+		o.writeHeader(http.StatusOK)
 	}
 	if !o.sse {
 		if !o.began {
 			o.began = true
 			sid := o.sid
 			if sid == "" {
-				sid = o.Header().Get("Mcp-Session-Id")
+				sid = o.w.Header().Get("Mcp-Session-Id")
 			}
 			if sid != "" && !o.h.keep(sid, bytes.TrimSpace(p)) {
-				o.ResponseWriter.WriteHeader(http.StatusAccepted)
+				o.w.WriteHeader(http.StatusAccepted)
 				return len(p), nil
 			}
-			o.ResponseWriter.WriteHeader(o.status)
+			o.w.WriteHeader(o.status)
 		}
-		return o.ResponseWriter.Write(p)
+		return o.w.Write(p)
 	}
 	o.buf = append(o.buf, p...)
 	for {
@@ -164,7 +210,7 @@ func (o *outboundWriter) Write(p []byte) (int, error) {
 		}
 		event := o.buf[:n]
 		if o.keepEvent(event) {
-			if _, err := o.ResponseWriter.Write(event); err != nil {
+			if _, err := o.w.Write(event); err != nil {
 				return 0, err
 			}
 		}
@@ -209,10 +255,16 @@ func (o *outboundWriter) keepEvent(event []byte) bool {
 
 // Flush lets mcp-go stream: whole events are already written through.
 func (o *outboundWriter) Flush() {
-	if f, ok := o.ResponseWriter.(http.Flusher); ok {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if f, ok := o.w.(http.Flusher); ok {
 		f.Flush()
 	}
 }
 
 // Unwrap gives http.ResponseController the underlying writer.
-func (o *outboundWriter) Unwrap() http.ResponseWriter { return o.ResponseWriter }
+func (o *outboundWriter) Unwrap() http.ResponseWriter {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.w
+}

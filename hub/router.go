@@ -174,7 +174,7 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			}
 		}
 		if r.Method != http.MethodPost || r.Body == nil {
-			next.ServeHTTP(h.outbound(w, sid), r.WithContext(ctx))
+			h.serveOutbound(next, w, r.WithContext(ctx), sid)
 			return
 		}
 		body, err := io.ReadAll(r.Body)
@@ -203,7 +203,7 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 				ctx = context.WithValue(ctx, rootKey, root)
 			}
 		}
-		next.ServeHTTP(h.outbound(w, sid), r.WithContext(ctx))
+		h.serveOutbound(next, w, r.WithContext(ctx), sid)
 	})
 }
 

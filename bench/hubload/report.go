@@ -22,7 +22,9 @@ type report struct {
 	hubCS    []float64 // calls/s, through the hub
 	hubCPU   []float64 // µs of hub CPU per call
 	upCPU    []float64 // µs of direct upstream CPU per call
-	rss, hwm float64   // MB
+	rss, hwm float64   // MB, before the load rounds
+	rssAfter float64   // MB, after them
+	hubCalls int       // calls through the hub in the load rounds
 }
 
 // A latencyRow is one transport's p50 and p99 per round, in µs.
@@ -90,6 +92,7 @@ func (r *report) throughput(ctx context.Context, cfg config, directPID, hubPID i
 		if cs, cpu, err = load(hub, cfg.load, hubPID); err != nil {
 			return fmt.Errorf("load, hub: %w", err)
 		}
+		r.hubCalls += int(cs * cfg.load.Seconds())
 		r.hubCS, r.hubCPU = append(r.hubCS, cs), append(r.hubCPU, cpu)
 	}
 	return nil
@@ -210,6 +213,7 @@ func (r *report) print(w io.Writer, cfg config) {
 		spread(r.directCS, "%.0f"), spread(r.hubCS, "%.0f"))
 	fmt.Fprintf(tw, "server CPU per call, µs (user+system)\t%s\t%s\t\t\n",
 		spread(r.upCPU, "%.1f"), spread(r.hubCPU, "%.1f"))
-	fmt.Fprintf(tw, "hub RSS, %d sessions, tokenizer loaded, MB\t\t%.1f (peak VmHWM %.1f)\t\t≤ 25\n", cfg.sessions, r.rss, r.hwm)
+	fmt.Fprintf(tw, "hub RSS, %d sessions (100 calls each), tokenizer loaded, MB\t\t%.1f (peak VmHWM %.1f)\t\t≤ 25\n", cfg.sessions, r.rss, r.hwm)
+	fmt.Fprintf(tw, "hub RSS after the load rounds (%d more calls), MB\t\t%.1f\t%+.2f per 1000 calls\t\n", r.hubCalls, r.rssAfter, (r.rssAfter-r.rss)*1000/float64(r.hubCalls))
 	tw.Flush()
 }

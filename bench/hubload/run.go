@@ -81,8 +81,10 @@ func run(ctx context.Context, cfg config) error {
 	us.close()
 	ss.close()
 
-	// Throughput with cfg.sessions sessions each, rounds alternating, and
-	// the CPU each server process used per call.
+	// Memory with cfg.sessions sessions open, each having called, and the
+	// tokenizer loaded (/api/tools lists every tool with its token cost);
+	// then throughput with as many sessions each, rounds alternating, with
+	// the CPU each server process used per call; then memory again.
 	dss, hss := make([]session, cfg.sessions), make([]session, cfg.sessions)
 	for i := range cfg.sessions {
 		if dss[i], err = dialHTTP(hc, directURL, "echo"); err != nil {
@@ -91,17 +93,20 @@ func run(ctx context.Context, cfg config) error {
 		if hss[i], err = dialHTTP(hc, hubURL, "fast__echo"); err != nil {
 			return err
 		}
+		if _, _, err := sequential(hss[i], 100); err != nil {
+			return err
+		}
 	}
-	if err := rep.throughput(ctx, cfg, direct.Process.Pid, hub.Process.Pid, dss, hss); err != nil {
-		return err
-	}
-
-	// Memory with the sessions open and the tokenizer loaded: /api/tools
-	// lists every tool with its token cost.
 	if err := get(hc, "http://"+hubAddr+"/api/tools"); err != nil {
 		return fmt.Errorf("/api/tools: %w", err)
 	}
 	if rep.rss, rep.hwm, err = memory(hub.Process.Pid); err != nil {
+		return err
+	}
+	if err := rep.throughput(ctx, cfg, direct.Process.Pid, hub.Process.Pid, dss, hss); err != nil {
+		return err
+	}
+	if rep.rssAfter, _, err = memory(hub.Process.Pid); err != nil {
 		return err
 	}
 	rep.print(os.Stdout, cfg)
