@@ -127,10 +127,12 @@ func (h *Hub) markCalling(name string, delta int32) {
 // hooks wire the inspector, the lazy catalogue and session roots into mcp-go.
 func (h *Hub) hooks() *server.Hooks {
 	hk := &server.Hooks{}
+	// The inspector encodes what it keeps when it is read (AddLazy).
 	hk.AddBeforeAny(func(ctx context.Context, id any, method mcp.MCPMethod, message any) {
-		if b, err := json.Marshal(map[string]any{"id": id, "method": method, "params": paramsOf(message)}); err == nil {
-			h.inspector.Add(DirRecv, sessionID(ctx), b)
-		}
+		h.inspector.AddLazy(DirRecv, sessionID(ctx), func() []byte {
+			b, _ := json.Marshal(map[string]any{"id": id, "method": method, "params": paramsOf(message)})
+			return b
+		})
 		switch method {
 		case mcp.MethodToolsList, mcp.MethodToolsCall, mcp.MethodPromptsList, mcp.MethodPromptsGet,
 			mcp.MethodResourcesList, mcp.MethodResourcesRead:
@@ -138,14 +140,17 @@ func (h *Hub) hooks() *server.Hooks {
 		}
 	})
 	hk.AddOnSuccess(func(ctx context.Context, id any, method mcp.MCPMethod, message any, result any) {
-		if b, err := json.Marshal(map[string]any{"id": id, "result": result}); err == nil {
-			h.inspector.Add(DirSend, sessionID(ctx), b)
-		}
+		h.inspector.AddLazy(DirSend, sessionID(ctx), func() []byte {
+			b, _ := json.Marshal(map[string]any{"id": id, "result": result})
+			return b
+		})
 	})
 	hk.AddOnError(func(ctx context.Context, id any, method mcp.MCPMethod, message any, err error) {
-		if b, e := json.Marshal(map[string]any{"id": id, "error": err.Error()}); e == nil {
-			h.inspector.Add(DirSend, sessionID(ctx), b)
-		}
+		msg := err.Error()
+		h.inspector.AddLazy(DirSend, sessionID(ctx), func() []byte {
+			b, _ := json.Marshal(map[string]any{"id": id, "error": msg})
+			return b
+		})
 	})
 	hk.AddAfterInitialize(func(ctx context.Context, id any, req *mcp.InitializeRequest, res *mcp.InitializeResult) {
 		sid := sessionID(ctx)
