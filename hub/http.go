@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
 
@@ -84,8 +85,9 @@ func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 				return
 			}
 			r.Body = io.NopCloser(bytes.NewReader(body))
-			h.noteCancelled(r.URL.Query().Get("sessionId"), body)
-			if name := calledTool(body); name != "" {
+			m := peekMessage(body)
+			h.noteCancelled(r.URL.Query().Get("sessionId"), m)
+			if name := m.calledTool(); name != "" {
 				ctx = context.WithValue(ctx, callingKey, name)
 			}
 			next.ServeHTTP(w, r.WithContext(ctx))
@@ -106,17 +108,11 @@ func (h *Hub) httpContext(ctx context.Context, r *http.Request) context.Context 
 }
 
 // calledTool returns the tool a tools/call message names, or "".
-func calledTool(msg []byte) string {
-	var m struct {
-		Method string `json:"method"`
-		Params struct {
-			Name string `json:"name"`
-		} `json:"params"`
-	}
-	if json.Unmarshal(bytes.TrimSpace(msg), &m) != nil || m.Method != "tools/call" {
+func (p peeked) calledTool() string {
+	if !p.is(mcp.MethodToolsCall) {
 		return ""
 	}
-	return m.Params.Name
+	return stringValue(p.param("name"))
 }
 
 func (h *Hub) health(w http.ResponseWriter, r *http.Request) {
@@ -170,24 +166,24 @@ func (h *Hub) ServeHTTP(ctx context.Context, ln net.Listener) error {
 
 // initializeRoot reads the folder some clients name in initialize outside
 // MCP (rootUri, or the first of workspaceFolders), or "".
-func initializeRoot(msg []byte) string {
-	var m struct {
-		Method string `json:"method"`
-		Params struct {
-			RootURI          string `json:"rootUri"`
-			WorkspaceFolders []struct {
-				URI string `json:"uri"`
-			} `json:"workspaceFolders"`
-		} `json:"params"`
-	}
-	if json.Unmarshal(bytes.TrimSpace(msg), &m) != nil || m.Method != "initialize" {
+func (p peeked) initializeRoot() string {
+	if !p.is(mcp.MethodInitialize) {
 		return ""
 	}
-	if m.Params.RootURI != "" {
-		return rootFromURI(m.Params.RootURI)
+	var params struct {
+		RootURI          string `json:"rootUri"`
+		WorkspaceFolders []struct {
+			URI string `json:"uri"`
+		} `json:"workspaceFolders"`
 	}
-	if len(m.Params.WorkspaceFolders) > 0 {
-		return rootFromURI(m.Params.WorkspaceFolders[0].URI)
+	if json.Unmarshal(p.params, &params) != nil {
+		return ""
+	}
+	if params.RootURI != "" {
+		return rootFromURI(params.RootURI)
+	}
+	if len(params.WorkspaceFolders) > 0 {
+		return rootFromURI(params.WorkspaceFolders[0].URI)
 	}
 	return ""
 }

@@ -2,7 +2,6 @@ package hub
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -56,24 +55,27 @@ func (f *sessionFilter) cancel(id string) {
 	f.cancelled[id] = true
 }
 
-// listKinds maps each list_changed notification to the kind it announces.
-var listKinds = map[string]string{
-	string(mcp.MethodNotificationToolsListChanged):     "tools",
-	string(mcp.MethodNotificationPromptsListChanged):   "prompts",
-	string(mcp.MethodNotificationResourcesListChanged): "resources",
+// listKind returns the kind of list a list_changed notification announces.
+func (p peeked) listKind() (string, bool) {
+	switch {
+	case p.is(mcp.MethodNotificationToolsListChanged):
+		return "tools", true
+	case p.is(mcp.MethodNotificationPromptsListChanged):
+		return "prompts", true
+	case p.is(mcp.MethodNotificationResourcesListChanged):
+		return "resources", true
+	}
+	return "", false
 }
 
 // keep decides whether one outbound JSON-RPC message reaches the session.
 func (h *Hub) keep(sid string, msg []byte) bool {
-	var m struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
-	}
-	if json.Unmarshal(msg, &m) != nil {
-		return true
-	}
-	f := h.filterFor(sid)
-	if kind, ok := listKinds[m.Method]; ok {
+	return h.keepPeeked(sid, peekMessage(msg))
+}
+
+func (h *Hub) keepPeeked(sid string, m peeked) bool {
+	if kind, ok := m.listKind(); ok {
+		f := h.filterFor(sid)
 		f.mu.Lock()
 		last, listed := f.seen[kind]
 		f.mu.Unlock()
@@ -82,12 +84,12 @@ func (h *Hub) keep(sid string, msg []byte) bool {
 		}
 		return h.listHash(kind, h.whereOfSession(sid)) != last
 	}
-	if m.Method == "" && len(m.ID) > 0 {
-		id := string(m.ID)
+	if !m.hasMethod() && len(m.id) > 0 {
+		f := h.filterFor(sid)
 		f.mu.Lock()
 		defer f.mu.Unlock()
-		if f.cancelled[id] {
-			delete(f.cancelled, id)
+		if len(f.cancelled) > 0 && f.cancelled[string(m.id)] {
+			delete(f.cancelled, string(m.id))
 			return false
 		}
 	}
@@ -95,17 +97,13 @@ func (h *Hub) keep(sid string, msg []byte) bool {
 }
 
 // noteCancelled records a notifications/cancelled a client sent.
-func (h *Hub) noteCancelled(sid string, msg []byte) {
-	var m struct {
-		Method string `json:"method"`
-		Params struct {
-			RequestID json.RawMessage `json:"requestId"`
-		} `json:"params"`
-	}
-	if json.Unmarshal(msg, &m) != nil || m.Method != string(mcp.MethodNotificationCancelled) || len(m.Params.RequestID) == 0 {
+func (h *Hub) noteCancelled(sid string, m peeked) {
+	if !m.is(mcp.MethodNotificationCancelled) {
 		return
 	}
-	h.filterFor(sid).cancel(string(m.Params.RequestID))
+	if id := m.param("requestId"); len(id) > 0 {
+		h.filterFor(sid).cancel(string(id))
+	}
 }
 
 // An outboundWriter filters what mcp-go writes to one HTTP response: each

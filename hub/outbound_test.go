@@ -42,7 +42,7 @@ func TestOutboundFilter(t *testing.T) {
 	}
 
 	resp := []byte(`{"jsonrpc":"2.0","id":7,"result":{}}`)
-	h.noteCancelled("s1", []byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`))
+	h.noteCancelled("s1", peekMessage([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`)))
 	if h.keep("s1", resp) {
 		t.Error("the response to a cancelled request was sent")
 	}

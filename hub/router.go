@@ -192,14 +192,15 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
+		m := peekMessage(body)
 		if sid != "" {
-			h.noteCancelled(sid, body)
+			h.noteCancelled(sid, m)
 		}
-		if name := calledTool(body); name != "" {
+		if name := m.calledTool(); name != "" {
 			ctx = context.WithValue(ctx, callingKey, name)
 		}
 		if ctx.Value(rootKey) == nil {
-			if root := initializeRoot(body); root != "" {
+			if root := m.initializeRoot(); root != "" {
 				ctx = context.WithValue(ctx, rootKey, root)
 			}
 		}
