@@ -200,20 +200,26 @@ func (o *outboundWriter) Write(p []byte) (int, error) {
 		}
 		return o.w.Write(p)
 	}
-	o.buf = append(o.buf, p...)
+	// Whole events are filtered where they are; only an event cut short
+	// waits in buf for the rest of it.
+	b := p
+	if len(o.buf) > 0 {
+		b = append(o.buf, p...)
+	}
 	for {
-		n := eventEnd(o.buf)
+		n := eventEnd(b)
 		if n < 0 {
-			return len(p), nil
+			break
 		}
-		event := o.buf[:n]
-		if o.keepEvent(event) {
-			if _, err := o.w.Write(event); err != nil {
+		if o.keepEvent(b[:n]) {
+			if _, err := o.w.Write(b[:n]); err != nil {
 				return 0, err
 			}
 		}
-		o.buf = o.buf[n:]
+		b = b[n:]
 	}
+	o.buf = append(o.buf[:0], b...)
+	return len(p), nil
 }
 
 // eventEnd returns the length of the first complete SSE event in b (ended
@@ -243,7 +249,13 @@ func (o *outboundWriter) keepEvent(event []byte) bool {
 		}
 		return true
 	}
-	for _, line := range bytes.Split(event, []byte("\n")) {
+	for rest := event; len(rest) > 0; {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
 		if data, ok := bytes.CutPrefix(line, []byte("data:")); ok {
 			return o.h.keep(o.sid, bytes.TrimSpace(data))
 		}
