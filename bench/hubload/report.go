@@ -17,14 +17,15 @@ import (
 
 // A report holds every round's figures.
 type report struct {
-	lat      []latencyRow
-	directCS []float64 // calls/s, direct
-	hubCS    []float64 // calls/s, through the hub
-	hubCPU   []float64 // µs of hub CPU per call
-	upCPU    []float64 // µs of direct upstream CPU per call
-	rss, hwm float64   // MB, before the load rounds
-	rssAfter float64   // MB, after them
-	hubCalls int       // calls through the hub in the load rounds
+	lat        []latencyRow
+	directCS   []float64 // calls/s, direct
+	hubCS      []float64 // calls/s, through the hub
+	hubCPU     []float64 // µs of hub CPU per call
+	upCPU      []float64 // µs of direct upstream CPU per call
+	rss, hwm   float64   // MB, before the load rounds
+	anon, file float64   // MB of rss: anonymous (the heap), file-backed (the binary)
+	rssAfter   float64   // MB, after them
+	hubCalls   int       // calls through the hub in the load rounds
 }
 
 // A latencyRow is one transport's p50 and p99 per round, in µs.
@@ -158,25 +159,28 @@ func cpuTime(pid int) (time.Duration, error) {
 
 // memory returns VmRSS and VmHWM of a process in MB.
 func memory(pid int) (rss, hwm float64, err error) {
+	m, err := status(pid)
+	return m["VmRSS"], m["VmHWM"], err
+}
+
+// status returns the memory figures of /proc/PID/status in MB.
+func status(pid int) (map[string]float64, error) {
+	out := map[string]float64{}
 	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
-		return 0, 0, err
+		return nil, err
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		k, v, ok := strings.Cut(sc.Text(), ":")
-		if !ok || (k != "VmRSS" && k != "VmHWM") {
+		if !ok || !strings.HasSuffix(v, " kB") {
 			continue
 		}
 		kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
-		if k == "VmRSS" {
-			rss = kb / 1024
-		} else {
-			hwm = kb / 1024
-		}
+		out[k] = kb / 1024
 	}
-	return rss, hwm, sc.Err()
+	return out, sc.Err()
 }
 
 // spread formats the median of xs with its range.
@@ -213,7 +217,7 @@ func (r *report) print(w io.Writer, cfg config) {
 		spread(r.directCS, "%.0f"), spread(r.hubCS, "%.0f"))
 	fmt.Fprintf(tw, "server CPU per call, µs (user+system)\t%s\t%s\t\t\n",
 		spread(r.upCPU, "%.1f"), spread(r.hubCPU, "%.1f"))
-	fmt.Fprintf(tw, "hub RSS, %d sessions (100 calls each), tokenizer loaded, MB\t\t%.1f (peak VmHWM %.1f)\t\t≤ 25\n", cfg.sessions, r.rss, r.hwm)
+	fmt.Fprintf(tw, "hub RSS, %d sessions (100 calls each), tokenizer loaded, MB\t\t%.1f (peak VmHWM %.1f)\t%.1f anonymous, %.1f file-backed\t≤ 25\n", cfg.sessions, r.rss, r.hwm, r.anon, r.file)
 	fmt.Fprintf(tw, "hub RSS after the load rounds (%d more calls), MB\t\t%.1f\t%+.2f per 1000 calls\t\n", r.hubCalls, r.rssAfter, (r.rssAfter-r.rss)*1000/float64(r.hubCalls))
 	tw.Flush()
 }

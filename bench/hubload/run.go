@@ -100,9 +100,11 @@ func run(ctx context.Context, cfg config) error {
 	if err := get(hc, "http://"+hubAddr+"/api/tools"); err != nil {
 		return fmt.Errorf("/api/tools: %w", err)
 	}
-	if rep.rss, rep.hwm, err = memory(hub.Process.Pid); err != nil {
+	m, err := status(hub.Process.Pid)
+	if err != nil {
 		return err
 	}
+	rep.rss, rep.hwm, rep.anon, rep.file = m["VmRSS"], m["VmHWM"], m["RssAnon"], m["RssFile"]
 	if err := rep.throughput(ctx, cfg, direct.Process.Pid, hub.Process.Pid, dss, hss); err != nil {
 		return err
 	}
