@@ -79,11 +79,13 @@ func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 		}
 		ctx = context.WithValue(ctx, endpointKey, ep)
 		if r.Method == http.MethodPost && r.Body != nil {
-			body, err := io.ReadAll(r.Body)
+			buf, err := readBody(r.Body)
+			defer releaseBody(buf)
 			if err != nil {
 				http.Error(w, "cannot read the request body", http.StatusBadRequest)
 				return
 			}
+			body := buf.Bytes()
 			r.Body = io.NopCloser(bytes.NewReader(body))
 			m := peekMessage(body)
 			h.noteCancelled(r.URL.Query().Get("sessionId"), m)

@@ -177,7 +177,9 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			h.serveOutbound(next, w, r.WithContext(ctx), sid)
 			return
 		}
-		body, err := io.ReadAll(r.Body)
+		buf, err := readBody(r.Body)
+		defer releaseBody(buf)
+		body := buf.Bytes()
 		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
@@ -206,6 +208,27 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 		}
 		h.serveOutbound(next, w, r.WithContext(ctx), sid)
 	})
+}
+
+// Request bodies are read into pooled buffers: a body is only read while
+// its request is served (mcp-go reads its own copy, and what the hub peeks
+// at it copies).
+var bodies = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooledBody is the largest buffer put back for the next request.
+const maxPooledBody = 1 << 20
+
+func readBody(body io.Reader) (*bytes.Buffer, error) {
+	buf := bodies.Get().(*bytes.Buffer)
+	buf.Reset()
+	_, err := buf.ReadFrom(body)
+	return buf, err
+}
+
+func releaseBody(buf *bytes.Buffer) {
+	if buf.Cap() <= maxPooledBody {
+		bodies.Put(buf)
+	}
 }
 
 // writeRPCError answers with a JSON-RPC error where a body is expected.

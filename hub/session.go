@@ -61,6 +61,14 @@ func (h *Hub) inScope(ctx context.Context, service string) bool {
 // is a call to an offered tool that search mode does not list.
 func (h *Hub) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 	cat, v := h.viewOf(ctx)
+	if len(tools) == 1 && !isMetaTool(tools[0].Name) {
+		// A call (mcp-go checks the called tool alone), or a list of
+		// one: the answer is the slice as it came, or none.
+		if h.passes(ctx, cat, v, tools[0].Name, true) {
+			return tools
+		}
+		return nil
+	}
 	out := make([]mcp.Tool, 0, len(tools))
 	for _, t := range tools {
 		if isMetaTool(t.Name) {
@@ -69,22 +77,25 @@ func (h *Hub) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 			}
 			continue
 		}
-		e := cat.Tools[t.Name]
-		if e == nil || !v.reach.services[e.Service] || e.Hidden() != "" {
-			continue
-		}
-		called := len(tools) == 1 && h.isCalling(ctx, t.Name)
-		if e.Blocked {
-			if called && v.reach.profile.HasTool(exposure.FullName(e.Service, e.Name)) {
-				out = append(out, t)
-			}
-			continue
-		}
-		if v.listed[t.Name] || (called && v.offers[t.Name]) {
+		if h.passes(ctx, cat, v, t.Name, false) {
 			out = append(out, t)
 		}
 	}
 	return out
+}
+
+// passes reports whether the tool named name is in the view; single is set
+// when it is the only tool asked about, as for a call.
+func (h *Hub) passes(ctx context.Context, cat *Catalogue, v *view, name string, single bool) bool {
+	e := cat.Tools[name]
+	if e == nil || !v.reach.services[e.Service] || e.Hidden() != "" {
+		return false
+	}
+	called := single && h.isCalling(ctx, name)
+	if e.Blocked {
+		return called && v.reach.profile.HasTool(exposure.FullName(e.Service, e.Name))
+	}
+	return v.listed[name] || (called && v.offers[name])
 }
 
 func (h *Hub) promptFilter(ctx context.Context, prompts []mcp.Prompt) []mcp.Prompt {
