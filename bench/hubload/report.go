@@ -205,8 +205,11 @@ func (r *report) print(w io.Writer, cfg config) {
 	fmt.Fprintln(tw, "figure\tdirect\thub\tadded by the hub\tgoal")
 	for _, l := range r.lat {
 		goal := "≤ +150 µs"
-		if l.transport == "stdio" {
+		switch l.transport {
+		case "stdio":
 			goal = "≤ +100 µs"
+		case "HTTP, SSE-upgraded session":
+			goal = ""
 		}
 		fmt.Fprintf(tw, "tools/call p50 over %s, µs (%d calls/round)\t%s\t%s\t%s\t%s\n", l.transport, cfg.calls,
 			spread(l.directP50, "%.0f"), spread(l.hub50, "%.0f"), spread(l.added50, "%+.0f"), goal)

@@ -47,16 +47,31 @@ func run(ctx context.Context, cfg config) error {
 	directURL, hubURL := "http://"+directAddr+"/mcp", "http://"+hubAddr+"/mcp"
 	var rep report
 
-	// Latency over HTTP: one session each, rounds alternating.
+	// Latency over HTTP: one session each, rounds alternating. The first
+	// call through the hub builds its catalogue, and mcp-go tells every
+	// session then open that the tools changed: from then on it answers
+	// that session on an SSE stream (a resumable one) instead of a JSON
+	// body. Sessions opened later are answered in JSON until the next
+	// change: both are measured.
 	ds, err := dialHTTP(hc, directURL, "echo")
 	if err != nil {
 		return fmt.Errorf("direct over HTTP: %w", err)
+	}
+	notified, err := dialHTTP(hc, hubURL, "fast__echo")
+	if err == nil {
+		err = notified.call()
+	}
+	if err != nil {
+		return fmt.Errorf("hub over HTTP: %w", err)
 	}
 	hs, err := dialHTTP(hc, hubURL, "fast__echo")
 	if err != nil {
 		return fmt.Errorf("hub over HTTP: %w", err)
 	}
 	if err := rep.latency(ctx, cfg, "HTTP", ds, hs); err != nil {
+		return err
+	}
+	if err := rep.latency(ctx, cfg, "HTTP, SSE-upgraded session", ds, notified); err != nil {
 		return err
 	}
 
