@@ -131,7 +131,10 @@ func (h *Hub) isCalling(ctx context.Context, name string) bool {
 // markCalling notes a stdio tools/call in flight (stdio has no per-request
 // context to carry it).
 func (h *Hub) markCalling(name string, delta int32) {
-	c, _ := h.calling.LoadOrStore(name, new(atomic.Int32))
+	c, ok := h.calling.Load(name)
+	if !ok {
+		c, _ = h.calling.LoadOrStore(name, new(atomic.Int32))
+	}
 	c.(*atomic.Int32).Add(delta)
 }
 
