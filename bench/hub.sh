@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/hub.sh [RUNS] — the hub's figures beside the same upstream called
+# bench/hub.sh [RUNS [HUBLOAD FLAGS…]] — the hub's figures beside the same upstream called
 # directly, in one run (bench/README.md, "## Hub"): tools/call p50/p99 over
 # Streamable HTTP and over serve --stdio, calls/s with 16 HTTP sessions and
 # the CPU per call of each server process, and the hub's RSS with the
@@ -9,6 +9,7 @@
 # instead of building this tree's (to compare with an older commit).
 set -euo pipefail
 runs=${1:-5}
+shift || true
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 pid=
@@ -36,7 +37,7 @@ hub {
 }
 HCL
 (cd "$home/cfg" && HOME=$home CHRONICLE_HOME= XDG_CONFIG_HOME= "$work/bin/chronicle" apply --auto-approve >/dev/null)
-"$work/bin/hubload" run -chronicle "$work/bin/chronicle" -home "$home" -runs "$runs" &
+"$work/bin/hubload" run -chronicle "$work/bin/chronicle" -home "$home" -runs "$runs" "$@" &
 pid=$!
 wait "$pid"
 pid=

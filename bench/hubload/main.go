@@ -53,6 +53,7 @@ func runCommand(args []string) error {
 	fs.IntVar(&cfg.calls, "calls", 2000, "sequential calls per latency round")
 	fs.IntVar(&cfg.sessions, "sessions", 16, "concurrent HTTP sessions of the load rounds")
 	fs.DurationVar(&cfg.load, "load", 3*time.Second, "length of one load round")
+	fs.BoolVar(&cfg.stdioOnly, "stdio-only", false, "measure only the latency over stdio")
 	_ = fs.Parse(args)
 	if cfg.chronicle == "" || cfg.home == "" {
 		return fmt.Errorf("run needs -chronicle and -home")

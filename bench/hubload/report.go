@@ -33,10 +33,11 @@ type latencyRow struct {
 	transport                          string
 	directP50, directP99, hub50, hub99 []float64
 	added50                            []float64 // per round: hub p50 − direct p50
+	hubCPU                             []float64 // per round: µs of hub CPU per call
 }
 
 // latency runs rounds of sequential calls on each session, alternating.
-func (r *report) latency(ctx context.Context, cfg config, transport string, direct, hub session) error {
+func (r *report) latency(ctx context.Context, cfg config, transport string, direct, hub session, hubPID int) error {
 	row := latencyRow{transport: transport}
 	for _, s := range []session{direct, hub} { // warm up: the hub starts its upstream on the first call
 		if _, _, err := sequential(s, cfg.calls/4); err != nil {
@@ -51,10 +52,19 @@ func (r *report) latency(ctx context.Context, cfg config, transport string, dire
 		if err != nil {
 			return fmt.Errorf("%s, direct: %w", transport, err)
 		}
+		cpu0, err := cpuTime(hubPID)
+		if err != nil {
+			return err
+		}
 		h50, h99, err := sequential(hub, cfg.calls)
 		if err != nil {
 			return fmt.Errorf("%s, hub: %w", transport, err)
 		}
+		cpu1, err := cpuTime(hubPID)
+		if err != nil {
+			return err
+		}
+		row.hubCPU = append(row.hubCPU, float64((cpu1-cpu0).Microseconds())/float64(cfg.calls))
 		row.directP50, row.directP99 = append(row.directP50, d50), append(row.directP99, d99)
 		row.hub50, row.hub99 = append(row.hub50, h50), append(row.hub99, h99)
 		row.added50 = append(row.added50, h50-d50)
@@ -215,12 +225,15 @@ func (r *report) print(w io.Writer, cfg config) {
 			spread(l.directP50, "%.0f"), spread(l.hub50, "%.0f"), spread(l.added50, "%+.0f"), goal)
 		fmt.Fprintf(tw, "tools/call p99 over %s, µs\t%s\t%s\t\t\n", l.transport,
 			spread(l.directP99, "%.0f"), spread(l.hub99, "%.0f"))
+		fmt.Fprintf(tw, "hub CPU per sequential call over %s, µs\t\t%s\t\t\n", l.transport, spread(l.hubCPU, "%.1f"))
 	}
-	fmt.Fprintf(tw, "calls/s, %d HTTP sessions (%s rounds)\t%s\t%s\t\t≥ 10000\n", cfg.sessions, cfg.load,
-		spread(r.directCS, "%.0f"), spread(r.hubCS, "%.0f"))
-	fmt.Fprintf(tw, "server CPU per call, µs (user+system)\t%s\t%s\t\t\n",
-		spread(r.upCPU, "%.1f"), spread(r.hubCPU, "%.1f"))
-	fmt.Fprintf(tw, "hub RSS, %d sessions (100 calls each), tokenizer loaded, MB\t\t%.1f (peak VmHWM %.1f)\t%.1f anonymous, %.1f file-backed\t≤ 25\n", cfg.sessions, r.rss, r.hwm, r.anon, r.file)
-	fmt.Fprintf(tw, "hub RSS after the load rounds (%d more calls), MB\t\t%.1f\t%+.2f per 1000 calls\t\n", r.hubCalls, r.rssAfter, (r.rssAfter-r.rss)*1000/float64(r.hubCalls))
+	if len(r.hubCS) > 0 {
+		fmt.Fprintf(tw, "calls/s, %d HTTP sessions (%s rounds)\t%s\t%s\t\t≥ 10000\n", cfg.sessions, cfg.load,
+			spread(r.directCS, "%.0f"), spread(r.hubCS, "%.0f"))
+		fmt.Fprintf(tw, "server CPU per call, µs (user+system)\t%s\t%s\t\t\n",
+			spread(r.upCPU, "%.1f"), spread(r.hubCPU, "%.1f"))
+		fmt.Fprintf(tw, "hub RSS, %d sessions (100 calls each), tokenizer loaded, MB\t\t%.1f (peak VmHWM %.1f)\t%.1f anonymous, %.1f file-backed\t≤ 25\n", cfg.sessions, r.rss, r.hwm, r.anon, r.file)
+		fmt.Fprintf(tw, "hub RSS after the load rounds (%d more calls), MB\t\t%.1f\t%+.2f per 1000 calls\t\n", r.hubCalls, r.rssAfter, (r.rssAfter-r.rss)*1000/float64(r.hubCalls))
+	}
 	tw.Flush()
 }

@@ -22,6 +22,7 @@ type config struct {
 	calls     int
 	sessions  int
 	load      time.Duration
+	stdioOnly bool
 }
 
 // run starts the direct upstream and the hub, measures them side by side
@@ -29,6 +30,14 @@ type config struct {
 // returns.
 func run(ctx context.Context, cfg config) error {
 	env := append(os.Environ(), "HOME="+cfg.home, "CHRONICLE_HOME=", "XDG_CONFIG_HOME=")
+	if cfg.stdioOnly {
+		var rep report
+		if err := rep.stdioLatency(ctx, cfg, env); err != nil {
+			return err
+		}
+		rep.print(os.Stdout, cfg)
+		return nil
+	}
 
 	direct, directAddr, err := startPrinting(ctx, exec.Command(cfg.self, "upstream-http"), false, `^(127\.0\.0\.1:\d+)$`)
 	if err != nil {
@@ -68,33 +77,16 @@ func run(ctx context.Context, cfg config) error {
 	if err != nil {
 		return fmt.Errorf("hub over HTTP: %w", err)
 	}
-	if err := rep.latency(ctx, cfg, "HTTP", ds, hs); err != nil {
+	if err := rep.latency(ctx, cfg, "HTTP", ds, hs, hub.Process.Pid); err != nil {
 		return err
 	}
-	if err := rep.latency(ctx, cfg, "HTTP, SSE-upgraded session", ds, notified); err != nil {
+	if err := rep.latency(ctx, cfg, "HTTP, SSE-upgraded session", ds, notified, hub.Process.Pid); err != nil {
 		return err
 	}
 
-	// Latency over stdio: the upstream as a child of this process, and
-	// chronicle serve --stdio (which starts the same upstream as its child).
-	up := exec.Command(cfg.self, "upstream")
-	us, err := dialStdio(up, "echo")
-	if err != nil {
-		return fmt.Errorf("direct over stdio: %w", err)
-	}
-	defer us.close()
-	sc := exec.Command(cfg.chronicle, "serve", "--stdio")
-	sc.Env, sc.Dir, sc.Stderr = env, cfg.home, io.Discard
-	ss, err := dialStdio(sc, "fast__echo")
-	if err != nil {
-		return fmt.Errorf("serve --stdio: %w", err)
-	}
-	defer ss.close()
-	if err := rep.latency(ctx, cfg, "stdio", us, ss); err != nil {
+	if err := rep.stdioLatency(ctx, cfg, env); err != nil {
 		return err
 	}
-	us.close()
-	ss.close()
 
 	// Memory with cfg.sessions sessions open, each having called, and the
 	// tokenizer loaded (/api/tools lists every tool with its token cost);
@@ -128,6 +120,26 @@ func run(ctx context.Context, cfg config) error {
 	}
 	rep.print(os.Stdout, cfg)
 	return nil
+}
+
+// stdioLatency measures calls over stdio: the upstream as a child of this
+// process, and chronicle serve --stdio (which starts the same upstream as
+// its child).
+func (r *report) stdioLatency(ctx context.Context, cfg config, env []string) error {
+	up := exec.Command(cfg.self, "upstream")
+	us, err := dialStdio(up, "echo")
+	if err != nil {
+		return fmt.Errorf("direct over stdio: %w", err)
+	}
+	defer us.close()
+	sc := exec.Command(cfg.chronicle, "serve", "--stdio")
+	sc.Env, sc.Dir, sc.Stderr = env, cfg.home, io.Discard
+	ss, err := dialStdio(sc, "fast__echo")
+	if err != nil {
+		return fmt.Errorf("serve --stdio: %w", err)
+	}
+	defer ss.close()
+	return r.latency(ctx, cfg, "stdio", us, ss, ss.cmd.Process.Pid)
 }
 
 // startPrinting starts cmd and waits for a line of its output (stdout, or
