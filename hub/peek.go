@@ -53,6 +53,9 @@ func peekMessage(msg []byte) peeked {
 
 // is reports whether the message's method is method.
 func (p peeked) is(method mcp.MCPMethod) bool {
+	if bytes.IndexByte(p.method, '\\') >= 0 { // spelled with escapes: "tools\/call"
+		return stringValue(p.method) == string(method)
+	}
 	return len(p.method) == len(method)+2 && p.method[0] == '"' && string(p.method[1:len(p.method)-1]) == string(method)
 }
 

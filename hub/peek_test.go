@@ -23,6 +23,8 @@ var peekCases = []string{
 	`[{"method":"tools/call"}]`,
 	`"tools/call"`,
 	`{"method":"tools/call","params":{"name":"x\u00e9"}}`,
+	`{"method":"tools\/call","params":{"name":"a\/b"}}`,
+	`{"method":"tools/cal\u006c","params":{"name":"n"}}`,
 }
 
 // peekByDecoding is what peekMessage must agree with.
@@ -51,7 +53,12 @@ func checkPeek(t *testing.T, msg string) {
 	if string(p.id) != id || string(p.method) != method || !bytes.Equal(p.params, []byte(params)) {
 		t.Errorf("peekMessage(%s) = id %s method %s params %s; encoding/json reads id %s method %s params %s", msg, p.id, p.method, p.params, id, method, params)
 	}
-	if p.is("tools/call") {
+	var m string
+	_ = json.Unmarshal([]byte(method), &m)
+	if p.is("tools/call") != (m == "tools/call") {
+		t.Errorf("peekMessage(%s).is(tools/call) = %v, encoding/json reads the method %q", msg, p.is("tools/call"), m)
+	}
+	if m == "tools/call" {
 		if got := p.calledTool(); got != name {
 			t.Errorf("calledTool(%s) = %q, want %q", msg, got, name)
 		}
