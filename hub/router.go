@@ -198,6 +198,11 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 		if sid != "" {
 			h.noteCancelled(sid, m)
 		}
+		if modern && m.is(mcp.MethodSubscriptionsListen) {
+			// A listen stream is told of every list change (announce.go).
+			h.lists.listeners.Add(1)
+			defer h.lists.listeners.Add(-1)
+		}
 		if name := m.calledTool(); name != "" {
 			ctx = context.WithValue(ctx, callingKey, name)
 		}

@@ -143,6 +143,9 @@ func (h *Hub) hooks() *server.Hooks {
 	hk := &server.Hooks{}
 	// The inspector encodes what it keeps when it is read (AddLazy).
 	hk.AddBeforeAny(func(ctx context.Context, id any, method mcp.MCPMethod, message any) {
+		if i, ok := listKindOf(method); ok {
+			h.lists.listing[i].Add(1) // until the list is recorded (AfterList*) or failed
+		}
 		h.inspector.AddLazy(DirRecv, sessionID(ctx), func() []byte {
 			b, _ := json.Marshal(map[string]any{"id": id, "method": method, "params": paramsOf(message)})
 			return b
@@ -160,6 +163,9 @@ func (h *Hub) hooks() *server.Hooks {
 		})
 	})
 	hk.AddOnError(func(ctx context.Context, id any, method mcp.MCPMethod, message any, err error) {
+		if i, ok := listKindOf(method); ok {
+			h.lists.listing[i].Add(-1)
+		}
 		msg := err.Error()
 		h.inspector.AddLazy(DirSend, sessionID(ctx), func() []byte {
 			b, _ := json.Marshal(map[string]any{"id": id, "error": msg})
@@ -167,6 +173,7 @@ func (h *Hub) hooks() *server.Hooks {
 		})
 	})
 	hk.AddAfterInitialize(func(ctx context.Context, id any, req *mcp.InitializeRequest, res *mcp.InitializeResult) {
+		declareListChanged(&res.Capabilities)
 		sid := sessionID(ctx)
 		if sid == "" {
 			return
@@ -190,6 +197,7 @@ func (h *Hub) hooks() *server.Hooks {
 			hash = sumTools(res.Tools)
 		}
 		h.filterFor(sessionID(ctx)).listed("tools", hash)
+		h.lists.listing[0].Add(-1)
 	})
 	hk.AddAfterListPrompts(func(ctx context.Context, _ any, req *mcp.ListPromptsRequest, res *mcp.ListPromptsResult) {
 		hash := h.listHash("prompts", h.whereOf(ctx))
@@ -197,6 +205,7 @@ func (h *Hub) hooks() *server.Hooks {
 			hash = sumList(res.Prompts)
 		}
 		h.filterFor(sessionID(ctx)).listed("prompts", hash)
+		h.lists.listing[1].Add(-1)
 	})
 	hk.AddAfterListResources(func(ctx context.Context, _ any, req *mcp.ListResourcesRequest, res *mcp.ListResourcesResult) {
 		hash := h.listHash("resources", h.whereOf(ctx))
@@ -204,6 +213,10 @@ func (h *Hub) hooks() *server.Hooks {
 			hash = sumList(res.Resources)
 		}
 		h.filterFor(sessionID(ctx)).listed("resources", hash)
+		h.lists.listing[2].Add(-1)
+	})
+	hk.AddAfterDiscover(func(ctx context.Context, _ any, _ *mcp.DiscoverRequest, res *mcp.DiscoverResult) {
+		declareListChanged(&res.Capabilities)
 	})
 	hk.AddAfterSetLevel(func(ctx context.Context, _ any, req *mcp.SetLevelRequest, _ *mcp.EmptyResult) {
 		h.setLevel(sessionID(ctx), req.Params.Level)
