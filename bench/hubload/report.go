@@ -218,7 +218,7 @@ func (r *report) print(w io.Writer, cfg config) {
 		switch l.transport {
 		case "stdio":
 			goal = "≤ +100 µs"
-		case "HTTP, SSE-upgraded session":
+		case "HTTP, session open at the first catalogue":
 			goal = ""
 		}
 		fmt.Fprintf(tw, "tools/call p50 over %s, µs (%d calls/round)\t%s\t%s\t%s\t%s\n", l.transport, cfg.calls,

@@ -57,11 +57,11 @@ func run(ctx context.Context, cfg config) error {
 	var rep report
 
 	// Latency over HTTP: one session each, rounds alternating. The first
-	// call through the hub builds its catalogue, and mcp-go tells every
-	// session then open that the tools changed: from then on it answers
-	// that session on an SSE stream (a resumable one) instead of a JSON
-	// body. Sessions opened later are answered in JSON until the next
-	// change: both are measured.
+	// call through the hub builds its catalogue; a session that is sent a
+	// notification then (before 0055 mcp-go told every open session the
+	// tools changed) is answered on an SSE stream, a resumable one, from
+	// then on. The session that made that first call is measured apart
+	// from one opened afterwards.
 	ds, err := dialHTTP(hc, directURL, "echo")
 	if err != nil {
 		return fmt.Errorf("direct over HTTP: %w", err)
@@ -80,7 +80,7 @@ func run(ctx context.Context, cfg config) error {
 	if err := rep.latency(ctx, cfg, "HTTP", ds, hs, hub.Process.Pid); err != nil {
 		return err
 	}
-	if err := rep.latency(ctx, cfg, "HTTP, SSE-upgraded session", ds, notified, hub.Process.Pid); err != nil {
+	if err := rep.latency(ctx, cfg, "HTTP, session open at the first catalogue", ds, notified, hub.Process.Pid); err != nil {
 		return err
 	}
 
