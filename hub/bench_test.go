@@ -75,6 +75,19 @@ func BenchmarkCallDirect(b *testing.B) {
 }
 
 func benchHub(b *testing.B) *running {
+	h := newBenchHub(b)
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = h.ServeHTTP(ctx, ln); close(done) }()
+	r := &running{hub: h, url: "http://" + ln.Addr().String(), stop: func() { cancel(); <-done }}
+	b.Cleanup(r.stop)
+	return r
+}
+
+// newBenchHub makes a hub with one stdio service, bench: the test
+// upstream, whose echo answers at once.
+func newBenchHub(b *testing.B) *Hub {
 	dir := b.TempDir()
 	path := filepath.Join(dir, "state.json")
 	exe, _ := os.Executable()
@@ -93,13 +106,7 @@ func benchHub(b *testing.B) *running {
 	if err != nil {
 		b.Fatal(err)
 	}
-	ln, _ := net.Listen("tcp", "127.0.0.1:0")
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { _ = h.ServeHTTP(ctx, ln); close(done) }()
-	r := &running{hub: h, url: "http://" + ln.Addr().String(), stop: func() { cancel(); <-done }}
-	b.Cleanup(r.stop)
-	return r
+	return h
 }
 
 func benchClient(b *testing.B, url string) *client.Client {

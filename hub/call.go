@@ -52,24 +52,33 @@ func (h *Hub) call(ctx context.Context, c *caller, name string, args any, meta *
 	if b == nil {
 		return mcp.NewToolResultError("the service " + t.Service + " is no longer offered"), nil
 	}
-	params := map[string]any{"name": t.Name}
-	if args != nil {
-		params["arguments"] = args
-	}
+	params := callParams{Name: t.Name, Arguments: args}
 	if meta != nil {
 		m, done := h.routeProgress(c, meta)
 		defer done()
-		params["_meta"] = m
+		params.Meta = m
 	}
 	raw, err := b.Request(ctx, c, string(mcp.MethodToolsCall), params)
 	if err != nil {
 		return mcp.NewToolResultError(h.masker.Literal(serviceError(t.Service, err))), nil
 	}
-	res, err := decodeCallToolResult(raw)
+	// Masked as the upstream sent it, then decoded once: the same values
+	// are replaced as in the result mcp-go will encode (mask.JSON reads
+	// escapes), without encoding it once more to find them.
+	res, err := decodeCallToolResult(h.masker.JSON(raw))
 	if err != nil {
 		return mcp.NewToolResultError(fmt.Sprintf("%s: the answer to tools/call is not a tool result: %v", t.Service, err)), nil
 	}
-	return forClient(h.masker, res, decodeCallToolResult), nil
+	return res, nil
+}
+
+// callParams are the params of a tools/call as the hub sends it upstream:
+// the tool's own name, the arguments as the client sent them (omitted when
+// it sent none), and the _meta with the hub's progress token.
+type callParams struct {
+	Name      string    `json:"name"`
+	Arguments any       `json:"arguments,omitempty"`
+	Meta      *mcp.Meta `json:"_meta,omitempty"`
 }
 
 // errNoTool is a call to a tool the caller cannot see.

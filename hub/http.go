@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
 
@@ -29,7 +30,9 @@ func (h *Hub) Handler() http.Handler {
 		server.WithSessionIdleTTL(h.opts.SessionIdleTTL),
 		server.WithHTTPContextFunc(h.httpContext),
 		server.WithStreamableHTTPLogger(h.log),
-		server.WithEventStore(server.NewInMemoryEventStore()),
+		// Resumable streams, with each session's last events only
+		// (eventstore.go).
+		server.WithEventStore(newRecentEvents()),
 		// The Guard checks Host and Origin itself, for loopback and
 		// non-loopback listeners alike.
 		server.WithDisableLocalhostProtection(true),
@@ -76,20 +79,23 @@ func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 		}
 		ctx = context.WithValue(ctx, endpointKey, ep)
 		if r.Method == http.MethodPost && r.Body != nil {
-			body, err := io.ReadAll(r.Body)
+			buf, err := readBody(r.Body)
+			defer releaseBody(buf)
 			if err != nil {
 				http.Error(w, "cannot read the request body", http.StatusBadRequest)
 				return
 			}
+			body := buf.Bytes()
 			r.Body = io.NopCloser(bytes.NewReader(body))
-			h.noteCancelled(r.URL.Query().Get("sessionId"), body)
-			if name := calledTool(body); name != "" {
+			m := peekMessage(body)
+			h.noteCancelled(r.URL.Query().Get("sessionId"), m)
+			if name := m.calledTool(); name != "" {
 				ctx = context.WithValue(ctx, callingKey, name)
 			}
 			next.ServeHTTP(w, r.WithContext(ctx))
 			return
 		}
-		next.ServeHTTP(h.outbound(w, ""), r.WithContext(ctx))
+		h.serveOutbound(next, w, r.WithContext(ctx), "")
 	})
 }
 
@@ -104,17 +110,11 @@ func (h *Hub) httpContext(ctx context.Context, r *http.Request) context.Context 
 }
 
 // calledTool returns the tool a tools/call message names, or "".
-func calledTool(msg []byte) string {
-	var m struct {
-		Method string `json:"method"`
-		Params struct {
-			Name string `json:"name"`
-		} `json:"params"`
-	}
-	if json.Unmarshal(bytes.TrimSpace(msg), &m) != nil || m.Method != "tools/call" {
+func (p peeked) calledTool() string {
+	if !p.is(mcp.MethodToolsCall) {
 		return ""
 	}
-	return m.Params.Name
+	return stringValue(p.param("name"))
 }
 
 func (h *Hub) health(w http.ResponseWriter, r *http.Request) {
@@ -168,24 +168,24 @@ func (h *Hub) ServeHTTP(ctx context.Context, ln net.Listener) error {
 
 // initializeRoot reads the folder some clients name in initialize outside
 // MCP (rootUri, or the first of workspaceFolders), or "".
-func initializeRoot(msg []byte) string {
-	var m struct {
-		Method string `json:"method"`
-		Params struct {
-			RootURI          string `json:"rootUri"`
-			WorkspaceFolders []struct {
-				URI string `json:"uri"`
-			} `json:"workspaceFolders"`
-		} `json:"params"`
-	}
-	if json.Unmarshal(bytes.TrimSpace(msg), &m) != nil || m.Method != "initialize" {
+func (p peeked) initializeRoot() string {
+	if !p.is(mcp.MethodInitialize) {
 		return ""
 	}
-	if m.Params.RootURI != "" {
-		return rootFromURI(m.Params.RootURI)
+	var params struct {
+		RootURI          string `json:"rootUri"`
+		WorkspaceFolders []struct {
+			URI string `json:"uri"`
+		} `json:"workspaceFolders"`
 	}
-	if len(m.Params.WorkspaceFolders) > 0 {
-		return rootFromURI(m.Params.WorkspaceFolders[0].URI)
+	if json.Unmarshal(p.params, &params) != nil {
+		return ""
+	}
+	if params.RootURI != "" {
+		return rootFromURI(params.RootURI)
+	}
+	if len(params.WorkspaceFolders) > 0 {
+		return rootFromURI(params.WorkspaceFolders[0].URI)
 	}
 	return ""
 }

@@ -85,6 +85,7 @@ type Hub struct {
 
 	ids       *sessionIDs // live Streamable HTTP sessions and their endpoints
 	filters   sync.Map    // session id → *sessionFilter
+	lists     listWatch   // what may need a list_changed
 	stateless sync.Map    // endpoint key → *atomic.Int64: 2026-07-28 requests
 	roots     sync.Map    // session id → root folder
 	sessions  sync.Map    // session id → when it started
@@ -131,9 +132,11 @@ func New(opts Options) (*Hub, error) {
 	h.inspector = NewInspector(h.masker)
 	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.invalidate("upstream "+service+" changed its lists", service) }, h)
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
-		server.WithToolCapabilities(true),
-		server.WithPromptCapabilities(true),
-		server.WithResourceCapabilities(true, true),
+		// listChanged is declared by the hub and announced by it
+		// (announce.go), not by mcp-go on every change.
+		server.WithToolCapabilities(false),
+		server.WithPromptCapabilities(false),
+		server.WithResourceCapabilities(true, false),
 		server.WithPaginationLimit(PageSize),
 		server.WithLogging(),
 		server.WithCompletions(),
@@ -267,8 +270,8 @@ func (h *Hub) chronovaBackend(c *state.Chronova) (backend, error) {
 	return localBackend{srv: chronova.NewServer(client, h.opts.Version)}, nil
 }
 
-// register puts the catalogue into the MCP server; mcp-go tells every
-// session that the lists changed.
+// register puts the catalogue into the MCP server and tells the sessions
+// that may care that the lists changed.
 func (h *Hub) register(c *Catalogue) {
 	var tools []server.ServerTool
 	for _, t := range c.sortedTools() {
@@ -291,6 +294,7 @@ func (h *Hub) register(c *Catalogue) {
 		templates = append(templates, server.ServerResourceTemplate{Template: t.Template, Handler: h.templateHandler(key)})
 	}
 	h.srv.SetResourceTemplates(templates...)
+	h.announceLists()
 }
 
 // backend returns the backend of a service.

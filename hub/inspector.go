@@ -27,6 +27,9 @@ type Record struct {
 	Session   string          `json:"session,omitempty"`
 	Message   json.RawMessage `json:"message,omitempty"`
 	Note      string          `json:"note,omitempty"`
+
+	// encode makes Message when the record is read (see AddLazy).
+	encode func() []byte
 }
 
 // An Inspector is a ring buffer of the last InspectorSize messages. It keeps
@@ -49,6 +52,14 @@ func NewInspector(m *mask.Masker) *Inspector { return &Inspector{masker: m} }
 // Add keeps one message; the inspector owns msg from now on.
 func (in *Inspector) Add(dir, session string, msg []byte) {
 	in.add(Record{Time: time.Now().UTC(), Direction: dir, Session: session, Message: msg})
+}
+
+// AddLazy keeps one message that encode makes when the record is read:
+// what mcp-go hands the hub's hooks is decoded, and encoding it for the log
+// is work for the one who reads the log, not for the request. encode must
+// only read values that nobody changes after they were sent.
+func (in *Inspector) AddLazy(dir, session string, encode func() []byte) {
+	in.add(Record{Time: time.Now().UTC(), Direction: dir, Session: session, encode: encode})
 }
 
 // Note keeps a line about what the hub did.
@@ -99,6 +110,9 @@ func (in *Inspector) masked(out []Record) []Record {
 	for i := range out {
 		r := &out[i]
 		r.Note = in.masker.Text(r.Note)
+		if r.encode != nil {
+			r.Message, r.encode = r.encode(), nil
+		}
 		if len(r.Message) == 0 {
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -71,9 +72,30 @@ func decodeJSON[T any](b []byte) (T, error) {
 	return v, err
 }
 
+// decodeCallToolResult decodes a tool result as mcp.ParseCallToolResult
+// does, with one decode instead of two: the check that content is there
+// (unless more input is asked for) scans the bytes instead of decoding them.
 func decodeCallToolResult(b []byte) (*mcp.CallToolResult, error) {
-	raw := json.RawMessage(b)
-	return mcp.ParseCallToolResult(&raw)
+	var content, resultType []byte
+	if !scanObject(b, func(key, value []byte) {
+		switch {
+		case keyIs(key, "content"):
+			content = value
+		case keyIs(key, "resultType"):
+			resultType = value
+		}
+	}) {
+		raw := json.RawMessage(b)
+		return mcp.ParseCallToolResult(&raw)
+	}
+	if len(content) == 0 && stringValue(resultType) != string(mcp.ResultTypeInputRequired) {
+		return nil, errors.New("content is missing")
+	}
+	var res mcp.CallToolResult
+	if err := json.Unmarshal(b, &res); err != nil {
+		return nil, fmt.Errorf("failed to unmarshal response: %w", err)
+	}
+	return &res, nil
 }
 
 func decodeGetPromptResult(b []byte) (*mcp.GetPromptResult, error) {

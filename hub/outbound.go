@@ -2,7 +2,7 @@ package hub
 
 import (
 	"bytes"
-	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
 	"sync"
@@ -55,24 +55,27 @@ func (f *sessionFilter) cancel(id string) {
 	f.cancelled[id] = true
 }
 
-// listKinds maps each list_changed notification to the kind it announces.
-var listKinds = map[string]string{
-	string(mcp.MethodNotificationToolsListChanged):     "tools",
-	string(mcp.MethodNotificationPromptsListChanged):   "prompts",
-	string(mcp.MethodNotificationResourcesListChanged): "resources",
+// listKind returns the kind of list a list_changed notification announces.
+func (p peeked) listKind() (string, bool) {
+	switch {
+	case p.is(mcp.MethodNotificationToolsListChanged):
+		return "tools", true
+	case p.is(mcp.MethodNotificationPromptsListChanged):
+		return "prompts", true
+	case p.is(mcp.MethodNotificationResourcesListChanged):
+		return "resources", true
+	}
+	return "", false
 }
 
 // keep decides whether one outbound JSON-RPC message reaches the session.
 func (h *Hub) keep(sid string, msg []byte) bool {
-	var m struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
-	}
-	if json.Unmarshal(msg, &m) != nil {
-		return true
-	}
-	f := h.filterFor(sid)
-	if kind, ok := listKinds[m.Method]; ok {
+	return h.keepPeeked(sid, peekMessage(msg))
+}
+
+func (h *Hub) keepPeeked(sid string, m peeked) bool {
+	if kind, ok := m.listKind(); ok {
+		f := h.filterFor(sid)
 		f.mu.Lock()
 		last, listed := f.seen[kind]
 		f.mu.Unlock()
@@ -81,12 +84,12 @@ func (h *Hub) keep(sid string, msg []byte) bool {
 		}
 		return h.listHash(kind, h.whereOfSession(sid)) != last
 	}
-	if m.Method == "" && len(m.ID) > 0 {
-		id := string(m.ID)
+	if !m.hasMethod() && len(m.id) > 0 {
+		f := h.filterFor(sid)
 		f.mu.Lock()
 		defer f.mu.Unlock()
-		if f.cancelled[id] {
-			delete(f.cancelled, id)
+		if len(f.cancelled) > 0 && f.cancelled[string(m.id)] {
+			delete(f.cancelled, string(m.id))
 			return false
 		}
 	}
@@ -94,24 +97,26 @@ func (h *Hub) keep(sid string, msg []byte) bool {
 }
 
 // noteCancelled records a notifications/cancelled a client sent.
-func (h *Hub) noteCancelled(sid string, msg []byte) {
-	var m struct {
-		Method string `json:"method"`
-		Params struct {
-			RequestID json.RawMessage `json:"requestId"`
-		} `json:"params"`
-	}
-	if json.Unmarshal(msg, &m) != nil || m.Method != string(mcp.MethodNotificationCancelled) || len(m.Params.RequestID) == 0 {
+func (h *Hub) noteCancelled(sid string, m peeked) {
+	if !m.is(mcp.MethodNotificationCancelled) {
 		return
 	}
-	h.filterFor(sid).cancel(string(m.Params.RequestID))
+	if id := m.param("requestId"); len(id) > 0 {
+		h.filterFor(sid).cancel(string(id))
+	}
 }
 
 // An outboundWriter filters what mcp-go writes to one HTTP response: each
 // SSE event, or a JSON body, is one message. A JSON body dropped as the
 // response to a cancelled request becomes 202 with no body.
+//
+// mcp-go keeps the writer of every response it streamed for resumability
+// until the session ends (a resumable stream holds it), and with it the
+// whole request; detach lets go of the response once the handler returned,
+// so that what mcp-go keeps is this small struct.
 type outboundWriter struct {
-	http.ResponseWriter
+	mu     sync.Mutex
+	w      http.ResponseWriter // nil once detached
 	h      *Hub
 	sid    string
 	status int
@@ -121,55 +126,100 @@ type outboundWriter struct {
 }
 
 // outbound wraps w with the session's filter.
-func (h *Hub) outbound(w http.ResponseWriter, sid string) http.ResponseWriter {
-	return &outboundWriter{ResponseWriter: w, h: h, sid: sid}
+func (h *Hub) outbound(w http.ResponseWriter, sid string) *outboundWriter {
+	return &outboundWriter{w: w, h: h, sid: sid}
+}
+
+// serveOutbound serves r with next through the session's filter.
+func (h *Hub) serveOutbound(next http.Handler, w http.ResponseWriter, r *http.Request, sid string) {
+	o := h.outbound(w, sid)
+	next.ServeHTTP(o, r)
+	o.detach()
+}
+
+// errDetached is a write after the handler returned.
+var errDetached = errors.New("the response has ended")
+
+// detach ends the writer's use of the response.
+func (o *outboundWriter) detach() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.w, o.buf = nil, nil
+}
+
+func (o *outboundWriter) Header() http.Header {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.w == nil {
+		return http.Header{}
+	}
+	return o.w.Header()
 }
 
 func (o *outboundWriter) WriteHeader(status int) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.w != nil {
+		o.writeHeader(status)
+	}
+}
+
+func (o *outboundWriter) writeHeader(status int) {
 	if o.began {
 		return
 	}
 	o.status = status
-	o.sse = strings.HasPrefix(o.Header().Get("Content-Type"), "text/event-stream")
+	o.sse = strings.HasPrefix(o.w.Header().Get("Content-Type"), "text/event-stream")
 	if o.sse || status != http.StatusOK {
 		o.began = true
-		o.ResponseWriter.WriteHeader(status)
+		o.w.WriteHeader(status)
 	}
 }
 
 func (o *outboundWriter) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.w == nil {
+		return 0, errDetached
+	}
 	if o.status == 0 {
-		o.WriteHeader(http.StatusOK)
+		o.writeHeader(http.StatusOK)
 	}
 	if !o.sse {
 		if !o.began {
 			o.began = true
 			sid := o.sid
 			if sid == "" {
-				sid = o.Header().Get("Mcp-Session-Id")
+				sid = o.w.Header().Get("Mcp-Session-Id")
 			}
 			if sid != "" && !o.h.keep(sid, bytes.TrimSpace(p)) {
-				o.ResponseWriter.WriteHeader(http.StatusAccepted)
+				o.w.WriteHeader(http.StatusAccepted)
 				return len(p), nil
 			}
-			o.ResponseWriter.WriteHeader(o.status)
+			o.w.WriteHeader(o.status)
 		}
-		return o.ResponseWriter.Write(p)
+		return o.w.Write(p)
 	}
-	o.buf = append(o.buf, p...)
+	// Whole events are filtered where they are; only an event cut short
+	// waits in buf for the rest of it.
+	b := p
+	if len(o.buf) > 0 {
+		b = append(o.buf, p...)
+	}
 	for {
-		n := eventEnd(o.buf)
+		n := eventEnd(b)
 		if n < 0 {
-			return len(p), nil
+			break
 		}
-		event := o.buf[:n]
-		if o.keepEvent(event) {
-			if _, err := o.ResponseWriter.Write(event); err != nil {
+		if o.keepEvent(b[:n]) {
+			if _, err := o.w.Write(b[:n]); err != nil {
 				return 0, err
 			}
 		}
-		o.buf = o.buf[n:]
+		b = b[n:]
 	}
+	o.buf = append(o.buf[:0], b...)
+	return len(p), nil
 }
 
 // eventEnd returns the length of the first complete SSE event in b (ended
@@ -199,7 +249,13 @@ func (o *outboundWriter) keepEvent(event []byte) bool {
 		}
 		return true
 	}
-	for _, line := range bytes.Split(event, []byte("\n")) {
+	for rest := event; len(rest) > 0; {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
 		if data, ok := bytes.CutPrefix(line, []byte("data:")); ok {
 			return o.h.keep(o.sid, bytes.TrimSpace(data))
 		}
@@ -209,10 +265,16 @@ func (o *outboundWriter) keepEvent(event []byte) bool {
 
 // Flush lets mcp-go stream: whole events are already written through.
 func (o *outboundWriter) Flush() {
-	if f, ok := o.ResponseWriter.(http.Flusher); ok {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if f, ok := o.w.(http.Flusher); ok {
 		f.Flush()
 	}
 }
 
 // Unwrap gives http.ResponseController the underlying writer.
-func (o *outboundWriter) Unwrap() http.ResponseWriter { return o.ResponseWriter }
+func (o *outboundWriter) Unwrap() http.ResponseWriter {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.w
+}

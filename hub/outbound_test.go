@@ -3,6 +3,8 @@ package hub
 import (
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -42,7 +44,7 @@ func TestOutboundFilter(t *testing.T) {
 	}
 
 	resp := []byte(`{"jsonrpc":"2.0","id":7,"result":{}}`)
-	h.noteCancelled("s1", []byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`))
+	h.noteCancelled("s1", peekMessage([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`)))
 	if h.keep("s1", resp) {
 		t.Error("the response to a cancelled request was sent")
 	}
@@ -123,4 +125,34 @@ func responseOf(body string) string {
 		}
 	}
 	return body
+}
+
+// TestOutboundSSEEvents checks that the filter sees each SSE event whole,
+// however mcp-go's writes cut the stream, and that a writer lets go of its
+// response once detached.
+func TestOutboundSSEEvents(t *testing.T) {
+	h := &Hub{}
+	changed := "event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}\n\n"
+	result := "event: message\r\nid: 3\r\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\r\n\r\n"
+	stream := changed + result + changed + result
+	for _, cut := range [][]int{{len(stream)}, {5, len(changed), len(changed) + 7, len(stream) - 1, len(stream)}, {1, 2, 3, len(stream)}} {
+		rec := httptest.NewRecorder()
+		rec.Header().Set("Content-Type", "text/event-stream")
+		o := h.outbound(rec, "s1")
+		o.WriteHeader(http.StatusOK)
+		from := 0
+		for _, to := range cut {
+			if n, err := o.Write([]byte(stream[from:to])); err != nil || n != to-from {
+				t.Fatalf("write %d bytes: %d, %v", to-from, n, err)
+			}
+			from = to
+		}
+		if got, want := rec.Body.String(), result+result; got != want {
+			t.Errorf("writes cut at %v: the client got %q, want %q (no list_changed before a list)", cut, got, want)
+		}
+		o.detach()
+		if _, err := o.Write([]byte(result)); err == nil {
+			t.Error("a write after detach succeeded")
+		}
+	}
 }

@@ -174,10 +174,12 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			}
 		}
 		if r.Method != http.MethodPost || r.Body == nil {
-			next.ServeHTTP(h.outbound(w, sid), r.WithContext(ctx))
+			h.serveOutbound(next, w, r.WithContext(ctx), sid)
 			return
 		}
-		body, err := io.ReadAll(r.Body)
+		buf, err := readBody(r.Body)
+		defer releaseBody(buf)
+		body := buf.Bytes()
 		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
@@ -192,19 +194,46 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
+		m := peekMessage(body)
 		if sid != "" {
-			h.noteCancelled(sid, body)
+			h.noteCancelled(sid, m)
 		}
-		if name := calledTool(body); name != "" {
+		if modern && m.is(mcp.MethodSubscriptionsListen) {
+			// A listen stream is told of every list change (announce.go).
+			h.lists.listeners.Add(1)
+			defer h.lists.listeners.Add(-1)
+		}
+		if name := m.calledTool(); name != "" {
 			ctx = context.WithValue(ctx, callingKey, name)
 		}
 		if ctx.Value(rootKey) == nil {
-			if root := initializeRoot(body); root != "" {
+			if root := m.initializeRoot(); root != "" {
 				ctx = context.WithValue(ctx, rootKey, root)
 			}
 		}
-		next.ServeHTTP(h.outbound(w, sid), r.WithContext(ctx))
+		h.serveOutbound(next, w, r.WithContext(ctx), sid)
 	})
+}
+
+// Request bodies are read into pooled buffers: a body is only read while
+// its request is served (mcp-go reads its own copy, and what the hub peeks
+// at it copies).
+var bodies = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooledBody is the largest buffer put back for the next request.
+const maxPooledBody = 1 << 20
+
+func readBody(body io.Reader) (*bytes.Buffer, error) {
+	buf := bodies.Get().(*bytes.Buffer)
+	buf.Reset()
+	_, err := buf.ReadFrom(body)
+	return buf, err
+}
+
+func releaseBody(buf *bytes.Buffer) {
+	if buf.Cap() <= maxPooledBody {
+		bodies.Put(buf)
+	}
 }
 
 // writeRPCError answers with a JSON-RPC error where a body is expected.

@@ -61,6 +61,14 @@ func (h *Hub) inScope(ctx context.Context, service string) bool {
 // is a call to an offered tool that search mode does not list.
 func (h *Hub) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 	cat, v := h.viewOf(ctx)
+	if len(tools) == 1 && !isMetaTool(tools[0].Name) {
+		// A call (mcp-go checks the called tool alone), or a list of
+		// one: the answer is the slice as it came, or none.
+		if h.passes(ctx, cat, v, tools[0].Name, true) {
+			return tools
+		}
+		return nil
+	}
 	out := make([]mcp.Tool, 0, len(tools))
 	for _, t := range tools {
 		if isMetaTool(t.Name) {
@@ -69,22 +77,25 @@ func (h *Hub) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 			}
 			continue
 		}
-		e := cat.Tools[t.Name]
-		if e == nil || !v.reach.services[e.Service] || e.Hidden() != "" {
-			continue
-		}
-		called := len(tools) == 1 && h.isCalling(ctx, t.Name)
-		if e.Blocked {
-			if called && v.reach.profile.HasTool(exposure.FullName(e.Service, e.Name)) {
-				out = append(out, t)
-			}
-			continue
-		}
-		if v.listed[t.Name] || (called && v.offers[t.Name]) {
+		if h.passes(ctx, cat, v, t.Name, false) {
 			out = append(out, t)
 		}
 	}
 	return out
+}
+
+// passes reports whether the tool named name is in the view; single is set
+// when it is the only tool asked about, as for a call.
+func (h *Hub) passes(ctx context.Context, cat *Catalogue, v *view, name string, single bool) bool {
+	e := cat.Tools[name]
+	if e == nil || !v.reach.services[e.Service] || e.Hidden() != "" {
+		return false
+	}
+	called := single && h.isCalling(ctx, name)
+	if e.Blocked {
+		return called && v.reach.profile.HasTool(exposure.FullName(e.Service, e.Name))
+	}
+	return v.listed[name] || (called && v.offers[name])
 }
 
 func (h *Hub) promptFilter(ctx context.Context, prompts []mcp.Prompt) []mcp.Prompt {
@@ -120,17 +131,25 @@ func (h *Hub) isCalling(ctx context.Context, name string) bool {
 // markCalling notes a stdio tools/call in flight (stdio has no per-request
 // context to carry it).
 func (h *Hub) markCalling(name string, delta int32) {
-	c, _ := h.calling.LoadOrStore(name, new(atomic.Int32))
+	c, ok := h.calling.Load(name)
+	if !ok {
+		c, _ = h.calling.LoadOrStore(name, new(atomic.Int32))
+	}
 	c.(*atomic.Int32).Add(delta)
 }
 
 // hooks wire the inspector, the lazy catalogue and session roots into mcp-go.
 func (h *Hub) hooks() *server.Hooks {
 	hk := &server.Hooks{}
+	// The inspector encodes what it keeps when it is read (AddLazy).
 	hk.AddBeforeAny(func(ctx context.Context, id any, method mcp.MCPMethod, message any) {
-		if b, err := json.Marshal(map[string]any{"id": id, "method": method, "params": paramsOf(message)}); err == nil {
-			h.inspector.Add(DirRecv, sessionID(ctx), b)
+		if i, ok := listKindOf(method); ok {
+			h.lists.listing[i].Add(1) // until the list is recorded (AfterList*) or failed
 		}
+		h.inspector.AddLazy(DirRecv, sessionID(ctx), func() []byte {
+			b, _ := json.Marshal(map[string]any{"id": id, "method": method, "params": paramsOf(message)})
+			return b
+		})
 		switch method {
 		case mcp.MethodToolsList, mcp.MethodToolsCall, mcp.MethodPromptsList, mcp.MethodPromptsGet,
 			mcp.MethodResourcesList, mcp.MethodResourcesRead:
@@ -138,16 +157,23 @@ func (h *Hub) hooks() *server.Hooks {
 		}
 	})
 	hk.AddOnSuccess(func(ctx context.Context, id any, method mcp.MCPMethod, message any, result any) {
-		if b, err := json.Marshal(map[string]any{"id": id, "result": result}); err == nil {
-			h.inspector.Add(DirSend, sessionID(ctx), b)
-		}
+		h.inspector.AddLazy(DirSend, sessionID(ctx), func() []byte {
+			b, _ := json.Marshal(map[string]any{"id": id, "result": result})
+			return b
+		})
 	})
 	hk.AddOnError(func(ctx context.Context, id any, method mcp.MCPMethod, message any, err error) {
-		if b, e := json.Marshal(map[string]any{"id": id, "error": err.Error()}); e == nil {
-			h.inspector.Add(DirSend, sessionID(ctx), b)
+		if i, ok := listKindOf(method); ok {
+			h.lists.listing[i].Add(-1)
 		}
+		msg := err.Error()
+		h.inspector.AddLazy(DirSend, sessionID(ctx), func() []byte {
+			b, _ := json.Marshal(map[string]any{"id": id, "error": msg})
+			return b
+		})
 	})
 	hk.AddAfterInitialize(func(ctx context.Context, id any, req *mcp.InitializeRequest, res *mcp.InitializeResult) {
+		declareListChanged(&res.Capabilities)
 		sid := sessionID(ctx)
 		if sid == "" {
 			return
@@ -171,6 +197,7 @@ func (h *Hub) hooks() *server.Hooks {
 			hash = sumTools(res.Tools)
 		}
 		h.filterFor(sessionID(ctx)).listed("tools", hash)
+		h.lists.listing[0].Add(-1)
 	})
 	hk.AddAfterListPrompts(func(ctx context.Context, _ any, req *mcp.ListPromptsRequest, res *mcp.ListPromptsResult) {
 		hash := h.listHash("prompts", h.whereOf(ctx))
@@ -178,6 +205,7 @@ func (h *Hub) hooks() *server.Hooks {
 			hash = sumList(res.Prompts)
 		}
 		h.filterFor(sessionID(ctx)).listed("prompts", hash)
+		h.lists.listing[1].Add(-1)
 	})
 	hk.AddAfterListResources(func(ctx context.Context, _ any, req *mcp.ListResourcesRequest, res *mcp.ListResourcesResult) {
 		hash := h.listHash("resources", h.whereOf(ctx))
@@ -185,6 +213,10 @@ func (h *Hub) hooks() *server.Hooks {
 			hash = sumList(res.Resources)
 		}
 		h.filterFor(sessionID(ctx)).listed("resources", hash)
+		h.lists.listing[2].Add(-1)
+	})
+	hk.AddAfterDiscover(func(ctx context.Context, _ any, _ *mcp.DiscoverRequest, res *mcp.DiscoverResult) {
+		declareListChanged(&res.Capabilities)
 	})
 	hk.AddAfterSetLevel(func(ctx context.Context, _ any, req *mcp.SetLevelRequest, _ *mcp.EmptyResult) {
 		h.setLevel(sessionID(ctx), req.Params.Level)

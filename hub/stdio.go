@@ -2,7 +2,6 @@ package hub
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -19,11 +18,9 @@ func (h *Hub) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error
 	s := server.NewStdioServer(h.srv)
 	s.SetErrorLogger(log.New(logWriter{h}, "", 0))
 	t := &callTracker{h: h, pending: map[string]string{}}
-	pr, pw := io.Pipe()
-	go t.copyIn(in, pw)
 	tw := &trackingWriter{t: t, w: out}
 	h.stdioOut.Store(tw)
-	err := s.Listen(ctx, pr, tw)
+	err := s.Listen(ctx, &trackingReader{t: t, in: bufio.NewReaderSize(in, 64<<10)}, tw)
 	h.Close()
 	if ctx.Err() != nil {
 		return nil
@@ -39,49 +36,69 @@ type callTracker struct {
 	pending map[string]string // request id → tool
 }
 
-func (t *callTracker) copyIn(in io.Reader, w *io.PipeWriter) {
-	br := bufio.NewReaderSize(in, 64<<10)
-	for {
-		line, err := br.ReadBytes('\n')
-		if len(line) > 0 {
-			t.see(line)
-			if _, werr := w.Write(line); werr != nil {
-				return
-			}
+// A trackingReader hands mcp-go what the client sent, one line at a time,
+// after the tracker has seen the line: no copy and no goroutine in between
+// (mcp-go reads the lines one after another).
+type trackingReader struct {
+	t    *callTracker
+	in   *bufio.Reader
+	line []byte // what is left of the line being read
+	err  error  // what ended the input, after line
+}
+
+func (r *trackingReader) Read(p []byte) (int, error) {
+	if len(r.line) == 0 {
+		if r.err != nil {
+			return 0, r.err
 		}
-		if err != nil {
-			w.CloseWithError(err)
-			return
+		r.line, r.err = r.readLine()
+		if len(r.line) > 0 {
+			r.t.see(r.line)
+		}
+		if len(r.line) == 0 {
+			return 0, r.err
 		}
 	}
+	n := copy(p, r.line)
+	r.line = r.line[n:]
+	return n, nil
+}
+
+// readLine reads up to and with the next newline; the line is in the
+// reader's buffer unless it is longer than that.
+func (r *trackingReader) readLine() ([]byte, error) {
+	line, err := r.in.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		return line, err
+	}
+	long := append([]byte(nil), line...)
+	for err == bufio.ErrBufferFull {
+		line, err = r.in.ReadSlice('\n')
+		long = append(long, line...)
+	}
+	return long, err
 }
 
 func (t *callTracker) see(line []byte) {
-	t.h.noteCancelled(stdioSession, line)
-	name := calledTool(line)
+	m := peekMessage(line)
+	t.h.noteCancelled(stdioSession, m)
+	name := m.calledTool()
 	if name == "" {
 		return
 	}
-	var m struct {
-		ID json.RawMessage `json:"id"`
-	}
-	_ = json.Unmarshal(line, &m)
 	t.mu.Lock()
-	t.pending[string(m.ID)] = name
+	t.pending[string(m.id)] = name
 	t.mu.Unlock()
 	t.h.markCalling(name, 1)
 }
 
-func (t *callTracker) answered(line []byte) {
-	var m struct {
-		ID json.RawMessage `json:"id"`
-	}
-	if json.Unmarshal(line, &m) != nil || len(m.ID) == 0 {
+func (t *callTracker) answered(m peeked) {
+	if len(m.id) == 0 || m.hasMethod() {
 		return
 	}
 	t.mu.Lock()
-	name, ok := t.pending[string(m.ID)]
-	delete(t.pending, string(m.ID))
+	name, ok := t.pending[string(m.id)]
+	delete(t.pending, string(m.id))
 	t.mu.Unlock()
 	if ok {
 		t.h.markCalling(name, -1)
@@ -102,8 +119,9 @@ type trackingWriter struct {
 func (w *trackingWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.t.answered(p)
-	if !w.t.h.keep(stdioSession, bytes.TrimSpace(p)) {
+	m := peekMessage(p)
+	w.t.answered(m)
+	if !w.t.h.keepPeeked(stdioSession, m) {
 		return len(p), nil
 	}
 	return w.w.Write(p)

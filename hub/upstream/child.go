@@ -35,7 +35,7 @@ type child struct {
 	stdin   io.WriteCloser
 	// stdout is the child's stdout with every line that is not JSON-RPC
 	// taken out and remembered as garbage.
-	stdout *io.PipeReader
+	stdout *jsonLines
 	// done is closed once the process has been reaped and the rest of its
 	// group killed.
 	done    chan struct{}
@@ -71,18 +71,16 @@ func startChild(service string, cmd *exec.Cmd, m *mask.Masker, log *slog.Logger)
 		closeFiles(outR, errR)
 		return nil, err
 	}
-	pr, pw := io.Pipe()
 	c := &child{
 		service: service,
 		cmd:     cmd,
 		pid:     cmd.Process.Pid,
 		stdin:   stdin,
-		stdout:  pr,
 		done:    make(chan struct{}),
 		files:   []*os.File{outR, errR},
 	}
-	c.readers.Add(2)
-	go c.filterStdout(outR, pw, m)
+	c.stdout = &jsonLines{c: c, in: bufio.NewReaderSize(outR, 64<<10), masker: m}
+	c.readers.Add(2) // stdout's reader is the transport's, done at the end of stdout
 	go c.logStderr(errR, m, log)
 	go c.wait()
 	return c, nil
@@ -112,28 +110,62 @@ func (c *child) wait() {
 	close(c.done)
 }
 
-// filterStdout forwards JSON-RPC lines to the transport and keeps the first
-// line that is anything else, which explains a child that never answers.
-func (c *child) filterStdout(r io.Reader, w *io.PipeWriter, m *mask.Masker) {
-	defer c.readers.Done()
-	defer w.Close()
-	br := bufio.NewReaderSize(r, 64<<10)
-	for {
-		line, err := br.ReadBytes('\n')
+// A jsonLines reader gives the transport the child's stdout line by line,
+// JSON-RPC lines only, and keeps the first line that is anything else,
+// which explains a child that never answers. It reads as the transport
+// reads: the lines go from the pipe's buffer to the transport's, with no
+// goroutine and no copy in between.
+type jsonLines struct {
+	c      *child
+	in     *bufio.Reader
+	masker *mask.Masker
+	line   []byte // what is left of the JSON-RPC line being read, without its end
+	nl     bool   // the line's end is still to be read
+	err    error  // what ended stdout
+	ended  sync.Once
+}
+
+func (r *jsonLines) Read(p []byte) (int, error) {
+	for len(r.line) == 0 && !r.nl {
+		if r.err != nil {
+			r.ended.Do(r.c.readers.Done)
+			return 0, r.err
+		}
+		var line []byte
+		line, r.err = r.readLine()
 		if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
 			if trimmed[0] == '{' || trimmed[0] == '[' {
-				if _, werr := w.Write(append(trimmed, '\n')); werr != nil {
-					_, _ = io.Copy(io.Discard, br) // keep the child from blocking
-					return
-				}
+				r.line, r.nl = trimmed, true
 			} else {
-				c.noteGarbage(m.Text(string(trimmed)))
+				r.c.noteGarbage(r.masker.Text(string(trimmed)))
 			}
 		}
-		if err != nil {
-			return
-		}
 	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if len(r.line) == 0 {
+		p[0], r.nl = '\n', false
+		return 1, nil
+	}
+	n := copy(p, r.line)
+	r.line = r.line[n:]
+	return n, nil
+}
+
+// readLine reads up to and with the next newline; the line is in the
+// reader's buffer unless it is longer than that.
+func (r *jsonLines) readLine() ([]byte, error) {
+	line, err := r.in.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		return line, err
+	}
+	long := append([]byte(nil), line...)
+	for err == bufio.ErrBufferFull {
+		line, err = r.in.ReadSlice('\n')
+		long = append(long, line...)
+	}
+	return long, err
 }
 
 func (c *child) noteGarbage(line string) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 	"time"
 
@@ -27,7 +28,7 @@ func (u *Upstream) Request(ctx context.Context, caller any, method string, param
 	if err != nil {
 		return nil, err
 	}
-	id := fmt.Sprintf("chronicle-%d", rawID.Add(1))
+	id := "chronicle-" + strconv.FormatInt(rawID.Add(1), 10)
 	timeout := u.timeout()
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
