@@ -61,4 +61,5 @@ build:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./providers/...
 	bash bench/plan-apply.sh
+	bash bench/hub.sh
 	bash bench/serve-start.sh
