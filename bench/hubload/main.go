@@ -1,3 +1,5 @@
+//go:build linux
+
 // Command hubload measures the chronicle hub against the same upstream
 // called directly (bench/hub.sh runs it; bench/README.md says what each
 // figure means).
