@@ -5,15 +5,17 @@ import (
 	"encoding/json"
 	"reflect"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/tidwall/gjson"
 )
 
 // The hub reads a few top-level members of the JSON-RPC messages that pass
 // through it (the method and the id, a tools/call's tool, a cancellation's
 // request id) before mcp-go decodes the message or after it encoded one.
-// peekMessage finds them by scanning the bytes once, without decoding the
-// rest (the arguments, the result): no allocation, and nothing that
+// peekMessage finds them with gjson, which walks the bytes without decoding
+// the rest (the arguments, the result): no allocation, and nothing that
 // mcp-go will not decode itself anyway.
 
 // A peeked message is the raw JSON of its top-level id, method and params.
@@ -66,7 +68,9 @@ func (p peeked) hasMethod() bool { return len(p.method) > 0 && !bytes.Equal(p.me
 // param returns the raw value of one member of the params object.
 func (p peeked) param(name string) []byte {
 	var v []byte
-	if !scanObject(p.params, func(key, value []byte) {
+	// params is valid JSON: a member of a message scanObject or
+	// encoding/json read.
+	if len(p.params) == 0 || p.params[0] != '{' || !scanValid(p.params, func(key, value []byte) {
 		if keyIs(key, name) {
 			v = value
 		}
@@ -96,57 +100,50 @@ func stringValue(raw []byte) string {
 }
 
 // scanObject calls member for each member of the JSON object b, with its
-// name and its raw value, and reports whether b was an object it could
-// read without decoding: false for anything else, and for a member name
-// with an escape sequence. It does not validate what it skips; mcp-go
-// decodes and validates every message the hub peeks at.
+// name and its raw value (both slices of b), and reports whether b was an
+// object it could read this way: false for anything that is not valid
+// JSON or not an object, and for a member name spelled with an escape or
+// outside ASCII (the caller then decodes with encoding/json, as mcp-go
+// does). The reading is gjson's: it validates b, then walks its members
+// without decoding them and without allocating.
 func scanObject(b []byte, member func(key, value []byte)) bool {
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '{' {
+	doc := bytes.TrimLeft(b, " \t\r\n")
+	if len(doc) == 0 || doc[0] != '{' || !gjson.ValidBytes(doc) {
 		return false
 	}
-	i = skipSpace(b, i+1)
-	if i < len(b) && b[i] == '}' {
+	return scanValid(doc, member)
+}
+
+// scanValid is scanObject on doc, valid JSON that starts with '{' (a
+// member of an object scanObject read).
+func scanValid(doc []byte, member func(key, value []byte)) bool {
+	// gjson reads strings: doc is viewed as one without a copy. Nothing
+	// gjson returns outlives this call, and doc is not changed during it.
+	obj := gjson.Parse(unsafe.String(&doc[0], len(doc)))
+	ok := true
+	obj.ForEach(func(key, value gjson.Result) bool {
+		if !plainKey(key.Raw) || value.Index <= 0 || value.Index+len(value.Raw) > len(doc) {
+			ok = false
+			return false
+		}
+		member(doc[key.Index+1:key.Index+len(key.Raw)-1], doc[value.Index:value.Index+len(value.Raw)])
 		return true
+	})
+	return ok
+}
+
+// plainKey reports whether a member name, quotes included, is ASCII
+// without escapes.
+func plainKey(raw string) bool {
+	if len(raw) < 2 {
+		return false
 	}
-	for i < len(b) {
-		if b[i] != '"' {
-			return false
-		}
-		end := skipString(b, i)
-		if end < 0 {
-			return false
-		}
-		key := b[i+1 : end-1]
-		for _, c := range key {
-			if c == '\\' || c >= 0x80 {
-				return false
-			}
-		}
-		i = skipSpace(b, end)
-		if i >= len(b) || b[i] != ':' {
-			return false
-		}
-		i = skipSpace(b, i+1)
-		end = skipValue(b, i)
-		if end < 0 {
-			return false
-		}
-		member(key, b[i:end])
-		i = skipSpace(b, end)
-		if i >= len(b) {
-			return false
-		}
-		switch b[i] {
-		case '}':
-			return true
-		case ',':
-			i = skipSpace(b, i+1)
-		default:
+	for i := 0; i < len(raw); i++ {
+		if raw[i] == '\\' || raw[i] >= 0x80 {
 			return false
 		}
 	}
-	return false
+	return true
 }
 
 // keyIs reports whether an ASCII member name is name, as encoding/json
@@ -168,70 +165,4 @@ func keyIs(key []byte, name string) bool {
 		}
 	}
 	return true
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the index after the string starting at b[i] == '"',
-// or -1.
-func skipString(b []byte, i int) int {
-	for i++; i < len(b); {
-		q := bytes.IndexByte(b[i:], '"')
-		if q < 0 {
-			return -1
-		}
-		i += q
-		escapes := 0
-		for j := i - 1; b[j] == '\\'; j-- {
-			escapes++
-		}
-		if escapes%2 == 0 {
-			return i + 1
-		}
-		i++
-	}
-	return -1
-}
-
-// skipValue returns the index after the value starting at b[i], or -1.
-func skipValue(b []byte, i int) int {
-	if i >= len(b) {
-		return -1
-	}
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for ; i < len(b); i++ {
-			switch b[i] {
-			case '"':
-				end := skipString(b, i)
-				if end < 0 {
-					return -1
-				}
-				i = end - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				if depth--; depth == 0 {
-					return i + 1
-				}
-			}
-		}
-		return -1
-	}
-	start := i
-	for i < len(b) && b[i] != ',' && b[i] != '}' && b[i] != ']' && b[i] != ' ' && b[i] != '\t' && b[i] != '\n' && b[i] != '\r' {
-		i++
-	}
-	if i == start {
-		return -1
-	}
-	return i
 }
