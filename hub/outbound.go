@@ -11,10 +11,10 @@ import (
 )
 
 // One outbound filter per session sits between mcp-go and the client, on
-// the stdio writer and on an SSE-aware HTTP response writer. mcp-go
-// broadcasts list_changed on every catalogue change and has no per-session
-// variant, and it answers a request even after the client cancelled it; the
-// filter drops:
+// the stdio writer and on an SSE-aware HTTP response writer. A list_changed
+// goes to every session at once (mcp-go has no per-session variant; the hub
+// sends it when some session could be told, announce.go), and mcp-go
+// answers a request even after the client cancelled it; the filter drops:
 //
 //   - a list_changed before the session's first list of that kind, and when
 //     the list the session would see did not change;
