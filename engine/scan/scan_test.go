@@ -101,3 +101,50 @@ link "direct" {
 		}
 	}
 }
+
+// The report is what scan --json prints and /api/mcp/scan serves: a hostile
+// name quoted, a secret masked, every list present, and the hub entries of
+// the tools with what they see.
+func TestReportAndHubEntries(t *testing.T) {
+	m := enginetest.New(t)
+	m.Write(".cursor/mcp.json", `{"mcpServers": {
+		"../evil":   {"command": "x"},
+		"gh":        {"command": "npx", "env": {"GITHUB_TOKEN": "ghp_abcdefghijklmnopqrstuvwxyz0123456789"}},
+		"chronicle": {"command": "/usr/local/bin/chronicle", "args": ["serve", "--stdio", "--profile", "review"]}
+	}}`)
+	m.Write(".gemini/settings.json", `{"mcpServers": {
+		"chronicle": {"httpUrl": "http://127.0.0.1:7311/mcp/profile/review?root=/work/api"}
+	}}`)
+	r := scan.Run(scan.Options{Env: m.Env, Tools: m.Tools, Store: skills.Store{Dir: m.Store}, State: m.State()})
+	hubs := 0
+	for _, s := range r.Services {
+		if s.Entry.Name == "chronicle" {
+			hubs++
+			if s.Sees == nil {
+				t.Errorf("%s: the hub entry has no estimate of what it sees", s.Location.Tool)
+			}
+		} else if s.Sees != nil {
+			t.Errorf("%s in %s: an estimate for an entry that is not the hub", s.Entry.Name, s.Location.Tool)
+		}
+	}
+	if hubs != 2 {
+		t.Fatalf("%d hub entries found, want cursor's and gemini's", hubs)
+	}
+	doc, err := json.Marshal(scan.NewReport(r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	if strings.Contains(text, "ghp_abcdefghijklmnopqrstuvwxyz0123456789") {
+		t.Fatalf("the report shows the token: %s", text)
+	}
+	if !strings.Contains(text, `"name":"\"../evil\""`) {
+		t.Fatalf("the hostile name is not quoted: %s", text)
+	}
+	if !strings.Contains(text, `"errors":[]`) || !strings.Contains(text, `"skills":[]`) {
+		t.Fatalf("empty lists are not []: %s", text)
+	}
+	if scan.ShownName("ok-name") != "ok-name" || scan.ShownName("a/b") != `"a/b"` {
+		t.Fatal("ShownName")
+	}
+}

@@ -66,3 +66,44 @@ func TestViewReadsEachFileOnce(t *testing.T) {
 		t.Fatalf("missing file %+v", f)
 	}
 }
+
+// Find answers by name from one decode of the location's entries: the last
+// entry of a name, as a tool reads a duplicated key; nil when there is
+// none, or when the file does not exist.
+func TestFindDecodesALocationOnce(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "mcp.json")
+	os.WriteFile(file, []byte(`{"mcpServers": {"a": {"command": "first"}, "b": {"command": "y"}, "a": {"command": "last"}}}`), 0o600)
+	v := toolfile.NewView(fsys.OS{})
+	p := cursor.New()
+	loc := provider.Location{Tool: "cursor", Scope: provider.ScopeUser, File: file, KeyPath: []string{"mcpServers"}}
+	e, f, err := v.Find(p, loc, "a")
+	if err != nil || e == nil || e.Command != "last" || !f.Exists {
+		t.Fatalf("Find a: %+v %+v %v, want the last entry named a", e, f, err)
+	}
+	if e, _, err := v.Find(p, loc, "none"); e != nil || err != nil {
+		t.Fatalf("Find of an absent name: %+v %v", e, err)
+	}
+	doc, _, err := v.Document(p, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := toolfile.NewListing(doc, v)
+	if e, err := l.Find(loc, "b"); err != nil || e == nil || e.Command != "y" {
+		t.Fatalf("Listing.Find b: %+v %v", e, err)
+	}
+	// The caller may change what it got without changing the listing.
+	entries, _ := l.Entries(loc)
+	entries[0].Name = "changed"
+	if again, _ := l.Entries(loc); again[0].Name == "changed" {
+		t.Fatal("Entries hands out the listing's own slice")
+	}
+	missing := loc
+	missing.File = filepath.Join(dir, "none.json")
+	if e, f, err := v.Find(p, missing, "a"); e != nil || err != nil || f.Exists {
+		t.Fatalf("Find in a missing file: %+v %+v %v", e, f, err)
+	}
+	if v.Reader() == nil {
+		t.Fatal("no reader")
+	}
+}
