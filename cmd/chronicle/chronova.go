@@ -38,6 +38,7 @@ warning, and each call says no key is configured.`,
   CHRONOVA_API_KEY=… chronicle chronova --http --api-url https://chronova.example/api/v1`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			longRunning()
 			opts, err := a.chronovaOptions(apiURL)
 			if err != nil {
 				return err

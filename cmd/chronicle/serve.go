@@ -55,6 +55,7 @@ stop with the hub.`,
   chronicle serve --stdio --profile review   # link { hub = true, profile = "review" }`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			longRunning()
 			if profile != "" && !stdio {
 				return failf("--profile applies to --stdio; over HTTP each profile is served at /mcp/profile/NAME")
 			}
