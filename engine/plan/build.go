@@ -35,6 +35,8 @@ type builder struct {
 	entryClaims map[string]string
 	// cleanups remove what planning fetched (git clones).
 	cleanups []func()
+	// records finds the state's records without a pass over its lists.
+	records *state.Index
 	// observed reads what Before observations see: the machine as it is
 	// (never the skill hash cache), each central copy hashed once.
 	observed fsys.Reader
@@ -75,6 +77,7 @@ func Compute(in Inputs) *Plan {
 		},
 		view:        toolfile.NewView(in.Reader),
 		observed:    (*hashcache.Cache)(nil).Reader(in.Reader),
+		records:     in.State.Index(),
 		tools:       map[string]provider.Provider{},
 		desired:     map[string]bool{},
 		claimed:     map[string]string{},

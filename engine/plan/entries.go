@@ -144,7 +144,7 @@ func (b *builder) entry(addr, tool, project string, p provider.Provider, e provi
 		resolved := provider.InProject(loc, *actual)
 		actual = &resolved
 	}
-	rec, changed := b.st.Ownership(loc.File, loc.KeyPath, e.Name, before.Hash)
+	rec, changed := b.records.Ownership(loc.File, loc.KeyPath, e.Name, before.Hash)
 	if rec != nil && rec.Address != addr {
 		spec.Takeover = rec.Address
 	}
@@ -224,14 +224,7 @@ func (b *builder) fileConflict(c *Change, f *toolfile.File) {
 	}
 }
 
-func (b *builder) entryRecord(addr string) *state.Entry {
-	for i := range b.st.Entries {
-		if b.st.Entries[i].Address == addr {
-			return &b.st.Entries[i]
-		}
-	}
-	return nil
-}
+func (b *builder) entryRecord(addr string) *state.Entry { return b.records.Entry(addr) }
 
 // entryDiff shows the tool's entry as it is against as it would be written.
 func (b *builder) entryDiff(addr string, p provider.Provider, actual provider.Entry, rendered []byte) string {

@@ -181,14 +181,7 @@ func (b *builder) declaredHash(skill string) string {
 	return ""
 }
 
-func (b *builder) linkRecord(addr string) *state.Link {
-	for i := range b.st.Links {
-		if b.st.Links[i].Address == addr {
-			return &b.st.Links[i]
-		}
-	}
-	return nil
-}
+func (b *builder) linkRecord(addr string) *state.Link { return b.records.Link(addr) }
 
 // describe says what occupies a place.
 func describe(o observe.Observation, path string) string {

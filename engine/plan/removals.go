@@ -98,7 +98,7 @@ func (b *builder) removeEntry(e state.Entry) {
 	}
 	before := observe.Found(f, found)
 	c.Before = &before
-	_, changed := b.st.Ownership(e.File, e.KeyPath, e.Name, before.Hash)
+	_, changed := b.records.Ownership(e.File, e.KeyPath, e.Name, before.Hash)
 	switch {
 	case before.Kind == observe.Absent:
 		c.Reason = "already gone; forgetting it"

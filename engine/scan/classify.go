@@ -15,7 +15,7 @@ func classify(loc provider.Location, e provider.Entry, opts Options) (string, st
 		return StatusInvalid, "the entry's name cannot be used safely"
 	}
 	if opts.State != nil {
-		if rec, changed := opts.State.Ownership(loc.File, loc.KeyPath, e.Name, observe.EntryHash(e)); rec != nil {
+		if rec, changed := opts.records.Ownership(loc.File, loc.KeyPath, e.Name, observe.EntryHash(e)); rec != nil {
 			if changed {
 				return StatusDrift, "changed since chronicle wrote it"
 			}

@@ -77,12 +77,17 @@ type Options struct {
 	// ManagedUnhashed leaves the hash of skills linked from the store
 	// empty (a plan, which does not list them).
 	ManagedUnhashed bool
+
+	records *state.Index // State's, made by Run
 }
 
 // Run scans every selected tool.
 func Run(opts Options) Result {
 	if opts.View == nil {
 		opts.View = toolfile.NewView(fsys.ReadOnly(fsys.OS{}))
+	}
+	if opts.State != nil {
+		opts.records = opts.State.Index()
 	}
 	hashes := opts.Hashes
 	if hashes == nil {

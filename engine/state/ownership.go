@@ -19,7 +19,11 @@ func (s *State) EntryAt(file string, keyPath []string, name string) *Entry {
 // not write it), and changed says it was edited since (its hash is not the
 // one recorded). Scan, plan and apply all ask this.
 func (s *State) Ownership(file string, keyPath []string, name, hash string) (rec *Entry, changed bool) {
-	rec = s.EntryAt(file, keyPath, name)
+	return owned(s.EntryAt(file, keyPath, name), hash)
+}
+
+// owned is Ownership's rule for the record found.
+func owned(rec *Entry, hash string) (*Entry, bool) {
 	return rec, rec != nil && rec.Hash != hash
 }
 

@@ -259,3 +259,28 @@ func TestVersion1StateIsScrubbed(t *testing.T) {
 		}
 	}
 }
+
+// The index answers as the lists' own lookups do.
+func TestIndexAgreesWithTheLists(t *testing.T) {
+	s := sample(t)
+	s.Entries = append(s.Entries, Entry{Address: "second", File: "/h/.cursor/mcp.json", KeyPath: []string{"mcpServers", "linear"}, Name: "linear", Hash: "sha256:other"})
+	x := s.Index()
+	for _, e := range []Entry{s.Entries[0], {File: "/nowhere", Name: "x"}} {
+		if got, want := x.EntryAt(e.File, e.KeyPath, e.Name), s.EntryAt(e.File, e.KeyPath, e.Name); got != want {
+			t.Fatalf("EntryAt(%s): %p, the list's %p", e.Name, got, want)
+		}
+		for _, h := range []string{"sha256:cd", "sha256:zz"} {
+			r1, c1 := x.Ownership(e.File, e.KeyPath, e.Name, h)
+			r2, c2 := s.Ownership(e.File, e.KeyPath, e.Name, h)
+			if r1 != r2 || c1 != c2 {
+				t.Fatalf("Ownership(%s, %s): %p %v, the list's %p %v", e.Name, h, r1, c1, r2, c2)
+			}
+		}
+	}
+	if x.Entry(s.Entries[0].Address) != &s.Entries[0] || x.Entry("second") != &s.Entries[1] || x.Entry("none") != nil {
+		t.Fatal("Entry by address")
+	}
+	if x.Link(s.Links[0].Address) != &s.Links[0] || x.LinkAt(s.Links[0].Path) != s.LinkAt(s.Links[0].Path) || x.LinkAt("/none") != nil {
+		t.Fatal("Link by address or path")
+	}
+}
