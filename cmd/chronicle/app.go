@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"io"
 	"os"
 	"os/signal"
@@ -16,6 +15,7 @@ import (
 	"github.com/mattn/go-isatty"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/providers"

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"io"
 	"os"
 	"os/exec"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )

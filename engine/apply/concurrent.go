@@ -3,8 +3,8 @@ package apply
 import (
 	"runtime"
 	"slices"
-	"sync"
 
+	"github.com/chronicle-dev/chronicle/engine/cores"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
@@ -90,7 +90,8 @@ func (a *applier) runBatch(batch []step) []result {
 		}
 		todo = append(todo, i)
 	}
-	parallel(todo, concurrentWorkers, func(i int) {
+	cores.EachOn(len(todo), concurrentWorkers, func(k int) {
+		i := todo[k]
 		c := batch[i].change
 		err := a.precondition(c)
 		if err == nil {
@@ -155,36 +156,15 @@ func (a *applier) recordLinks(added []state.Link) {
 func (a *applier) runFiles(batch []step) []result {
 	ts := make([]*transaction, len(batch))
 	ws := make([]written, len(batch))
-	idx := make([]int, len(batch))
 	for i, s := range batch {
-		ts[i], idx[i] = a.newTransaction(s.file), i
+		ts[i] = a.newTransaction(s.file)
 	}
 	// Mostly waiting (fsyncs, the settle look after each install): more
 	// files at once than cores.
-	parallel(idx, fileWorkers, func(i int) { ws[i] = ts[i].install() })
+	cores.EachOn(len(ts), fileWorkers, func(i int) { ws[i] = ts[i].install() })
 	var out []result
 	for i, t := range ts {
 		out = append(out, t.finish(ws[i])...)
 	}
 	return out
-}
-
-// parallel calls do for each of items on up to workers goroutines.
-func parallel(items []int, workers int, do func(int)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(workers, len(items)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				do(i)
-			}
-		}()
-	}
-	for _, i := range items {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }

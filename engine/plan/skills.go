@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path/filepath"
 
+	"github.com/chronicle-dev/chronicle/engine/cores"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/observe"
 	"github.com/chronicle-dev/chronicle/engine/skills"
@@ -27,14 +28,20 @@ func (b *builder) skills() {
 	}
 	skills.HashAll(b.in.Hashes, sources)
 	skills.HashAll(b.observed, stores)
-	for _, s := range b.cfg.Skills {
+	problems := make([]string, len(b.cfg.Skills))
+	cores.Each(len(b.cfg.Skills), func(i int) {
+		if s := b.cfg.Skills[i]; !s.IsGit() {
+			problems[i] = checkSource(b.in.Reader, s.Name, s.Source)
+		}
+	})
+	for i, s := range b.cfg.Skills {
 		addr := "skill." + s.Name
 		if s.IsGit() {
 			b.gitSkill(s)
 			continue
 		}
 		spec := &SkillSpec{Name: s.Name, Source: s.Source, Store: storePath(b.in.StoreDir, s.Name)}
-		if problem := checkSource(b.in.Reader, s.Name, s.Source); problem != "" {
+		if problem := problems[i]; problem != "" {
 			b.diag("error", addr, "Cannot import skill "+s.Name, "%s", problem)
 			b.desired[addr] = true
 			continue

@@ -2,7 +2,6 @@ package scan
 
 import (
 	"errors"
-	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"sort"
 	"strings"
 
@@ -10,6 +9,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/state"

@@ -8,10 +8,10 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"sync"
 
+	"github.com/chronicle-dev/chronicle/engine/cores"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 )
 
@@ -68,25 +68,10 @@ func hash(r fsys.Reader, dir string) (string, error) {
 // these dirs find their result. Errors are left for those calls. A handful
 // of trees is not worth the goroutines and is left to them too.
 func HashAll(r fsys.Reader, dirs []string) {
-	if _, ok := r.(treeMemo); !ok || len(dirs) < 16 {
+	if _, ok := r.(treeMemo); !ok || len(dirs) < cores.Few {
 		return
 	}
-	next := make(chan string)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for d := range next {
-				Hash(r, d)
-			}
-		}()
-	}
-	for _, d := range dirs {
-		next <- d
-	}
-	close(next)
-	wg.Wait()
+	cores.Each(len(dirs), func(i int) { Hash(r, dirs[i]) })
 }
 
 // digest is the tree hash of items, each file's sum filled in.
