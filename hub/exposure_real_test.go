@@ -60,9 +60,6 @@ func goSearch(t *testing.T, cs *gosdk.ClientSession, query string) (names []stri
 // one call path, with progress and elicitation passed through; the
 // catalogue's full cost and the search surface's are reported.
 func TestSearchModeWithRealUpstreams(t *testing.T) {
-	if testing.Short() {
-		t.Skip("twenty upstreams are not short")
-	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state.json")
 	project := filepath.Join(dir, "work", "api")
