@@ -9,6 +9,8 @@ import (
 	"sync"
 
 	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/chronicle-dev/chronicle/hub/upstream"
 )
 
 // ServeStdio serves one client on in and out (chronicle serve --stdio, the
@@ -51,7 +53,7 @@ func (r *trackingReader) Read(p []byte) (int, error) {
 		if r.err != nil {
 			return 0, r.err
 		}
-		r.line, r.err = r.readLine()
+		r.line, r.err = upstream.ReadLine(r.in)
 		if len(r.line) > 0 {
 			r.t.see(r.line)
 		}
@@ -62,21 +64,6 @@ func (r *trackingReader) Read(p []byte) (int, error) {
 	n := copy(p, r.line)
 	r.line = r.line[n:]
 	return n, nil
-}
-
-// readLine reads up to and with the next newline; the line is in the
-// reader's buffer unless it is longer than that.
-func (r *trackingReader) readLine() ([]byte, error) {
-	line, err := r.in.ReadSlice('\n')
-	if err != bufio.ErrBufferFull {
-		return line, err
-	}
-	long := append([]byte(nil), line...)
-	for err == bufio.ErrBufferFull {
-		line, err = r.in.ReadSlice('\n')
-		long = append(long, line...)
-	}
-	return long, err
 }
 
 func (t *callTracker) see(line []byte) {

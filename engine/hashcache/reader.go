@@ -1,13 +1,12 @@
 package hashcache
 
 import (
-	"crypto/sha256"
-	"io"
 	"io/fs"
 	"sync"
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/skills"
 )
 
 // Reader returns r decorated with the cache: skills.Hash through it takes
@@ -65,9 +64,6 @@ func (r *reader) Remember(dir, hash string) {
 	r.trees[dir] = t
 }
 
-// buffers are reused across reads of files the cache does not know.
-var buffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
-
 // FileSum returns the SHA-256 of the file at path, which info (its lstat)
 // describes: from the cache when the file is the one recorded, else read.
 func (r *reader) FileSum(path string, info fs.FileInfo) ([]byte, error) {
@@ -81,28 +77,12 @@ func (r *reader) FileSum(path string, info fs.FileInfo) ([]byte, error) {
 	if r.c != nil {
 		start = r.c.now()
 	}
-	f, err := r.Open(path)
+	got, err := skills.FileSum(r.Reader, path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	buf := buffers.Get().(*[]byte)
-	defer buffers.Put(buf)
-	h := sha256.New()
-	for {
-		n, err := f.Read(*buf)
-		h.Write((*buf)[:n])
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	var sum [32]byte
-	h.Sum(sum[:0])
 	if known && r.c != nil {
-		r.c.add(k, sum, start)
+		r.c.add(k, [32]byte(got), start)
 	}
-	return sum[:], nil
+	return got, nil
 }

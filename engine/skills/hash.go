@@ -53,7 +53,7 @@ func hash(r fsys.Reader, dir string) (string, error) {
 		if summer != nil {
 			sum, err = summer.FileSum(path, items[i].info)
 		} else {
-			sum, err = fileSum(r, path)
+			sum, err = FileSum(r, path)
 		}
 		if err != nil {
 			return "", fmt.Errorf("hashing %s: %w", dir, err)
@@ -141,7 +141,9 @@ func walk(r fsys.Reader, dir, rel string, items *[]treeItem) error {
 // fresh buffer each time is mostly garbage collection.
 var buffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
 
-func fileSum(r fsys.Reader, path string) ([]byte, error) {
+// FileSum returns the SHA-256 of the file at path, read with a pooled
+// buffer (engine/hashcache reads the files its cache does not know with it).
+func FileSum(r fsys.Reader, path string) ([]byte, error) {
 	f, err := r.Open(path)
 	if err != nil {
 		return nil, err

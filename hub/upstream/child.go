@@ -132,7 +132,7 @@ func (r *jsonLines) Read(p []byte) (int, error) {
 			return 0, r.err
 		}
 		var line []byte
-		line, r.err = r.readLine()
+		line, r.err = ReadLine(r.in)
 		if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
 			if trimmed[0] == '{' || trimmed[0] == '[' {
 				r.line, r.nl = trimmed, true
@@ -153,16 +153,17 @@ func (r *jsonLines) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// readLine reads up to and with the next newline; the line is in the
-// reader's buffer unless it is longer than that.
-func (r *jsonLines) readLine() ([]byte, error) {
-	line, err := r.in.ReadSlice('\n')
+// ReadLine reads from in up to and with the next newline. The line is in
+// in's buffer (valid until the next read) unless it is longer than that:
+// the stdio readers hand lines on without copying them.
+func ReadLine(in *bufio.Reader) ([]byte, error) {
+	line, err := in.ReadSlice('\n')
 	if err != bufio.ErrBufferFull {
 		return line, err
 	}
 	long := append([]byte(nil), line...)
 	for err == bufio.ErrBufferFull {
-		line, err = r.in.ReadSlice('\n')
+		line, err = in.ReadSlice('\n')
 		long = append(long, line...)
 	}
 	return long, err
