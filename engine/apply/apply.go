@@ -174,10 +174,7 @@ func (a *applier) run(s step) []result {
 		err = a.dispatch(c)
 	}
 	if err != nil {
-		a.failed[c.Address] = err
-		if !a.mayHaveWritten(c, err) {
-			a.st.Done(c.Address) // nothing was touched: the intent is void
-		}
+		a.fail(c, err)
 		return []result{{c, err}}
 	}
 	if err := a.done(c.Address); err != nil {

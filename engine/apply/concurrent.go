@@ -81,7 +81,8 @@ func (a *applier) runBatch(batch []step) []result {
 		return a.runFiles(batch)
 	}
 	out := make([]result, len(batch))
-	commits := make([]func(), len(batch))
+	skillRecs := make([]state.Skill, len(batch))
+	linkRecs := make([]state.Link, len(batch))
 	var todo []int
 	for i, s := range batch {
 		if dep := a.dependency(s.change); dep != nil {
@@ -95,7 +96,11 @@ func (a *applier) runBatch(batch []step) []result {
 		c := batch[i].change
 		err := a.precondition(c)
 		if err == nil {
-			commits[i], err = a.prepare(c)
+			if c.Kind == plan.KindSkill {
+				skillRecs[i], err = a.importSkill(c)
+			} else {
+				linkRecs[i], err = a.makeLink(c)
+			}
 		}
 		out[i] = result{c, err}
 	})
@@ -103,16 +108,13 @@ func (a *applier) runBatch(batch []step) []result {
 	var links []state.Link
 	for _, i := range todo {
 		c, err := out[i].change, out[i].err
-		if err != nil {
-			a.failed[c.Address] = err
-			if !a.mayHaveWritten(c, err) {
-				a.st.Done(c.Address)
-			}
-			continue
-		}
-		commits[i]()
-		if c.Kind == plan.KindLink {
-			links = append(links, a.st.Links[len(a.st.Links)-1])
+		switch {
+		case err != nil:
+			a.fail(c, err)
+		case c.Kind == plan.KindSkill:
+			a.st.Skills[c.Skill.Name] = skillRecs[i]
+		default:
+			links = append(links, linkRecs[i])
 		}
 	}
 	a.recordLinks(links)
@@ -124,31 +126,18 @@ func (a *applier) runBatch(batch []step) []result {
 	return out
 }
 
-// prepare does the filesystem work of a concurrent change and returns how
-// to record it.
-func (a *applier) prepare(c plan.Change) (func(), error) {
-	if c.Kind == plan.KindSkill {
-		rec, err := a.importSkill(c)
-		return func() { a.st.Skills[c.Skill.Name] = rec }, err
-	}
-	rec, err := a.makeLink(c)
-	return func() { a.st.Links = append(a.st.Links, rec) }, err
-}
-
-// recordLinks replaces the records of the links just appended at the end
-// of the state's list: older records at the same addresses are dropped in
-// one pass, not one pass per link.
-func (a *applier) recordLinks(added []state.Link) {
-	if len(added) == 0 {
+// recordLinks puts the records of links just made into the state, in
+// order, in place of older records at the same addresses: one pass over
+// the state's links, not one per link.
+func (a *applier) recordLinks(made []state.Link) {
+	if len(made) == 0 {
 		return
 	}
-	n := len(a.st.Links) - len(added)
-	addrs := make(map[string]bool, len(added))
-	for _, l := range added {
+	addrs := make(map[string]bool, len(made))
+	for _, l := range made {
 		addrs[l.Address] = true
 	}
-	kept := slices.DeleteFunc(a.st.Links[:n], func(l state.Link) bool { return addrs[l.Address] })
-	a.st.Links = append(kept, added...)
+	a.st.Links = append(slices.DeleteFunc(a.st.Links, func(l state.Link) bool { return addrs[l.Address] }), made...)
 }
 
 // runFiles carries out the transactions of several tool files: their

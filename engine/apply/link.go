@@ -37,8 +37,7 @@ func (a *applier) link(c plan.Change) error {
 	if err != nil {
 		return err
 	}
-	a.forgetLink(c.Address)
-	a.st.Links = append(a.st.Links, rec)
+	a.recordLinks([]state.Link{rec})
 	return nil
 }
 

@@ -134,12 +134,15 @@ func (a *applier) dependency(c plan.Change) error {
 	return nil
 }
 
-// mayHaveWritten reports whether a failed change may have left something
-// at its target, so its journal entry must stay for the next plan to
-// recognise it. A change refused by its precondition or skipped touched
-// nothing.
-func (a *applier) mayHaveWritten(_ plan.Change, err error) bool {
+// fail records that c failed with err, for the changes that depend on it.
+// Its journal entry stays, for the next plan to recognise what it may have
+// left at its target, unless it touched nothing: refused by its
+// precondition, or skipped.
+func (a *applier) fail(c plan.Change, err error) {
+	a.failed[c.Address] = err
 	var changed *changedError
 	var skipped *skippedError
-	return !errors.As(err, &changed) && !errors.As(err, &skipped)
+	if errors.As(err, &changed) || errors.As(err, &skipped) {
+		a.st.Done(c.Address) // the intent is void
+	}
 }

@@ -104,10 +104,7 @@ func (t *transaction) finish(w written) []result {
 	for i, c := range changes {
 		out[i] = result{c, t.errs[i]}
 		if t.errs[i] != nil {
-			a.failed[c.Address] = t.errs[i]
-			if !a.mayHaveWritten(c, t.errs[i]) {
-				a.st.Done(c.Address)
-			}
+			a.fail(c, t.errs[i])
 			continue
 		}
 		if err := a.done(c.Address); err != nil {
