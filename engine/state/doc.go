@@ -9,9 +9,9 @@
 // than half understood.
 //
 // Every save is atomic (a crash leaves the old file or the new one), bumps
-// the serial and writes mode 0600. The first save of a run keeps the file it
-// replaces as state.json.backup: the backup is the state before the last
-// command that changed it, however often that command saved. Secrets are kept as references (secret.Value), never their content,
+// the serial, keeps the file it replaces as state.json.backup and writes
+// mode 0600. A save that replaces the file this state wrote last keeps the
+// bytes it holds instead of reading the file again. Secrets are kept as references (secret.Value), never their content,
 // so `chronicle serve` can run from the state alone without the state ever
 // holding a token.
 //

@@ -52,19 +52,22 @@ func (s *State) Save(path string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return fmt.Errorf("saving state: %w", err)
 	}
-	// The backup holds the state as it was before this run first saved:
-	// a later save of the same run finds its own file (the same inode,
-	// size and time: every save renames a new file into place) and
-	// neither checks nor copies it again.
-	if !s.ownsFile(path) {
-		if err := s.keepPrevious(path); err != nil {
-			return err
+	// The backup is the state this save replaces. When the file is still
+	// the one this state last wrote (the same inode, size and time: every
+	// save renames a new file into place), its bytes are at hand: they
+	// are written as the backup without reading and checking the file again.
+	if s.ownsFile(path) {
+		if err := writePrivate(path+BackupSuffix, s.wroteData); err != nil {
+			return fmt.Errorf("keeping the previous state: %w", err)
 		}
+	} else if err := s.keepPrevious(path); err != nil {
+		return err
 	}
 	s.Serial++
 	data, err := json.MarshalIndent(toFile(s), "", "  ")
 	if err == nil {
-		err = writePrivate(path, append(data, '\n'))
+		data = append(data, '\n')
+		err = writePrivate(path, data)
 	}
 	if err != nil {
 		s.Serial--
@@ -72,6 +75,7 @@ func (s *State) Save(path string) error {
 	}
 	s.path, s.isNew = path, false
 	s.wrote, _ = os.Stat(path)
+	s.wroteData = data
 	return nil
 }
 

@@ -35,9 +35,11 @@ type State struct {
 
 	path  string // the file it was loaded from or last saved to
 	isNew bool
-	// wrote describes the file this state last wrote, so that the next
-	// save of the same run can tell the file is still its own.
-	wrote os.FileInfo
+	// wrote describes the file this state last wrote and wroteData holds
+	// its bytes, so that the next save of the same run can tell the file
+	// is still its own and keep it as the backup without reading it.
+	wrote     os.FileInfo
+	wroteData []byte
 }
 
 // New returns an empty state with a fresh lineage and serial 0.
