@@ -2,6 +2,9 @@ package main
 
 import (
 	"os"
+
+	"github.com/chronicle-dev/chronicle/cmd/chronicle/internal/early"
+	_ "github.com/chronicle-dev/chronicle/cmd/chronicle/internal/gcpace" // paces the collector from the first allocation
 )
 
 func main() {
@@ -11,9 +14,9 @@ func main() {
 // Main runs chronicle with the process's arguments and standard streams and
 // returns the exit code.
 func Main() int {
-	paceGC()
 	stop := profile()
 	defer stop()
 	a := newApp(os.Stdin, os.Stdout, os.Stderr)
+	a.early = early.Take()
 	return a.run(os.Args[1:])
 }

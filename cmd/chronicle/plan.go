@@ -56,7 +56,8 @@ Exit codes: 0 ok (with --detailed-exitcode: nothing to do), 1 error,
 func (a *app) planRun(f planFlags, asJSON bool, out string, detailed bool) error {
 	// The state is read while the configuration is parsed: neither needs
 	// the other, and at thousands of services both take a while.
-	loadedState := a.stateLoading()
+	pf := a.prefetching()
+	defer pf.finish()
 	l, err := a.optionalLoaded()
 	if err != nil {
 		return err
@@ -78,11 +79,11 @@ func (a *app) planRun(f planFlags, asJSON bool, out string, detailed bool) error
 	if err != nil {
 		return err
 	}
-	st, err := loadedState(m)
+	st, err := pf.state(m)
 	if err != nil {
 		return err
 	}
-	p := a.compute(l, m, st, f)
+	p := a.computeWith(l, m, st, f, pf)
 	if err := a.ctx.Err(); err != nil {
 		return failf("planning stopped (%s)", err)
 	}

@@ -52,7 +52,7 @@ func (d *decoder) value(attr *hcl.Attribute, ty cty.Type, typeName string) (cty.
 		d.errorf(attr.Expr.Range(), "Unknown value", "The value of %q cannot be known when the configuration is loaded.", attr.Name)
 		return cty.NilVal, false
 	}
-	out, err := convert.Convert(v, ty)
+	out, err := convertValue(v, ty)
 	if err != nil {
 		d.errorf(attr.Expr.Range(), "Incorrect attribute value type",
 			"Inappropriate value for attribute %q: %s required.", attr.Name, typeName)
@@ -259,3 +259,21 @@ func (d *decoder) literalSecret(attr *hcl.Attribute, v secret.Value) {
 
 // literal reports whether v is text without any secret reference.
 func literal(v secret.Value) bool { return !v.IsZero() && !v.HasRefs() }
+
+// convertValue is convert.Convert with a shortcut for the commonest case,
+// a tuple of strings wanted as a list of strings: convert unifies the
+// element types by sorting them, which at a link's thousands of names
+// is most of the configuration's decoding.
+func convertValue(v cty.Value, ty cty.Type) (cty.Value, error) {
+	if ty.Equals(cty.List(cty.String)) && v.Type().IsTupleType() && !v.ContainsMarked() {
+		elems := v.Type().TupleElementTypes()
+		strs := len(elems) > 0
+		for _, t := range elems {
+			strs = strs && t.Equals(cty.String)
+		}
+		if strs {
+			return cty.ListVal(v.AsValueSlice()), nil
+		}
+	}
+	return convert.Convert(v, ty)
+}

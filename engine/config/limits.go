@@ -179,17 +179,39 @@ func endsOperand(t hclsyntax.TokenType) bool {
 // 100,000 levels overflow it). A larger file is checked first.
 const concurrentParseSize = 64 << 10
 
+// ParseAhead parses the configuration file filename, whose bytes are src,
+// before Load asks (Options.Parsed hands the result back), as Load would —
+// only when src is small enough to be parsed before checkSource has seen it
+// (concurrentParseSize); ok is false for a larger one.
+func ParseAhead(filename string, src []byte) (file *hcl.File, diags hcl.Diagnostics, ok bool) {
+	if len(src) > concurrentParseSize {
+		return nil, nil, false
+	}
+	file, diags = hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+	return file, diags, true
+}
+
 // parseChecked parses src once checkSource accepts it, and reports whether
 // it did (checked false: diags are checkSource's, and there is no file).
 // A file known has seen pass, unchanged, is not checked again (the check
 // lexes the whole file, which the parser does again). Otherwise a small
 // file is parsed while it is checked, which takes the second lexing off
-// the time a command waits, and a larger file is checked first.
-func parseChecked(filename string, src []byte, known Checked) (file *hcl.File, checked bool, diags hcl.Diagnostics) {
+// the time a command waits, and a larger file is checked first. A parse
+// made ahead (opts.Parsed) is taken instead of parsing again.
+func parseChecked(filename string, src []byte, opts Options) (file *hcl.File, checked bool, diags hcl.Diagnostics) {
+	known := opts.Checked
+	parse := func() (*hcl.File, hcl.Diagnostics) {
+		if opts.Parsed != nil {
+			if f, d, ok := opts.Parsed(filename, src); ok {
+				return f, d
+			}
+		}
+		return hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+	}
 	var sum [32]byte
 	if known != nil {
 		if sum = sha256.Sum256(src); known.Passed(sum) {
-			file, diags = hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+			file, diags = parse()
 			return file, true, diags
 		}
 	}
@@ -203,7 +225,7 @@ func parseChecked(filename string, src []byte, known Checked) (file *hcl.File, c
 			return nil, false, d
 		}
 		passed()
-		file, diags = hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+		file, diags = parse()
 		return file, true, diags
 	}
 	type parsed struct {
@@ -212,7 +234,7 @@ func parseChecked(filename string, src []byte, known Checked) (file *hcl.File, c
 	}
 	done := make(chan parsed, 1)
 	go func() {
-		f, d := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+		f, d := parse()
 		done <- parsed{f, d}
 	}()
 	check := checkSource(filename, src)

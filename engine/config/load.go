@@ -26,6 +26,10 @@ type Options struct {
 	// Checked remembers the files that passed the checks made before
 	// parsing (checkSource), by content hash; nil: none.
 	Checked Checked
+	// Parsed returns a file's parse made ahead of Load (ParseAhead, run
+	// while the program starts): ok only when it parsed exactly src as
+	// filename. Nil: every file is parsed by Load.
+	Parsed func(filename string, src []byte) (file *hcl.File, diags hcl.Diagnostics, ok bool)
 }
 
 // A Checked remembers, by SHA-256, the configuration files that passed the
@@ -111,7 +115,7 @@ func Load(dir string, opts Options) (*Config, *hclparse.Parser, hcl.Diagnostics)
 			l.diags = append(l.diags, diags...)
 			continue
 		}
-		file, checked, diags := parseChecked(f, src, opts.Checked)
+		file, checked, diags := parseChecked(f, src, opts)
 		l.diags = append(l.diags, diags...)
 		if !checked {
 			continue
@@ -133,7 +137,7 @@ func LoadSource(dir, filename string, src []byte, opts Options) (*Config, *hclpa
 	}
 	l := &loader{opts: opts, cfg: &Config{Dir: dir, ServiceRanges: map[string]hcl.Range{}}, parser: hclparse.NewParser()}
 	l.cfg.Files = []string{filename}
-	file, checked, diags := parseChecked(filename, src, opts.Checked)
+	file, checked, diags := parseChecked(filename, src, opts)
 	l.diags = append(l.diags, diags...)
 	if !checked {
 		return l.cfg, l.parser, l.diags

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/cores"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"github.com/chronicle-dev/chronicle/engine/mask"
@@ -65,6 +66,9 @@ func Compute(in Inputs) *Plan {
 	if in.Hashes == nil {
 		in.Hashes = (*hashcache.Cache)(nil).Reader(in.Reader)
 	}
+	if in.Observed == nil {
+		in.Observed = (*hashcache.Cache)(nil).Reader(in.Reader)
+	}
 	if in.Masker == nil {
 		in.Masker = mask.NewMasker()
 	}
@@ -76,7 +80,7 @@ func Compute(in Inputs) *Plan {
 			ConfigWarnings: in.ConfigWarnings,
 		},
 		view:        toolfile.NewView(in.Reader),
-		observed:    (*hashcache.Cache)(nil).Reader(in.Reader),
+		observed:    in.Observed,
 		records:     in.State.Index(),
 		tools:       map[string]provider.Provider{},
 		desired:     map[string]bool{},
@@ -90,6 +94,7 @@ func Compute(in Inputs) *Plan {
 		b.plan.Replace = append(b.plan.Replace, a)
 	}
 	sort.Strings(b.plan.Replace)
+	defer in.Warmup.Wait()
 	defer func() {
 		for _, f := range b.cleanups {
 			f()
@@ -139,10 +144,19 @@ func (b *builder) warnings() {
 // settings plans the state-only resources: services, policies, hub,
 // profiles, chronova.
 func (b *builder) settings() {
-	for _, s := range b.cfg.Services {
+	// Comparing thousands of services with their records is most of the
+	// work: it is done on every core first.
+	svcs := b.cfg.Services
+	same := make([]bool, len(svcs))
+	cores.Each(len(svcs), func(i int) {
+		if old, known := b.st.Services[svcs[i].Name]; known {
+			same[i] = sameJSON(old, *svcs[i])
+		}
+	})
+	for i, s := range svcs {
 		rec := *s
 		old, known := b.st.Services[s.Name]
-		b.setting(Change{Address: "service." + s.Name, Kind: KindService, Service: &rec}, known, old, rec)
+		b.compared(Change{Address: "service." + s.Name, Kind: KindService, Service: &rec}, known, same[i], old, rec)
 	}
 	for _, p := range b.cfg.Policies {
 		rec := state.Policy{Enabled: p.Enabled, DisabledTools: p.DisabledTools, EnabledTools: p.EnabledTools}
@@ -167,10 +181,15 @@ func (b *builder) settings() {
 // setting adds c as a create when the state has no record, an update with
 // the difference when the record differs, and nothing otherwise.
 func (b *builder) setting(c Change, known bool, old, rec any) {
+	b.compared(c, known, known && sameJSON(old, rec), old, rec)
+}
+
+// compared is setting with the comparison of old and rec made (same).
+func (b *builder) compared(c Change, known, same bool, old, rec any) {
 	switch {
 	case !known:
 		c.Action = Create
-	case !sameJSON(old, rec):
+	case !same:
 		c.Action, c.Diff = Update, b.jsonDiff(c.Address, old, rec)
 	}
 	b.add(c)

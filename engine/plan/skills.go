@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path/filepath"
 
+	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/cores"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/observe"
@@ -30,7 +31,7 @@ func (b *builder) skills() {
 	skills.HashAll(b.observed, stores)
 	problems := make([]string, len(b.cfg.Skills))
 	cores.Each(len(b.cfg.Skills), func(i int) {
-		if s := b.cfg.Skills[i]; !s.IsGit() {
+		if s := b.cfg.Skills[i]; !s.IsGit() && !b.importedAsIs(s) {
 			problems[i] = checkSource(b.in.Reader, s.Name, s.Source)
 		}
 	})
@@ -55,6 +56,19 @@ func (b *builder) skills() {
 		spec.Hash = hs
 		b.add(b.skillChange(addr, spec, b.in.Reader, s.Source))
 	}
+}
+
+// importedAsIs reports whether the source of s is, byte for byte, what the
+// last apply imported as s from the same folder (the tree hash the state
+// records for it): it passed checkSource then, and the check depends on
+// nothing but the name and the tree, so it is not read and parsed again.
+func (b *builder) importedAsIs(s *config.Skill) bool {
+	rec, ok := b.st.Skills[s.Name]
+	if !ok || rec.Source != s.Source || rec.Hash == "" {
+		return false
+	}
+	hs, err := skills.Hash(b.in.Hashes, s.Source)
+	return err == nil && hs == rec.Hash
 }
 
 // skillChange compares the central copy of a skill with the declared one

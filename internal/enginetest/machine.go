@@ -131,16 +131,24 @@ var HubCommand = []string{"/usr/local/bin/chronicle", "serve", "--stdio"}
 // addresses.
 func (m *Machine) Plan(cfg *config.Config, replace ...string) *plan.Plan {
 	m.T.Helper()
-	rec := &fsys.Recorder{System: fsys.OS{}}
 	r := map[string]bool{}
 	for _, a := range replace {
 		r[a] = true
 	}
-	p := plan.Compute(plan.Inputs{
+	return m.PlanWith(cfg, func(in *plan.Inputs) { in.Replace = r })
+}
+
+// PlanWith plans like Plan, with set changing the inputs first.
+func (m *Machine) PlanWith(cfg *config.Config, set func(*plan.Inputs)) *plan.Plan {
+	m.T.Helper()
+	rec := &fsys.Recorder{System: fsys.OS{}}
+	in := plan.Inputs{
 		Config: cfg, State: m.State(), Tools: m.Tools, Env: m.Env, StoreDir: m.Store,
-		HubCommand: HubCommand, Replace: r, Destroy: m.Destroy, Chronicle: "test", Reader: fsys.ReadOnly(rec),
+		HubCommand: HubCommand, Destroy: m.Destroy, Chronicle: "test", Reader: fsys.ReadOnly(rec),
 		Scratch: fsys.OS{}, EUID: os.Geteuid(), Offline: !m.Online, Catalog: m.Catalog,
-	})
+	}
+	set(&in)
+	p := plan.Compute(in)
 	if w := rec.Writes(); len(w) > 0 {
 		m.T.Fatalf("planning wrote to the machine: %+v", w)
 	}

@@ -1,4 +1,4 @@
-package main
+package gcpace
 
 import (
 	"os"
@@ -15,22 +15,22 @@ func TestGCPacing(t *testing.T) {
 		t.Setenv(name, "") // restored after the test
 		os.Unsetenv(name)
 	}
-	paceGC()
-	if got := debug.SetGCPercent(100); got != oneShotGCPercent {
-		t.Fatalf("GC percent %d after paceGC, want %d", got, oneShotGCPercent)
+	Short()
+	if got := debug.SetGCPercent(100); got != OneShotGCPercent {
+		t.Fatalf("GC percent %d after Short, want %d", got, OneShotGCPercent)
 	}
-	if got := debug.SetMemoryLimit(-1); got != memoryLimit {
-		t.Fatalf("memory limit %d after paceGC, want %d", got, memoryLimit)
+	if got := debug.SetMemoryLimit(-1); got != MemoryLimit {
+		t.Fatalf("memory limit %d after Short, want %d", got, MemoryLimit)
 	}
-	paceGC()
-	longRunning()
+	Short()
+	LongRunning()
 	if got := debug.SetGCPercent(100); got != 100 {
 		t.Fatalf("GC percent %d for a long-running command, want 100", got)
 	}
 	t.Setenv("GOGC", "50")
 	debug.SetGCPercent(50)
-	paceGC()
-	longRunning()
+	Short()
+	LongRunning()
 	if got := debug.SetGCPercent(100); got != 50 {
 		t.Fatalf("GC percent %d with GOGC=50 set, want it left at 50", got)
 	}
