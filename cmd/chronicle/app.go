@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/mattn/go-isatty"
 
 	"github.com/chronicle-dev/chronicle/cmd/chronicle/internal/early"
@@ -209,7 +210,18 @@ func (a *app) loadConfig() (*loaded, error) {
 	})
 	a.masker.Add(cfg.Sensitive...)
 	a.registerSecrets(cfg)
-	return &loaded{cfg: cfg, checked: checked, report: &diagReport{diags: diags, files: parser.Files(), masker: a.masker}}, nil
+	return &loaded{cfg: cfg, checked: checked, report: &diagReport{diags: diags, files: sources(parser.Files()), masker: a.masker}}, nil
+}
+
+// sources keeps of each parsed file only its bytes, which is all a
+// diagnostic's snippet shows: the syntax trees (tens of megabytes at
+// thousands of services) are not kept alive for the rest of the command.
+func sources(files map[string]*hcl.File) map[string]*hcl.File {
+	out := make(map[string]*hcl.File, len(files))
+	for name, f := range files {
+		out[name] = &hcl.File{Bytes: f.Bytes}
+	}
+	return out
 }
 
 // registerSecrets resolves, best effort, every secret the configuration

@@ -75,7 +75,7 @@ const maxShownDiagnostics = 50
 func (r *diagReport) writeText(w io.Writer, color bool) error {
 	masked := make(map[string]*hcl.File, len(r.files))
 	for name, f := range r.files {
-		masked[name] = &hcl.File{Body: f.Body, Bytes: []byte(mask.Source(string(f.Bytes), r.masker.Literals()))}
+		masked[name] = &hcl.File{Bytes: []byte(mask.Source(string(f.Bytes), r.masker.Literals()))}
 	}
 	dw := hcl.NewDiagnosticTextWriter(w, masked, 100, color)
 	diags := r.safe()
