@@ -1,6 +1,8 @@
 package config
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/zclconf/go-cty/cty"
@@ -29,5 +31,43 @@ func TestConvertValueIsConvert(t *testing.T) {
 				t.Fatalf("got %#v, convert.Convert gives %#v", got, want)
 			}
 		})
+	}
+}
+
+// Services are decoded on every core, and come out as if one at a time:
+// in the order written, with their diagnostics in that order, and every
+// secret-looking value env() read registered for masking.
+func TestManyServicesDecodeInOrder(t *testing.T) {
+	var src strings.Builder
+	want := map[string]bool{}
+	for i := range 64 {
+		fmt.Fprintf(&src, "service \"s%02d\" {\n  command = \"npx\"\n  env = { TOKEN = nonsensitive(env(\"TOKEN_%d\")) }\n}\n", i, i)
+		want[fmt.Sprintf("token-%d", i)] = true
+	}
+	src.WriteString("service \"bad-a\" {\n}\nservice \"bad-b\" {\n}\n")
+	getenv := func(name string) (string, bool) {
+		n, ok := strings.CutPrefix(name, "TOKEN_")
+		return "token-" + n, ok
+	}
+	cfg, _, diags := LoadSource("/cfg", "many.hcl", []byte(src.String()), Options{Home: "/home/u", Getenv: getenv})
+	if len(cfg.Services) != 66 {
+		t.Fatalf("%d services, want 66", len(cfg.Services))
+	}
+	for i, s := range cfg.Services[:64] {
+		if s.Name != fmt.Sprintf("s%02d", i) || cfg.ServiceRanges[s.Name].Start.Line != 4*i+1 {
+			t.Fatalf("service %d is %s at %v", i, s.Name, cfg.ServiceRanges[s.Name])
+		}
+	}
+	if len(diags) != 2 || !strings.Contains(diags[0].Detail, `"bad-a"`) || !strings.Contains(diags[1].Detail, `"bad-b"`) {
+		t.Fatalf("diagnostics not in the order written: %v", diags)
+	}
+	got := map[string]bool{}
+	for _, v := range cfg.Sensitive {
+		got[v] = true
+	}
+	for v := range want {
+		if !got[v] {
+			t.Fatalf("%s read by env() is not sensitive (%d registered)", v, len(cfg.Sensitive))
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
@@ -193,9 +194,7 @@ func (l *loader) decode(bodies []hcl.Body) {
 	for _, b := range l.unique(byType["tool"], "tool") {
 		l.decodeTool(ctx, b)
 	}
-	for _, b := range l.unique(byType["service"], "service") {
-		l.decodeService(ctx, b)
-	}
+	l.decodeServices(ctx, l.unique(byType["service"], "service"))
 	for _, b := range l.unique(byType["skill"], "skill") {
 		l.decodeSkill(ctx, b)
 	}
@@ -213,7 +212,15 @@ func (l *loader) decode(bodies []hcl.Body) {
 }
 
 func (l *loader) baseContext() *hcl.EvalContext {
-	return &hcl.EvalContext{Functions: functions(l.opts.Home, l.cfg.Dir, l.opts.Getenv, func(v string) { l.cfg.Sensitive = append(l.cfg.Sensitive, v) })}
+	// env() registers the values it reads: blocks are decoded on every
+	// core at once (decodeServices).
+	var mu sync.Mutex
+	seen := func(v string) {
+		mu.Lock()
+		defer mu.Unlock()
+		l.cfg.Sensitive = append(l.cfg.Sensitive, v)
+	}
+	return &hcl.EvalContext{Functions: functions(l.opts.Home, l.cfg.Dir, l.opts.Getenv, seen)}
 }
 
 func (l *loader) decoder(ctx *hcl.EvalContext) *decoder {

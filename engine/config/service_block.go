@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/chronicle-dev/chronicle/engine/cores"
 	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
@@ -21,20 +22,38 @@ var serviceSchema = &hcl.BodySchema{
 	},
 }
 
-func (l *loader) decodeService(ctx *hcl.EvalContext, b *hcl.Block) {
-	d := l.decoder(ctx)
-	defer l.finish(d)
+// decodeServices decodes the service blocks on every core — at thousands
+// of services the larger part of decoding — and adds them in order.
+func (l *loader) decodeServices(ctx *hcl.EvalContext, blocks hcl.Blocks) {
+	services := make([]*service.Service, len(blocks))
+	decoders := make([]*decoder, len(blocks))
+	cores.Each(len(blocks), func(i int) {
+		decoders[i] = l.decoder(ctx)
+		services[i] = decodeService(decoders[i], blocks[i])
+	})
+	for i, b := range blocks {
+		if s := services[i]; s != nil {
+			l.cfg.ServiceRanges[s.Name] = b.DefRange
+			l.cfg.Services = append(l.cfg.Services, s)
+		}
+		l.finish(decoders[i])
+	}
+}
+
+// decodeService decodes one service block with d (nil for a reserved
+// name). It reads nothing of the loader but its evaluation context: the
+// blocks are decoded at once.
+func decodeService(d *decoder, b *hcl.Block) *service.Service {
 	name := b.Labels[0]
 	switch name {
 	case names.Hub:
 		d.errorf(b.LabelRanges[0], "Reserved service name", "The name %q is reserved for the hub's own entry in each tool. Choose another name.", name)
-		return
+		return nil
 	}
 	content, diags := b.Body.Content(serviceSchema)
 	d.diags = append(d.diags, diags...)
 	a := content.Attributes
 	s := &service.Service{Name: name, Enabled: true, Timeout: service.DefaultTimeout}
-	l.cfg.ServiceRanges[name] = b.DefRange
 
 	s.Command, _ = d.str(a["command"])
 	s.Args, _ = d.secretList(a["args"])
@@ -118,7 +137,7 @@ func (l *loader) decodeService(ctx *hcl.EvalContext, b *hcl.Block) {
 			d.errorf(a["headers"].Expr.Range(), "Invalid header name", "%q is not a valid HTTP header name.", k)
 		}
 	}
-	l.cfg.Services = append(l.cfg.Services, s)
+	return s
 }
 
 // checkURL checks the literal shape of a url that may contain references.

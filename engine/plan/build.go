@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -195,7 +196,13 @@ func (b *builder) compared(c Change, known, same bool, old, rec any) {
 	b.add(c)
 }
 
+// sameJSON reports whether a and b encode to the same JSON. Values deeply
+// equal do (JSON is a function of the value); only the others are encoded,
+// to tell the differences JSON does not see (a nil and an empty list).
 func sameJSON(a, b any) bool {
+	if reflect.DeepEqual(a, b) {
+		return true
+	}
 	x, _ := json.Marshal(a)
 	y, _ := json.Marshal(b)
 	return string(x) == string(y)
