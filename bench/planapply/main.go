@@ -88,7 +88,8 @@ func main() {
 		}
 		fmt.Printf("\n== %s home ==\n", label(size))
 		for _, b := range binaries {
-			var apply, plan []sample
+			var apply, plan, beside []sample
+			var excess []time.Duration
 			capped := false
 			for i := range runsHere {
 				home := filepath.Join(*work, fmt.Sprintf("%s-%s-%d", b.name, size, i))
@@ -112,11 +113,19 @@ func main() {
 					fail(fmt.Errorf("%s plan after apply on %s is not a no-op: %w", b.name, home, err))
 				}
 				for range max(1, *planRuns/runsHere) {
+					// The floor again, right before each plan: on a shared
+					// machine the load drifts, and the plan's excess over
+					// the floor is best taken pair by pair.
+					v, err := run(b.path, home, 0, "version")
+					if err != nil {
+						fail(err)
+					}
 					s, err := run(b.path, home, 0, "plan", "--detailed-exitcode")
 					if err != nil {
 						fail(fmt.Errorf("%s plan on %s: %w", b.name, home, err))
 					}
-					plan = append(plan, s)
+					plan, beside = append(plan, s), append(beside, v)
+					excess = append(excess, s.wall-v.wall)
 				}
 				// The home stays until the end: ext4 avoids reusing
 				// inodes freed in the last seconds and pays for it on
@@ -130,6 +139,9 @@ func main() {
 			if len(plan) > 0 {
 				planMedian[b.name][size] = median(plan)
 				fmt.Printf("  %-9s no-op plan %s\n", b.name, summary(plan, false, 0))
+				slices.Sort(excess)
+				fmt.Printf("  %-9s   the floor (version) before each plan: median %.1f ms; the plan's excess over it, pair by pair: median %.1f ms\n",
+					b.name, ms(median(beside)), ms(excess[len(excess)/2]))
 			} else {
 				fmt.Printf("  %-9s no-op plan (no applied home: the apply did not finish)\n", b.name)
 			}
