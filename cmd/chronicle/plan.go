@@ -54,8 +54,9 @@ Exit codes: 0 ok (with --detailed-exitcode: nothing to do), 1 error,
 
 // planRun is plan's work, shared with sync --check.
 func (a *app) planRun(f planFlags, asJSON bool, out string, detailed bool) error {
-	// The state is read while the configuration is parsed: neither needs
-	// the other, and at thousands of services both take a while.
+	// The state is read, and the skills it records hashed, while the
+	// configuration loads: none needs the other, and at thousands of
+	// services each takes a while (decision 0056).
 	pf := a.prefetching()
 	defer pf.finish()
 	l, err := a.optionalLoaded()

@@ -31,10 +31,10 @@ func (m *machine) loadState() (*state.State, error) {
 	return loadState(m.early, m.statePath())
 }
 
-// loadState reads the state file at path, taking early's decoding of it
-// when the file is still the same.
-func loadState(early *early.Reads, path string) (*state.State, error) {
-	if st, ok, err := early.State(path); ok {
+// loadState reads the state file at path, taking the decoding read ahead
+// at start-up when the file is still the same.
+func loadState(ahead *early.Reads, path string) (*state.State, error) {
+	if st, ok, err := ahead.State(path); ok {
 		return st, err
 	}
 	return state.Load(path)
