@@ -179,15 +179,26 @@ func endsOperand(t hclsyntax.TokenType) bool {
 // 100,000 levels overflow it). A larger file is checked first.
 const concurrentParseSize = 64 << 10
 
-// ParseAhead parses the configuration file filename, whose bytes are src,
-// before Load asks (Options.Parsed hands the result back), as Load would —
-// only when src is small enough to be parsed before checkSource has seen it
-// (concurrentParseSize); ok is false for a larger one.
-func ParseAhead(filename string, src []byte) (file *hcl.File, diags hcl.Diagnostics, ok bool) {
+// ParseAhead reads and parses the configuration file filename before Load
+// asks (Options.Parsed hands the result back), as Load would — only when
+// it is small enough to be parsed before checkSource has seen it
+// (concurrentParseSize; a larger one is not read whole): ok is false for a
+// larger or unreadable file. src is the bytes it parsed.
+func ParseAhead(filename string) (src []byte, file *hcl.File, diags hcl.Diagnostics, ok bool) {
+	src, err := readAtMost(filename, concurrentParseSize+1)
+	if err != nil {
+		return nil, nil, nil, false
+	}
+	file, diags, ok = parseAhead(filename, src)
+	return src, file, diags, ok
+}
+
+// parseAhead parses src as ParseAhead does.
+func parseAhead(filename string, src []byte) (*hcl.File, hcl.Diagnostics, bool) {
 	if len(src) > concurrentParseSize {
 		return nil, nil, false
 	}
-	file, diags = hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+	file, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
 	return file, diags, true
 }
 

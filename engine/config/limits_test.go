@@ -222,7 +222,7 @@ func TestAParseMadeAheadIsTakenAndChecked(t *testing.T) {
 	var asked []string
 	opts := Options{Home: "/home/u", Parsed: func(filename string, src []byte) (*hcl.File, hcl.Diagnostics, bool) {
 		asked = append(asked, filename)
-		return ParseAhead(filename, src)
+		return parseAhead(filename, src)
 	}}
 	cfg, _, diags := LoadSource("/cfg", "a.hcl", []byte("service \"a\" {\n  command = \"npx\"\n}\n"), opts)
 	if diags.HasErrors() || len(cfg.Services) != 1 || cfg.Services[0].Command != "npx" || len(asked) != 1 {
@@ -233,7 +233,7 @@ func TestAParseMadeAheadIsTakenAndChecked(t *testing.T) {
 	if _, _, diags := LoadSource("/cfg", "deep.hcl", []byte(deep), opts); !diags.HasErrors() || !strings.Contains(diags.Error(), "nested") {
 		t.Fatalf("a deep file parsed ahead: %v, want the nesting diagnostic", diags)
 	}
-	if _, _, ok := ParseAhead("big.hcl", make([]byte, concurrentParseSize+1)); ok {
+	if _, _, ok := parseAhead("big.hcl", make([]byte, concurrentParseSize+1)); ok {
 		t.Fatal("a file over the size parsed before its check was parsed ahead")
 	}
 }

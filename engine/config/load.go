@@ -1,8 +1,10 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -157,16 +159,26 @@ func readSource(path string) ([]byte, hcl.Diagnostics) {
 		return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summary, Detail: detail,
 			Subject: &hcl.Range{Filename: path, Start: hcl.InitialPos, End: hcl.InitialPos}}}
 	}
-	f, err := os.Open(path)
-	if err != nil {
+	src, err := readAtMost(path, MaxFileSize+1)
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &pe) && pe.Op == "open":
 		return nil, fail("Cannot read a configuration file", err.Error())
-	}
-	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
+	case err != nil:
 		return nil, fail("Cannot read a configuration file", fmt.Sprintf("%s: %s", path, err))
 	}
 	return src, nil // checkSource reports a file longer than the limit
+}
+
+// readAtMost reads the first n bytes of the file at path, or all of a
+// shorter one.
+func readAtMost(path string, n int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, n))
 }
 
 func (l *loader) decode(bodies []hcl.Body) {

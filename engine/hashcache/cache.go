@@ -155,16 +155,21 @@ func (c *Cache) Save() error {
 			put(k, c.loaded[k])
 		}
 	}
-	if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
+	return replace(c.path, buf.Bytes())
+}
+
+// replace writes a cache file whole and renames it into place, without
+// syncing it: a file torn by a crash fails its length check when read and
+// is ignored.
+func replace(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	// A cache: written whole and renamed into place, not synced (a torn
-	// file after a crash fails its length check and is ignored).
-	tmp := c.path + ".new"
-	if err := os.WriteFile(tmp, buf.Bytes(), 0o600); err != nil {
+	tmp := path + ".new"
+	if err := os.WriteFile(tmp, data, 0o600); err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, c.path); err != nil {
+	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
 		return err
 	}

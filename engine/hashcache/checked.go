@@ -3,7 +3,6 @@ package hashcache
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"sync"
 )
 
@@ -97,15 +96,7 @@ func (c *Checked) Save() error {
 	for _, s := range c.sums {
 		buf = append(buf, s[:]...)
 	}
-	if err := os.MkdirAll(filepath.Dir(c.path), 0o700); err != nil {
-		return err
-	}
-	tmp := c.path + ".new"
-	if err := os.WriteFile(tmp, buf, 0o600); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, c.path); err != nil {
-		os.Remove(tmp)
+	if err := replace(c.path, buf); err != nil {
 		return err
 	}
 	c.added = false

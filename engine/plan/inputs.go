@@ -65,8 +65,8 @@ type Inputs struct {
 	Hashes fsys.Reader
 	// Observed reads the central copies of skills, whose hashes are Before
 	// observations: a tree memo over Reader that never uses the cache
-	// ((*hashcache.Cache)(nil).Reader). Nil: a new one. Prehash fills it
-	// ahead of the plan.
+	// ((*hashcache.Cache)(nil).Reader). Nil: a new one. The Warmup fills
+	// it ahead of the plan.
 	Observed fsys.Reader
 	// Warmup is the skill reading started before the configuration was
 	// known (StartWarmup, with Hashes and Observed); nil: none.

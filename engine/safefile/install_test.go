@@ -136,6 +136,12 @@ func TestWritesGoThroughSymlinks(t *testing.T) {
 	if err := WriteFile(link, []byte(`{"a":1}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	if info, _ := os.Lstat(link); info.Mode()&os.ModeSymlink == 0 {
+		t.Fatal("WriteFile replaced the symlink by a file")
+	}
+	if got := read(t, real); got != `{"a":1}` {
+		t.Fatalf("after WriteFile the target holds %q, want {\"a\":1}", got)
+	}
 	v, _ := ReadVersion(link)
 	if done, _, _, err := Install(link, []byte(`{"a":2}`), 0o600, v); err != nil || !done {
 		t.Fatalf("Install through the link: %v %v", done, err)

@@ -26,26 +26,6 @@ func TestWriteFileKeepsModeAndReplaces(t *testing.T) {
 	}
 }
 
-func TestWriteFileThroughSymlink(t *testing.T) {
-	dir := t.TempDir()
-	real := filepath.Join(dir, "dotfiles", "settings.json")
-	os.MkdirAll(filepath.Dir(real), 0o755)
-	os.WriteFile(real, []byte("a"), 0o644)
-	link := filepath.Join(dir, "settings.json")
-	if err := os.Symlink(real, link); err != nil {
-		t.Fatal(err)
-	}
-	if err := WriteFile(link, []byte("b"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if info, _ := os.Lstat(link); info.Mode()&os.ModeSymlink == 0 {
-		t.Fatal("the symlink was replaced by a file")
-	}
-	if b, _ := os.ReadFile(real); string(b) != "b" {
-		t.Fatalf("target holds %q, want \"b\"", b)
-	}
-}
-
 func TestWriteFileNewFileGetsPerm(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "new")
 	if err := WriteFile(p, []byte("x"), 0o600); err != nil {

@@ -2,7 +2,6 @@ package early
 
 import (
 	"bytes"
-	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -85,24 +84,10 @@ func (r *Reads) readConfig(dir string) {
 		return
 	}
 	for _, name := range files {
-		src, err := readSmall(name)
-		if err != nil {
-			continue
-		}
-		if file, diags, ok := config.ParseAhead(name, src); ok {
+		if src, file, diags, ok := config.ParseAhead(name); ok {
 			r.config[name] = parsed{src: src, file: file, diags: diags}
 		}
 	}
-}
-
-// readSmall reads a file of at most config.MaxFileSize bytes.
-func readSmall(name string) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, config.MaxFileSize+1))
 }
 
 // ConfigFile returns the parse of the configuration file filename made
@@ -131,11 +116,12 @@ func (r *Reads) State(path string) (st *state.State, ok bool, err error) {
 	<-r.done
 	r.mu.Lock()
 	s := r.state
+	if s == nil || s.path != path {
+		r.mu.Unlock()
+		return nil, false, nil // another file's state stays for its reader
+	}
 	r.state = nil
 	r.mu.Unlock()
-	if s == nil || s.path != path {
-		return nil, false, nil
-	}
 	if now, err := os.ReadFile(path); err != nil || !bytes.Equal(now, s.data) {
 		return nil, false, nil
 	}

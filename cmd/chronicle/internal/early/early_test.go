@@ -109,6 +109,9 @@ func TestStateOnlyWhileTheFileIsTheSame(t *testing.T) {
 	if _, ok, _ := r.State(filepath.Join(dir, "other.json")); ok {
 		t.Fatal("the state of another path was handed out")
 	}
+	if _, ok, _ := r.State(statePath); !ok {
+		t.Fatal("asking for another path took the state away from its own")
+	}
 }
 
 // A file too large to be parsed before its nesting is checked is left to
