@@ -1,9 +1,7 @@
 package hub
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"sort"
 	"time"
@@ -11,16 +9,6 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
-
-// apiRoutes adds the management endpoints the inspector page reads. The
-// Guard in front of them keeps them loopback-only, or token-guarded.
-func (h *Hub) apiRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/status", h.apiStatus)
-	mux.HandleFunc("GET /api/services", h.apiServices)
-	mux.HandleFunc("GET /api/tools", h.apiTools)
-	mux.HandleFunc("GET /api/log", func(w http.ResponseWriter, r *http.Request) { h.writeJSON(w, h.inspector.Records()) })
-	mux.HandleFunc("POST /api/call", h.apiCall)
-}
 
 // A ServiceStatus is one service as /api/status shows it.
 type ServiceStatus struct {
@@ -202,41 +190,5 @@ func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {
 	h.writeJSON(w, out)
 }
 
-// apiCall calls a tool as a client would, through the one call path:
-// {"tool": "<service>__<tool>", "arguments": {…}, "root": "/path"}. It is
-// recorded in the inspector like a client's tools/call.
-func (h *Hub) apiCall(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Tool      string         `json:"tool"`
-		Name      string         `json:"name"`
-		Arguments map[string]any `json:"arguments"`
-		Root      string         `json:"root"`
-	}
-	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Tool+in.Name == "" {
-		http.Error(w, `expected {"tool": "<service>__<tool>", "arguments": {...}}`, http.StatusBadRequest)
-		return
-	}
-	if in.Tool == "" {
-		in.Tool = in.Name
-	}
-	ctx := context.WithValue(r.Context(), callingKey, in.Tool)
-	if in.Root != "" {
-		ctx = context.WithValue(ctx, rootKey, rootFromURI(in.Root))
-	}
-	if b, err := json.Marshal(map[string]any{"method": "tools/call", "params": map[string]any{"name": in.Tool, "arguments": in.Arguments}, "via": "api"}); err == nil {
-		h.inspector.Add(DirRecv, "", b)
-	}
-	res, err := h.call(ctx, &caller{ctx: ctx, via: "api"}, in.Tool, in.Arguments, nil)
-	if errors.Is(err, errNoTool) {
-		http.Error(w, "no tool "+in.Tool+" in this scope", http.StatusNotFound)
-		return
-	}
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadGateway)
-		return
-	}
-	if b, err := json.Marshal(map[string]any{"result": res, "via": "api"}); err == nil {
-		h.inspector.Add(DirSend, "", b)
-	}
-	h.writeJSON(w, res)
-}
+// apiLog answers the inspector's records.
+func (h *Hub) apiLog(w http.ResponseWriter, r *http.Request) { h.writeJSON(w, h.inspector.Records()) }

@@ -5,43 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"mime"
 	"net/http"
 	"strconv"
 	"sync/atomic"
 	"time"
 )
-
-// mcpRoutes adds the Chronicle seed's management paths (docs/api.md): the
-// bodies of /api/status, /api/services, /api/tools and /api/log under
-// /api/mcp/, a call recorded like a client's, an upstream restart, the live
-// log, the scan and the takeover review.
-func (h *Hub) mcpRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/mcp/status", h.apiStatus)
-	mux.HandleFunc("GET /api/mcp/services", h.apiServices)
-	mux.HandleFunc("GET /api/mcp/tools", h.apiTools)
-	mux.HandleFunc("GET /api/mcp/log", h.apiLiveLog)
-	mux.Handle("POST /api/mcp/call", mutating(h.apiMCPCall))
-	mux.Handle("POST /api/mcp/services/{name}/restart", mutating(h.apiRestart))
-	mux.HandleFunc("GET /api/mcp/scan", h.apiScan)
-	mux.HandleFunc("GET /api/mcp/review", h.apiReview)
-}
-
-// mutating guards a request that changes something: its body must be JSON
-// (415 otherwise, so no HTML form or text/plain request can reach it). The
-// Guard in front of every route has already refused an Origin that is not
-// loopback or the hub itself (403), and no answer ever carries an
-// Access-Control-Allow-Origin, so no other site's page can read one.
-func mutating(next http.HandlerFunc) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-		if err != nil || mt != "application/json" {
-			writeError(w, http.StatusUnsupportedMediaType, "a request that changes something must be sent as Content-Type: application/json")
-			return
-		}
-		next(w, r)
-	})
-}
 
 // writeError answers {"error": msg} with status.
 func writeError(w http.ResponseWriter, status int, msg string) {
@@ -98,6 +66,10 @@ func (h *Hub) apiMCPCall(w http.ResponseWriter, r *http.Request) {
 		Profile   string         `json:"profile"`
 	}
 	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Name == "" {
+		if tooLarge := new(http.MaxBytesError); errors.As(err, &tooLarge) {
+			bodyError(w, err)
+			return
+		}
 		writeError(w, http.StatusBadRequest, `expected {"name": "<service>__<tool>", "arguments": {...}}`)
 		return
 	}

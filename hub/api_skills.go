@@ -12,17 +12,6 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/snapshot"
 )
 
-// skillRoutes adds the Skills Hub's endpoints (docs/api.md): the central
-// skills with their links, tags and rating; a skill's snapshots; a restore;
-// and the metadata. Every answer reflects the disk at request time.
-func (h *Hub) skillRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/skills", h.apiSkills)
-	mux.HandleFunc("GET /api/skills/{name}", h.withSkill(h.apiSkill))
-	mux.HandleFunc("GET /api/skills/{name}/snapshots", h.withSkill(h.apiSnapshots))
-	mux.Handle("POST /api/skills/{name}/restore", mutating(h.withSkill(h.apiRestore)))
-	mux.Handle("PUT /api/skills/{name}/meta", mutating(h.withSkill(h.apiMeta)))
-}
-
 func (h *Hub) apiSkills(w http.ResponseWriter, r *http.Request) {
 	m, ok := h.skillMachine()
 	if !ok {

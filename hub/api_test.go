@@ -15,7 +15,12 @@ import (
 
 func postJSON(t *testing.T, url, body string) (int, string) {
 	t.Helper()
-	resp, err := http.Post(url, "application/json", strings.NewReader(body))
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(withToken(req))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,17 +39,17 @@ func TestManagementAPI(t *testing.T) {
 	writeState(t, path, []service.Service{alpha, beta}, map[string]state.Policy{"alpha": {DisabledTools: []string{"delete_*"}}})
 	r := startHub(t, path)
 
-	code, body := postJSON(t, r.url+"/api/call", `{"tool":"alpha__echo","arguments":{"text":"via api"}}`)
+	code, body := postJSON(t, r.url+"/api/call", `{"name":"alpha__echo","arguments":{"text":"via api"}}`)
 	if code != 200 || !strings.Contains(body, "alpha:via api") {
 		t.Fatalf("/api/call: %d %s", code, body)
 	}
-	if code, body := postJSON(t, r.url+"/api/call", `{"tool":"alpha__delete_everything"}`); code != 200 || !strings.Contains(body, `"isError": true`) {
+	if code, body := postJSON(t, r.url+"/api/call", `{"name":"alpha__delete_everything"}`); code != 200 || !strings.Contains(body, `"isError": true`) {
 		t.Errorf("/api/call of a disabled tool: %d %s", code, body)
 	}
-	if code, _ := postJSON(t, r.url+"/api/call", `{"tool":"beta__echo","arguments":{"text":"x"}}`); code != 404 {
+	if code, _ := postJSON(t, r.url+"/api/call", `{"name":"beta__echo","arguments":{"text":"x"}}`); code != 404 {
 		t.Errorf("/api/call out of scope: %d, want 404", code)
 	}
-	if code, body := postJSON(t, r.url+"/api/call", `{"tool":"beta__echo","arguments":{"text":"x"},"root":"`+filepath.Join(dir, "proj")+`"}`); code != 200 || !strings.Contains(body, "beta:x") {
+	if code, body := postJSON(t, r.url+"/api/call", `{"name":"beta__echo","arguments":{"text":"x"},"root":"`+filepath.Join(dir, "proj")+`"}`); code != 200 || !strings.Contains(body, "beta:x") {
 		t.Errorf("/api/call with a root: %d %s", code, body)
 	}
 

@@ -6,7 +6,6 @@ import (
 	"mime"
 	"net/http"
 	"path"
-	"strings"
 )
 
 // The console's files: plain HTML, CSS and JavaScript, embedded in the
@@ -20,21 +19,10 @@ var consoleFiles embed.FS
 // only, no inline script or style, never inside a frame.
 const consolePolicy = "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-// consoleRoutes serves the console: the page at / and its files under
-// /console/. They hold no data (every datum comes from /api with the token),
-// so they are served without the token: a browser cannot send one on a
-// navigation.
-func (h *Hub) consoleRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) { serveConsoleFile(w, "index.html") })
-	mux.HandleFunc("GET /console/{file}", func(w http.ResponseWriter, r *http.Request) { serveConsoleFile(w, r.PathValue("file")) })
-}
-
-// consolePath reports whether a path is one of the console's files, which
-// need no token.
-func consolePath(p string) bool {
-	return p == "/" || strings.HasPrefix(p, "/console/") && !strings.Contains(p[len("/console/"):], "/")
-}
-
+// serveConsoleFile serves one of the console's files: the page at / and
+// its files under /console/. They hold no data (every datum comes from /api
+// with the token), so they are served without the token: a browser cannot
+// send one on a navigation.
 func serveConsoleFile(w http.ResponseWriter, name string) {
 	data, err := fs.ReadFile(consoleFiles, path.Join("console", path.Clean("/" + name)[1:]))
 	if err != nil {

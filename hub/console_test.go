@@ -80,7 +80,7 @@ func (c consoleHub) do(t *testing.T, method, path, contentType, body string, hdr
 	for i := 0; i+1 < len(hdr); i += 2 {
 		req.Header.Set(hdr[i], hdr[i+1])
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := http.DefaultClient.Do(withToken(req))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,11 +118,11 @@ func TestConsolePageAndHeaders(t *testing.T) {
 			t.Errorf("/console/%s renders HTML from data or loads from elsewhere", f)
 		}
 	}
-	if code, _, _ := c.do(t, "GET", "/console/../api/status", "", ""); code == 200 {
+	if code, _, _ := c.do(t, "GET", "/console/../api/status", "", "", "Authorization", ""); code == 200 {
 		t.Errorf("a path out of the console's files was served")
 	}
 	// The data needs the token.
-	if code, _, hdr := c.do(t, "GET", "/api/mcp/status", "", ""); code != 401 || hdr.Get("X-Content-Type-Options") != "nosniff" {
+	if code, _, hdr := c.do(t, "GET", "/api/mcp/status", "", "", "Authorization", ""); code != 401 || hdr.Get("X-Content-Type-Options") != "nosniff" {
 		t.Errorf("/api/mcp/status without the token: %d", code)
 	}
 	if code, _, _ := c.do(t, "GET", "/api/mcp/status", "", "", "Authorization", "Bearer console-token-1234567890"); code != 200 {
@@ -139,7 +139,7 @@ var mutations = []struct{ method, path, body string }{
 	{"PUT", "/api/skills/review/meta", `{"tags":["go"],"rating":3}`},
 }
 
-func TestMutationsNeedJSONAndALocalOrigin(t *testing.T) {
+func TestMutationsNeedJSONAndTheHubsOrigin(t *testing.T) {
 	c := startConsoleHub(t, "")
 	meta := filepath.Join(c.m.Chronicle, "skills-meta.json")
 	for _, mu := range mutations {
@@ -148,7 +148,7 @@ func TestMutationsNeedJSONAndALocalOrigin(t *testing.T) {
 				t.Errorf("%s %s as %q: %d %s, want 415", mu.method, mu.path, ct, code, body)
 			}
 		}
-		for _, origin := range []string{"https://evil.example", "http://192.0.2.1:7311", "null"} {
+		for _, origin := range []string{"https://evil.example", "http://192.0.2.1:7311", "null", "http://127.0.0.1:8000", "http://localhost:5173"} {
 			if code, _, _ := c.do(t, mu.method, mu.path, "application/json", mu.body, "Origin", origin); code != 403 {
 				t.Errorf("%s %s from %s: %d, want 403", mu.method, mu.path, origin, code)
 			}
@@ -157,12 +157,19 @@ func TestMutationsNeedJSONAndALocalOrigin(t *testing.T) {
 	if _, err := os.Stat(meta); !os.IsNotExist(err) {
 		t.Fatalf("a refused request wrote %s", meta)
 	}
-	// From the console itself (loopback Origin) it goes through.
+	// From the console itself (the hub's own origin) it goes through.
 	if code, body, _ := c.do(t, "PUT", "/api/skills/review/meta", "application/json; charset=utf-8", `{"tags":["go"],"rating":3}`, "Origin", c.url); code != 200 || !strings.Contains(body, `"rating": 3`) {
 		t.Fatalf("PUT meta from the console: %d %s", code, body)
 	}
-	// A preflight gets nothing that would let another site in.
-	c.do(t, "OPTIONS", "/api/skills/review/meta", "", "", "Origin", "https://evil.example", "Access-Control-Request-Method", "PUT")
+	// A preflight gets nothing that would let another site in: a refusal
+	// (405: the route table has no OPTIONS row), without a single
+	// Access-Control-Allow-* header (do checks the -Origin one).
+	for _, path := range []string{"/api/skills/review/meta", "/api/mcp/call", "/mcp", "/message"} {
+		code, _, hdr := c.do(t, "OPTIONS", path, "", "", "Origin", "https://evil.example", "Access-Control-Request-Method", "POST", "Access-Control-Request-Headers", "content-type")
+		if code < 400 || hdr.Get("Access-Control-Allow-Methods") != "" || hdr.Get("Access-Control-Allow-Headers") != "" {
+			t.Errorf("a preflight of %s from another site: %d %v, want a refusal without Access-Control headers", path, code, hdr)
+		}
+	}
 }
 
 func TestSeedPathsAnswerAsTheAPI(t *testing.T) {

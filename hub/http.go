@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -43,24 +44,19 @@ func (h *Hub) Handler() http.Handler {
 		server.WithSSEContextFunc(h.httpContext),
 		// ?root= of the stream carries over to every message it is told to post.
 		server.WithAppendQueryToMessageEndpoint(),
+		// mcp-go answers Access-Control-Allow-Origin: * on /sse unless a
+		// CORS configuration is given: the hub's own origin is the only
+		// one it names (cross-origin requests are refused before, by the
+		// route's guard).
+		server.WithSSECORS(server.WithCORSAllowedOrigins("http://"+h.Guard().Listen)),
 	)
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", h.serveEndpoint(mcpHTTP, "/mcp"))
-	mux.Handle("/mcp/profile/{name}", h.serveEndpoint(mcpHTTP, ""))
-	mux.Handle("GET /sse", h.serveLegacy(legacy.SSEHandler()))
-	mux.Handle("POST /message", h.serveLegacy(legacy.MessageHandler()))
-	mux.HandleFunc("GET /health", h.health)
-	h.consoleRoutes(mux)
-	h.apiRoutes(mux)
-	h.mcpRoutes(mux)
-	h.skillRoutes(mux)
+	for _, rt := range h.routes(mcpHTTP, legacy.SSEHandler(), legacy.MessageHandler()) {
+		mux.Handle(rt.pattern, h.guarded(rt.guard, rt.handler))
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
-		g := h.Guard()
-		if r.URL.Path == "/health" || consolePath(r.URL.Path) {
-			g.Token = "" // liveness and the console's files need no token; Host and Origin still apply
-		}
-		g.Middleware(mux).ServeHTTP(w, r)
+		mux.ServeHTTP(w, r)
 	})
 }
 
@@ -82,7 +78,7 @@ func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 			buf, err := readBody(r.Body)
 			defer releaseBody(buf)
 			if err != nil {
-				http.Error(w, "cannot read the request body", http.StatusBadRequest)
+				bodyError(w, err)
 				return
 			}
 			body := buf.Bytes()
@@ -147,6 +143,9 @@ func (h *Hub) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	h.opts.Listen = ln.Addr().String()
 	h.guard.Listen = h.opts.Listen
 	h.mu.Unlock()
+	if _, err := h.EnsureToken(); err != nil {
+		return err
+	}
 	srv := &http.Server{Handler: h.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -188,4 +187,36 @@ func (p peeked) initializeRoot() string {
 		return rootFromURI(params.WorkspaceFolders[0].URI)
 	}
 	return ""
+}
+
+// EnsureToken returns the token the management API requires, giving the
+// HTTP hub its own when hub { token } is not set: the one in
+// Options.TokenFile (made when missing), or one for this process.
+// ServeHTTP calls it; serve calls it first to print the console's address.
+func (h *Hub) EnsureToken() (string, error) {
+	if tok := h.Token(); tok != "" {
+		return tok, nil
+	}
+	tok := newToken()
+	if h.opts.TokenFile != "" {
+		var err error
+		if tok, err = LoadToken(h.opts.TokenFile); err != nil {
+			return "", fmt.Errorf("hub token: %w", err)
+		}
+	}
+	h.masker.Add(tok)
+	h.mu.Lock()
+	h.localToken = tok
+	h.mu.Unlock()
+	return tok, nil
+}
+
+// Token returns the token the management API requires: hub { token }, else
+// the hub's own (set once it serves HTTP).
+func (h *Hub) Token() string {
+	g := h.Guard()
+	if g.Token != "" {
+		return g.Token
+	}
+	return g.LocalToken
 }

@@ -53,6 +53,11 @@ type Options struct {
 	// Profile is the profile a stdio client is served (serve --stdio
 	// --profile NAME); "" for the whole hub.
 	Profile string
+	// TokenFile is where the HTTP hub keeps its own token
+	// (~/.chronicle/hub.token, made when missing) when hub { token } is
+	// not set: the management API and the console require it. "": a token
+	// made for this process only.
+	TokenFile string
 	// CataloguePath is where the hub keeps the catalogue cache
 	// (~/.chronicle/catalog.json); "" to keep none. The HTTP hub keeps it.
 	CataloguePath string
@@ -68,13 +73,16 @@ type Hub struct {
 	resolver  secret.Resolver
 	pool      *upstreams
 
-	mu       sync.Mutex
-	st       *state.State
-	guard    Guard
-	backends map[string]backend
-	projects []scoped
-	policies map[string]*state.Policy
-	expose   exposureConfig
+	mu    sync.Mutex
+	st    *state.State
+	guard Guard
+	// localToken is the HTTP hub's own token (Options.TokenFile), set once
+	// it serves.
+	localToken string
+	backends   map[string]backend
+	projects   []scoped
+	policies   map[string]*state.Policy
+	expose     exposureConfig
 
 	listingState
 	passThrough
@@ -165,7 +173,9 @@ func New(opts Options) (*Hub, error) {
 func (h *Hub) Guard() Guard {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.guard
+	g := h.guard
+	g.LocalToken, g.TokenFile = h.localToken, h.opts.TokenFile
+	return g
 }
 
 // Server is the MCP server the transports serve.

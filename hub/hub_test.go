@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -81,12 +82,38 @@ func serveHub(t *testing.T, h *Hub) *running {
 	if err != nil {
 		t.Fatal(err)
 	}
+	tok, err := h.EnsureToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hubTokens.Store(ln.Addr().String(), tok)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { _ = h.ServeHTTP(ctx, ln); close(done) }()
-	r := &running{hub: h, url: "http://" + ln.Addr().String(), ctx: ctx, stop: func() { cancel(); <-done }}
+	r := &running{hub: h, url: "http://" + ln.Addr().String(), ctx: ctx, stop: func() { cancel(); <-done; hubTokens.Delete(ln.Addr().String()) }}
 	t.Cleanup(r.stop)
 	return r
+}
+
+// hubTokens maps the address of a hub a test serves to the token its
+// management API requires, for the helpers that call /api as the console
+// does (with the token as a header).
+var hubTokens sync.Map
+
+// withToken adds the token of the hub req goes to, unless req carries an
+// Authorization header already. An empty one is removed: the request goes
+// without a token.
+func withToken(req *http.Request) *http.Request {
+	if v, set := req.Header["Authorization"]; set {
+		if len(v) == 0 || v[0] == "" {
+			req.Header.Del("Authorization")
+		}
+		return req
+	}
+	if tok, ok := hubTokens.Load(req.URL.Host); ok {
+		req.Header.Set("Authorization", "Bearer "+tok.(string))
+	}
+	return req
 }
 
 func connect(t *testing.T, url string, headers map[string]string, opts ...transport.StreamableHTTPCOption) *client.Client {
@@ -234,7 +261,11 @@ func TestHubAggregatesWithPoliciesAndScopes(t *testing.T) {
 
 func getJSON(t *testing.T, url string) string {
 	t.Helper()
-	resp, err := http.Get(url)
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(withToken(req))
 	if err != nil {
 		t.Fatal(err)
 	}

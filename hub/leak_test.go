@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"net"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -89,15 +88,8 @@ func TestUpstreamSecretsNeverReachClientsOrPeople(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { _ = h.ServeHTTP(ctx, ln); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
-	base := "http://" + ln.Addr().String()
+	served := serveHub(t, h)
+	base := served.url
 
 	c := connect(t, base, nil)
 	tools, err := c.ListTools(context.Background(), mcp.ListToolsRequest{})
@@ -152,10 +144,9 @@ func TestUpstreamSecretsNeverReachClientsOrPeople(t *testing.T) {
 	for _, p := range []string{"/api/tools", "/api/status", "/api/services", "/api/log"} {
 		assertNoLeak(t, p, getJSON(t, base+p))
 	}
-	_, body := postJSON(t, base+"/api/call", `{"tool":"leaky__whoami"}`)
+	_, body := postJSON(t, base+"/api/call", `{"name":"leaky__whoami"}`)
 	assertNoLeak(t, "/api/call", body)
-	cancel()
-	<-done
+	served.stop()
 	if !strings.Contains(log.String(), "starting with token") {
 		t.Errorf("the upstream's stderr is not in the hub log:\n%s", log)
 	}

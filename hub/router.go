@@ -186,7 +186,7 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 				http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
 				return
 			}
-			http.Error(w, "cannot read the request body", http.StatusBadRequest)
+			bodyError(w, err)
 			return
 		}
 		if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && trimmed[0] == '[' {

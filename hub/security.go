@@ -2,9 +2,11 @@ package hub
 
 import (
 	"crypto/subtle"
+	"errors"
+	"fmt"
+	"mime"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"strings"
 )
@@ -17,12 +19,21 @@ var SupportedVersions = []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025
 const MaxBodyBytes = 4 << 20
 
 // A Guard applies the transport rules of SPEC §10 to every HTTP request
-// before it reaches the MCP handler or the /api endpoints.
+// before it reaches the MCP handler or the /api endpoints: which Host names
+// it accepts, which token it asks for, and (through each route's guard)
+// what a browser may do.
 type Guard struct {
 	// Listen is the address the hub listens on.
 	Listen string
-	// Token, when set, must be sent as "Authorization: Bearer <token>".
+	// Token is hub { token }: when set, every route but /health and the
+	// console's files requires it, as "Authorization: Bearer <token>".
 	Token string
+	// LocalToken is the token the hub made itself when hub { token } is not
+	// set (TokenFile): the management API requires it, the MCP endpoints
+	// do not (a tool's hub entry and serve --stdio work without one).
+	LocalToken string
+	// TokenFile is where LocalToken is kept, named when a request lacks it.
+	TokenFile string
 	// Hostnames are extra Host names accepted when not on loopback.
 	Hostnames []string
 	// Own are the machine's own addresses and name, accepted as Host when
@@ -30,22 +41,104 @@ type Guard struct {
 	Own []string
 }
 
+// A guard is what one route asks of a request beyond an accepted Host
+// (routes.go names one per route).
+type guard struct {
+	// name is how the route table's test and docs/api.md call it.
+	name string
+	// token: which token the route requires.
+	token tokenRule
+	// sameOrigin refuses every cross-origin browser request, GET included:
+	// a GET that starts work (a stream, listing tools, which starts every
+	// upstream) is no safer than a POST. Without it only the unsafe
+	// methods are checked (a navigation to the console is a GET from
+	// anywhere).
+	sameOrigin bool
+	// json requires a body sent as application/json, which a browser
+	// cannot send to another origin without a preflight the hub refuses.
+	json bool
+}
+
+// A tokenRule says which token a route requires.
+type tokenRule int
+
+const (
+	noToken         tokenRule = iota // none, ever
+	configuredToken                  // hub { token }, when set
+	managementToken                  // hub { token }, else the hub's own (TokenFile)
+)
+
+// The guards of the route table.
+var (
+	healthGuard  = guard{name: "health", token: noToken}
+	consoleGuard = guard{name: "console", token: noToken}
+	mcpGuard     = guard{name: "mcp", token: configuredToken, sameOrigin: true}
+	messageGuard = guard{name: "mcp-message", token: configuredToken, sameOrigin: true, json: true}
+	readGuard    = guard{name: "api-read", token: managementToken, sameOrigin: true}
+	changeGuard  = guard{name: "api-change", token: managementToken, sameOrigin: true, json: true}
+)
+
 // Loopback reports whether the guard's listen address is loopback only.
 func (g Guard) Loopback() bool { return isLoopbackHost(hostOf(g.Listen)) }
 
-// Check returns the HTTP status and a message for a request that breaks a
-// rule, or 0 when it may go on.
-func (g Guard) Check(r *http.Request) (int, string) {
+// crossOrigin is the standard library's cross-origin protection
+// (Sec-Fetch-Site, else Origin against Host): only the hub's own origin is
+// trusted.
+var crossOrigin = http.NewCrossOriginProtection()
+
+// Check returns the HTTP status and a message for a request to a route
+// with guard rule that breaks a rule, or 0 when it may go on.
+func (g Guard) Check(r *http.Request, rule guard) (int, string) {
 	if !g.hostAllowed(r.Host) {
 		return http.StatusForbidden, "Host " + r.Host + " is not allowed"
 	}
-	if origin := r.Header.Get("Origin"); origin != "" && !loopbackOrigin(origin) && !sameOrigin(origin, r) {
-		return http.StatusForbidden, "Origin " + origin + " is not allowed: the hub only answers pages served from this machine or from the hub itself"
+	probe := r
+	if rule.sameOrigin && !unsafeMethod(r.Method) {
+		// CrossOriginProtection lets safe methods through; this route
+		// treats them like the rest.
+		probe = r.WithContext(r.Context())
+		probe.Method = http.MethodPost
 	}
-	if g.Token != "" && !tokenMatches(r.Header.Get("Authorization"), g.Token) {
-		return http.StatusUnauthorized, "a bearer token is required"
+	if crossOrigin.Check(probe) != nil {
+		return http.StatusForbidden, "a cross-origin request is not allowed: the hub only answers its own console and clients that are not browsers"
+	}
+	if want := g.tokenFor(rule.token); want != "" && !tokenMatches(r.Header.Get("Authorization"), want) {
+		return http.StatusUnauthorized, g.tokenHint()
+	} else if want == "" && rule.token == managementToken {
+		return http.StatusUnauthorized, "this hub has no token for its management API: start it with chronicle serve, which keeps one in ~/.chronicle/hub.token"
+	}
+	if rule.json && !jsonBody(r) {
+		return http.StatusUnsupportedMediaType, "a request that changes something must be sent as Content-Type: application/json"
 	}
 	return 0, ""
+}
+
+// tokenFor returns the token a rule requires, or "" for none.
+func (g Guard) tokenFor(rule tokenRule) string {
+	switch {
+	case g.Token != "" && rule != noToken:
+		return g.Token
+	case rule == managementToken:
+		return g.LocalToken
+	}
+	return ""
+}
+
+// tokenHint says where the token a request lacked is.
+func (g Guard) tokenHint() string {
+	if g.Token == "" && g.TokenFile != "" {
+		return "a bearer token is required: send Authorization: Bearer with the token in " + g.TokenFile + " (the console's address that chronicle serve prints carries it)"
+	}
+	return "a bearer token is required: send Authorization: Bearer with the hub token (hub { token } in the configuration)"
+}
+
+func unsafeMethod(m string) bool {
+	return m != http.MethodGet && m != http.MethodHead && m != http.MethodOptions
+}
+
+func jsonBody(r *http.Request) bool {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return err == nil && mt == "application/json"
 }
 
 // hostAllowed protects against DNS rebinding: on a loopback listener only
@@ -86,33 +179,6 @@ func (g Guard) everyInterface() bool {
 	}
 	ip := net.ParseIP(h)
 	return ip != nil && ip.IsUnspecified()
-}
-
-// sameOrigin reports whether origin is the hub itself as the request
-// reached it: the console served at an accepted Host (a LAN address with a
-// token) calls the API from that same origin.
-func sameOrigin(origin string, r *http.Request) bool {
-	u, err := url.Parse(origin)
-	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return false
-	}
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	return u.Scheme == scheme && strings.EqualFold(withPort(u.Host, u.Scheme), withPort(r.Host, scheme))
-}
-
-// withPort returns host:port with the scheme's default port made explicit.
-func withPort(hostport, scheme string) string {
-	if _, _, err := net.SplitHostPort(hostport); err == nil {
-		return hostport
-	}
-	port := "80"
-	if scheme == "https" {
-		port = "443"
-	}
-	return net.JoinHostPort(strings.Trim(hostport, "[]"), port)
 }
 
 // OwnAddresses returns the machine's own addresses and host name, which a
@@ -158,14 +224,6 @@ func supported(v string) bool {
 	return false
 }
 
-func loopbackOrigin(origin string) bool {
-	u, err := url.Parse(origin)
-	if err != nil || u.Host == "" {
-		return false
-	}
-	return isLoopbackHost(u.Hostname())
-}
-
 // hostOf returns the host part of host[:port], without brackets.
 func hostOf(hostport string) string {
 	if h, _, err := net.SplitHostPort(hostport); err == nil {
@@ -182,11 +240,11 @@ func isLoopbackHost(h string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// Middleware applies the guard and the body limit in front of next.
-func (g Guard) Middleware(next http.Handler) http.Handler {
+// guarded serves next behind rule, with the body limit.
+func (h *Hub) guarded(rule guard, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if code, msg := g.Check(r); code != 0 {
-			http.Error(w, msg, code)
+		if code, msg := h.Guard().Check(r, rule); code != 0 {
+			writeError(w, code, msg)
 			return
 		}
 		if r.Body != nil {
@@ -194,4 +252,14 @@ func (g Guard) Middleware(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// bodyError answers a request whose body could not be read: 413 when it
+// is over MaxBodyBytes, 400 otherwise.
+func bodyError(w http.ResponseWriter, err error) {
+	if tooLarge := new(http.MaxBytesError); errors.As(err, &tooLarge) {
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d MiB", MaxBodyBytes>>20))
+		return
+	}
+	writeError(w, http.StatusBadRequest, "cannot read the request body")
 }

@@ -21,6 +21,11 @@ func req(host, origin, auth, version string) *http.Request {
 	return r
 }
 
+func fetchSite(r *http.Request, site string) *http.Request {
+	r.Header.Set("Sec-Fetch-Site", site)
+	return r
+}
+
 func TestGuardRules(t *testing.T) {
 	loop := Guard{Listen: "127.0.0.1:7311"}
 	open := Guard{Listen: "0.0.0.0:7311", Token: "s3cret-token", Hostnames: []string{"hub.lan"}, Own: []string{"192.168.1.20", "fe80::1", "devbox"}}
@@ -33,7 +38,9 @@ func TestGuardRules(t *testing.T) {
 		want int
 	}{
 		{"loopback ok", loop, req("127.0.0.1:7311", "", "", "2025-11-25"), 0},
-		{"localhost ok", loop, req("localhost:7311", "http://localhost:5173", "", ""), 0},
+		{"localhost, same origin", loop, req("localhost:7311", "http://localhost:7311", "", ""), 0},
+		{"loopback origin on another port", loop, req("127.0.0.1:7311", "http://127.0.0.1:8000", "", ""), 403},
+		{"localhost origin on another port", loop, req("localhost:7311", "http://localhost:5173", "", ""), 403},
 		{"foreign origin", loop, req("127.0.0.1:7311", "https://evil.example", "", ""), 403},
 		{"rebinding host", loop, req("evil.example:7311", "", "", ""), 403},
 		{"open without token", open, req("0.0.0.0:7311", "", "", ""), 401},
@@ -45,8 +52,14 @@ func TestGuardRules(t *testing.T) {
 		{"open origin of another accepted name", open, req("hub.lan:7311", "http://devbox:7311", tok, ""), 403},
 		{"open same origin as host", open, req("hub.lan:7311", "http://hub.lan:7311", tok, ""), 0},
 		{"open same origin, other port", open, req("hub.lan:7311", "http://hub.lan:8080", tok, ""), 403},
-		{"open same origin, other scheme", open, req("hub.lan:7311", "https://hub.lan:7311", tok, ""), 403},
-		{"open loopback origin", open, req("hub.lan:7311", "http://localhost:5173", tok, ""), 0},
+		// Without Sec-Fetch-Site the standard library compares Origin with
+		// Host, which has no scheme; every browser it matters for sends
+		// Sec-Fetch-Site.
+		{"open same origin, other scheme", open, fetchSite(req("hub.lan:7311", "https://hub.lan:7311", tok, ""), "cross-site"), 403},
+		{"same-site page on another port", loop, fetchSite(req("127.0.0.1:7311", "http://127.0.0.1:8999", "", ""), "same-site"), 403},
+		{"the hub's own page", loop, fetchSite(req("127.0.0.1:7311", "http://127.0.0.1:7311", "", ""), "same-origin"), 0},
+		{"a typed address", loop, fetchSite(req("127.0.0.1:7311", "", "", ""), "none"), 0},
+		{"open loopback origin", open, req("hub.lan:7311", "http://localhost:5173", tok, ""), 403},
 		{"open localhost host", open, req("localhost:7311", "", tok, ""), 0},
 		{"open 127.0.0.1 host", open, req("127.0.0.1:7311", "", tok, ""), 0},
 		{"open [::1] host", open, req("[::1]:7311", "", tok, ""), 0},
@@ -60,7 +73,7 @@ func TestGuardRules(t *testing.T) {
 		{"loopback token required when set", Guard{Listen: "127.0.0.1:1", Token: "t0k3n-abcdef"}, req("127.0.0.1:1", "", "", ""), 401},
 	}
 	for _, tt := range tests {
-		if got, msg := tt.g.Check(tt.r); got != tt.want {
+		if got, msg := tt.g.Check(tt.r, mcpGuard); got != tt.want {
 			t.Errorf("%s: status %d (%s), want %d", tt.name, got, msg, tt.want)
 		}
 	}

@@ -27,13 +27,17 @@ const httpStateEnv = "CHRONICLE_HUB_TEST_HTTP_STATE"
 
 func serveHTTPForTest(state string) {
 	h, err := New(Options{StatePath: state, Home: os.Getenv("HOME"), Version: "test", ListGrace: testGrace,
-		Logger: slog.New(slog.NewTextHandler(os.Stderr, nil))})
+		TokenFile: filepath.Join(filepath.Dir(state), TokenFileName),
+		Logger:    slog.New(slog.NewTextHandler(os.Stderr, nil))})
 	if err != nil {
 		os.Stderr.WriteString(err.Error() + "\n")
 		os.Exit(1)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
+		os.Exit(1)
+	}
+	if _, err := h.EnsureToken(); err != nil {
 		os.Exit(1)
 	}
 	os.Stdout.WriteString(ln.Addr().String() + "\n")
@@ -59,7 +63,14 @@ func startServeProcess(t *testing.T, state string) string {
 	if err != nil {
 		t.Fatalf("the serve process printed no address: %v", err)
 	}
-	return "http://" + strings.TrimSpace(addr)
+	addr = strings.TrimSpace(addr)
+	tok, err := ReadToken(filepath.Join(filepath.Dir(state), TokenFileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hubTokens.Store(addr, tok)
+	t.Cleanup(func() { hubTokens.Delete(addr) })
+	return "http://" + addr
 }
 
 // TestStatelessRevisionAcrossReplicas: two hub processes serve one state

@@ -36,11 +36,12 @@ func (a *app) hubMachine(m *machine) *hub.Machine {
 	}
 }
 
-// printConsoleURL tells where the console is. With a token, the address
-// carries it after # (a fragment never reaches a server or a log): in full
-// only on a terminal, where the person who started the hub reads it; masked
-// anywhere else (a log file, a service manager's journal).
-func (a *app) printConsoleURL(addr net.Addr, token string) {
+// printConsoleURL tells where the console is. The address carries the
+// token after # (a fragment never reaches a server or a log): in full only
+// on a terminal, where the person who started the hub reads it; masked
+// anywhere else (a log file, a service manager's journal), with where the
+// token is kept when the hub made it (own, in file).
+func (a *app) printConsoleURL(addr net.Addr, token string, own bool, file string) {
 	host, port, err := net.SplitHostPort(addr.String())
 	if err != nil {
 		return
@@ -49,10 +50,6 @@ func (a *app) printConsoleURL(addr net.Addr, token string) {
 		host = "localhost"
 	}
 	url := "http://" + net.JoinHostPort(host, port) + "/"
-	if token == "" {
-		fmt.Fprintf(a.stderr, "chronicle hub: console at %s\n", url)
-		return
-	}
 	w := a.stderr
 	if mw, ok := w.(*mask.Writer); ok {
 		w = mw.W
@@ -61,5 +58,9 @@ func (a *app) printConsoleURL(addr net.Addr, token string) {
 		fmt.Fprintf(w, "chronicle hub: console at %s#token=%s\n", url, token)
 		return
 	}
-	fmt.Fprintf(a.stderr, "chronicle hub: console at %s#token=%s (the hub token; shown in full only on a terminal)\n", url, mask.Hide(token))
+	where := "the hub token"
+	if own {
+		where = "the token in " + file
+	}
+	fmt.Fprintf(a.stderr, "chronicle hub: console at %s#token=%s (%s; shown in full only on a terminal)\n", url, mask.Hide(token), where)
 }

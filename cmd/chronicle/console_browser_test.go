@@ -68,6 +68,13 @@ const reviewSkill = "---\nname: review\ndescription: Reviews code with care.\n--
 
 func startConsoleHub(t *testing.T) *consoleHub {
 	t.Helper()
+	return startHubWith(t, consoleConfig)
+}
+
+// startHubWith applies config (consoleConfig's format: node, the
+// server-everything script, this test binary) in a new home and serves it.
+func startHubWith(t *testing.T, config string) *consoleHub {
+	t.Helper()
 	node := testpeer.Node(t)
 	everything := testpeer.NPM(t, "@modelcontextprotocol/server-everything/dist/index.js")
 	self, err := os.Executable()
@@ -76,7 +83,7 @@ func startConsoleHub(t *testing.T) *consoleHub {
 	}
 	root := t.TempDir()
 	c := &consoleHub{bin: chronicleBinary(t), home: filepath.Join(root, "home"), cfg: filepath.Join(root, "cfg")}
-	mustWrite(t, filepath.Join(c.cfg, "chronicle.hcl"), fmt.Sprintf(consoleConfig, node, everything, self))
+	mustWrite(t, filepath.Join(c.cfg, "chronicle.hcl"), fmt.Sprintf(config, node, everything, self))
 	mustWrite(t, filepath.Join(c.cfg, "skills", "review", "SKILL.md"), reviewSkill)
 	if err := os.MkdirAll(c.home, 0o755); err != nil {
 		t.Fatal(err)

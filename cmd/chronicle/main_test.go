@@ -177,7 +177,15 @@ func cmdWaitHTTP(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
-		if resp, err := http.Get(args[0]); err == nil {
+		req, err := http.NewRequest(http.MethodGet, args[0], nil)
+		if err != nil {
+			ts.Fatalf("%v", err)
+		}
+		// As a person's curl would: with the token serve keeps.
+		if tok, err := os.ReadFile(filepath.Join(ts.Getenv("HOME"), ".chronicle", "hub.token")); err == nil {
+			req.Header.Set("Authorization", "Bearer "+strings.TrimSpace(string(tok)))
+		}
+		if resp, err := http.DefaultClient.Do(req); err == nil {
 			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
 			if resp.StatusCode == 200 && (want == nil || want.Match(body)) {

@@ -64,16 +64,17 @@ stop with the hub.`,
 			if err != nil {
 				return err
 			}
-			cache := ""
+			cache, tokenFile := "", ""
 			if !stdio {
 				cache = catalog.Path(m.chronicleHome)
+				tokenFile = filepath.Join(m.chronicleHome, hub.TokenFileName)
 			}
 			wd, _ := os.Getwd()
 			logger := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 			h, err := hub.New(hub.Options{
 				StatePath: m.statePath(), Home: m.home, EnvFile: filepath.Join(m.chronicleHome, "env"),
 				Listen: listen, Root: wd, Version: version, Logger: logger, Machine: a.hubMachine(m),
-				Profile: profile, CataloguePath: cache,
+				Profile: profile, CataloguePath: cache, TokenFile: tokenFile,
 			})
 			if err != nil {
 				return failf("%s", err)
@@ -114,8 +115,14 @@ stop with the hub.`,
 				h.Close()
 				return failf("cannot listen on %s: %s", g.Listen, err)
 			}
-			fmt.Fprintf(a.stderr, "chronicle hub: serving MCP on http://%s/mcp (health: /health, inspector API: /api/status)\n", ln.Addr())
-			a.printConsoleURL(ln.Addr(), g.Token)
+			token, err := h.EnsureToken()
+			if err != nil {
+				ln.Close()
+				h.Close()
+				return failf("%s", err)
+			}
+			fmt.Fprintf(a.stderr, "chronicle hub: serving MCP on http://%s/mcp (health: /health, management API: /api/status with the hub token)\n", ln.Addr())
+			a.printConsoleURL(ln.Addr(), token, g.Token == "", tokenFile)
 			return h.ServeHTTP(ctx, ln)
 		},
 	}

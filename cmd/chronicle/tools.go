@@ -3,11 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/chronicle-dev/chronicle/engine/catalog"
+	"github.com/chronicle-dev/chronicle/hub"
 )
 
 func (a *app) toolsCommand() *cobra.Command {
@@ -23,7 +25,7 @@ definition as a client sees it (name, description and input schema, counted with
 the o200k tokenizer; other model families count somewhat differently). Tools a
 policy disables are shown but not counted.
 
-It asks the running hub first (hub.listen, with the hub token when one is set),
+It asks the running hub first (hub.listen, with the hub token: hub { token }, else ~/.chronicle/hub.token),
 and otherwise reads the catalogue the HTTP hub last cached in
 ~/.chronicle/catalog.json, saying so and when each service was listed. With
 neither, it exits 1: run chronicle serve once to measure the catalogue.`,
@@ -40,7 +42,7 @@ neither, it exits 1: run chronicle serve once to measure the catalogue.`,
 			if err != nil {
 				return err
 			}
-			r, hubErr := a.fromHub(st)
+			r, hubErr := a.fromHub(st, filepath.Join(m.chronicleHome, hub.TokenFileName))
 			if hubErr != nil {
 				path := catalog.Path(m.chronicleHome)
 				cached, err := fromCache(path, st)

@@ -11,6 +11,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/hub"
 )
 
 // A toolsReport is the catalogue as chronicle tools shows it: where it came
@@ -76,8 +77,8 @@ func hubURL(st *state.State) string {
 }
 
 // fromHub asks a running hub for its catalogue (GET /api/tools), with the
-// hub token when the state sets one.
-func (a *app) fromHub(st *state.State) (*toolsReport, error) {
+// hub token: the state's, else the one the hub keeps in tokenFile.
+func (a *app) fromHub(st *state.State, tokenFile string) (*toolsReport, error) {
 	base := hubURL(st)
 	req, err := http.NewRequestWithContext(a.ctx, http.MethodGet, base+"/api/tools", nil)
 	if err != nil {
@@ -88,6 +89,9 @@ func (a *app) fromHub(st *state.State) (*toolsReport, error) {
 		if err != nil {
 			return nil, fmt.Errorf("hub token: %w", err)
 		}
+		a.masker.Add(token)
+		req.Header.Set("Authorization", "Bearer "+token)
+	} else if token, err := hub.ReadToken(tokenFile); err == nil {
 		a.masker.Add(token)
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
