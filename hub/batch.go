@@ -21,8 +21,14 @@ func (h *Hub) serveBatch(w http.ResponseWriter, r *http.Request, next http.Handl
 		return
 	}
 	var parts []json.RawMessage
-	if err := json.Unmarshal(body, &parts); err != nil || len(parts) == 0 {
-		writeRPCError(w, http.StatusBadRequest, nil, mcp.PARSE_ERROR, "the batch is not a non-empty JSON array")
+	if err := json.Unmarshal(body, &parts); err != nil {
+		writeRPCError(w, http.StatusBadRequest, nil, mcp.PARSE_ERROR, "the batch is not a JSON array")
+		return
+	}
+	if len(parts) == 0 {
+		// JSON-RPC 2.0 §6: an empty array is an invalid request, not a
+		// parse error.
+		writeRPCError(w, http.StatusBadRequest, nil, mcp.INVALID_REQUEST, "the batch is empty")
 		return
 	}
 	responses := []json.RawMessage{}

@@ -138,4 +138,13 @@ func TestBatchesPerRevision(t *testing.T) {
 	if code != 400 || !strings.Contains(body, "-32600") {
 		t.Errorf("2025-11-25 batch: %d %s, want 400 with -32600", code, body)
 	}
+
+	// JSON-RPC 2.0 §6: an empty batch is an invalid request (-32600), a
+	// batch that is no JSON array a parse error (-32700).
+	h["MCP-Protocol-Version"] = "2025-03-26"
+	for body, want := range map[string]string{`[]`: "-32600", `[{"jsonrpc":`: "-32700"} {
+		if code, got, _ := do(t, "POST", mcpURL, h, body); code != 400 || !strings.Contains(got, want) {
+			t.Errorf("batch %s: %d %s, want 400 with %s", body, code, got, want)
+		}
+	}
 }
