@@ -361,6 +361,12 @@ func (h *Hub) sessionUnregistered(_ context.Context, t server.ClientSession) {
 	h.clients.remove(id)
 	h.dropSession(id)
 	h.pool.endSession(id)
+	if h.sessionEnded != nil {
+		select {
+		case h.sessionEnded <- id:
+		default:
+		}
+	}
 }
 
 // sessionInitialized handles notifications/initialized: the client may now

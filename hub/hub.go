@@ -93,6 +93,7 @@ type Hub struct {
 	cacheOnce    sync.Once
 	cacheDirty   chan struct{} // the catalogue cache should be written
 	cacheWritten chan struct{} // tests: told after each write, when set
+	sessionEnded chan string   // tests: told the id of each session that ended, when set
 }
 
 // New loads the state and prepares the hub. Upstreams are not started: a

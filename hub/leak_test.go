@@ -97,11 +97,11 @@ func TestUpstreamSecretsNeverReachClientsOrPeople(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { _ = h.ServeHTTP(ctx, ln); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
+	t.Cleanup(func() { cancel(); receive(t, done, "the hub to shut down") })
 	base := "http://" + ln.Addr().String()
 
 	c := connect(t, base, nil)
-	tools, err := c.ListTools(context.Background(), mcp.ListToolsRequest{})
+	tools, err := c.ListTools(bounded(t), mcp.ListToolsRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestUpstreamSecretsNeverReachClientsOrPeople(t *testing.T) {
 	}
 	assertNoLeak(t, "tools/call error", text)
 
-	prompts, err := c.ListPrompts(context.Background(), mcp.ListPromptsRequest{})
+	prompts, err := c.ListPrompts(bounded(t), mcp.ListPromptsRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,13 +130,13 @@ func TestUpstreamSecretsNeverReachClientsOrPeople(t *testing.T) {
 	assertNoLeak(t, "prompts/list", string(b))
 	var gp mcp.GetPromptRequest
 	gp.Params.Name = "leaky__leak"
-	got, err := c.GetPrompt(context.Background(), gp)
+	got, err := c.GetPrompt(bounded(t), gp)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b, _ = json.Marshal(got)
 	assertNoLeak(t, "prompts/get", string(b))
-	res, err := c.ListResources(context.Background(), mcp.ListResourcesRequest{})
+	res, err := c.ListResources(bounded(t), mcp.ListResourcesRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestUpstreamSecretsNeverReachClientsOrPeople(t *testing.T) {
 	assertNoLeak(t, "resources/list", string(b))
 	var rr mcp.ReadResourceRequest
 	rr.Params.URI = "leak://r"
-	if _, err := c.ReadResource(context.Background(), rr); err == nil {
+	if _, err := c.ReadResource(bounded(t), rr); err == nil {
 		t.Error("the failing read succeeded")
 	} else {
 		assertNoLeak(t, "resources/read error", err.Error())
@@ -156,7 +156,7 @@ func TestUpstreamSecretsNeverReachClientsOrPeople(t *testing.T) {
 	_, body := postJSON(t, base+"/api/call", `{"tool":"leaky__whoami"}`)
 	assertNoLeak(t, "/api/call", body)
 	cancel()
-	<-done
+	receive(t, done, "the hub to shut down")
 	if !strings.Contains(log.String(), "starting with token") {
 		t.Errorf("the upstream's stderr is not in the hub log:\n%s", log)
 	}

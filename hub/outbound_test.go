@@ -29,7 +29,7 @@ func TestOutboundFilter(t *testing.T) {
 	h := newTestHub(t, path, Options{ListGrace: testGrace})
 	defer h.Close()
 	h.catalogue(context.Background())
-	waitCatalogue(h, func(c *Catalogue) bool { return c.Tools["alpha__echo"] != nil && c.Tools["beta__echo"] != nil })
+	waitCatalogue(t, h, func(c *Catalogue) bool { return c.Tools["alpha__echo"] != nil && c.Tools["beta__echo"] != nil })
 
 	s1, s2 := h.clients.Generate(), h.clients.Generate()
 	changed := []byte(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`)

@@ -62,7 +62,7 @@ func TestScopeFromClientRoots(t *testing.T) {
 	init.Params.Capabilities.Roots = &struct {
 		ListChanged bool `json:"listChanged,omitempty"`
 	}{}
-	if _, err := c.Initialize(context.Background(), init); err != nil {
+	if _, err := c.Initialize(bounded(t), init); err != nil {
 		t.Fatal(err)
 	}
 	// Listed while the client has not answered: no project service yet.
