@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"strings"
 	"sync"
 	"time"
 
@@ -47,7 +48,7 @@ type clientSession struct {
 	endpoint  string               // key of the endpoint it was made on; "" for stdio
 	root      string               // the folder it works in, "" for the hub's default
 	seen      map[string]string    // list kind → hash of the list it last got
-	inFlight  map[string]*inFlight // request id as sent (raw JSON) → the request
+	inFlight  map[string]inFlight  // request id as sent (raw JSON) → the request
 	roots     rootsHandshake
 }
 
@@ -66,7 +67,7 @@ type rootsHandshake struct {
 }
 
 func newClientSession(id string) *clientSession {
-	return &clientSession{id: id, seen: map[string]string{}, inFlight: map[string]*inFlight{}}
+	return &clientSession{id: id, seen: map[string]string{}, inFlight: map[string]inFlight{}}
 }
 
 // clientSessions is the registry. It is also mcp-go's SessionIdManager for
@@ -81,11 +82,15 @@ func newClientSessions() *clientSessions {
 	return &clientSessions{live: map[string]*clientSession{}, pending: map[string]*clientSession{}}
 }
 
+// generatedPrefix begins every id Generate makes (and no id mcp-go makes
+// for HTTP+SSE or stdio).
+const generatedPrefix = "mcp-session-"
+
 // Generate makes the id of a new Streamable HTTP session (SessionIdManager).
 func (s *clientSessions) Generate() string {
 	b := make([]byte, 16)
 	_, _ = rand.Read(b)
-	id := "mcp-session-" + hex.EncodeToString(b)
+	id := generatedPrefix + hex.EncodeToString(b)
 	s.mu.Lock()
 	s.pending[id] = newClientSession(id)
 	s.mu.Unlock()
@@ -125,13 +130,20 @@ func (s *clientSessions) get(id string) *clientSession {
 // register makes a session live when mcp-go registers it: the pending entry
 // of an id the hub generated, or a new one (HTTP+SSE and stdio sessions,
 // whose ids mcp-go makes). The endpoint and root of the request that made
-// it are its own unless initialize already said otherwise.
+// it are its own unless initialize already said otherwise. A generated id
+// that is no longer pending was terminated before mcp-go got to register it
+// (a DELETE raced the initialize's answer): it gets no entry, and stays
+// ended; register returns nil.
 func (s *clientSessions) register(ctx context.Context, t server.ClientSession) *clientSession {
 	id := t.SessionID()
 	s.mu.Lock()
 	cs := s.pending[id]
 	if cs == nil {
 		cs = s.live[id]
+	}
+	if cs == nil && strings.HasPrefix(id, generatedPrefix) {
+		s.mu.Unlock()
+		return nil
 	}
 	if cs == nil {
 		cs = newClientSession(id)
@@ -256,7 +268,7 @@ func (cs *clientSession) begin(id []byte, tool string) {
 	if _, again := cs.inFlight[string(id)]; !again && len(cs.inFlight) >= maxInFlight {
 		return
 	}
-	cs.inFlight[string(id)] = &inFlight{tool: tool}
+	cs.inFlight[string(id)] = inFlight{tool: tool}
 }
 
 // cancel marks a request in flight as cancelled; a cancel of a request
@@ -264,8 +276,9 @@ func (cs *clientSession) begin(id []byte, tool string) {
 func (cs *clientSession) cancel(id []byte) {
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
-	if r := cs.inFlight[string(id)]; r != nil {
+	if r, ok := cs.inFlight[string(id)]; ok {
 		r.cancelled = true
+		cs.inFlight[string(id)] = r
 	}
 }
 
@@ -274,8 +287,8 @@ func (cs *clientSession) cancel(id []byte) {
 func (cs *clientSession) answered(id []byte) (cancelled bool) {
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
-	r := cs.inFlight[string(id)]
-	if r == nil {
+	r, ok := cs.inFlight[string(id)]
+	if !ok {
 		return false
 	}
 	delete(cs.inFlight, string(id))
@@ -349,7 +362,7 @@ func (h *Hub) sessionOf(ctx context.Context) *clientSession {
 
 // sessionRegistered is mcp-go's session registration hook.
 func (h *Hub) sessionRegistered(ctx context.Context, t server.ClientSession) {
-	if cs := h.clients.register(ctx, t); cs.registered() {
+	if cs := h.clients.register(ctx, t); cs != nil && cs.registered() {
 		h.askRoots(cs)
 	}
 }

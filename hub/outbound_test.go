@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mark3labs/mcp-go/mcp"
+
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 )
@@ -284,4 +286,56 @@ func TestCancelAfterResponse(t *testing.T) {
 			p.send(t, cancel)
 		}
 	})
+}
+
+// A fakeSession stands in for mcp-go's session of a transport.
+type fakeSession string
+
+func (fakeSession) Initialize()                                         {}
+func (fakeSession) Initialized() bool                                   { return true }
+func (fakeSession) NotificationChannel() chan<- mcp.JSONRPCNotification { return nil }
+func (s fakeSession) SessionID() string                                 { return string(s) }
+
+// TestSessionRegistry checks the registry's lifetimes: a generated id is
+// pending until registered, live until unregistered; an id terminated
+// before mcp-go registered it stays ended; a transport's own id (HTTP+SSE,
+// stdio) gets an entry when registered.
+func TestSessionRegistry(t *testing.T) {
+	s := newClientSessions()
+	ctx := context.Background()
+	id := s.Generate()
+	if ok, err := s.Validate(id); ok || err != nil {
+		t.Fatalf("a generated id: terminated %v, %v", ok, err)
+	}
+	if cs := s.register(ctx, fakeSession(id)); cs == nil || cs.info().Started.IsZero() {
+		t.Fatal("the registration of a generated id made no live session")
+	}
+	if live, pending := s.size(); live != 1 || pending != 0 {
+		t.Errorf("after registration: %d live, %d pending", live, pending)
+	}
+	s.remove(id)
+	if _, err := s.Validate(id); err == nil {
+		t.Error("an unregistered id is still valid")
+	}
+
+	raced := s.Generate()
+	if _, err := s.Terminate(raced); err != nil {
+		t.Fatal(err)
+	}
+	if cs := s.register(ctx, fakeSession(raced)); cs != nil {
+		t.Error("a session terminated before its registration came back to life")
+	}
+	if _, err := s.Validate(raced); err == nil {
+		t.Error("a terminated id is valid again")
+	}
+
+	if cs := s.register(ctx, fakeSession("2f1c…-sse")); cs == nil {
+		t.Error("an HTTP+SSE session got no entry")
+	}
+	if _, err := s.Terminate("made-up"); err == nil {
+		t.Error("terminating an unknown id succeeded")
+	}
+	if live, pending := s.size(); live != 1 || pending != 0 {
+		t.Errorf("at the end: %d live, %d pending, want the SSE session alone", live, pending)
+	}
 }
