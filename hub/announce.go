@@ -77,13 +77,10 @@ func (h *Hub) announceLists() {
 
 // anyListed reports whether a session has listed kind.
 func (h *Hub) anyListed(kind string) bool {
-	found := false
-	h.filters.Range(func(_, v any) bool {
-		f := v.(*sessionFilter)
-		f.mu.Lock()
-		_, found = f.seen[kind]
-		f.mu.Unlock()
-		return !found
-	})
-	return found
+	for _, cs := range h.clients.list() {
+		if _, listed := cs.lastListed(kind); listed {
+			return true
+		}
+	}
+	return false
 }

@@ -105,17 +105,9 @@ type SessionInfo struct {
 
 func (h *Hub) sessionList() []SessionInfo {
 	out := []SessionInfo{}
-	h.sessions.Range(func(k, v any) bool {
-		s := SessionInfo{ID: k.(string), Started: v.(time.Time)}
-		if r, ok := h.roots.Load(k); ok {
-			s.Root = r.(string)
-		}
-		if ep, ok := h.ids.endpointOf(s.ID); ok {
-			s.Endpoint = ep
-		}
-		out = append(out, s)
-		return true
-	})
+	for _, cs := range h.clients.list() {
+		out = append(out, cs.info())
+	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Started.Before(out[j].Started) })
 	return out
 }

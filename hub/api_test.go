@@ -20,7 +20,7 @@ func postJSON(t *testing.T, url, body string) (int, string) {
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(withToken(req))
+	resp, err := testHTTP.Do(withToken(req))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -81,7 +81,7 @@ func cachingHub(t *testing.T, path, cache string, done func(*catalog.File) bool)
 	h.cacheWritten = make(chan struct{}, 16)
 	h.catalogue(context.Background())
 	for {
-		<-h.cacheWritten
+		receive(t, h.cacheWritten, "a write of the catalogue cache that has what the test waits for")
 		f, err := catalog.Load(cache)
 		if err != nil {
 			t.Fatal(err)

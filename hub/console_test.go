@@ -80,7 +80,7 @@ func (c consoleHub) do(t *testing.T, method, path, contentType, body string, hdr
 	for i := 0; i+1 < len(hdr); i += 2 {
 		req.Header.Set(hdr[i], hdr[i+1])
 	}
-	resp, err := http.DefaultClient.Do(withToken(req))
+	resp, err := testHTTP.Do(withToken(req))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,8 +11,10 @@
 // router and its transport rules (Origin, Host, token, versions, batches,
 // body size), the one call path every tools/call goes through, the
 // pass-through of what flows back from upstreams (progress, log messages,
-// resource updates, sampling, elicitation and roots requests), the outbound
-// filter per session, masking of everything clients and people get, live
+// resource updates, sampling, elicitation and roots requests), one
+// clientSession per client session in one registry tied to mcp-go's session
+// lifetime (clientsession.go, docs/decisions/0064), the outbound filter per
+// session, masking of everything clients and people get, live
 // reload, and the inspector (a ring buffer of recent messages and the /api
 // endpoints). docs/decisions/0030 says why it is built on mcp-go's server.
 //

@@ -75,9 +75,9 @@ func (h *Hub) whereOf(ctx context.Context) where {
 }
 
 // whereOfSession returns where a session was made.
-func (h *Hub) whereOfSession(sid string) where {
-	w := where{profile: h.opts.Profile, root: h.rootOfSession(sid)}
-	if key, ok := h.ids.endpointOf(sid); ok && key != "" {
+func (h *Hub) whereOfSession(cs *clientSession) where {
+	w := where{profile: h.opts.Profile, root: h.rootOfSession(cs)}
+	if key := cs.endpointKey(); key != "" {
 		path, _, _ := strings.Cut(key, "?root=")
 		w.profile = profileOfPath(path)
 	}

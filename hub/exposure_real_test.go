@@ -40,7 +40,7 @@ func replayServices(t *testing.T) []service.Service {
 // the text.
 func goSearch(t *testing.T, cs *gosdk.ClientSession, query string) (names []string, structured bool) {
 	t.Helper()
-	res, err := cs.CallTool(context.Background(), &gosdk.CallToolParams{Name: "search_tools", Arguments: map[string]any{"query": query, "limit": 10}})
+	res, err := cs.CallTool(bounded(t), &gosdk.CallToolParams{Name: "search_tools", Arguments: map[string]any{"query": query, "limit": 10}})
 	if err != nil || res.IsError {
 		t.Fatalf("search_tools %q: %v %s", query, err, goText(res))
 	}
@@ -75,7 +75,7 @@ func TestSearchModeWithRealUpstreams(t *testing.T) {
 	r := startHub(t, path)
 
 	hubCS := goSDKSession(t, r.url+"/mcp", "2025-11-25", nil)
-	tools, err := hubCS.ListTools(context.Background(), nil)
+	tools, err := hubCS.ListTools(bounded(t), nil)
 	if err != nil || len(tools.Tools) != 3 {
 		t.Fatalf("search mode lists %d tools (%v)", len(tools.Tools), err)
 	}
@@ -89,13 +89,13 @@ func TestSearchModeWithRealUpstreams(t *testing.T) {
 	if names, _ := goSearch(t, hubCS, "echo a message back"); contains(names, "live__echo") {
 		t.Errorf("search outside the project found the project's service: %v", names)
 	}
-	res, err := hubCS.CallTool(context.Background(), &gosdk.CallToolParams{Name: "call_tool", Arguments: map[string]any{
+	res, err := hubCS.CallTool(bounded(t), &gosdk.CallToolParams{Name: "call_tool", Arguments: map[string]any{
 		"name": "github__get_issue", "arguments": map[string]any{"owner": "o", "repo": "r", "issue_number": 7},
 	}})
 	if err != nil || goText(res) != `replayed get_issue with {"issue_number":7,"owner":"o","repo":"r"}` {
 		t.Errorf("call_tool github__get_issue: %v %s", err, goText(res))
 	}
-	res, err = hubCS.CallTool(context.Background(), &gosdk.CallToolParams{Name: "call_tool", Arguments: map[string]any{
+	res, err = hubCS.CallTool(bounded(t), &gosdk.CallToolParams{Name: "call_tool", Arguments: map[string]any{
 		"name": "github__get_issue", "arguments": map[string]any{"owner": "o", "issue_number": "seven"},
 	}})
 	if err != nil || !res.IsError || !strings.Contains(goText(res), "missing property 'repo'") || !strings.Contains(goText(res), `"issue_number":{"type":"number"}`) {
@@ -133,17 +133,17 @@ func TestSearchModeWithRealUpstreams(t *testing.T) {
 		"name": "live__trigger-long-running-operation", "arguments": map[string]any{"duration": 0.3, "steps": 3},
 	}}
 	params.SetProgressToken("through-call-tool")
-	res, err = projCS.CallTool(context.Background(), params)
+	res, err = projCS.CallTool(bounded(t), params)
 	if err != nil || !strings.Contains(goText(res), "completed") {
 		t.Errorf("call_tool of a long-running operation: %v %s", err, goText(res))
 	}
-	res, err = projCS.CallTool(context.Background(), &gosdk.CallToolParams{Name: "call_tool", Arguments: map[string]any{
+	res, err = projCS.CallTool(bounded(t), &gosdk.CallToolParams{Name: "call_tool", Arguments: map[string]any{
 		"name": "live__trigger-elicitation-request", "arguments": map[string]any{},
 	}})
 	if err != nil || !strings.Contains(goText(res), "Name: Ada") {
 		t.Errorf("call_tool with an elicitation: %v %s", err, goText(res))
 	}
-	if msg := <-elicited; !strings.Contains(msg, "provide inputs") {
+	if msg := receive(t, elicited, "the elicitation to reach the client"); !strings.Contains(msg, "provide inputs") {
 		t.Errorf("the elicitation asked %q", msg)
 	}
 
@@ -167,13 +167,13 @@ func TestSearchModeWithRealUpstreams(t *testing.T) {
 	if names, structured := goSearch(t, stdio, "open a pull request"); !structured || contains(names, "github__create_pull_request") || !contains(names, "github__list_pull_requests") {
 		t.Errorf("search over stdio: %v", names)
 	}
-	res, err = stdio.CallTool(context.Background(), &gosdk.CallToolParams{Name: "call_tool", Arguments: map[string]any{
+	res, err = stdio.CallTool(bounded(t), &gosdk.CallToolParams{Name: "call_tool", Arguments: map[string]any{
 		"name": "live__echo", "arguments": map[string]any{"message": "over stdio"},
 	}})
 	if err != nil || goText(res) != "Echo: over stdio" {
 		t.Errorf("call_tool over stdio: %v %s", err, goText(res))
 	}
-	res, err = stdio.CallTool(context.Background(), &gosdk.CallToolParams{Name: "describe_tools", Arguments: map[string]any{"names": []string{"live__echo", "slack__slack_post_message"}}})
+	res, err = stdio.CallTool(bounded(t), &gosdk.CallToolParams{Name: "describe_tools", Arguments: map[string]any{"names": []string{"live__echo", "slack__slack_post_message"}}})
 	if err != nil || res.IsError || !strings.Contains(goText(res), `"name":"slack__slack_post_message"`) {
 		t.Errorf("describe_tools over stdio: %v %s", err, goText(res))
 	}

@@ -42,7 +42,7 @@ func connectStdio(t *testing.T, statePath, profile, dir, version string) *client
 	var init mcp.InitializeRequest
 	init.Params.ProtocolVersion = version
 	init.Params.ClientInfo = mcp.Implementation{Name: "exposure-stdio-test", Version: "1"}
-	if _, err := c.Initialize(context.Background(), init); err != nil {
+	if _, err := c.Initialize(bounded(t), init); err != nil {
 		t.Fatalf("initialize over stdio (%s): %v", version, err)
 	}
 	t.Cleanup(func() { c.Close() })
@@ -93,7 +93,7 @@ func TestSearchModeAndProfilesOverStdio(t *testing.T) {
 	}
 	var req mcp.CallToolRequest
 	req.Params.Name = "alpha__schedule"
-	if res, err := p.CallTool(context.Background(), req); err == nil && !res.IsError {
+	if res, err := p.CallTool(bounded(t), req); err == nil && !res.IsError {
 		t.Errorf("a tool outside the profile was called over stdio: %s", resultText(res))
 	}
 	if got := strings.Join(listed(t, connectStdio(t, path, "echoes", dir, "2025-11-25")), " "); got != "alpha__echo" {

@@ -50,8 +50,8 @@ func connectAt(t *testing.T, endpoint, version string) *client.Client {
 		opts = append(opts, client.WithProtocolVersion(version))
 	}
 	c := client.NewClient(tr, opts...)
-	ctx := context.Background()
-	if err := c.Start(ctx); err != nil {
+	ctx := bounded(t)
+	if err := c.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	var init mcp.InitializeRequest
@@ -83,7 +83,7 @@ func callTool(t *testing.T, c *client.Client, name string, args any) *mcp.CallTo
 	t.Helper()
 	var req mcp.CallToolRequest
 	req.Params.Name, req.Params.Arguments = name, args
-	res, err := c.CallTool(context.Background(), req)
+	res, err := c.CallTool(bounded(t), req)
 	if err != nil {
 		t.Fatalf("call %s: %v", name, err)
 	}
@@ -202,7 +202,7 @@ func TestSearchModeOverHTTP(t *testing.T) {
 	}
 	var req mcp.CallToolRequest
 	req.Params.Name = "beta__echo"
-	if _, err := c.CallTool(context.Background(), req); err == nil {
+	if _, err := c.CallTool(bounded(t), req); err == nil {
 		t.Error("a direct call reached another project's service")
 	}
 
@@ -259,7 +259,7 @@ func TestProfileEndpoints(t *testing.T) {
 		}
 		var req mcp.CallToolRequest
 		req.Params.Name = "alpha__schedule"
-		if res, err := c.CallTool(context.Background(), req); err == nil && !res.IsError {
+		if res, err := c.CallTool(bounded(t), req); err == nil && !res.IsError {
 			t.Errorf("a tool outside the profile was called (%q): %s", version, resultText(res))
 		}
 		// The profile's glob matches the disabled tool: policy still wins.
@@ -281,7 +281,7 @@ func TestProfileEndpoints(t *testing.T) {
 		t.Errorf("profile finder outside the project lists %s", got)
 	}
 
-	resp, err := http.Post(r.url+"/mcp/profile/nope", "application/json", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+	resp, err := testHTTP.Post(r.url+"/mcp/profile/nope", "application/json", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +393,7 @@ func rawToolsList(t *testing.T, endpoint string) map[string]tokens.Definition {
 			req.Header.Set("Mcp-Session-Id", session)
 			req.Header.Set("MCP-Protocol-Version", "2025-11-25")
 		}
-		resp, err := http.DefaultClient.Do(req)
+		resp, err := testHTTP.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -490,7 +490,7 @@ func TestSearchSurfaceNeedsNoUpstream(t *testing.T) {
 	}
 	before := h.listHash("tools", where{})
 	g.open(t)
-	waitCatalogue(h, func(c *Catalogue) bool { return c.Tools["slow__echo"] != nil })
+	waitCatalogue(t, h, func(c *Catalogue) bool { return c.Tools["slow__echo"] != nil })
 	names = names[:0]
 	for _, tl := range h.toolFilter(ctx, allRegistered(h)) {
 		names = append(names, tl.Name)

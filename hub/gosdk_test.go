@@ -3,11 +3,9 @@
 package hub
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -59,7 +57,7 @@ func TestGoSDKRevisions(t *testing.T) {
 		if init := cs.InitializeResult(); init != nil && init.ProtocolVersion != v {
 			t.Errorf("Go SDK asked for %s and got %s", v, init.ProtocolVersion)
 		}
-		tools, err := cs.ListTools(context.Background(), nil)
+		tools, err := cs.ListTools(bounded(t), nil)
 		if err != nil {
 			t.Errorf("%s tools/list: %v", v, err)
 			continue
@@ -71,7 +69,7 @@ func TestGoSDKRevisions(t *testing.T) {
 		if !names["everything__echo"] || names["everything__simulate-research-query"] {
 			t.Errorf("%s tools: %v", v, names)
 		}
-		res, err := cs.CallTool(context.Background(), &gosdk.CallToolParams{Name: "everything__echo", Arguments: map[string]any{"message": v}})
+		res, err := cs.CallTool(bounded(t), &gosdk.CallToolParams{Name: "everything__echo", Arguments: map[string]any{"message": v}})
 		if err != nil || goText(res) != "Echo: "+v {
 			t.Errorf("%s call: %v %v", v, res, err)
 		}
@@ -87,7 +85,7 @@ func TestGoSDKRevisions(t *testing.T) {
 		t.Fatalf("Go SDK over stdio: %v", err)
 	}
 	defer cs.Close()
-	res, err := cs.CallTool(context.Background(), &gosdk.CallToolParams{Name: "everything__echo", Arguments: map[string]any{"message": "stdio"}})
+	res, err := cs.CallTool(bounded(t), &gosdk.CallToolParams{Name: "everything__echo", Arguments: map[string]any{"message": "stdio"}})
 	if err != nil || goText(res) != "Echo: stdio" {
 		t.Errorf("stdio call: %v %v", res, err)
 	}
@@ -138,20 +136,24 @@ func TestConcurrentSessionsProgressAndLogLevels(t *testing.T) {
 	a, ao := newSession()
 	b, bo := newSession()
 	ao.want, bo.want = 8, 4
-	if err := a.SetLoggingLevel(context.Background(), &gosdk.SetLoggingLevelParams{Level: "debug"}); err != nil {
+	if err := a.SetLoggingLevel(bounded(t), &gosdk.SetLoggingLevelParams{Level: "debug"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.SetLoggingLevel(context.Background(), &gosdk.SetLoggingLevelParams{Level: "error"}); err != nil {
+	if err := b.SetLoggingLevel(bounded(t), &gosdk.SetLoggingLevelParams{Level: "error"}); err != nil {
 		t.Fatal(err)
 	}
 
+	// Every wait below is bounded: a broken rewrite of progress tokens
+	// loses notifications, and the test must fail, not hang.
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
+	defer cancel()
 	seen := make([]string, 2)
 	var wg sync.WaitGroup
 	for i, cs := range []*gosdk.ClientSession{a, b} {
 		wg.Go(func() {
 			params := &gosdk.CallToolParams{Name: "rec__progress", Meta: gosdk.Meta{"x-trace": "kept"}}
 			params.SetProgressToken("same")
-			res, err := cs.CallTool(context.Background(), params)
+			res, err := cs.CallTool(ctx, params)
 			if err != nil {
 				t.Errorf("session %d: %v", i, err)
 				return
@@ -174,8 +176,8 @@ func TestConcurrentSessionsProgressAndLogLevels(t *testing.T) {
 	}
 	// The Go SDK runs notification handlers on goroutines of their own:
 	// wait for the last progress notification of each call.
-	<-ao.third
-	<-bo.third
+	receive(t, ao.third, "session a's third progress notification")
+	receive(t, bo.third, "session b's third progress notification")
 	for name, o := range map[string]*observed{"a": ao, "b": bo} {
 		o.mu.Lock()
 		if len(o.progress) != 3 || len(o.tokens) != 1 || !o.tokens["same"] {
@@ -185,11 +187,11 @@ func TestConcurrentSessionsProgressAndLogLevels(t *testing.T) {
 	}
 
 	// Only a logs; each session gets what its level allows.
-	if _, err := a.CallTool(context.Background(), &gosdk.CallToolParams{Name: "rec__logs"}); err != nil {
+	if _, err := a.CallTool(ctx, &gosdk.CallToolParams{Name: "rec__logs"}); err != nil {
 		t.Fatal(err)
 	}
-	<-ao.last
-	<-bo.last
+	receive(t, ao.last, "the eight log messages of session a, at debug")
+	receive(t, bo.last, "the four log messages of session b, at error")
 	ao.mu.Lock()
 	bo.mu.Lock()
 	defer ao.mu.Unlock()
@@ -212,37 +214,21 @@ func TestStdioProgressPrecedesResult(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state.json")
 	writeState(t, path, []service.Service{testService("rec", "recorder", "")}, nil)
-	h := newTestHub(t, path, Options{ListGrace: testGrace})
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	done := make(chan error, 1)
-	go func() { done <- h.ServeStdio(context.Background(), inR, outW); outW.Close() }()
-	lines := bufio.NewScanner(outR)
-	send := func(s string) {
-		if _, err := io.WriteString(inW, s+"\n"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	send(initialize)
-	lines.Scan()
-	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	send(`{"jsonrpc":"2.0","id":"c1","method":"tools/call","params":{"name":"rec__progress","_meta":{"progressToken":"mine"}}}`)
+	p := startStdio(t, newTestHub(t, path, Options{ListGrace: testGrace}))
+	p.send(t, initialize)
+	p.until(t, `"id":1`)
+	p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	p.send(t, `{"jsonrpc":"2.0","id":"c1","method":"tools/call","params":{"name":"rec__progress","_meta":{"progressToken":"mine"}}}`)
 	progress := 0
-	for lines.Scan() {
-		line := lines.Text()
+	for _, line := range p.until(t, `"id":"c1"`) {
 		if strings.Contains(line, `"notifications/progress"`) {
 			if !strings.Contains(line, `"progressToken":"mine"`) {
 				t.Errorf("progress under another token: %s", line)
 			}
 			progress++
 		}
-		if strings.Contains(line, `"id":"c1"`) {
-			break
-		}
 	}
 	if progress != 3 {
 		t.Errorf("%d progress notifications before the result, want 3", progress)
 	}
-	inW.Close()
-	<-done
 }

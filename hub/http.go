@@ -27,7 +27,7 @@ func (h *Hub) Handler() http.Handler {
 	mcpHTTP := server.NewStreamableHTTPServer(h.srv,
 		server.WithEndpointPath("/mcp"),
 		server.WithStateful(true),
-		server.WithSessionIdManager(h.ids),
+		server.WithSessionIdManager(h.clients),
 		server.WithSessionIdleTTL(h.opts.SessionIdleTTL),
 		server.WithHTTPContextFunc(h.httpContext),
 		server.WithStreamableHTTPLogger(h.log),
@@ -84,7 +84,9 @@ func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 			body := buf.Bytes()
 			r.Body = io.NopCloser(bytes.NewReader(body))
 			m := peekMessage(body)
-			h.noteCancelled(r.URL.Query().Get("sessionId"), m)
+			if cs := h.clients.get(r.URL.Query().Get("sessionId")); cs != nil {
+				h.noteRequest(cs, m) // answered when its response goes out on the stream
+			}
 			if name := m.calledTool(); name != "" {
 				ctx = context.WithValue(ctx, callingKey, name)
 			}

@@ -91,20 +91,17 @@ type Hub struct {
 	empty    *Catalogue  // stands in for cat before the first build
 	seen     atomic.Bool // a client has asked for the catalogue
 
-	ids       *sessionIDs // live Streamable HTTP sessions and their endpoints
-	filters   sync.Map    // session id → *sessionFilter
-	lists     listWatch   // what may need a list_changed
-	stateless sync.Map    // endpoint key → *atomic.Int64: 2026-07-28 requests
-	roots     sync.Map    // session id → root folder
-	sessions  sync.Map    // session id → when it started
-	calling   sync.Map    // tool name → *atomic.Int32: stdio calls in flight
-	autoModes sync.Map    // endpoint (profile and services) → the mode auto chose last
+	clients   *clientSessions // every client session, for as long as its transport's (clientsession.go)
+	lists     listWatch       // what may need a list_changed
+	stateless sync.Map        // endpoint key → *atomic.Int64: 2026-07-28 requests
+	autoModes sync.Map        // endpoint (profile and services) → the mode auto chose last
 	started   time.Time
 	review    reviewCache // the console's takeover review (review.go)
 
 	cacheOnce    sync.Once
 	cacheDirty   chan struct{} // the catalogue cache should be written
 	cacheWritten chan struct{} // tests: told after each write, when set
+	sessionEnded chan string   // tests: told the id of each session that ended, when set
 }
 
 // New loads the state and prepares the hub. Upstreams are not started: a
@@ -135,7 +132,7 @@ func New(opts Options) (*Hub, error) {
 		started:  time.Now(), empty: buildCatalogue(nil, nil),
 	}
 	h.ctx, h.cancel = context.WithCancel(context.Background())
-	h.ids = newSessionIDs()
+	h.clients = newClientSessions()
 	h.slots, h.changed = map[string]*listingSlot{}, make(chan struct{})
 	h.inspector = NewInspector(h.masker)
 	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.invalidate("upstream "+service+" changed its lists", service) }, h)
@@ -156,6 +153,8 @@ func New(opts Options) (*Hub, error) {
 		server.WithResourceCompletionProvider(completer{h}),
 		server.WithInstructions("chronicle hub: every declared MCP service, as <service>__<tool>."),
 	)
+	// A client is asked for its roots once it says it is initialized.
+	h.srv.AddNotificationHandler(string(mcp.MethodNotificationInitialized), h.sessionInitialized)
 	// The meta-tools are there from the start: in search mode what an
 	// endpoint lists does not wait for any upstream.
 	h.srv.AddTools(h.metaTools()...)

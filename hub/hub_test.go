@@ -90,7 +90,11 @@ func serveHub(t *testing.T, h *Hub) *running {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { _ = h.ServeHTTP(ctx, ln); close(done) }()
-	r := &running{hub: h, url: "http://" + ln.Addr().String(), ctx: ctx, stop: func() { cancel(); <-done; hubTokens.Delete(ln.Addr().String()) }}
+	r := &running{hub: h, url: "http://" + ln.Addr().String(), ctx: ctx, stop: func() {
+		cancel()
+		receive(t, done, "the hub to shut down")
+		hubTokens.Delete(ln.Addr().String())
+	}}
 	t.Cleanup(r.stop)
 	return r
 }
@@ -116,6 +120,17 @@ func withToken(req *http.Request) *http.Request {
 	return req
 }
 
+// testHTTP is the tests' HTTP client: a hub that never answers fails the
+// test instead of hanging it.
+var testHTTP = &http.Client{Timeout: hangGuard}
+
+// bounded returns a context that ends after hangGuard, or with the test.
+func bounded(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
+	t.Cleanup(cancel)
+	return ctx
+}
+
 func connect(t *testing.T, url string, headers map[string]string, opts ...transport.StreamableHTTPCOption) *client.Client {
 	t.Helper()
 	tr, err := transport.NewStreamableHTTP(url+"/mcp", append([]transport.StreamableHTTPCOption{transport.WithHTTPHeaders(headers)}, opts...)...)
@@ -123,8 +138,8 @@ func connect(t *testing.T, url string, headers map[string]string, opts ...transp
 		t.Fatal(err)
 	}
 	c := client.NewClient(tr, client.WithProtocolVersion(mcp.LATEST_LEGACY_PROTOCOL_VERSION))
-	ctx := context.Background()
-	if err := c.Start(ctx); err != nil {
+	ctx := bounded(t)
+	if err := c.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	var init mcp.InitializeRequest
@@ -139,7 +154,7 @@ func connect(t *testing.T, url string, headers map[string]string, opts ...transp
 
 func toolNames(t *testing.T, c *client.Client) map[string]mcp.Tool {
 	t.Helper()
-	res, err := c.ListTools(context.Background(), mcp.ListToolsRequest{})
+	res, err := c.ListTools(bounded(t), mcp.ListToolsRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +169,7 @@ func callText(t *testing.T, c *client.Client, name string, args map[string]any) 
 	t.Helper()
 	var req mcp.CallToolRequest
 	req.Params.Name, req.Params.Arguments = name, args
-	res, err := c.CallTool(context.Background(), req)
+	res, err := c.CallTool(bounded(t), req)
 	if err != nil {
 		t.Fatalf("call %s: %v", name, err)
 	}
@@ -232,13 +247,13 @@ func TestHubAggregatesWithPoliciesAndScopes(t *testing.T) {
 
 	// Prompts and resources are aggregated; a URI two services expose goes to
 	// the first by name, and the collision shows in the status.
-	prompts, err := c.ListPrompts(context.Background(), mcp.ListPromptsRequest{})
+	prompts, err := c.ListPrompts(bounded(t), mcp.ListPromptsRequest{})
 	if err != nil || len(prompts.Prompts) == 0 || prompts.Prompts[0].Name != "alpha__greet" {
 		t.Errorf("prompts: %+v, %v", prompts, err)
 	}
 	var rr mcp.ReadResourceRequest
 	rr.Params.URI = "test://shared"
-	res, err := inProject.ReadResource(context.Background(), rr)
+	res, err := inProject.ReadResource(bounded(t), rr)
 	if err != nil || len(res.Contents) != 1 || res.Contents[0].(mcp.TextResourceContents).Text != "shared from alpha" {
 		t.Errorf("shared resource: %+v, %v", res, err)
 	}
@@ -265,7 +280,7 @@ func getJSON(t *testing.T, url string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := http.DefaultClient.Do(withToken(req))
+	resp, err := testHTTP.Do(withToken(req))
 	if err != nil {
 		t.Fatal(err)
 	}

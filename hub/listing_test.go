@@ -44,7 +44,7 @@ func newGate(t *testing.T) *gate {
 // open lets the next upstream waiting at the gate go on.
 func (g *gate) open(t *testing.T) {
 	t.Helper()
-	c := <-g.conns
+	c := receive(t, g.conns, "an upstream at the gate")
 	if _, err := c.Write([]byte{1}); err != nil {
 		t.Fatal(err)
 	}
@@ -93,28 +93,41 @@ func TestSlowUpstreamDelaysOnlyItself(t *testing.T) {
 
 	// The first list answers although the slow upstream never does.
 	h.catalogue(context.Background())
-	c := waitCatalogue(h, func(c *Catalogue) bool { return c.Tools["fast__echo"] != nil })
+	c := waitCatalogue(t, h, func(c *Catalogue) bool { return c.Tools["fast__echo"] != nil })
 	if c.Tools["slow__echo"] != nil || c.Errors["slow"] != "" {
 		t.Fatalf("the slow upstream is listed before it answered: %v %v", keys(c.Tools), c.Errors)
 	}
 
 	g.open(t)
-	c = waitCatalogue(h, func(c *Catalogue) bool { return c.Tools["slow__echo"] != nil })
+	c = waitCatalogue(t, h, func(c *Catalogue) bool { return c.Tools["slow__echo"] != nil })
 	if e := c.Errors["slow"]; e != "" {
 		t.Errorf("the slow upstream's listing kept an error: %s", e)
 	}
 }
 
-// waitCatalogue waits, on the hub's rebuilds, until the catalogue meets cond.
-func waitCatalogue(h *Hub, cond func(*Catalogue) bool) *Catalogue {
+// waitCatalogue waits, on the hub's rebuilds, until the catalogue meets
+// cond, for hangGuard at most.
+func waitCatalogue(t *testing.T, h *Hub, cond func(*Catalogue) bool) *Catalogue {
+	t.Helper()
+	guard := time.After(hangGuard)
 	for {
 		h.listMu.Lock()
 		changed := h.changed
 		h.listMu.Unlock()
-		if c := h.cat.Load(); c != nil && cond(c) {
+		c := h.cat.Load()
+		if c != nil && cond(c) {
 			return c
 		}
-		<-changed
+		select {
+		case <-changed:
+		case <-guard:
+			var tools []string
+			if c != nil {
+				tools = keys(c.Tools)
+			}
+			t.Fatalf("the catalogue did not get what the test waits for within %s; it has %v", hangGuard, tools)
+			return nil
+		}
 	}
 }
 
@@ -130,7 +143,7 @@ func TestCloseLeavesNoGoroutine(t *testing.T) {
 	h := newTestHub(t, path, Options{ListGrace: 100 * time.Millisecond})
 	defer h.Close()
 	h.catalogue(context.Background())
-	waitCatalogue(h, func(c *Catalogue) bool { return c.Tools["fast__echo"] != nil })
-	<-g.conns // the stuck upstream is waiting at the gate, never opened
+	waitCatalogue(t, h, func(c *Catalogue) bool { return c.Tools["fast__echo"] != nil })
+	receive(t, g.conns, "the stuck upstream at the gate") // waiting there, never opened
 	h.invalidate("test")
 }

@@ -18,42 +18,10 @@ import (
 //
 //   - a list_changed before the session's first list of that kind, and when
 //     the list the session would see did not change;
-//   - the response to a request the client cancelled (MCP: a cancelled
-//     request gets no response).
-
-// A sessionFilter is what the filter knows of one session.
-type sessionFilter struct {
-	mu        sync.Mutex
-	seen      map[string]string // list kind → hash of the list the session last got
-	cancelled map[string]bool   // ids of requests the client cancelled
-}
-
-func newSessionFilter() *sessionFilter {
-	return &sessionFilter{seen: map[string]string{}, cancelled: map[string]bool{}}
-}
-
-// filterFor returns the filter of a session, making it on first use.
-func (h *Hub) filterFor(sid string) *sessionFilter {
-	if f, ok := h.filters.Load(sid); ok {
-		return f.(*sessionFilter)
-	}
-	f, _ := h.filters.LoadOrStore(sid, newSessionFilter())
-	return f.(*sessionFilter)
-}
-
-// listed records the list of a kind the session just got.
-func (f *sessionFilter) listed(kind, hash string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.seen[kind] = hash
-}
-
-// cancel records a request the client cancelled.
-func (f *sessionFilter) cancel(id string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.cancelled[id] = true
-}
+//   - the response to a request the client cancelled while it was in
+//     flight (MCP: a cancelled request gets no response). What the session
+//     has in flight is in its clientSession; a cancel that comes after the
+//     response is forgotten, so a request that reuses the id is answered.
 
 // listKind returns the kind of list a list_changed notification announces.
 func (p peeked) listKind() (string, bool) {
@@ -70,40 +38,46 @@ func (p peeked) listKind() (string, bool) {
 
 // keep decides whether one outbound JSON-RPC message reaches the session.
 func (h *Hub) keep(sid string, msg []byte) bool {
-	return h.keepPeeked(sid, peekMessage(msg))
+	return h.keepPeeked(h.clients.get(sid), peekMessage(msg))
 }
 
-func (h *Hub) keepPeeked(sid string, m peeked) bool {
+// keepPeeked decides for a message already peeked at; cs is nil for a
+// session the hub does not know (it ended, or there is none).
+func (h *Hub) keepPeeked(cs *clientSession, m peeked) bool {
 	if kind, ok := m.listKind(); ok {
-		f := h.filterFor(sid)
-		f.mu.Lock()
-		last, listed := f.seen[kind]
-		f.mu.Unlock()
+		if cs == nil {
+			return false
+		}
+		last, listed := cs.lastListed(kind)
 		if !listed {
 			return false // never listed: nothing it saw changed
 		}
-		return h.listHash(kind, h.whereOfSession(sid)) != last
+		return h.listHash(kind, h.whereOfSession(cs)) != last
 	}
-	if !m.hasMethod() && len(m.id) > 0 {
-		f := h.filterFor(sid)
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		if len(f.cancelled) > 0 && f.cancelled[string(m.id)] {
-			delete(f.cancelled, string(m.id))
-			return false
-		}
+	if !m.hasMethod() && len(m.id) > 0 && cs != nil {
+		return !cs.answered(m.id)
 	}
 	return true
 }
 
-// noteCancelled records a notifications/cancelled a client sent.
-func (h *Hub) noteCancelled(sid string, m peeked) {
-	if !m.is(mcp.MethodNotificationCancelled) {
-		return
+// noteRequest records what a client's message means for its session: a
+// request is in flight until answered, a notifications/cancelled marks the
+// request it names if that one is still in flight. It reports whether m is
+// a request now in flight.
+func (h *Hub) noteRequest(cs *clientSession, m peeked) bool {
+	if !m.hasMethod() {
+		return false
 	}
-	if id := m.param("requestId"); len(id) > 0 {
-		h.filterFor(sid).cancel(string(id))
+	if len(m.id) > 0 {
+		cs.begin(m.id, m.calledTool())
+		return true
 	}
+	if m.is(mcp.MethodNotificationCancelled) {
+		if id := m.param("requestId"); len(id) > 0 {
+			cs.cancel(id)
+		}
+	}
+	return false
 }
 
 // An outboundWriter filters what mcp-go writes to one HTTP response: each

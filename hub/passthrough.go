@@ -77,13 +77,11 @@ func (h *Hub) forwardLog(service string, params map[string]any) {
 	note.Params.Level = mcp.LoggingLevel(level)
 	note.Params.Logger = logger
 	note.Params.Data = params["data"]
-	h.sessions.Range(func(k, _ any) bool {
-		sid := k.(string)
-		if h.reachOf(h.whereOfSession(sid)).services[service] {
-			_ = h.srv.SendLogMessageToSpecificClient(sid, note)
+	for _, cs := range h.clients.list() {
+		if h.reachOf(h.whereOfSession(cs)).services[service] {
+			_ = h.srv.SendLogMessageToSpecificClient(cs.id, note)
 		}
-		return true
-	})
+	}
 }
 
 // setLevel records the level a session asked for and gives every upstream

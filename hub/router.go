@@ -3,8 +3,6 @@ package hub
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
@@ -45,78 +43,6 @@ func endpointOf(ctx context.Context) (endpoint, bool) {
 	return e, ok
 }
 
-// sessionIDs is the hub's registry of live Streamable HTTP session ids, so
-// that GET and DELETE can tell an unknown session (404) from a missing one
-// (400) before mcp-go opens a stream.
-type sessionIDs struct {
-	mu       sync.Mutex
-	live     map[string]string // id → endpoint key
-	unbound  map[string]bool   // generated, not yet bound to an endpoint
-	onRemove func(id string)
-}
-
-func newSessionIDs() *sessionIDs {
-	return &sessionIDs{live: map[string]string{}, unbound: map[string]bool{}}
-}
-
-// Generate makes a new session id (mcp-go's SessionIdManager).
-func (s *sessionIDs) Generate() string {
-	b := make([]byte, 16)
-	_, _ = rand.Read(b)
-	id := "mcp-session-" + hex.EncodeToString(b)
-	s.mu.Lock()
-	s.unbound[id] = true
-	s.mu.Unlock()
-	return id
-}
-
-// Validate accepts the ids this hub generated and has not ended.
-func (s *sessionIDs) Validate(id string) (bool, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if _, ok := s.live[id]; ok || s.unbound[id] {
-		return false, nil
-	}
-	return false, errors.New("unknown session " + id)
-}
-
-// Terminate ends a session.
-func (s *sessionIDs) Terminate(id string) (bool, error) {
-	s.mu.Lock()
-	_, known := s.live[id]
-	known = known || s.unbound[id]
-	delete(s.live, id)
-	delete(s.unbound, id)
-	s.mu.Unlock()
-	if !known {
-		return false, errors.New("unknown session " + id)
-	}
-	if s.onRemove != nil {
-		s.onRemove(id)
-	}
-	return false, nil
-}
-
-// bind records the endpoint a session was made on.
-func (s *sessionIDs) bind(id, key string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.unbound[id] {
-		delete(s.unbound, id)
-		s.live[id] = key
-	}
-}
-
-// endpointOf returns the endpoint key of a live session.
-func (s *sessionIDs) endpointOf(id string) (string, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if k, ok := s.live[id]; ok {
-		return k, true
-	}
-	return "", s.unbound[id]
-}
-
 // serveEndpoint applies the rules of one MCP endpoint in front of mcp-go's
 // Streamable HTTP server: the scope of the URL or header, the session's
 // binding to its endpoint, GET/DELETE without or with an unknown session,
@@ -143,14 +69,19 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 		}
 		version := r.Header.Get("MCP-Protocol-Version")
 		modern := mcp.IsModernProtocol(version)
-		sid := r.Header.Get(server.HeaderKeySessionID)
-		if sid != "" && !modern {
-			bound, known := h.ids.endpointOf(sid)
-			if !known {
+		// A 2026-07-28 request has no session (mcp-go ignores the header):
+		// an id it carries names nothing, and nothing is kept under it.
+		var sid string
+		var cs *clientSession
+		if !modern {
+			sid = r.Header.Get(server.HeaderKeySessionID)
+		}
+		if sid != "" {
+			if cs = h.clients.get(sid); cs == nil {
 				writeRPCError(w, http.StatusNotFound, nil, mcp.INVALID_REQUEST, "unknown session "+sid)
 				return
 			}
-			if bound != "" && bound != ep.key() {
+			if bound := cs.endpointKey(); bound != "" && bound != ep.key() {
 				writeRPCError(w, http.StatusNotFound, nil, mcp.INVALID_REQUEST, "session "+sid+" belongs to another endpoint")
 				return
 			}
@@ -169,8 +100,8 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 		ctx := context.WithValue(r.Context(), endpointKey, ep)
 		if ep.root != "" {
 			ctx = context.WithValue(ctx, rootKey, ep.root)
-			if sid != "" {
-				h.roots.Store(sid, ep.root)
+			if cs != nil {
+				cs.setRoot(ep.root)
 			}
 		}
 		if r.Method != http.MethodPost || r.Body == nil {
@@ -195,8 +126,12 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		m := peekMessage(body)
-		if sid != "" {
-			h.noteCancelled(sid, m)
+		if cs != nil {
+			// The request is in flight until its handler returns: its
+			// response has gone then, or never will.
+			if h.noteRequest(cs, m) {
+				defer cs.answered(m.id)
+			}
 		}
 		if modern && m.is(mcp.MethodSubscriptionsListen) {
 			// A listen stream is told of every list change (announce.go).

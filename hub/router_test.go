@@ -20,7 +20,7 @@ func do(t *testing.T, method, u string, headers map[string]string, body string) 
 	for k, v := range headers {
 		req.Header.Set(k, v)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := testHTTP.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,8 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"sort"
-	"sync/atomic"
-	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -35,9 +33,9 @@ func sessionID(ctx context.Context) string {
 // said (X-Chronicle-Root, or its MCP roots), else the stdio working
 // directory.
 func (h *Hub) rootFor(ctx context.Context) string {
-	if id := sessionID(ctx); id != "" {
-		if r, ok := h.roots.Load(id); ok {
-			return r.(string)
+	if cs := h.sessionOf(ctx); cs != nil {
+		if r := cs.rootFolder(); r != "" {
+			return r
 		}
 	}
 	if r, ok := ctx.Value(rootKey).(string); ok && r != "" {
@@ -117,25 +115,17 @@ func (h *Hub) visibleTo(ctx context.Context) (*Catalogue, map[string]bool) {
 	return cat, v.reach.services
 }
 
-// isCalling reports whether the request is a tools/call of name.
+// isCalling reports whether the request is a tools/call of name: HTTP
+// carries the called tool in the request's context; stdio has no context
+// per request, so its session's calls in flight stand in for it.
 func (h *Hub) isCalling(ctx context.Context, name string) bool {
 	if n, ok := ctx.Value(callingKey).(string); ok {
 		return n == name
 	}
-	if c, ok := h.calling.Load(name); ok {
-		return c.(*atomic.Int32).Load() > 0
+	if cs := h.sessionOf(ctx); cs != nil {
+		return cs.calling(name)
 	}
 	return false
-}
-
-// markCalling notes a stdio tools/call in flight (stdio has no per-request
-// context to carry it).
-func (h *Hub) markCalling(name string, delta int32) {
-	c, ok := h.calling.Load(name)
-	if !ok {
-		c, _ = h.calling.LoadOrStore(name, new(atomic.Int32))
-	}
-	c.(*atomic.Int32).Add(delta)
 }
 
 // hooks wire the inspector, the lazy catalogue and session roots into mcp-go.
@@ -174,19 +164,7 @@ func (h *Hub) hooks() *server.Hooks {
 	})
 	hk.AddAfterInitialize(func(ctx context.Context, id any, req *mcp.InitializeRequest, res *mcp.InitializeResult) {
 		declareListChanged(&res.Capabilities)
-		sid := sessionID(ctx)
-		if sid == "" {
-			return
-		}
-		if r, ok := ctx.Value(rootKey).(string); ok && r != "" {
-			h.roots.Store(sid, r)
-		}
-		if ep, ok := endpointOf(ctx); ok {
-			h.ids.bind(sid, ep.key())
-		}
-		if req.Params.Capabilities.Roots != nil {
-			go h.askRoots(server.ClientSessionFromContext(ctx))
-		}
+		h.sessionInitialize(ctx, req)
 	})
 	// What a session listed is summed from the answer it got when the
 	// answer is the whole list (so a list served while the catalogue was
@@ -196,7 +174,9 @@ func (h *Hub) hooks() *server.Hooks {
 		if req.Params.Cursor == "" && res.NextCursor == "" {
 			hash = sumTools(res.Tools)
 		}
-		h.filterFor(sessionID(ctx)).listed("tools", hash)
+		if cs := h.sessionOf(ctx); cs != nil {
+			cs.listed("tools", hash)
+		}
 		h.lists.listing[0].Add(-1)
 	})
 	hk.AddAfterListPrompts(func(ctx context.Context, _ any, req *mcp.ListPromptsRequest, res *mcp.ListPromptsResult) {
@@ -204,7 +184,9 @@ func (h *Hub) hooks() *server.Hooks {
 		if req.Params.Cursor == "" && res.NextCursor == "" {
 			hash = sumList(res.Prompts)
 		}
-		h.filterFor(sessionID(ctx)).listed("prompts", hash)
+		if cs := h.sessionOf(ctx); cs != nil {
+			cs.listed("prompts", hash)
+		}
 		h.lists.listing[1].Add(-1)
 	})
 	hk.AddAfterListResources(func(ctx context.Context, _ any, req *mcp.ListResourcesRequest, res *mcp.ListResourcesResult) {
@@ -212,7 +194,9 @@ func (h *Hub) hooks() *server.Hooks {
 		if req.Params.Cursor == "" && res.NextCursor == "" {
 			hash = sumList(res.Resources)
 		}
-		h.filterFor(sessionID(ctx)).listed("resources", hash)
+		if cs := h.sessionOf(ctx); cs != nil {
+			cs.listed("resources", hash)
+		}
 		h.lists.listing[2].Add(-1)
 	})
 	hk.AddAfterDiscover(func(ctx context.Context, _ any, _ *mcp.DiscoverRequest, res *mcp.DiscoverResult) {
@@ -227,39 +211,10 @@ func (h *Hub) hooks() *server.Hooks {
 	hk.AddAfterUnsubscribe(func(ctx context.Context, _ any, req *mcp.UnsubscribeRequest, _ *mcp.EmptyResult) {
 		h.subscribe(ctx, sessionID(ctx), req.Params.URI, false)
 	})
-	hk.AddOnRegisterSession(func(ctx context.Context, s server.ClientSession) {
-		h.sessions.Store(s.SessionID(), time.Now().UTC())
-	})
-	hk.AddOnUnregisterSession(func(ctx context.Context, s server.ClientSession) {
-		h.roots.Delete(s.SessionID())
-		h.sessions.Delete(s.SessionID())
-		h.filters.Delete(s.SessionID())
-		h.dropSession(s.SessionID())
-		h.pool.endSession(s.SessionID())
-	})
+	// A session's entry lives as long as mcp-go's session (clientsession.go).
+	hk.AddOnRegisterSession(h.sessionRegistered)
+	hk.AddOnUnregisterSession(h.sessionUnregistered)
 	return hk
-}
-
-// askRoots asks a client that offers roots for them, and takes the first as
-// the session's scope.
-func (h *Hub) askRoots(session server.ClientSession) {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	// Let the client finish its handshake (notifications/initialized) first.
-	time.Sleep(100 * time.Millisecond)
-	sid := session.SessionID()
-	res, err := h.srv.RequestRoots(h.srv.WithContext(ctx, session), mcp.ListRootsRequest{})
-	if err != nil || res == nil || len(res.Roots) == 0 {
-		return
-	}
-	if root := rootFromURI(res.Roots[0].URI); root != "" {
-		if _, had := h.roots.Load(sid); had {
-			return // X-Chronicle-Root wins
-		}
-		h.roots.Store(sid, root)
-		_ = h.srv.SendNotificationToSpecificClient(sid, string(mcp.MethodNotificationToolsListChanged), nil)
-		_ = h.srv.SendNotificationToSpecificClient(sid, "notifications/prompts/list_changed", nil)
-	}
 }
 
 func paramsOf(message any) any {
@@ -275,9 +230,9 @@ func paramsOf(message any) any {
 }
 
 // rootOfSession returns the folder a session works in.
-func (h *Hub) rootOfSession(sid string) string {
-	if r, ok := h.roots.Load(sid); ok {
-		return r.(string)
+func (h *Hub) rootOfSession(cs *clientSession) string {
+	if r := cs.rootFolder(); r != "" {
+		return r
 	}
 	return h.opts.Root
 }

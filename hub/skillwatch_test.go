@@ -89,7 +89,7 @@ func runUntilCleanup(t *testing.T, w *SkillWatcher) (stop func()) {
 	stop = func() {
 		once.Do(func() {
 			cancel()
-			if err := <-done; err != nil {
+			if err := receive(t, done, "SkillWatcher.Run to return"); err != nil {
 				t.Errorf("SkillWatcher.Run: %v", err)
 			}
 		})

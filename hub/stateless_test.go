@@ -102,7 +102,7 @@ func TestStatelessRevisionAcrossReplicas(t *testing.T) {
 	t.Cleanup(balancer.Close)
 
 	cs := goSDKSession(t, balancer.URL+"/mcp?root="+url.QueryEscape(project), "2026-07-28", nil)
-	ctx := context.Background()
+	ctx := bounded(t)
 	for round := range 4 {
 		tools, err := cs.ListTools(ctx, nil)
 		if err != nil {

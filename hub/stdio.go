@@ -19,10 +19,9 @@ import (
 func (h *Hub) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
 	s := server.NewStdioServer(h.srv)
 	s.SetErrorLogger(log.New(logWriter{h}, "", 0))
-	t := &callTracker{h: h, pending: map[string]string{}}
-	tw := &trackingWriter{t: t, w: out}
+	tw := &trackingWriter{h: h, w: out}
 	h.stdioOut.Store(tw)
-	err := s.Listen(ctx, &trackingReader{t: t, in: bufio.NewReaderSize(in, 64<<10)}, tw)
+	err := s.Listen(ctx, &trackingReader{h: h, in: bufio.NewReaderSize(in, 64<<10)}, tw)
 	h.Close()
 	if ctx.Err() != nil {
 		return nil
@@ -30,19 +29,12 @@ func (h *Hub) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error
 	return err
 }
 
-// A callTracker marks stdio tools/call requests while they are in flight,
-// standing in for the per-request context that HTTP has (see peek).
-type callTracker struct {
-	h       *Hub
-	mu      sync.Mutex
-	pending map[string]string // request id → tool
-}
-
 // A trackingReader hands mcp-go what the client sent, one line at a time,
-// after the tracker has seen the line: no copy and no goroutine in between
-// (mcp-go reads the lines one after another).
+// after the stdio session has noted it (its requests in flight stand in for
+// the per-request context that HTTP has): no copy and no goroutine in
+// between (mcp-go reads the lines one after another).
 type trackingReader struct {
-	t    *callTracker
+	h    *Hub
 	in   *bufio.Reader
 	line []byte // what is left of the line being read
 	err  error  // what ended the input, after line
@@ -55,7 +47,7 @@ func (r *trackingReader) Read(p []byte) (int, error) {
 		}
 		r.line, r.err = upstream.ReadLine(r.in)
 		if len(r.line) > 0 {
-			r.t.see(r.line)
+			r.see(r.line)
 		}
 		if len(r.line) == 0 {
 			return 0, r.err
@@ -66,29 +58,11 @@ func (r *trackingReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-func (t *callTracker) see(line []byte) {
-	m := peekMessage(line)
-	t.h.noteCancelled(stdioSession, m)
-	name := m.calledTool()
-	if name == "" {
-		return
-	}
-	t.mu.Lock()
-	t.pending[string(m.id)] = name
-	t.mu.Unlock()
-	t.h.markCalling(name, 1)
-}
-
-func (t *callTracker) answered(m peeked) {
-	if len(m.id) == 0 || m.hasMethod() {
-		return
-	}
-	t.mu.Lock()
-	name, ok := t.pending[string(m.id)]
-	delete(t.pending, string(m.id))
-	t.mu.Unlock()
-	if ok {
-		t.h.markCalling(name, -1)
+// see notes a line of the client's in its session, which mcp-go
+// registered before it read the first line.
+func (r *trackingReader) see(line []byte) {
+	if cs := r.h.clients.get(stdioSession); cs != nil {
+		r.h.noteRequest(cs, peekMessage(line))
 	}
 }
 
@@ -98,7 +72,7 @@ const stdioSession = "stdio"
 // A trackingWriter sees each message the stdio server writes and applies
 // the session's outbound filter (one message per line).
 type trackingWriter struct {
-	t  *callTracker
+	h  *Hub
 	mu sync.Mutex
 	w  io.Writer
 }
@@ -106,9 +80,7 @@ type trackingWriter struct {
 func (w *trackingWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	m := peekMessage(p)
-	w.t.answered(m)
-	if !w.t.h.keepPeeked(stdioSession, m) {
+	if !w.h.keepPeeked(w.h.clients.get(stdioSession), peekMessage(p)) {
 		return len(p), nil
 	}
 	return w.w.Write(p)

@@ -31,10 +31,9 @@ func (h *Hub) endpointStatus(cat *Catalogue) []EndpointStatus {
 	for name := range h.exposureConfig().profiles {
 		seen[where{profile: name, root: h.opts.Root}] = true
 	}
-	h.sessions.Range(func(k, _ any) bool {
-		seen[h.whereOfSession(k.(string))] = true
-		return true
-	})
+	for _, cs := range h.clients.list() {
+		seen[h.whereOfSession(cs)] = true
+	}
 	for key := range h.statelessTraffic() {
 		path, root, _ := strings.Cut(key, "?root=")
 		if root == "" {

@@ -1,9 +1,6 @@
 package hub
 
 import (
-	"bufio"
-	"context"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -31,7 +28,7 @@ func post(t *testing.T, url, session string, headers map[string]string, body str
 	for k, v := range headers {
 		req.Header.Set(k, v)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := testHTTP.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +56,7 @@ func TestTransportRules(t *testing.T) {
 	}
 	req, _ := http.NewRequest("POST", r.url+"/mcp", strings.NewReader(initialize))
 	req.Host = "evil.example"
-	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 403 {
+	if resp, err := testHTTP.Do(req); err != nil || resp.StatusCode != 403 {
 		t.Errorf("DNS-rebinding Host: %v %v, want 403", resp.StatusCode, err)
 	}
 	if got := post(t, r.url, sid, map[string]string{"MCP-Protocol-Version": "2024-01-01"}, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`).StatusCode; got != 400 {
@@ -80,7 +77,7 @@ func TestTransportRules(t *testing.T) {
 	// DELETE ends the session.
 	del, _ := http.NewRequest("DELETE", r.url+"/mcp", nil)
 	del.Header.Set("Mcp-Session-Id", sid)
-	if resp, err := http.DefaultClient.Do(del); err != nil || resp.StatusCode != 200 {
+	if resp, err := testHTTP.Do(del); err != nil || resp.StatusCode != 200 {
 		t.Fatalf("DELETE: %v %v", resp.StatusCode, err)
 	}
 	if got := post(t, r.url, sid, nil, `{"jsonrpc":"2.0","id":4,"method":"tools/list"}`).StatusCode; got != 404 {
@@ -131,7 +128,7 @@ func TestLiveReload(t *testing.T) {
 	// Each list_changed the session gets means its list changed: wait for
 	// the one that brings gamma.
 	for {
-		<-notified
+		receive(t, notified, "a tools/list_changed that brings gamma")
 		if _, ok := toolNames(t, c)["gamma__echo"]; ok {
 			break
 		}
@@ -161,41 +158,22 @@ func TestStdio(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- h.ServeStdio(ctx, inR, outW) }()
-	t.Cleanup(func() { cancel(); inW.Close(); <-done })
-	lines := bufio.NewScanner(outR)
-	lines.Buffer(make([]byte, 1<<20), 1<<20)
-	send := func(msg string) map[string]any {
-		t.Helper()
-		io.WriteString(inW, msg+"\n")
-		for lines.Scan() {
-			var m map[string]any
-			json.Unmarshal(lines.Bytes(), &m)
-			if _, isResponse := m["id"]; isResponse {
-				return m
-			}
-		}
-		t.Fatal("no response")
-		return nil
+	p := startStdio(t, h)
+	p.send(t, initialize)
+	p.until(t, `"id":1`)
+	p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	p.send(t, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	if got := p.until(t, `"id":2`); !strings.Contains(got[len(got)-1], `"beta__echo"`) || !strings.Contains(got[len(got)-1], `"alpha__echo"`) {
+		t.Fatalf("stdio tools/list (root inside beta's project): %s", got[len(got)-1])
 	}
-	send(initialize)
-	io.WriteString(inW, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
-	list := send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
-	b, _ := json.Marshal(list)
-	if !strings.Contains(string(b), `"beta__echo"`) || !strings.Contains(string(b), `"alpha__echo"`) {
-		t.Fatalf("stdio tools/list (root inside beta's project): %s", b)
-	}
-	call := send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"beta__echo","arguments":{"text":"over stdio"}}}`)
-	if b, _ := json.Marshal(call); !strings.Contains(string(b), "beta:over stdio") {
-		t.Fatalf("stdio call: %s", b)
+	p.send(t, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"beta__echo","arguments":{"text":"over stdio"}}}`)
+	if got := p.until(t, `"id":3`); !strings.Contains(got[len(got)-1], "beta:over stdio") {
+		t.Fatalf("stdio call: %s", got[len(got)-1])
 	}
 }
 
-// TestIdleSessionsExpire: a session idle longer than its TTL is gone (404).
+// TestIdleSessionsExpire: a session idle longer than its TTL is gone (404),
+// and so is its entry.
 func TestIdleSessionsExpire(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	writeState(t, path, nil, nil)
@@ -203,22 +181,23 @@ func TestIdleSessionsExpire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	h.sessionEnded = make(chan string, 1)
 	srv := httptest.NewServer(h.Handler())
 	t.Cleanup(srv.Close)
 	sid := post(t, srv.URL, "", nil, initialize).Header.Get("Mcp-Session-Id")
 	if got := post(t, srv.URL, sid, nil, `{"jsonrpc":"2.0","id":2,"method":"ping"}`).StatusCode; got != 200 {
 		t.Fatalf("fresh session: %d", got)
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for time.Now().Before(deadline) {
-		time.Sleep(200 * time.Millisecond)
-		if post(t, srv.URL, sid, nil, `{"jsonrpc":"2.0","id":3,"method":"ping"}`).StatusCode == 404 {
-			return
-		}
-		// a ping refreshes the session: wait longer than the TTL without one
-		time.Sleep(600 * time.Millisecond)
+	// mcp-go's sweeper ends it within a second or two of its TTL.
+	if ended := receive(t, h.sessionEnded, "the idle session to be swept"); ended != sid {
+		t.Fatalf("session %s ended, want %s", ended, sid)
 	}
-	t.Fatal("the idle session did not expire")
+	if got := post(t, srv.URL, sid, nil, `{"jsonrpc":"2.0","id":3,"method":"ping"}`).StatusCode; got != 404 {
+		t.Errorf("the expired session: %d, want 404", got)
+	}
+	if live, pending := h.clients.size(); live != 0 || pending != 0 {
+		t.Errorf("the expired session left %d live and %d pending entries", live, pending)
+	}
 }
 
 // TestInitializeRootURI: a client that names its folder in initialize
