@@ -15,7 +15,6 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/mattn/go-isatty"
 
-	"github.com/chronicle-dev/chronicle/cmd/chronicle/internal/early"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"github.com/chronicle-dev/chronicle/engine/mask"
@@ -45,9 +44,6 @@ type app struct {
 	// masker is the process's masking authority: every secret value the
 	// command learns is registered with it before any output can carry it.
 	masker *mask.Masker
-	// early is what the process read ahead while it started (nil: nothing,
-	// as for every app a test makes).
-	early *early.Reads
 }
 
 // newApp returns an app whose standard output and error pass through its
@@ -206,7 +202,6 @@ func (a *app) loadConfig() (*loaded, error) {
 		Vars:       vars,
 		KnownTools: providers.Names(),
 		Checked:    checked,
-		Parsed:     a.early.ConfigFile,
 	})
 	a.masker.Add(cfg.Sensitive...)
 	a.registerSecrets(cfg)

@@ -3,7 +3,6 @@ package main
 import (
 	"os"
 
-	"github.com/chronicle-dev/chronicle/cmd/chronicle/internal/early"
 	_ "github.com/chronicle-dev/chronicle/cmd/chronicle/internal/gcpace" // paces the collector from the first allocation
 )
 
@@ -17,6 +16,5 @@ func Main() int {
 	stop := profile()
 	defer stop()
 	a := newApp(os.Stdin, os.Stdout, os.Stderr)
-	a.early = early.Take()
 	return a.run(os.Args[1:])
 }

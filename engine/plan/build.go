@@ -67,9 +67,6 @@ func Compute(in Inputs) *Plan {
 	if in.Hashes == nil {
 		in.Hashes = (*hashcache.Cache)(nil).Reader(in.Reader)
 	}
-	if in.Observed == nil {
-		in.Observed = (*hashcache.Cache)(nil).Reader(in.Reader)
-	}
 	if in.Masker == nil {
 		in.Masker = mask.NewMasker()
 	}
@@ -81,7 +78,7 @@ func Compute(in Inputs) *Plan {
 			ConfigWarnings: in.ConfigWarnings,
 		},
 		view:        toolfile.NewView(in.Reader),
-		observed:    in.Observed,
+		observed:    (*hashcache.Cache)(nil).Reader(in.Reader),
 		records:     in.State.Index(),
 		tools:       map[string]provider.Provider{},
 		desired:     map[string]bool{},
@@ -95,7 +92,6 @@ func Compute(in Inputs) *Plan {
 		b.plan.Replace = append(b.plan.Replace, a)
 	}
 	sort.Strings(b.plan.Replace)
-	defer in.Warmup.Wait()
 	defer func() {
 		for _, f := range b.cleanups {
 			f()

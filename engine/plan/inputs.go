@@ -63,14 +63,6 @@ type Inputs struct {
 	// folders — through the skill hash cache: an engine/hashcache Reader
 	// over Reader. Nil: one without a cache (each tree still hashed once).
 	Hashes fsys.Reader
-	// Observed reads the central copies of skills, whose hashes are Before
-	// observations: a tree memo over Reader that never uses the cache
-	// ((*hashcache.Cache)(nil).Reader). Nil: a new one. The Warmup fills
-	// it ahead of the plan.
-	Observed fsys.Reader
-	// Warmup is the skill reading started before the configuration was
-	// known (StartWarmup, with Hashes and Observed); nil: none.
-	Warmup *Warmup
 	// Scratch makes and removes the temporary folders git fetches go to;
 	// nothing else of the plan writes.
 	Scratch fsys.System
