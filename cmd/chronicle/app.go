@@ -239,3 +239,13 @@ func (a *app) registerSecrets(cfg *config.Config) {
 		}
 	}
 }
+
+// commandName is the name of the command args run, resolved by cobra as
+// run resolves it; "" when they name none.
+func (a *app) commandName(args []string) string {
+	cmd, _, err := a.rootCommand().Find(terraformFlags(args))
+	if err != nil {
+		return ""
+	}
+	return cmd.Name()
+}

@@ -2,8 +2,6 @@ package main
 
 import (
 	"os"
-
-	_ "github.com/chronicle-dev/chronicle/cmd/chronicle/internal/gcpace" // paces the collector from the first allocation
 )
 
 func main() {
@@ -11,10 +9,12 @@ func main() {
 }
 
 // Main runs chronicle with the process's arguments and standard streams and
-// returns the exit code.
+// returns the exit code. The collector's pacing is set first, for the
+// command the arguments name (pacingFor).
 func Main() int {
+	a := newApp(os.Stdin, os.Stdout, os.Stderr)
+	pacingFor(a.commandName(os.Args[1:]), os.LookupEnv).set()
 	stop := profile()
 	defer stop()
-	a := newApp(os.Stdin, os.Stdout, os.Stderr)
 	return a.run(os.Args[1:])
 }
