@@ -49,7 +49,7 @@ func (a *app) compute(l *loaded, m *machine, st *state.State, f planFlags) *plan
 		Config: l.cfg, ConfigWarnings: l.report.warnings(), State: st, Tools: m.tools, Env: m.env,
 		StoreDir: m.store.Dir, HubCommand: hubCmd, HubError: hubErr, Replace: replace, Destroy: f.destroy,
 		Chronicle: version, Offline: f.offline, Resolver: a.resolver(), Masker: a.masker,
-		Progress: a.progress(), Context: a.ctx, Reader: reader, Hashes: m.hashes.Reader(reader), Scratch: fsys.OS{}, EUID: os.Geteuid(),
+		Progress: a.progress(), Context: a.ctx, Reader: reader, Hashes: m.hashes.Hasher(reader), Scratch: fsys.OS{}, EUID: os.Geteuid(),
 		Catalog: cat,
 	})
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
@@ -58,11 +59,12 @@ type Inputs struct {
 	Context context.Context
 	// Reader is how the plan looks at the machine: it cannot write.
 	Reader fsys.Reader
-	// Hashes reads the skill trees whose hash is no Before observation —
+	// Hashes hashes the skill trees whose hash is no Before observation —
 	// the declared sources, and the scan's classification of skills
-	// folders — through the skill hash cache: an engine/hashcache Reader
-	// over Reader. Nil: one without a cache (each tree still hashed once).
-	Hashes fsys.Reader
+	// folders — through the skill hash cache: engine/hashcache's
+	// Cache.Hasher over Reader. Nil: one without a cache (each tree still
+	// hashed once).
+	Hashes *skills.Hasher
 	// Scratch makes and removes the temporary folders git fetches go to;
 	// nothing else of the plan writes.
 	Scratch fsys.System
