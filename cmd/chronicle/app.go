@@ -14,6 +14,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/hashcache"
@@ -58,6 +59,12 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
 // a wait stops cleanly and leaves no temporary folder; a second one ends the
 // process at once, as it would without chronicle's handler.
 func (a *app) run(args []string) int {
+	return a.execute(a.rootCommand(), args)
+}
+
+// execute is run with the root command made (Main makes it first, to pace
+// the collector for the command it runs).
+func (a *app) execute(root *cobra.Command, args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go func() {
@@ -65,7 +72,6 @@ func (a *app) run(args []string) int {
 		stop() // restore the default action for the next signal
 	}()
 	a.ctx = ctx
-	root := a.rootCommand()
 	root.SetArgs(terraformFlags(args))
 	root.SetIn(a.stdin)
 	root.SetOut(a.stdout)
@@ -240,10 +246,10 @@ func (a *app) registerSecrets(cfg *config.Config) {
 	}
 }
 
-// commandName is the name of the command args run, resolved by cobra as
-// run resolves it; "" when they name none.
-func (a *app) commandName(args []string) string {
-	cmd, _, err := a.rootCommand().Find(terraformFlags(args))
+// commandName is the name of the command args run under root, resolved by
+// cobra as execute resolves it; "" when they name none.
+func commandName(root *cobra.Command, args []string) string {
+	cmd, _, err := root.Find(terraformFlags(args))
 	if err != nil {
 		return ""
 	}

@@ -36,7 +36,7 @@ func TestPacingFor(t *testing.T) {
 // The command is the one cobra runs, whatever global flags come first, and
 // every long-running command is one of chronicle's.
 func TestCommandName(t *testing.T) {
-	a := newApp(nil, nil, nil)
+	root := newApp(nil, nil, nil).rootCommand()
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -51,12 +51,12 @@ func TestCommandName(t *testing.T) {
 		{nil, "chronicle"},
 		{[]string{"no-such-command"}, ""},
 	} {
-		if got := a.commandName(tc.args); got != tc.want {
+		if got := commandName(root, tc.args); got != tc.want {
 			t.Errorf("%q: command %q, want %q", tc.args, got, tc.want)
 		}
 	}
 	top := map[string]bool{}
-	for _, c := range a.rootCommand().Commands() {
+	for _, c := range root.Commands() {
 		top[c.Name()] = true
 	}
 	for name := range longRunning {

@@ -13,8 +13,9 @@ func main() {
 // command the arguments name (pacingFor).
 func Main() int {
 	a := newApp(os.Stdin, os.Stdout, os.Stderr)
-	pacingFor(a.commandName(os.Args[1:]), os.LookupEnv).set()
+	root := a.rootCommand()
+	pacingFor(commandName(root, os.Args[1:]), os.LookupEnv).set()
 	stop := profile()
 	defer stop()
-	return a.run(os.Args[1:])
+	return a.execute(root, os.Args[1:])
 }
