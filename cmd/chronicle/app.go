@@ -14,8 +14,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
 
-	"github.com/chronicle-dev/chronicle/cmd/chronicle/internal/early"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"github.com/chronicle-dev/chronicle/engine/mask"
@@ -45,9 +45,6 @@ type app struct {
 	// masker is the process's masking authority: every secret value the
 	// command learns is registered with it before any output can carry it.
 	masker *mask.Masker
-	// early is what the process read ahead while it started (nil: nothing,
-	// as for every app a test makes).
-	early *early.Reads
 }
 
 // newApp returns an app whose standard output and error pass through its
@@ -62,6 +59,12 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
 // a wait stops cleanly and leaves no temporary folder; a second one ends the
 // process at once, as it would without chronicle's handler.
 func (a *app) run(args []string) int {
+	return a.execute(a.rootCommand(), args)
+}
+
+// execute is run with the root command made (Main makes it first, to pace
+// the collector for the command it runs).
+func (a *app) execute(root *cobra.Command, args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go func() {
@@ -69,7 +72,6 @@ func (a *app) run(args []string) int {
 		stop() // restore the default action for the next signal
 	}()
 	a.ctx = ctx
-	root := a.rootCommand()
 	root.SetArgs(terraformFlags(args))
 	root.SetIn(a.stdin)
 	root.SetOut(a.stdout)
@@ -206,7 +208,6 @@ func (a *app) loadConfig() (*loaded, error) {
 		Vars:       vars,
 		KnownTools: providers.Names(),
 		Checked:    checked,
-		Parsed:     a.early.ConfigFile,
 	})
 	a.masker.Add(cfg.Sensitive...)
 	a.registerSecrets(cfg)
@@ -243,4 +244,14 @@ func (a *app) registerSecrets(cfg *config.Config) {
 			}
 		}
 	}
+}
+
+// commandName is the name of the command args run under root, resolved by
+// cobra as execute resolves it; "" when they name none.
+func commandName(root *cobra.Command, args []string) string {
+	cmd, _, err := root.Find(terraformFlags(args))
+	if err != nil {
+		return ""
+	}
+	return cmd.Name()
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chronicle-dev/chronicle/chronova"
-	"github.com/chronicle-dev/chronicle/cmd/chronicle/internal/gcpace"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 )
@@ -39,7 +38,6 @@ warning, and each call says no key is configured.`,
   CHRONOVA_API_KEY=… chronicle chronova --http --api-url https://chronova.example/api/v1`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			gcpace.LongRunning()
 			opts, err := a.chronovaOptions(apiURL)
 			if err != nil {
 				return err

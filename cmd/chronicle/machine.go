@@ -7,7 +7,6 @@ import (
 	"sort"
 	"time"
 
-	"github.com/chronicle-dev/chronicle/cmd/chronicle/internal/early"
 	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/hashcache"
@@ -30,8 +29,6 @@ type machine struct {
 	// hashes is the skill hash cache, loaded by the first plan of the
 	// command (compute).
 	hashes *hashcache.Cache
-	// early is what the process read ahead (app.early).
-	early *early.Reads
 }
 
 // machine gathers the machine for cfg (nil when there is no configuration).
@@ -62,7 +59,6 @@ func (a *app) machine(cfg *config.Config) (*machine, error) {
 		env:           provider.Env{Home: home, Projects: unique(projects), Getenv: os.LookupEnv},
 		tools:         providers.All(tools),
 		store:         skills.Store{Dir: filepath.Join(ch, "skills")},
-		early:         a.early,
 	}
 	return m, nil
 }

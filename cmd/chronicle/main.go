@@ -2,9 +2,6 @@ package main
 
 import (
 	"os"
-
-	"github.com/chronicle-dev/chronicle/cmd/chronicle/internal/early"
-	_ "github.com/chronicle-dev/chronicle/cmd/chronicle/internal/gcpace" // paces the collector from the first allocation
 )
 
 func main() {
@@ -12,11 +9,13 @@ func main() {
 }
 
 // Main runs chronicle with the process's arguments and standard streams and
-// returns the exit code.
+// returns the exit code. The collector's pacing is set first, for the
+// command the arguments name (pacingFor).
 func Main() int {
+	a := newApp(os.Stdin, os.Stdout, os.Stderr)
+	root := a.rootCommand()
+	pacingFor(commandName(root, os.Args[1:]), os.LookupEnv).set()
 	stop := profile()
 	defer stop()
-	a := newApp(os.Stdin, os.Stdout, os.Stderr)
-	a.early = early.Take()
-	return a.run(os.Args[1:])
+	return a.execute(root, os.Args[1:])
 }

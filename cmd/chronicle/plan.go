@@ -54,11 +54,6 @@ Exit codes: 0 ok (with --detailed-exitcode: nothing to do), 1 error,
 
 // planRun is plan's work, shared with sync --check.
 func (a *app) planRun(f planFlags, asJSON bool, out string, detailed bool) error {
-	// The state is read, and the skills it records hashed, while the
-	// configuration loads: none needs the other, and at thousands of
-	// services each takes a while (decision 0056).
-	pf := a.prefetching()
-	defer pf.finish()
 	l, err := a.optionalLoaded()
 	if err != nil {
 		return err
@@ -80,11 +75,11 @@ func (a *app) planRun(f planFlags, asJSON bool, out string, detailed bool) error
 	if err != nil {
 		return err
 	}
-	st, err := pf.state(m)
+	st, err := m.loadState()
 	if err != nil {
 		return err
 	}
-	p := a.computeWith(l, m, st, f, pf)
+	p := a.compute(l, m, st, f)
 	if err := a.ctx.Err(); err != nil {
 		return failf("planning stopped (%s)", err)
 	}

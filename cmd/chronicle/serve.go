@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/chronicle-dev/chronicle/cmd/chronicle/internal/gcpace"
 	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/hub"
 )
@@ -56,7 +55,6 @@ stop with the hub.`,
   chronicle serve --stdio --profile review   # link { hub = true, profile = "review" }`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			gcpace.LongRunning()
 			if profile != "" && !stdio {
 				return failf("--profile applies to --stdio; over HTTP each profile is served at /mcp/profile/NAME")
 			}

@@ -179,50 +179,17 @@ func endsOperand(t hclsyntax.TokenType) bool {
 // 100,000 levels overflow it). A larger file is checked first.
 const concurrentParseSize = 64 << 10
 
-// ParseAhead reads and parses the configuration file filename before Load
-// asks (Options.Parsed hands the result back), as Load would — only when
-// it is small enough to be parsed before checkSource has seen it
-// (concurrentParseSize; a larger one is not read whole): ok is false for a
-// larger or unreadable file. src is the bytes it parsed.
-func ParseAhead(filename string) (src []byte, file *hcl.File, diags hcl.Diagnostics, ok bool) {
-	src, err := readAtMost(filename, concurrentParseSize+1)
-	if err != nil {
-		return nil, nil, nil, false
-	}
-	file, diags, ok = parseAhead(filename, src)
-	return src, file, diags, ok
-}
-
-// parseAhead parses src as ParseAhead does.
-func parseAhead(filename string, src []byte) (*hcl.File, hcl.Diagnostics, bool) {
-	if len(src) > concurrentParseSize {
-		return nil, nil, false
-	}
-	file, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
-	return file, diags, true
-}
-
 // parseChecked parses src once checkSource accepts it, and reports whether
 // it did (checked false: diags are checkSource's, and there is no file).
 // A file known has seen pass, unchanged, is not checked again (the check
 // lexes the whole file, which the parser does again). Otherwise a small
 // file is parsed while it is checked, which takes the second lexing off
-// the time a command waits, and a larger file is checked first. A parse
-// made ahead (opts.Parsed) is taken instead of parsing again.
-func parseChecked(filename string, src []byte, opts Options) (file *hcl.File, checked bool, diags hcl.Diagnostics) {
-	known := opts.Checked
-	parse := func() (*hcl.File, hcl.Diagnostics) {
-		if opts.Parsed != nil {
-			if f, d, ok := opts.Parsed(filename, src); ok {
-				return f, d
-			}
-		}
-		return hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
-	}
+// the time a command waits, and a larger file is checked first.
+func parseChecked(filename string, src []byte, known Checked) (file *hcl.File, checked bool, diags hcl.Diagnostics) {
 	var sum [32]byte
 	if known != nil {
 		if sum = sha256.Sum256(src); known.Passed(sum) {
-			file, diags = parse()
+			file, diags = hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
 			return file, true, diags
 		}
 	}
@@ -236,7 +203,7 @@ func parseChecked(filename string, src []byte, opts Options) (file *hcl.File, ch
 			return nil, false, d
 		}
 		passed()
-		file, diags = parse()
+		file, diags = hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
 		return file, true, diags
 	}
 	type parsed struct {
@@ -245,7 +212,7 @@ func parseChecked(filename string, src []byte, opts Options) (file *hcl.File, ch
 	}
 	done := make(chan parsed, 1)
 	go func() {
-		f, d := parse()
+		f, d := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
 		done <- parsed{f, d}
 	}()
 	check := checkSource(filename, src)

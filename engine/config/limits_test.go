@@ -214,26 +214,3 @@ func TestAFileIsCheckedOnce(t *testing.T) {
 		t.Fatalf("a file that failed the check was remembered (%d added)", known.added)
 	}
 }
-
-// A parse made ahead (Options.Parsed) is taken instead of parsing again,
-// and the checks before parsing still hold: a file nested too deeply is
-// refused even when its parse is at hand.
-func TestAParseMadeAheadIsTakenAndChecked(t *testing.T) {
-	var asked []string
-	opts := Options{Home: "/home/u", Parsed: func(filename string, src []byte) (*hcl.File, hcl.Diagnostics, bool) {
-		asked = append(asked, filename)
-		return parseAhead(filename, src)
-	}}
-	cfg, _, diags := LoadSource("/cfg", "a.hcl", []byte("service \"a\" {\n  command = \"npx\"\n}\n"), opts)
-	if diags.HasErrors() || len(cfg.Services) != 1 || cfg.Services[0].Command != "npx" || len(asked) != 1 {
-		t.Fatalf("diags %v, services %+v, asked %v", diags, cfg.Services, asked)
-	}
-	n := (concurrentParseSize - 8) / 2
-	deep := "a = " + strings.Repeat("[", n) + strings.Repeat("]", n) + "\n"
-	if _, _, diags := LoadSource("/cfg", "deep.hcl", []byte(deep), opts); !diags.HasErrors() || !strings.Contains(diags.Error(), "nested") {
-		t.Fatalf("a deep file parsed ahead: %v, want the nesting diagnostic", diags)
-	}
-	if _, _, ok := parseAhead("big.hcl", make([]byte, concurrentParseSize+1)); ok {
-		t.Fatal("a file over the size parsed before its check was parsed ahead")
-	}
-}

@@ -1,10 +1,8 @@
 package config
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -29,10 +27,6 @@ type Options struct {
 	// Checked remembers the files that passed the checks made before
 	// parsing (checkSource), by content hash; nil: none.
 	Checked Checked
-	// Parsed returns a file's parse made ahead of Load (ParseAhead, run
-	// while the program starts): ok only when it parsed exactly src as
-	// filename. Nil: every file is parsed by Load.
-	Parsed func(filename string, src []byte) (file *hcl.File, diags hcl.Diagnostics, ok bool)
 }
 
 // A Checked remembers, by SHA-256, the configuration files that passed the
@@ -118,7 +112,7 @@ func Load(dir string, opts Options) (*Config, *hclparse.Parser, hcl.Diagnostics)
 			l.diags = append(l.diags, diags...)
 			continue
 		}
-		file, checked, diags := parseChecked(f, src, opts)
+		file, checked, diags := parseChecked(f, src, opts.Checked)
 		l.diags = append(l.diags, diags...)
 		if !checked {
 			continue
@@ -140,7 +134,7 @@ func LoadSource(dir, filename string, src []byte, opts Options) (*Config, *hclpa
 	}
 	l := &loader{opts: opts, cfg: &Config{Dir: dir, ServiceRanges: map[string]hcl.Range{}}, parser: hclparse.NewParser()}
 	l.cfg.Files = []string{filename}
-	file, checked, diags := parseChecked(filename, src, opts)
+	file, checked, diags := parseChecked(filename, src, opts.Checked)
 	l.diags = append(l.diags, diags...)
 	if !checked {
 		return l.cfg, l.parser, l.diags
@@ -159,26 +153,16 @@ func readSource(path string) ([]byte, hcl.Diagnostics) {
 		return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summary, Detail: detail,
 			Subject: &hcl.Range{Filename: path, Start: hcl.InitialPos, End: hcl.InitialPos}}}
 	}
-	src, err := readAtMost(path, MaxFileSize+1)
-	var pe *fs.PathError
-	switch {
-	case errors.As(err, &pe) && pe.Op == "open":
+	f, err := os.Open(path)
+	if err != nil {
 		return nil, fail("Cannot read a configuration file", err.Error())
-	case err != nil:
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
 		return nil, fail("Cannot read a configuration file", fmt.Sprintf("%s: %s", path, err))
 	}
 	return src, nil // checkSource reports a file longer than the limit
-}
-
-// readAtMost reads the first n bytes of the file at path, or all of a
-// shorter one.
-func readAtMost(path string, n int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, n))
 }
 
 func (l *loader) decode(bodies []hcl.Body) {

@@ -58,7 +58,7 @@ func run(t *testing.T, cachePath, dir string, save bool) (string, int) {
 	later := time.Now().Add(time.Hour)
 	c := hashcache.Load(cachePath, func() time.Time { return later })
 	r, count := opens()
-	h, err := skills.Hash(c.Reader(r), dir)
+	h, err := c.Hasher(r).Hash(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestJustWrittenFilesAreNotRecorded(t *testing.T) {
 	}
 	cachePath := filepath.Join(t.TempDir(), hashcache.FileName)
 	c := hashcache.Load(cachePath, nil) // the real clock
-	if _, err := skills.Hash(c.Reader(fsys.OS{}), dir); err != nil {
+	if _, err := c.Hasher(fsys.OS{}).Hash(dir); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.Save(); err != nil {
@@ -175,18 +175,18 @@ func TestCorruptOrForeignCacheIsEmpty(t *testing.T) {
 func TestEachTreeIsHashedOncePerReader(t *testing.T) {
 	dir := skillTree(t)
 	r, count := opens()
-	memo := (*hashcache.Cache)(nil).Reader(r)
+	memo := (*hashcache.Cache)(nil).Hasher(r)
 	link := filepath.Join(t.TempDir(), "link")
 	if err := os.Symlink(dir, link); err != nil {
 		t.Fatal(err)
 	}
-	skills.HashAll(memo, []string{dir, dir, dir, dir, dir, dir, dir, dir, dir, dir, dir, dir, dir, dir, dir, dir})
-	a, _ := skills.Hash(memo, dir)
-	b, _ := skills.Hash(memo, dir)
+	memo.HashAll([]string{dir, dir, dir, dir, dir, dir, dir, dir, dir, dir, dir, dir, dir, dir, dir, dir})
+	a, _ := memo.Hash(dir)
+	b, _ := memo.Hash(dir)
 	if a != b || count() != 3 {
 		t.Fatalf("hashing one tree 18 times read %d files (want 3, once)", count())
 	}
-	if c, _ := skills.Hash(memo, link); c != a {
+	if c, _ := memo.Hash(link); c != a {
 		t.Fatalf("a link to the tree hashes %s, the tree %s", c, a)
 	}
 }

@@ -2,11 +2,10 @@
 // across runs, so that a plan of thousands of unchanged skills reads none
 // of their files.
 //
-// It is a decorator on the filesystem seam (fsys.Reader): skills.Hash asks
-// the reader it is given for a file's sum, and a Reader from this package
-// answers from the cache when the file's identity — device, inode, size,
-// modification and change times in nanoseconds — is the one recorded. Git's
-// racily-clean rule applies: an entry whose file was modified or changed
+// A Cache is the skills.FileSums of a skills.Hasher (Cache.Hasher): the
+// Hasher asks it for each file's sum, and it answers from the cache when
+// the file's identity — device, inode, size, modification and change times
+// in nanoseconds — is the one recorded. Git's racily-clean rule applies: an entry whose file was modified or changed
 // at or after the moment the cache file was written is not trusted, so a
 // same-size rewrite within one clock tick is hashed again, never served
 // stale. Entries made during a run are used from the next run on.
@@ -16,9 +15,6 @@
 // Only commands holding the state lock write it (apply, sync); plan only
 // reads it. A corrupt or foreign cache file counts as empty, never as an
 // error, and the file holds at most MaxEntries entries.
-//
-// A Reader also hashes each distinct tree once per command (Tree): a link
-// into the store is the store's hash.
 //
 // Checked is the same idea for configuration files: the SHA-256 of the
 // large files that passed engine/config's checks before parsing.

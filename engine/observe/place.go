@@ -14,6 +14,16 @@ import (
 // following a link at the path itself: a link is its target, a folder its
 // tree hash, a file its content hash.
 func Place(r fsys.Reader, path string) Observation {
+	return place(r, path, func(dir string) (string, error) { return skills.Hash(r, dir) })
+}
+
+// PlaceWith is Place read through h, which hashes a folder once for all
+// the observations and hashes it serves (a plan's).
+func PlaceWith(h *skills.Hasher, path string) Observation {
+	return place(h.Reader(), path, h.Hash)
+}
+
+func place(r fsys.Reader, path string, hash func(dir string) (string, error)) Observation {
 	info, err := r.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -27,7 +37,7 @@ func Place(r fsys.Reader, path string) Observation {
 		}
 		return Observation{Kind: Symlink, Target: t}
 	case info.IsDir():
-		h, err := skills.Hash(r, path)
+		h, err := hash(path)
 		if err != nil {
 			return Observation{Kind: Unreadable, Error: err.Error()}
 		}

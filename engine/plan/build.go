@@ -12,9 +12,9 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/cores"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
-	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/engine/textdiff"
 	"github.com/chronicle-dev/chronicle/engine/toolfile"
@@ -39,9 +39,9 @@ type builder struct {
 	cleanups []func()
 	// records finds the state's records without a pass over its lists.
 	records *state.Index
-	// observed reads what Before observations see: the machine as it is
+	// observed hashes what Before observations see: the machine as it is
 	// (never the skill hash cache), each central copy hashed once.
-	observed fsys.Reader
+	observed *skills.Hasher
 	// locations memoizes entryLocation by tool and project: a provider
 	// may read a file to list its locations (Claude Code's projects).
 	locations map[string]located
@@ -65,10 +65,7 @@ func Compute(in Inputs) *Plan {
 		in.Reader = fsys.ReadOnly(fsys.OS{})
 	}
 	if in.Hashes == nil {
-		in.Hashes = (*hashcache.Cache)(nil).Reader(in.Reader)
-	}
-	if in.Observed == nil {
-		in.Observed = (*hashcache.Cache)(nil).Reader(in.Reader)
+		in.Hashes = skills.NewHasher(in.Reader, nil)
 	}
 	if in.Masker == nil {
 		in.Masker = mask.NewMasker()
@@ -81,7 +78,7 @@ func Compute(in Inputs) *Plan {
 			ConfigWarnings: in.ConfigWarnings,
 		},
 		view:        toolfile.NewView(in.Reader),
-		observed:    in.Observed,
+		observed:    skills.NewHasher(in.Reader, nil),
 		records:     in.State.Index(),
 		tools:       map[string]provider.Provider{},
 		desired:     map[string]bool{},
@@ -95,7 +92,6 @@ func Compute(in Inputs) *Plan {
 		b.plan.Replace = append(b.plan.Replace, a)
 	}
 	sort.Strings(b.plan.Replace)
-	defer in.Warmup.Wait()
 	defer func() {
 		for _, f := range b.cleanups {
 			f()

@@ -12,6 +12,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
@@ -58,19 +59,12 @@ type Inputs struct {
 	Context context.Context
 	// Reader is how the plan looks at the machine: it cannot write.
 	Reader fsys.Reader
-	// Hashes reads the skill trees whose hash is no Before observation —
+	// Hashes hashes the skill trees whose hash is no Before observation —
 	// the declared sources, and the scan's classification of skills
-	// folders — through the skill hash cache: an engine/hashcache Reader
-	// over Reader. Nil: one without a cache (each tree still hashed once).
-	Hashes fsys.Reader
-	// Observed reads the central copies of skills, whose hashes are Before
-	// observations: a tree memo over Reader that never uses the cache
-	// ((*hashcache.Cache)(nil).Reader). Nil: a new one. The Warmup fills
-	// it ahead of the plan.
-	Observed fsys.Reader
-	// Warmup is the skill reading started before the configuration was
-	// known (StartWarmup, with Hashes and Observed); nil: none.
-	Warmup *Warmup
+	// folders — through the skill hash cache: engine/hashcache's
+	// Cache.Hasher over Reader. Nil: one without a cache (each tree still
+	// hashed once).
+	Hashes *skills.Hasher
 	// Scratch makes and removes the temporary folders git fetches go to;
 	// nothing else of the plan writes.
 	Scratch fsys.System

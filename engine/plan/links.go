@@ -7,7 +7,6 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/observe"
 	"github.com/chronicle-dev/chronicle/engine/provider"
-	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
@@ -175,7 +174,7 @@ func (b *builder) declaredHash(skill string) string {
 		return rec.Hash
 	}
 	if s := b.cfg.Skill(skill); s != nil && s.Source != "" {
-		h, _ := skills.Hash(b.in.Hashes, s.Source)
+		h, _ := b.in.Hashes.Hash(s.Source)
 		return h
 	}
 	return ""

@@ -436,3 +436,30 @@ func TestInterruptedWriteIsRecognised(t *testing.T) {
 		t.Fatalf("a journalled write found identical: %s %q", c.Action, c.Reason)
 	}
 }
+
+// A source imported as it is now is not checked again (its SKILL.md is
+// hashed, not read and parsed); one that changed since is, and a name that no longer matches
+// is an error of the plan.
+func TestImportedSourceIsCheckedAgainWhenItChanges(t *testing.T) {
+	m := enginetest.New(t)
+	cfg := m.Config(skillConfig(m, ""))
+	m.Converge(cfg)
+	manifest := filepath.Join(m.ConfigDir, "skills", "review", "SKILL.md")
+
+	rec := &fsys.Recorder{System: fsys.OS{}}
+	if p := m.PlanWith(cfg, func(in *plan.Inputs) { in.Reader = fsys.ReadOnly(rec) }); p.HasChanges() {
+		t.Fatalf("a plan after apply: %s", enginetest.Describe(p))
+	}
+	for _, op := range rec.Ops() {
+		if op.Path == manifest && op.Name == "ReadFile" {
+			t.Fatalf("the manifest of the unchanged source was read to be checked again")
+		}
+	}
+
+	os.WriteFile(manifest, []byte("---\nname: other\ndescription: x\n---\nbody\n"), 0o644)
+	p := m.Plan(cfg)
+	errs := p.Errors()
+	if len(errs) != 1 || errs[0].Address != "skill.review" || !strings.Contains(errs[0].Detail, `is "other", not "review"`) {
+		t.Fatalf("a source renamed in its frontmatter: %+v\n%s", errs, enginetest.Describe(p))
+	}
+}

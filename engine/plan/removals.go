@@ -34,7 +34,7 @@ func (b *builder) removals() {
 		}
 		rec := b.st.Skills[name]
 		spec := &SkillSpec{Name: name, Store: storePath(b.in.StoreDir, name), Hash: rec.Hash}
-		before := observe.Place(b.observed, spec.Store)
+		before := observe.PlaceWith(b.observed, spec.Store)
 		c := Change{Address: addr, Kind: KindSkill, Action: Delete, Path: spec.Store, Skill: spec, Before: &before}
 		switch {
 		case before.Kind == observe.Absent:

@@ -27,8 +27,8 @@ func (b *builder) skills() {
 			stores = append(stores, storePath(b.in.StoreDir, s.Name))
 		}
 	}
-	skills.HashAll(b.in.Hashes, sources)
-	skills.HashAll(b.observed, stores)
+	b.in.Hashes.HashAll(sources)
+	b.observed.HashAll(stores)
 	problems := make([]string, len(b.cfg.Skills))
 	cores.Each(len(b.cfg.Skills), func(i int) {
 		if s := b.cfg.Skills[i]; !s.IsGit() && !b.importedAsIs(s) {
@@ -47,7 +47,7 @@ func (b *builder) skills() {
 			b.desired[addr] = true
 			continue
 		}
-		hs, err := skills.Hash(b.in.Hashes, s.Source)
+		hs, err := b.in.Hashes.Hash(s.Source)
 		if err != nil {
 			b.diag("error", addr, "Cannot read skill "+s.Name, "%s", err)
 			b.desired[addr] = true
@@ -67,7 +67,7 @@ func (b *builder) importedAsIs(s *config.Skill) bool {
 	if !ok || rec.Source != s.Source || rec.Hash == "" {
 		return false
 	}
-	hs, err := skills.Hash(b.in.Hashes, s.Source)
+	hs, err := b.in.Hashes.Hash(s.Source)
 	return err == nil && hs == rec.Hash
 }
 
@@ -77,9 +77,9 @@ func (b *builder) importedAsIs(s *config.Skill) bool {
 func (b *builder) skillChange(addr string, spec *SkillSpec, src fsys.Reader, source string) Change {
 	hs := spec.Hash
 	name := spec.Name
-	before := observe.Place(b.observed, spec.Store)
-	if m, ok := b.in.Hashes.(interface{ Remember(dir, hash string) }); ok && before.Kind == observe.Dir {
-		m.Remember(spec.Store, before.Hash) // the scan's links into the store
+	before := observe.PlaceWith(b.observed, spec.Store)
+	if before.Kind == observe.Dir {
+		b.in.Hashes.Remember(spec.Store, before.Hash) // the scan's links into the store
 	}
 	central := placeHash(before)
 	c := Change{Address: addr, Kind: KindSkill, Path: spec.Store, Skill: spec, Before: &before}

@@ -9,7 +9,6 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
-	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/state"
@@ -71,9 +70,10 @@ type Options struct {
 	// real filesystem. A plan passes its View, so that the scan and the
 	// plan describe the same bytes.
 	View *toolfile.View
-	// Hashes reads skills folders when classifying them (an
-	// engine/hashcache Reader); nil means the View's reader.
-	Hashes fsys.Reader
+	// Hashes reads and hashes skills folders when classifying them
+	// (engine/hashcache's Cache.Hasher); nil means a Hasher without a
+	// cache over the View's reader.
+	Hashes *skills.Hasher
 	// ManagedUnhashed leaves the hash of skills linked from the store
 	// empty (a plan, which does not list them).
 	ManagedUnhashed bool
@@ -91,7 +91,7 @@ func Run(opts Options) Result {
 	}
 	hashes := opts.Hashes
 	if hashes == nil {
-		hashes = (*hashcache.Cache)(nil).Reader(opts.View.Reader())
+		hashes = skills.NewHasher(opts.View.Reader(), nil)
 	}
 	var r Result
 	sharedSeen := map[string]bool{}

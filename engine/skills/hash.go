@@ -18,31 +18,101 @@ import (
 // Hash returns a digest of a skill folder's tree: every file's relative
 // path, executable bit and content, and every symlink's target, in path
 // order. Modification times and other metadata are left out, so a copy of a
-// skill hashes like the original.
+// skill hashes like the original. Every file is read through r; a Hasher
+// hashes each tree once and can take file sums from a cache.
 func Hash(r fsys.Reader, dir string) (string, error) {
-	if m, ok := r.(treeMemo); ok {
-		return m.Tree(dir, func() (string, error) { return hash(r, dir) })
+	return hash(r, nil, dir)
+}
+
+// FileSums knows the SHA-256 of files inside skill trees without reading
+// them, or reads them through r: engine/hashcache's Cache, across runs.
+// info is the file's lstat.
+type FileSums interface {
+	FileSum(r fsys.Reader, path string, info fs.FileInfo) ([]byte, error)
+}
+
+// A Hasher hashes the skill trees one command reads through one reader,
+// each tree once: a later Hash of the same folder gets the first result.
+// It assumes the trees do not change while it is used: give one to a plan
+// or a scan, never to apply's writes (which call Hash). It is safe for
+// concurrent use.
+type Hasher struct {
+	r    fsys.Reader
+	sums FileSums // nil: every file is read
+
+	mu    sync.Mutex
+	trees map[string]*tree
+}
+
+// A tree is one folder's hash, or the hashing of it under way (done open).
+type tree struct {
+	done chan struct{}
+	hash string
+	err  error
+}
+
+// NewHasher returns a Hasher reading through r, taking file sums from sums
+// (nil: every file read).
+func NewHasher(r fsys.Reader, sums FileSums) *Hasher {
+	return &Hasher{r: r, sums: sums, trees: map[string]*tree{}}
+}
+
+// Reader is the reader h reads through.
+func (h *Hasher) Reader() fsys.Reader { return h.r }
+
+// Hash returns the hash of the tree at dir (as the function Hash does),
+// computing it the first time dir is asked for; concurrent callers wait
+// for that one.
+func (h *Hasher) Hash(dir string) (string, error) {
+	h.mu.Lock()
+	t, ok := h.trees[dir]
+	if !ok {
+		t = &tree{done: make(chan struct{})}
+		h.trees[dir] = t
 	}
-	return hash(r, dir)
+	h.mu.Unlock()
+	if ok {
+		<-t.done
+		return t.hash, t.err
+	}
+	t.hash, t.err = hash(h.r, h.sums, dir)
+	close(t.done)
+	return t.hash, t.err
 }
 
-// A treeMemo hashes each tree once (engine/hashcache's Reader).
-type treeMemo interface {
-	Tree(dir string, hash func() (string, error)) (string, error)
+// HashAll hashes the trees at dirs on one goroutine per core, so that
+// later Hash calls for these dirs find their result. Errors are left for
+// those calls. A handful of trees is not worth the goroutines and is left
+// to them too.
+func (h *Hasher) HashAll(dirs []string) {
+	if len(dirs) < cores.Few {
+		return
+	}
+	cores.Each(len(dirs), func(i int) { h.Hash(dirs[i]) })
 }
 
-// A fileSummer knows files' sums without reading them (engine/hashcache's
-// Reader); info is the file's lstat.
-type fileSummer interface {
-	FileSum(path string, info fs.FileInfo) ([]byte, error)
+// Remember records hash as the hash of the tree at dir, hashed by the
+// caller from the disk as it is now (a plan's Before observation of a
+// central copy), so that a later Hash of dir — the scan's links into the
+// store — does not hash the tree again. A tree already known is kept.
+func (h *Hasher) Remember(dir, hash string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if _, ok := h.trees[dir]; ok {
+		return
+	}
+	t := &tree{done: make(chan struct{}), hash: hash}
+	close(t.done)
+	h.trees[dir] = t
 }
 
-func hash(r fsys.Reader, dir string) (string, error) {
+// hash hashes the tree at dir read through r, its file sums from sums
+// when not nil.
+func hash(r fsys.Reader, sums FileSums, dir string) (string, error) {
 	var items []treeItem
 	if err := walk(r, dir, "", &items); err != nil {
 		return "", fmt.Errorf("hashing %s: %w", dir, err)
 	}
-	summer, _ := r.(fileSummer)
 	for i := range items {
 		if items[i].kind == 'l' {
 			continue
@@ -50,8 +120,8 @@ func hash(r fsys.Reader, dir string) (string, error) {
 		path := filepath.Join(dir, filepath.FromSlash(items[i].rel))
 		var sum []byte
 		var err error
-		if summer != nil {
-			sum, err = summer.FileSum(path, items[i].info)
+		if sums != nil {
+			sum, err = sums.FileSum(r, path, items[i].info)
 		} else {
 			sum, err = FileSum(r, path)
 		}
@@ -61,17 +131,6 @@ func hash(r fsys.Reader, dir string) (string, error) {
 		items[i].sum, items[i].info = sum, nil
 	}
 	return digest(items), nil
-}
-
-// HashAll hashes the trees at dirs on one goroutine per core, for a
-// reader that remembers trees (engine/hashcache's): later Hash calls for
-// these dirs find their result. Errors are left for those calls. A handful
-// of trees is not worth the goroutines and is left to them too.
-func HashAll(r fsys.Reader, dirs []string) {
-	if _, ok := r.(treeMemo); !ok || len(dirs) < cores.Few {
-		return
-	}
-	cores.Each(len(dirs), func(i int) { Hash(r, dirs[i]) })
 }
 
 // digest is the tree hash of items, each file's sum filled in.

@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 )
@@ -44,17 +43,18 @@ type Store struct {
 	Dir string
 }
 
-// Has reports whether the store holds a skill named name, with its hash.
-func (s Store) Has(r fsys.Reader, name string) (hash string, ok bool) {
+// Has reports whether the store holds a skill named name, with its hash
+// (through h).
+func (s Store) Has(h *Hasher, name string) (hash string, ok bool) {
 	dir := filepath.Join(s.Dir, name)
-	if info, err := r.Stat(dir); err != nil || !info.IsDir() {
+	if info, err := h.Reader().Stat(dir); err != nil || !info.IsDir() {
 		return "", false
 	}
-	h, err := Hash(r, dir)
+	hash, err := h.Hash(dir)
 	if err != nil {
 		return "", false
 	}
-	return h, true
+	return hash, true
 }
 
 // Contains reports whether path lies inside the store.
@@ -63,22 +63,23 @@ func (s Store) Contains(path string) bool {
 	return err == nil && rel != "." && filepath.IsLocal(rel)
 }
 
-// ScanDir lists and classifies the entries of one skills folder. A folder
-// that does not exist holds nothing; hidden entries are skipped.
-func ScanDir(r fsys.Reader, d provider.SkillDir, store Store) ([]Found, error) {
-	return scanDir(r, d, store, true)
+// ScanDir lists and classifies the entries of one skills folder, read and
+// hashed through h. A folder that does not exist holds nothing; hidden
+// entries are skipped.
+func ScanDir(h *Hasher, d provider.SkillDir, store Store) ([]Found, error) {
+	return scanDir(h, d, store, true)
 }
 
 // ScanDirUnhashed is ScanDir leaving the Hash of links into the store
 // empty: for a caller that passes over managed skills (a plan's list of
 // what it does not manage), which would otherwise hash the store once per
 // link.
-func ScanDirUnhashed(r fsys.Reader, d provider.SkillDir, store Store) ([]Found, error) {
-	return scanDir(r, d, store, false)
+func ScanDirUnhashed(h *Hasher, d provider.SkillDir, store Store) ([]Found, error) {
+	return scanDir(h, d, store, false)
 }
 
-func scanDir(r fsys.Reader, d provider.SkillDir, store Store, hashManaged bool) ([]Found, error) {
-	entries, err := r.ReadDir(d.Dir)
+func scanDir(h *Hasher, d provider.SkillDir, store Store, hashManaged bool) ([]Found, error) {
+	entries, err := h.Reader().ReadDir(d.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -94,14 +95,15 @@ func scanDir(r fsys.Reader, d provider.SkillDir, store Store, hashManaged bool) 
 			Tool: d.Tool, SharedWith: d.SharedWith, Scope: d.Scope, Project: d.Project,
 			Dir: d.Dir, Name: e.Name(), Path: filepath.Join(d.Dir, e.Name()),
 		}
-		classify(r, &f, store, hashManaged)
+		classify(h, &f, store, hashManaged)
 		out = append(out, f)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
 }
 
-func classify(r fsys.Reader, f *Found, store Store, hashManaged bool) {
+func classify(h *Hasher, f *Found, store Store, hashManaged bool) {
+	r := h.Reader()
 	info, err := r.Lstat(f.Path)
 	if err != nil {
 		f.Status, f.Reason = StatusBroken, err.Error()
@@ -119,7 +121,7 @@ func classify(r fsys.Reader, f *Found, store Store, hashManaged bool) {
 		if store.Contains(resolved) {
 			f.Status = StatusManaged
 			if hashManaged {
-				f.Hash, _ = Hash(r, resolved)
+				f.Hash, _ = h.Hash(resolved)
 			}
 			return
 		}
@@ -150,13 +152,13 @@ func classify(r fsys.Reader, f *Found, store Store, hashManaged bool) {
 		f.Status, f.Reason = StatusBroken, fmt.Sprintf("%q is not a valid skill name: %s", f.Name, names.Rule)
 		return
 	}
-	f.Hash, err = Hash(r, target)
+	f.Hash, err = h.Hash(target)
 	if err != nil {
 		f.Status, f.Reason = StatusBroken, err.Error()
 		return
 	}
 	f.Status = StatusImportable
-	if central, ok := store.Has(r, f.Name); ok {
+	if central, ok := store.Has(h, f.Name); ok {
 		if central == f.Hash {
 			f.Status, f.Reason = StatusManaged, "a copy identical to the central skill"
 		} else {

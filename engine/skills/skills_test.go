@@ -69,7 +69,7 @@ func TestScanDirClassifies(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644)
 	os.WriteFile(filepath.Join(dir, ".DS_Store"), []byte("x"), 0o644)
 
-	found, err := ScanDir(fsys.OS{}, provider.SkillDir{Tool: "claude", Scope: "user", Dir: dir}, store)
+	found, err := ScanDir(NewHasher(fsys.OS{}, nil), provider.SkillDir{Tool: "claude", Scope: "user", Dir: dir}, store)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,12 +32,6 @@ func Load(path string) (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading state: %w", err)
 	}
-	return Read(path, data)
-}
-
-// Read decodes data, the bytes of the state file at path (Load without
-// the reading).
-func Read(path string, data []byte) (*State, error) {
 	f, err := decode(path, data)
 	if err != nil {
 		return nil, err
