@@ -1,6 +1,7 @@
 package scan_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
@@ -55,4 +56,38 @@ func walk(cfg *config.Config, tool, name string) *service.Service {
 		}
 	}
 	return cfg.Service(name)
+}
+
+// BenchmarkDeclared looks up 2,000 entries the configuration does not
+// declare (the user's own: the walk's worst case) among 2,000 services, as
+// a scan of such a home does: through the index built once per scan, and
+// through the walk it replaced.
+func BenchmarkDeclared(b *testing.B) {
+	cfg := &config.Config{}
+	for i := range 2000 {
+		cfg.Services = append(cfg.Services, &service.Service{Name: fmt.Sprintf("svc-%d", i), Origin: "claude:user"})
+	}
+	var own []string
+	for i := range 2000 {
+		own = append(own, fmt.Sprintf("own-%d", i))
+	}
+	b.Run("index", func(b *testing.B) {
+		for b.Loop() {
+			d := scan.NewDeclarations(cfg)
+			for _, name := range own {
+				if d.Of("claude", name) != nil {
+					b.Fatal(name)
+				}
+			}
+		}
+	})
+	b.Run("walk", func(b *testing.B) {
+		for b.Loop() {
+			for _, name := range own {
+				if walk(cfg, "claude", name) != nil {
+					b.Fatal(name)
+				}
+			}
+		}
+	})
 }
