@@ -3,10 +3,12 @@
 # against the commit the performance work started from (the baseline),
 # side by side, on generated homes: the fixture home ("realistic"), and
 # homes of N services written into one tool's file plus N skills linked
-# into two tools (default sizes: realistic,200,2000). For each: the median
-# wall time and peak RSS of a first apply (a fresh home each run) and of a
-# no-op plan after it, the start-up floor (chronicle version), and the
-# growth from the smallest to the largest size.
+# into two tools, and "Nu": the home of N with, besides, N entries and N
+# skills of the user's own that chronicle does not manage (default sizes:
+# realistic,200,2000,2000u). For each: the median wall time and peak RSS of
+# a first apply (a fresh home each run) and of a no-op plan after it (and
+# the lines the plan printed), the start-up floor (chronicle version), and
+# the growth from the smallest to the largest numbered size.
 #
 # Never touches the real home: every run gets a fresh HOME under a temp
 # dir (on the disk that holds it — /tmp here, not a tmpfs, when TMPDIR is
@@ -15,7 +17,7 @@
 # its no-op plan then has no applied home to run on; BENCH_APPLY_CAP=30m
 # waits it out.
 set -euo pipefail
-sizes=${1:-realistic,200,2000}
+sizes=${1:-realistic,200,2000,2000u}
 runs=${2:-5}
 baseline=${BENCH_BASELINE:-f0ef7a0}
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -9,11 +9,15 @@
 // Sizes: "realistic" is the fixture home (testdata/fixtures/make-home.sh:
 // nine tools, a dozen services, a few skills) adopted as it is; "N" is a home
 // with N services written into one tool's file (Claude Code's ~/.claude.json)
-// and N skills, each linked into two tools' skills folders (Cursor, Gemini).
+// and N skills, each linked into two tools' skills folders (Cursor, Gemini);
+// "Nu" is the home of N with, besides, N entries and N skills of the user's
+// own that chronicle does not manage (half in Claude Code's file and skills
+// folder, half in Cursor's file and Gemini's skills folder).
 package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -29,7 +33,7 @@ import (
 func main() {
 	var (
 		bins     = flag.String("bins", "", "comma-separated name=path of chronicle binaries, baseline first")
-		sizes    = flag.String("sizes", "realistic,200,2000", "comma-separated sizes")
+		sizes    = flag.String("sizes", "realistic,200,2000,2000u", "comma-separated sizes: realistic, N, Nu")
 		runs     = flag.Int("runs", 5, "runs per figure")
 		work     = flag.String("work", "", "scratch folder (required)")
 		fixtures = flag.String("fixtures", "testdata/fixtures", "the fixtures folder (for make-home.sh)")
@@ -48,7 +52,7 @@ func main() {
 		return
 	}
 	if *work == "" || *bins == "" {
-		fmt.Fprintln(os.Stderr, "usage: planapply -bins name=path,... -work DIR [-sizes realistic,200,2000] [-runs N]")
+		fmt.Fprintln(os.Stderr, "usage: planapply -bins name=path,... -work DIR [-sizes realistic,200,2000,2000u] [-runs N]")
 		os.Exit(2)
 	}
 	if *planRuns == 0 {
@@ -138,7 +142,7 @@ func main() {
 			}
 			if len(plan) > 0 {
 				planMedian[b.name][size] = median(plan)
-				fmt.Printf("  %-9s no-op plan %s\n", b.name, summary(plan, false, 0))
+				fmt.Printf("  %-9s no-op plan %s  %s\n", b.name, summary(plan, false, 0), linesOf(plan))
 				slices.Sort(excess)
 				fmt.Printf("  %-9s   the floor (version) before each plan: median %.1f ms; the plan's excess over it, pair by pair: median %.1f ms\n",
 					b.name, ms(median(beside)), ms(excess[len(excess)/2]))
@@ -160,7 +164,7 @@ func main() {
 func ratios(names []string, sizes []string, plan, apply map[string]map[string]time.Duration) {
 	var nums []string
 	for _, s := range sizes {
-		if s != "realistic" {
+		if _, err := strconv.Atoi(s); err == nil {
 			nums = append(nums, s)
 		}
 	}
@@ -209,14 +213,29 @@ func label(size string) string {
 	if size == "realistic" {
 		return "realistic (fixture home: 9 tools, ~12 services, ~8 skills)"
 	}
+	if n, ok := strings.CutSuffix(size, "u"); ok {
+		return n + " services + " + n + " skills × 2 links, and " + n + " entries + " + n + " skills chronicle does not manage"
+	}
 	return size + " services + " + size + " skills × 2 links"
 }
 
-// A sample is one process's wall time and peak resident memory.
+// A sample is one process's wall time, peak resident memory and lines of
+// output.
 type sample struct {
 	wall   time.Duration
 	maxRSS int64 // KiB
+	lines  int
 	capped bool
+}
+
+// linesOf is the median number of lines the runs printed.
+func linesOf(ss []sample) string {
+	lines := make([]int, len(ss))
+	for i, s := range ss {
+		lines[i] = s.lines
+	}
+	slices.Sort(lines)
+	return fmt.Sprintf("%d lines of output", lines[len(lines)/2])
 }
 
 func run(bin, home string, limit time.Duration, args ...string) (sample, error) {
@@ -243,7 +262,7 @@ func run(bin, home string, limit time.Duration, args ...string) (sample, error) 
 		<-done
 		return sample{wall: limit, capped: true}, fmt.Errorf("stopped after %s", limit)
 	}
-	s := sample{wall: time.Since(start)}
+	s := sample{wall: time.Since(start), lines: bytes.Count(out.Bytes(), []byte("\n"))}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		s.maxRSS = ru.Maxrss
 	}
@@ -300,11 +319,18 @@ func generate(home, size, fixtures, bin string) error {
 	if size == "realistic" {
 		return realistic(home, fixtures, bin)
 	}
-	n, err := strconv.Atoi(size)
+	number, unmanaged := strings.CutSuffix(size, "u")
+	n, err := strconv.Atoi(number)
 	if err != nil {
-		return fmt.Errorf("size %q: want realistic or a number", size)
+		return fmt.Errorf("size %q: want realistic, a number N or Nu", size)
 	}
-	return synthetic(home, n)
+	if err := synthetic(home, n); err != nil {
+		return err
+	}
+	if unmanaged {
+		return theUsersOwn(home, n)
+	}
+	return nil
 }
 
 const realisticLinks = `
@@ -393,6 +419,57 @@ link "skills" {
 	}
 	for _, d := range []string{".cursor", ".gemini"} {
 		if err := os.MkdirAll(filepath.Join(home, d, "skills"), 0o755); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// theUsersOwn adds, to a synthetic home, n MCP entries and n skills that
+// the configuration does not declare: half of each where chronicle writes
+// too (Claude Code's ~/.claude.json, Gemini's skills folder), half where it
+// writes nothing of that kind (Cursor's mcp.json, Claude Code's skills
+// folder). A plan lists them as not managed and changes none of them.
+func theUsersOwn(home string, n int) error {
+	claudeFile := filepath.Join(home, ".claude.json")
+	var claude map[string]any
+	b, err := os.ReadFile(claudeFile)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, &claude); err != nil {
+		return err
+	}
+	servers := claude["mcpServers"].(map[string]any)
+	cursor := map[string]any{}
+	for i := range n {
+		entry := map[string]any{"command": "uvx", "args": []string{fmt.Sprintf("own-server-%d", i)}, "env": map[string]string{"LEVEL": "debug"}}
+		if i%2 == 0 {
+			servers[fmt.Sprintf("own-%d", i)] = entry
+		} else {
+			cursor[fmt.Sprintf("own-%d", i)] = entry
+		}
+	}
+	for file, doc := range map[string]any{claudeFile: claude, filepath.Join(home, ".cursor", "mcp.json"): map[string]any{"mcpServers": cursor}} {
+		b, err := json.MarshalIndent(doc, "", "  ")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(file, b, 0o644); err != nil {
+			return err
+		}
+	}
+	for i := range n {
+		folder := filepath.Join(home, ".claude", "skills")
+		if i%2 == 1 {
+			folder = filepath.Join(home, ".gemini", "skills")
+		}
+		dir := filepath.Join(folder, fmt.Sprintf("own-skill-%d", i))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		body := fmt.Sprintf("---\nname: own-skill-%d\ndescription: A skill of the user's own, number %d.\n---\n\n%s", i, i, strings.Repeat("What to do, in the user's words.\n", 20))
+		if err := os.WriteFile(filepath.Join(dir, "SKILL.md"), []byte(body), 0o644); err != nil {
 			return err
 		}
 	}

@@ -9,10 +9,8 @@ import (
 
 func (a *app) planCommand() *cobra.Command {
 	var (
-		f        planFlags
-		asJSON   bool
-		out      string
-		detailed bool
+		f planFlags
+		o planOutput
 	)
 	cmd := &cobra.Command{
 		Use:   "plan",
@@ -26,7 +24,9 @@ state, and prints the changes in Terraform's style:
 
 Text changes (SKILL.md files, config entries) are shown as unified diffs with
 secrets masked. What the tools have that the configuration does not mention is
-listed after the plan as "Not managed by chronicle".
+listed after the plan as "Not managed by chronicle": the first 20 items, then
+their counts per tool and kind (--unmanaged lists them all, --json keeps them
+all, and "chronicle scan" shows every tool's entries with their status).
 
 With no configuration (no *.hcl files in the configuration directory) plan is
 a first look at the machine: it shows what "chronicle adopt" would take over.
@@ -36,24 +36,35 @@ Exit codes: 0 ok (with --detailed-exitcode: nothing to do), 1 error,
 		Example: `  chronicle plan
   chronicle plan --out tonight.plan && chronicle apply tonight.plan
   chronicle plan --json | jq -c 'select(.type == "change")'
+  chronicle plan --unmanaged
   chronicle plan --replace 'link.everywhere["claude"].skill.review'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return a.planRun(f, asJSON, out, detailed)
+			return a.planRun(f, o)
 		},
 	}
 	fl := cmd.Flags()
-	fl.BoolVar(&asJSON, "json", false, "print JSON lines: version, changes, unmanaged items, diagnostics, summary")
-	fl.StringVar(&out, "out", "", "save the plan to `FILE` for apply")
-	fl.BoolVar(&detailed, "detailed-exitcode", false, "exit 2 when there are changes or conflicts")
+	fl.BoolVar(&o.json, "json", false, "print JSON lines: version, changes, unmanaged items (all of them), diagnostics, summary")
+	fl.StringVar(&o.out, "out", "", "save the plan to `FILE` for apply")
+	fl.BoolVar(&o.detailed, "detailed-exitcode", false, "exit 2 when there are changes or conflicts")
+	fl.BoolVar(&o.unmanaged, "unmanaged", false, "list every item not managed by chronicle (without it, the first 20 and their counts)")
 	fl.StringArrayVar(&f.replace, "replace", nil, "take the declared version at `ADDR` even over drift or a conflict (repeatable)")
 	fl.BoolVar(&f.destroy, "destroy", false, "allow a plan that removes everything chronicle manages")
 	fl.BoolVar(&f.offline, "offline", false, "make no network call: git skills are not checked against their remotes")
 	return cmd
 }
 
+// planOutput says how plan prints (and saves) what it computed.
+type planOutput struct {
+	json      bool   // JSON lines instead of the human view
+	out       string // the file to save the plan to; empty for none
+	detailed  bool   // exit 2 when there are changes or conflicts
+	unmanaged bool   // list every unmanaged item, not the first ones and counts
+}
+
 // planRun is plan's work, shared with sync --check.
-func (a *app) planRun(f planFlags, asJSON bool, out string, detailed bool) error {
+func (a *app) planRun(f planFlags, o planOutput) error {
+	asJSON, out, detailed := o.json, o.out, o.detailed
 	l, err := a.optionalLoaded()
 	if err != nil {
 		return err
@@ -91,7 +102,7 @@ func (a *app) planRun(f planFlags, asJSON bool, out string, detailed bool) error
 			return err
 		}
 	} else {
-		planView{w: a.stdout, home: m.home, color: a.color(a.stdout)}.render(p)
+		planView{w: a.stdout, home: m.home, color: a.color(a.stdout), allUnmanaged: o.unmanaged}.render(p)
 	}
 	if out != "" && len(p.Errors()) == 0 {
 		if err := p.Save(fsys.OS{}, out); err != nil {
@@ -114,5 +125,5 @@ func (a *app) planRun(f planFlags, asJSON bool, out string, detailed bool) error
 
 // planCommandRun plans like plan --detailed-exitcode.
 func (a *app) planCommandRun(f planFlags, detailed bool) error {
-	return a.planRun(f, false, "", detailed)
+	return a.planRun(f, planOutput{detailed: detailed})
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
@@ -14,7 +16,15 @@ type planView struct {
 	w     io.Writer
 	home  string
 	color bool
+	// allUnmanaged lists every unmanaged item; otherwise the first
+	// unmanagedShown and one line of counts (plan --unmanaged).
+	allUnmanaged bool
 }
+
+// unmanagedShown is how many unmanaged items a plan lists before it sums up
+// the rest: a machine with thousands of the user's own entries would
+// otherwise bury the plan under them.
+const unmanagedShown = 20
 
 func (v planView) paint(code, s string) string {
 	if !v.color {
@@ -125,9 +135,39 @@ func (v planView) unmanaged(p *plan.Plan) {
 		return
 	}
 	fmt.Fprintln(v.w, "\nNot managed by chronicle (information only; chronicle adopt takes them over):")
-	for _, u := range p.Unmanaged {
+	shown := p.Unmanaged
+	if !v.allUnmanaged && len(shown) > unmanagedShown {
+		shown = shown[:unmanagedShown]
+	}
+	for _, u := range shown {
 		fmt.Fprintf(v.w, "  %-14s %-8s %-7s %-28s %s\n", u.Tool, u.Scope, u.Kind, safeName(u.Name), u.Status)
 	}
+	if len(shown) < len(p.Unmanaged) {
+		fmt.Fprintf(v.w, "  ... and %d more, %d in all: %s (chronicle plan --unmanaged lists them all; chronicle scan shows every tool's entries)\n",
+			len(p.Unmanaged)-len(shown), len(p.Unmanaged), unmanagedCounts(p.Unmanaged))
+	}
+}
+
+// unmanagedCounts counts items per tool and kind: "claude 3 services, 1
+// skill; cursor 2 services", tools and kinds in alphabetical order.
+func unmanagedCounts(items []plan.Unmanaged) string {
+	per := map[string]map[string]int{}
+	for _, u := range items {
+		if per[u.Tool] == nil {
+			per[u.Tool] = map[string]int{}
+		}
+		per[u.Tool][u.Kind]++
+	}
+	var tools []string
+	for _, t := range slices.Sorted(maps.Keys(per)) {
+		var kinds []string
+		for _, k := range slices.Sorted(maps.Keys(per[t])) {
+			n := per[t][k]
+			kinds = append(kinds, fmt.Sprintf("%d %s", n, plural(n, k, k+"s")))
+		}
+		tools = append(tools, t+" "+strings.Join(kinds, ", "))
+	}
+	return strings.Join(tools, "; ")
 }
 
 // The JSON lines of SPEC §6, type first.

@@ -99,6 +99,7 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 		files    map[string]bool
 	}
 	by := map[placement]*holding{}
+	declared := scan.NewDeclarations(cfg)
 	at := func(tool, project, file string) *holding {
 		k := placement{tool: tool, project: project}
 		h := by[k]
@@ -125,7 +126,7 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 		case scan.StatusNew:
 			svc = adopted[p.placed[i]]
 		case scan.StatusUnchanged:
-			svc = scan.Declared(cfg, loc.Tool, e.Name)
+			svc = declared.Of(loc.Tool, e.Name)
 		}
 		if svc == nil || plan.EntryName(svc, loc.Tool) != e.Name || len(e.EnabledTools) > 0 || len(e.DisabledTools) > 0 {
 			continue

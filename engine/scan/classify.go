@@ -3,10 +3,8 @@ package scan
 import (
 	"strings"
 
-	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/observe"
 	"github.com/chronicle-dev/chronicle/engine/provider"
-	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 func classify(loc provider.Location, e provider.Entry, opts Options) (string, string) {
@@ -25,7 +23,7 @@ func classify(loc provider.Location, e provider.Entry, opts Options) (string, st
 	if opts.Config == nil {
 		return StatusNew, ""
 	}
-	svc := Declared(opts.Config, loc.Tool, e.Name)
+	svc := opts.declared.Of(loc.Tool, e.Name)
 	if svc == nil {
 		return StatusNew, ""
 	}
@@ -41,15 +39,4 @@ func classify(loc provider.Location, e provider.Entry, opts Options) (string, st
 		return StatusUpdated, "the configuration changed this entry's definition (" + differs + ")"
 	}
 	return StatusConflict, "declared as " + svc.Name + " with another definition: differs in " + differs
-}
-
-// Declared returns the service a tool's entry corresponds to: the service of
-// that name, or the one whose origin records this tool's entry name.
-func Declared(cfg *config.Config, tool, name string) *service.Service {
-	for _, s := range cfg.Services {
-		if t, _, original := s.OriginParts(); t == tool && original == name {
-			return s
-		}
-	}
-	return cfg.Service(name)
 }

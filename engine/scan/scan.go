@@ -78,7 +78,8 @@ type Options struct {
 	// empty (a plan, which does not list them).
 	ManagedUnhashed bool
 
-	records *state.Index // State's, made by Run
+	records  *state.Index // State's, made by Run
+	declared Declarations // Config's, made by Run
 }
 
 // Run scans every selected tool.
@@ -89,6 +90,7 @@ func Run(opts Options) Result {
 	if opts.State != nil {
 		opts.records = opts.State.Index()
 	}
+	opts.declared = NewDeclarations(opts.Config)
 	hashes := opts.Hashes
 	if hashes == nil {
 		hashes = skills.NewHasher(opts.View.Reader(), nil)
