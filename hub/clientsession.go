@@ -201,7 +201,9 @@ func (s *clientSessions) size() (live, pending int) {
 func (cs *clientSession) info() SessionInfo {
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
-	return SessionInfo{ID: cs.id, Started: cs.started, Root: cs.root, Endpoint: cs.endpoint}
+	// The key of an endpoint without a root ends in "?root=": shown as
+	// the path alone.
+	return SessionInfo{ID: cs.id, Started: cs.started, Root: cs.root, Endpoint: strings.TrimSuffix(cs.endpoint, "?root=")}
 }
 
 // bind records the endpoint the session was made on, once.
