@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"net/http"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/hub/search"
 )
 
 // A ServiceStatus is one service as /api/status shows it.
@@ -172,7 +174,11 @@ func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {
 		Tokens int `json:"tokens"`
 	}
 	out := []tool{}
-	for _, t := range cat.sortedTools() {
+	tools := cat.sortedTools()
+	if q := strings.TrimSpace(r.URL.Query().Get("q")); q != "" {
+		tools = searchCatalogue(tools, q)
+	}
+	for _, t := range tools {
 		schema := t.Tool.RawInputSchema
 		if schema == nil {
 			schema, _ = json.Marshal(t.Tool.InputSchema)
@@ -184,3 +190,18 @@ func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {
 
 // apiLog answers the inspector's records.
 func (h *Hub) apiLog(w http.ResponseWriter, r *http.Request) { h.writeJSON(w, h.inspector.Records()) }
+
+// searchCatalogue returns the tools the hub's own search (search_tools'
+// ranking) finds for query, best first: the console searches as a client
+// in search mode would.
+func searchCatalogue(tools []*exposedTool, query string) []*exposedTool {
+	byName := make(map[string]*exposedTool, len(tools))
+	for _, t := range tools {
+		byName[t.Exposed] = t
+	}
+	var out []*exposedTool
+	for _, hit := range search.NewIndex(docsOf(tools)).Search(query, -1) {
+		out = append(out, byName[hit.Name])
+	}
+	return out
+}

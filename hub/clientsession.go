@@ -5,12 +5,15 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/chronicle-dev/chronicle/engine/config"
 )
 
 // What the hub knows about one client session is one clientSession, and
@@ -198,7 +201,9 @@ func (s *clientSessions) size() (live, pending int) {
 func (cs *clientSession) info() SessionInfo {
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
-	return SessionInfo{ID: cs.id, Started: cs.started, Root: cs.root, Endpoint: cs.endpoint}
+	// The key of an endpoint without a root ends in "?root=": shown as
+	// the path alone.
+	return SessionInfo{ID: cs.id, Started: cs.started, Root: cs.root, Endpoint: strings.TrimSuffix(cs.endpoint, "?root=")}
 }
 
 // bind records the endpoint the session was made on, once.
@@ -425,4 +430,19 @@ func (h *Hub) askRoots(cs *clientSession) {
 			_ = h.srv.SendNotificationToSpecificClient(cs.id, string(mcp.MethodNotificationPromptsListChanged), nil)
 		}
 	})
+}
+
+// sessionsFull says why a new session is refused (the hub holds as many as
+// hub { max_sessions } allows), or "".
+func (h *Hub) sessionsFull() string {
+	h.mu.Lock()
+	limit := config.DefaultMaxSessions
+	if h.st != nil && h.st.Hub != nil && h.st.Hub.MaxSessions > 0 {
+		limit = h.st.Hub.MaxSessions
+	}
+	h.mu.Unlock()
+	if live, pending := h.clients.size(); live+pending >= limit {
+		return fmt.Sprintf("the hub holds %d client sessions, its limit (hub { max_sessions = %d }): end one (an idle session ends after %s) or raise the limit", live+pending, limit, h.opts.SessionIdleTTL)
+	}
+	return ""
 }

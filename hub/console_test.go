@@ -194,3 +194,37 @@ func TestSeedPathsAnswerAsTheAPI(t *testing.T) {
 		t.Errorf("/api/mcp/status differs from /api/status:\n%s\n%s", jb, ja)
 	}
 }
+
+// TestServesBeforeTheFirstApply: on a machine chronicle does not manage
+// yet (no state) the hub serves no services and the console's takeover
+// review is live: it shows what the tools have.
+func TestServesBeforeTheFirstApply(t *testing.T) {
+	m := enginetest.New(t)
+	m.Write(".cursor/mcp.json", `{"mcpServers":{"linear":{"command":"npx","args":["linear"]}}}`)
+	log := &syncBuffer{}
+	h, err := New(Options{
+		StatePath: filepath.Join(m.Chronicle, "state.json"), Home: m.Home, Version: "test", ListGrace: testGrace,
+		Logger: slog.New(slog.NewTextHandler(log, nil)),
+		Machine: &Machine{
+			ChronicleHome: m.Chronicle, KnownTools: providers.Names(),
+			Tools: func(cfg *config.Config) (provider.Env, []provider.Provider) { return m.Env, providers.All(nil) },
+		},
+	})
+	if err != nil {
+		t.Fatalf("a hub without a state: %v", err)
+	}
+	c := consoleHub{running: serveHub(t, h), m: m}
+	var st struct {
+		Services []ServiceStatus `json:"services"`
+	}
+	if err := json.Unmarshal([]byte(getJSON(t, c.url+"/api/mcp/status")), &st); err != nil || len(st.Services) != 0 {
+		t.Fatalf("status without a state: %v %+v", err, st)
+	}
+	code, body, _ := c.do(t, "GET", "/api/mcp/review?wait=1", "", "")
+	if code != 200 || !strings.Contains(body, `"name": "linear"`) || !strings.Contains(body, `"status": "new"`) {
+		t.Fatalf("the review without a state: %d %s", code, body)
+	}
+	if !strings.Contains(log.String(), "no state yet") {
+		t.Errorf("the hub did not say it has no state:\n%s", log.String())
+	}
+}

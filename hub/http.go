@@ -93,6 +93,10 @@ func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r.WithContext(ctx))
 			return
 		}
+		if msg := h.sessionsFull(); msg != "" {
+			writeError(w, http.StatusServiceUnavailable, msg)
+			return
+		}
 		h.serveOutbound(next, w, r.WithContext(ctx), "")
 	})
 }

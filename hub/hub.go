@@ -90,6 +90,7 @@ type Hub struct {
 	cat      atomic.Pointer[Catalogue]
 	empty    *Catalogue  // stands in for cat before the first build
 	seen     atomic.Bool // a client has asked for the catalogue
+	noState  atomic.Bool // the state did not exist (said once)
 
 	clients   *clientSessions // every client session, for as long as its transport's (clientsession.go)
 	lists     listWatch       // what may need a list_changed
@@ -191,8 +192,10 @@ func (h *Hub) Reload() error {
 	if err != nil {
 		return err
 	}
-	if st.IsNew() {
-		return fmt.Errorf("%s does not exist: run chronicle apply first (serve runs from what apply recorded)", h.opts.StatePath)
+	if st.IsNew() && !h.noState.Swap(true) {
+		// A machine chronicle does not manage yet: an empty hub, whose
+		// console shows the takeover review; the first apply fills it.
+		h.log.Info("no state yet: serving no services until chronicle init or apply records some", "state", h.opts.StatePath)
 	}
 	listen := config.DefaultListen
 	var token string

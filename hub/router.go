@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"strings"
@@ -112,11 +111,6 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 		defer releaseBody(buf)
 		body := buf.Bytes()
 		if err != nil {
-			var tooBig *http.MaxBytesError
-			if errors.As(err, &tooBig) {
-				http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
-				return
-			}
 			bodyError(w, err)
 			return
 		}
@@ -126,6 +120,12 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		m := peekMessage(body)
+		if sid == "" && !modern && m.is(mcp.MethodInitialize) {
+			if msg := h.sessionsFull(); msg != "" {
+				writeRPCError(w, http.StatusServiceUnavailable, json.RawMessage(m.id), mcp.INTERNAL_ERROR, msg)
+				return
+			}
+		}
 		if cs != nil {
 			// The request is in flight until its handler returns: its
 			// response has gone then, or never will.

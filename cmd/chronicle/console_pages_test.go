@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -79,6 +80,50 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Errorf("markup from the upstream became %d elements", n)
 		}
 		one.clean("tools")
+	})
+
+	t.Run("tool search is the hub's search; defaults are filled in; a view opens without the old search", func(t *testing.T) {
+		one.t = t
+		const query = "run an operation that takes long"
+		var ranked []struct{ Name string }
+		_, body := c.api(t, "GET", "/api/mcp/tools?q="+url.QueryEscape(query), "", "")
+		if err := json.Unmarshal([]byte(body), &ranked); err != nil || len(ranked) == 0 || ranked[0].Name != "everything__trigger-long-running-operation" {
+			t.Fatalf("the hub's search for %q: %v %.300s", query, err, body)
+		}
+		first := `(//*[@data-testid="tool-row"])[1][contains(., "everything__trigger-long-running-operation")]`
+		one.do("search", show("tools"), chromedp.SendKeys(`#tool-search`, query), chromedp.WaitVisible(first))
+		if got := eval[[]string](one, `[...document.querySelectorAll('[data-testid="tool-row"] .name')].map((n) => n.textContent)`); len(got) != len(ranked) {
+			t.Errorf("the page lists %d tools for %q, the hub's search %d", len(got), query, len(ranked))
+		}
+		one.do("open it", chromedp.Click(first), chromedp.WaitVisible(row("tool-call-form", "steps")))
+		if got := eval[string](one, `document.querySelector('[data-testid="tool-call-form"]').querySelector("input[type=number]").value`); got != "10" {
+			t.Errorf("the first number field holds %q, the schema's default is 10", got)
+		}
+		one.do("another view and back", show("overview"), show("tools"), chromedp.WaitVisible(row("tool-row", "everything__echo")))
+		if got := eval[string](one, `document.getElementById("tool-search").value`); got != "" {
+			t.Errorf("the tools view opened with the old search %q", got)
+		}
+		// A narrow window: no word of a table is broken, no list overflows.
+		one.do("narrow", chromedp.EmulateViewport(420, 900), show("overview"))
+		if broken := eval[[]string](one, `(() => {
+			const out = [];
+			const walk = document.createTreeWalker(document.getElementById("view-overview"), NodeFilter.SHOW_TEXT);
+			for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+				const text = n.textContent.trim();
+				if (!n.parentElement.closest("table.grid") || !text || /\s/.test(text) || text.length > 12) continue;
+				const r = document.createRange(); r.selectNodeContents(n);
+				if (new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1) out.push(text);
+			}
+			return out;
+		})()`); len(broken) > 0 {
+			t.Errorf("words broken across lines in a narrow window: %q", broken)
+		}
+		one.do("tools, narrow", show("tools"))
+		if over := eval[bool](one, `(() => { const l = document.getElementById("tools-list"); return l.scrollWidth > l.clientWidth + 1; })()`); over {
+			t.Errorf("the tools list overflows its box in a narrow window")
+		}
+		one.do("wide again", chromedp.EmulateViewport(1280, 900))
+		one.clean("search")
 	})
 
 	t.Run("a call through the form shows its result and reaches a second tab's log live", func(t *testing.T) {

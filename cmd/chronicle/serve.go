@@ -77,6 +77,16 @@ stop with the hub.`,
 			if err != nil {
 				return failf("%s", err)
 			}
+			token := ""
+			if !stdio {
+				// Made before the state is watched: on a machine chronicle
+				// does not manage yet it makes ~/.chronicle, where the first
+				// apply will write the state.
+				if token, err = h.EnsureToken(); err != nil {
+					h.Close()
+					return failf("%s", err)
+				}
+			}
 			// The root context ends with Ctrl-C or SIGTERM (app.run); this
 			// one also when serving ends (a stdio client closed stdin).
 			ctx, cancel := context.WithCancel(cmd.Context())
@@ -112,12 +122,6 @@ stop with the hub.`,
 			if err != nil {
 				h.Close()
 				return failf("cannot listen on %s: %s", g.Listen, err)
-			}
-			token, err := h.EnsureToken()
-			if err != nil {
-				ln.Close()
-				h.Close()
-				return failf("%s", err)
 			}
 			fmt.Fprintf(a.stderr, "chronicle hub: serving MCP on http://%s/mcp (health: /health, management API: /api/status with the hub token)\n", ln.Addr())
 			a.printConsoleURL(ln.Addr(), token, g.Token == "", tokenFile)

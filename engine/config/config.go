@@ -130,6 +130,9 @@ type Hub struct {
 	// Always are globs over <service>__<tool> of tools listed next to the
 	// meta-tools in search mode.
 	Always []string
+	// MaxSessions caps the hub's client sessions; 0 when not set (the
+	// hub's default).
+	MaxSessions int
 
 	DeclRange hcl.Range
 }
@@ -140,6 +143,10 @@ const (
 	ExposeSearch = exposure.Search // three meta-tools (and the always tools)
 	ExposeAuto   = exposure.Auto   // search when the full list costs more than search_threshold
 )
+
+// DefaultMaxSessions is hub.max_sessions when not set: how many client
+// sessions the hub holds at once.
+const DefaultMaxSessions = 512
 
 // DefaultSearchThreshold is hub.search_threshold when not set, in tokens.
 const DefaultSearchThreshold = exposure.DefaultThreshold

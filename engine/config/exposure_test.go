@@ -15,6 +15,7 @@ hub {
   tools            = "auto"
   search_threshold = 20000
   always           = ["notes__*", "github__get_me"]
+  max_sessions     = 64
 }
 profile "review" {
   services = ["github"]
@@ -34,7 +35,7 @@ link "plain" {
 }
 `)
 	h := cfg.Hub
-	if h.Tools != ExposeAuto || h.SearchThreshold != 20000 || strings.Join(h.Always, ",") != "notes__*,github__get_me" {
+	if h.Tools != ExposeAuto || h.SearchThreshold != 20000 || strings.Join(h.Always, ",") != "notes__*,github__get_me" || h.MaxSessions != 64 {
 		t.Errorf("hub settings: %+v", h)
 	}
 	r := cfg.Profile("review")
@@ -70,6 +71,7 @@ func TestExposureDiagnostics(t *testing.T) {
 		`hub { tools = "serach" }`:          `"serach" is not one of ["all" "search" "auto"]. Did you mean "search"?`,
 		`hub { search_threshold = 0 }`:      "search_threshold is a number of tokens from 1",
 		`hub { search_threshold = 1.5 }`:    "must be a whole number",
+		`hub { max_sessions = 0 }`:          "max_sessions is a number of client sessions from 1 to 100000, not 0 (the default is 512)",
 		`hub { always = ["[x"] }`:           `"[x" is not a valid glob pattern`,
 		`hub { alway = ["x"] }`:             `Did you mean "always"?`,
 		`profile "p" { exposure = "some" }`: `"some" is not one of`,

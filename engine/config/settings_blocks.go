@@ -34,7 +34,7 @@ func (l *loader) decodeChronicle(ctx *hcl.EvalContext, b *hcl.Block) {
 var hubSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "listen"}, {Name: "token"}, {Name: "hostnames"},
-		{Name: "tools"}, {Name: "search_threshold"}, {Name: "always"},
+		{Name: "tools"}, {Name: "search_threshold"}, {Name: "always"}, {Name: "max_sessions"},
 	},
 }
 
@@ -73,6 +73,14 @@ func (l *loader) decodeHub(ctx *hcl.EvalContext, b *hcl.Block) {
 		}
 	}
 	h.Always, _ = d.globList(a["always"], "github__get_*")
+	if a["max_sessions"] != nil {
+		if n, ok := d.integer(a["max_sessions"]); ok {
+			if n < 1 || n > 100_000 {
+				d.errorf(a["max_sessions"].Expr.Range(), "Invalid max_sessions", "max_sessions is a number of client sessions from 1 to 100000, not %d (the default is %d).", n, DefaultMaxSessions)
+			}
+			h.MaxSessions = n
+		}
+	}
 	if !IsLoopbackListen(h.Listen) && h.Token.IsZero() {
 		d.errorf(b.DefRange, "Hub token required", "The hub listens on %s, which is reachable from other machines, so it needs token = secret(\"env:CHRONICLE_HUB_TOKEN\") (or another secret). Without one it refuses to start.", h.Listen)
 	}

@@ -161,7 +161,7 @@ func (b *builder) settings() {
 		b.setting(Change{Address: "policy." + p.Service, Kind: KindPolicy, Policy: &rec}, known, old, rec)
 	}
 	if h := b.cfg.Hub; h != nil {
-		rec := state.Hub{Listen: h.Listen, Token: h.Token, Hostnames: h.Hostnames, Tools: h.Tools, SearchThreshold: h.SearchThreshold, Always: h.Always}
+		rec := state.Hub{Listen: h.Listen, Token: h.Token, Hostnames: h.Hostnames, Tools: h.Tools, SearchThreshold: h.SearchThreshold, Always: h.Always, MaxSessions: h.MaxSessions}
 		b.setting(Change{Address: "hub", Kind: KindHub, Hub: &rec}, b.st.Hub != nil, b.st.Hub, &rec)
 	}
 	for _, p := range b.cfg.Profiles {

@@ -132,7 +132,7 @@ func Run(opts Options) Result {
 				r.Errors = append(r.Errors, Error{Tool: p.Name(), File: d.Dir, Err: err})
 				continue
 			}
-			r.Skills = append(r.Skills, found...)
+			r.Skills = append(r.Skills, untracked(found, opts.records)...)
 		}
 	}
 	sort.SliceStable(r.Services, func(i, j int) bool {
@@ -164,4 +164,24 @@ func selected(name string, only []string) bool {
 // names with path separators, NUL or over 256 bytes are reported and skipped.
 func SafeName(name string) bool {
 	return name != "" && len(name) <= 256 && !strings.ContainsAny(name, "/\\\x00") && name != "." && name != ".."
+}
+
+// untracked turns a copy identical to a central skill that no link of the
+// state records (a folder of the user's, not a copy chronicle made) from
+// managed into importable: managed is a link into the store or a tracked
+// copy (SPEC §5).
+func untracked(found []skills.Found, records *state.Index) []skills.Found {
+	for i, f := range found {
+		if f.Status != skills.StatusManaged || f.Link != "" {
+			continue
+		}
+		if records != nil {
+			if l := records.LinkAt(f.Path); l != nil && l.Mode == state.ModeCopy {
+				continue
+			}
+		}
+		found[i].Status = skills.StatusImportable
+		found[i].Reason = "identical to the central skill " + f.Name + ", a folder chronicle did not make"
+	}
+	return found
 }

@@ -148,3 +148,31 @@ func TestReportAndHubEntries(t *testing.T) {
 		t.Fatal("ShownName")
 	}
 }
+
+// TestUntrackedCopyIsNotManaged: a folder of the user's identical to a
+// central skill is importable (chronicle did not make it); a copy the
+// state records (link mode "copy") is managed.
+func TestUntrackedCopyIsNotManaged(t *testing.T) {
+	m := enginetest.New(t)
+	m.Skill("skills", "review", "Review code.")
+	m.Converge(m.Config(`
+skill "review" {
+  source = "./skills/review"
+}
+link "cursor" {
+  tools  = ["cursor"]
+  skills = ["*"]
+  mode   = "copy"
+}
+`))
+	// The user's own folder in Claude Code, byte for byte the same.
+	m.Skill(m.Path(".claude/skills"), "review", "Review code.")
+	r := scan.Run(scan.Options{Env: m.Env, Tools: m.Tools, Store: skills.Store{Dir: m.Store}, State: m.State()})
+	status := map[string]string{}
+	for _, k := range r.Skills {
+		status[k.Tool] = k.Status
+	}
+	if status["cursor"] != skills.StatusManaged || status["claude"] != skills.StatusImportable {
+		t.Fatalf("statuses %v: want cursor's tracked copy managed, claude's own folder importable", status)
+	}
+}

@@ -15,7 +15,7 @@ import (
 // Statuses of a skill found in a tool's folder (SPEC §5).
 const (
 	StatusImportable = "importable" // a valid skill chronicle does not manage
-	StatusManaged    = "managed"    // a link into the central store, or a tracked copy of a central skill
+	StatusManaged    = "managed"    // a link into the central store, or a copy of a central skill (engine/scan keeps this only for a copy the state tracks)
 	StatusDuplicate  = "duplicate"  // valid, named like a central skill, with other content
 	StatusBroken     = "broken"     // see Reason
 )

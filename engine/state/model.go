@@ -24,6 +24,9 @@ type Hub struct {
 	SearchThreshold int
 	// Always are globs of tools listed next to the meta-tools.
 	Always []string
+	// MaxSessions caps the client sessions the hub holds at once; 0 means
+	// the hub's default.
+	MaxSessions int
 }
 
 // A Profile is a toolset the hub serves at its own endpoint.

@@ -75,6 +75,7 @@ type hubV1 struct {
 	Tools           string   `json:"tools,omitempty"`
 	SearchThreshold int      `json:"search_threshold,omitempty"`
 	Always          []string `json:"always,omitempty"`
+	MaxSessions     int      `json:"max_sessions,omitempty"`
 }
 
 type profileV1 struct {

@@ -115,6 +115,11 @@
 
   function show(view) {
     if (!VIEWS.includes(view)) view = "overview";
+    if (view !== current) {
+      // A view opens as new: the search text of the one left behind goes.
+      for (const id of ["tool-search", "skill-filter"]) document.getElementById(id).value = "";
+      found = null;
+    }
     current = view;
     for (const v of VIEWS) {
       const sec = document.getElementById("view-" + v);
@@ -259,18 +264,31 @@
 
   loaders.tools = async function () {
     tools = (await api("/api/mcp/tools")) || [];
-    renderTools();
+    await searchTools();
   };
 
-  document.getElementById("tool-search").addEventListener("input", renderTools);
+  // found is what the hub's search answered for the search text, best
+  // first; null when there is no text (every tool, by name).
+  let found = null;
+  let searches = 0;
+
+  document.getElementById("tool-search").addEventListener("input", () => searchTools().catch(problem));
+
+  // searchTools asks the hub's own search (search_tools' ranking), so
+  // "bill a customer" finds send_invoice as a client would.
+  async function searchTools() {
+    const q = document.getElementById("tool-search").value.trim();
+    const mine = ++searches;
+    const answer = q ? ((await api("/api/mcp/tools?q=" + encodeURIComponent(q))) || []) : null;
+    if (mine !== searches) return; // a newer search is on its way
+    found = answer;
+    renderTools();
+  }
 
   function renderTools() {
-    const q = document.getElementById("tool-search").value.trim().toLowerCase();
     const list = clear(document.getElementById("tools-list"));
     let shown = 0;
-    for (const t of tools) {
-      const hay = (t.name + " " + t.service + " " + (t.description || "")).toLowerCase();
-      if (q && !hay.includes(q)) continue;
+    for (const t of found || tools) {
       shown++;
       const b = el("button", { type: "button", class: "row-button", "data-testid": "tool-row", "aria-pressed": t.name === selectedTool ? "true" : "false" },
         el("span", { class: "name" }, t.name),
@@ -283,8 +301,22 @@
     document.getElementById("tool-count").textContent = shown + " of " + tools.length;
   }
 
-  // inputFor makes the form control of one schema property.
+  // inputFor makes the form control of one schema property, holding the
+  // schema's default when it has one.
   function inputFor(id, prop) {
+    const input = controlFor(id, prop);
+    if (prop.default !== undefined) {
+      switch (input.dataset.kind) {
+        case "boolean": input.checked = prop.default === true; break;
+        case "enum": input.value = JSON.stringify(prop.default); break;
+        case "json": input.value = JSON.stringify(prop.default); break;
+        default: input.value = String(prop.default);
+      }
+    }
+    return input;
+  }
+
+  function controlFor(id, prop) {
     const type = Array.isArray(prop.type) ? prop.type.find((x) => x !== "null") : prop.type;
     if (Array.isArray(prop.enum)) {
       const s = el("select", { id }, el("option", { value: "" }, "(none)"));
