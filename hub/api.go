@@ -18,7 +18,7 @@ func (h *Hub) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/status", h.apiStatus)
 	mux.HandleFunc("GET /api/services", h.apiServices)
 	mux.HandleFunc("GET /api/tools", h.apiTools)
-	mux.HandleFunc("GET /api/log", func(w http.ResponseWriter, r *http.Request) { h.writeJSON(w, h.inspector.Records()) })
+	mux.HandleFunc("GET /api/log", func(w http.ResponseWriter, r *http.Request) { writeRecords(w, h.inspector.Records()) })
 	mux.HandleFunc("POST /api/call", h.apiCall)
 }
 
