@@ -157,10 +157,11 @@ func (h *Hub) hooks() *server.Hooks {
 		}
 	})
 	hk.AddOnSuccess(func(ctx context.Context, id any, method mcp.MCPMethod, message any, result any) {
-		h.inspector.AddLazy(DirSend, sessionID(ctx), func() []byte {
-			b, _ := json.Marshal(map[string]any{"id": id, "result": result})
-			return b
-		})
+		switch method {
+		case mcp.MethodInitialize, mcp.MethodServerDiscover:
+			return // recorded by their After hooks, which change the result first
+		}
+		h.recordResult(ctx, id, result)
 	})
 	hk.AddOnError(func(ctx context.Context, id any, method mcp.MCPMethod, message any, err error) {
 		if i, ok := listKindOf(method); ok {
@@ -174,6 +175,7 @@ func (h *Hub) hooks() *server.Hooks {
 	})
 	hk.AddAfterInitialize(func(ctx context.Context, id any, req *mcp.InitializeRequest, res *mcp.InitializeResult) {
 		declareListChanged(&res.Capabilities)
+		h.recordResult(ctx, id, res)
 		sid := sessionID(ctx)
 		if sid == "" {
 			return
@@ -215,8 +217,9 @@ func (h *Hub) hooks() *server.Hooks {
 		h.filterFor(sessionID(ctx)).listed("resources", hash)
 		h.lists.listing[2].Add(-1)
 	})
-	hk.AddAfterDiscover(func(ctx context.Context, _ any, _ *mcp.DiscoverRequest, res *mcp.DiscoverResult) {
+	hk.AddAfterDiscover(func(ctx context.Context, id any, _ *mcp.DiscoverRequest, res *mcp.DiscoverResult) {
 		declareListChanged(&res.Capabilities)
+		h.recordResult(ctx, id, res)
 	})
 	hk.AddAfterSetLevel(func(ctx context.Context, _ any, req *mcp.SetLevelRequest, _ *mcp.EmptyResult) {
 		h.setLevel(sessionID(ctx), req.Params.Level)
@@ -260,6 +263,15 @@ func (h *Hub) askRoots(session server.ClientSession) {
 		_ = h.srv.SendNotificationToSpecificClient(sid, string(mcp.MethodNotificationToolsListChanged), nil)
 		_ = h.srv.SendNotificationToSpecificClient(sid, "notifications/prompts/list_changed", nil)
 	}
+}
+
+// recordResult keeps a result sent to a session in the inspector, encoded
+// when the record is sealed: nothing may change result after this.
+func (h *Hub) recordResult(ctx context.Context, id, result any) {
+	h.inspector.AddLazy(DirSend, sessionID(ctx), func() []byte {
+		b, _ := json.Marshal(map[string]any{"id": id, "result": result})
+		return b
+	})
 }
 
 func paramsOf(message any) any {
