@@ -40,29 +40,25 @@ type Record struct {
 	text []byte
 }
 
-// An Inspector is a ring buffer of the last InspectorSize messages. Each
-// is sealed once, soon after it was kept: encoded, cut down to about
-// recordLimit bytes and masked for a person (forLog). The request that
-// passes a message only keeps it (encoding and masking are not its work);
-// a goroutine seals what was kept, and a reader seals what that goroutine
-// has not reached yet (or waits for the one it is sealing), so that
-// reading the log is copying bytes and the buffer holds at most
-// InspectorSize small records, whatever the tools answered.
+// An Inspector is a ring buffer of the last InspectorSize messages. The
+// request that passes a message only keeps it: encoding and masking are
+// work for the one who reads the log, not for every request on its way
+// through (decision 0055). Each record is sealed once, by the first reader
+// that needs it (later readers of it wait for that one): encoded, cut down
+// to about recordLimit bytes and masked for a person (forLog). Reading the
+// log again is copying bytes, and a read leaves the buffer holding sealed
+// records only, small whatever the tools answered (decision 0063).
 type Inspector struct {
 	mu     sync.Mutex
 	buf    [InspectorSize]*entry
 	next   uint64
 	masker *mask.Masker
-	// sealedTo is the seq up to which every kept record is sealed;
-	// sealing tells whether a goroutine is sealing the ones after it.
-	sealedTo uint64
-	sealing  bool
 	// added is closed when a record is added, for readers waiting for the
 	// next one (the console's live log); nil until one waits.
 	added chan struct{}
 }
 
-// An entry is one kept record, sealed once by whoever needs it first.
+// An entry is one kept record, sealed once by the first reader.
 type entry struct {
 	once sync.Once
 	rec  Record
@@ -100,31 +96,9 @@ func (in *Inspector) add(dir, session, note string, encode func() []byte) {
 	in.next++
 	e.rec.Seq = in.next
 	in.buf[(in.next-1)%InspectorSize] = e
-	if !in.sealing {
-		in.sealing = true
-		go in.sealKept()
-	}
 	if in.added != nil {
 		close(in.added)
 		in.added = nil
-	}
-}
-
-// sealKept seals the kept records in order until none is left unsealed.
-func (in *Inspector) sealKept() {
-	in.mu.Lock()
-	defer in.mu.Unlock()
-	for {
-		seq := max(in.sealedTo+1, in.oldest())
-		if seq > in.next {
-			in.sealing = false
-			return
-		}
-		e := in.buf[(seq-1)%InspectorSize]
-		in.mu.Unlock()
-		in.sealed(e)
-		in.mu.Lock()
-		in.sealedTo = seq
 	}
 }
 
