@@ -33,7 +33,7 @@ type Record struct {
 	Note      string          `json:"note,omitempty"`
 	// Elided is how many bytes of the message (or of a note) were left
 	// out to keep the record small; each place they were cut says how
-	// many (see elide).
+	// many (see forLog).
 	Elided int `json:"elided,omitempty"`
 
 	// text is the record as /api/log writes it (set when it is sealed).
@@ -186,8 +186,8 @@ func (in *Inspector) records(kept []*entry) []Record {
 }
 
 // writeRecords answers an /api request with records as they were sealed:
-// masked once, not again for each reader. The bytes are those writeJSON
-// would write for rs.
+// masked once, not again for each reader (writeJSON would), and indented
+// as writeJSON indents.
 func writeRecords(w http.ResponseWriter, rs []Record) {
 	w.Header().Set("Content-Type", "application/json")
 	if len(rs) == 0 {
