@@ -57,7 +57,7 @@ func callOverMCP(t *testing.T, hubURL, name string) string {
 	}
 	c := client.NewClient(tr, client.WithProtocolVersion(mcp.LATEST_LEGACY_PROTOCOL_VERSION))
 	defer c.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // 60 MB through a -race build
 	defer cancel()
 	if err := c.Start(ctx); err != nil {
 		t.Fatal(err)
