@@ -188,8 +188,9 @@ func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {
 	h.writeJSON(w, out)
 }
 
-// apiLog answers the inspector's records.
-func (h *Hub) apiLog(w http.ResponseWriter, r *http.Request) { h.writeJSON(w, h.inspector.Records()) }
+// apiLog answers the inspector's records, each sealed (cut down and
+// masked) once.
+func (h *Hub) apiLog(w http.ResponseWriter, r *http.Request) { writeRecords(w, h.inspector.Records()) }
 
 // searchCatalogue returns the tools the hub's own search (search_tools'
 // ranking) finds for query, best first: the console searches as a client

@@ -39,7 +39,7 @@ const livePollLimit = 25 * time.Second
 func (h *Hub) apiLiveLog(w http.ResponseWriter, r *http.Request) {
 	after := r.URL.Query().Get("after")
 	if after == "" {
-		h.writeJSON(w, h.inspector.Records())
+		writeRecords(w, h.inspector.Records())
 		return
 	}
 	seq, err := strconv.ParseUint(after, 10, 64)
@@ -49,7 +49,7 @@ func (h *Hub) apiLiveLog(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), livePollLimit)
 	defer cancel()
-	h.writeJSON(w, h.inspector.Since(ctx, seq))
+	writeRecords(w, h.inspector.Since(ctx, seq))
 }
 
 var consoleCalls atomic.Int64

@@ -1,9 +1,13 @@
 package hub
 
 import (
+	"bytes"
 	"encoding/json"
+	"net/http"
 	"sync"
 	"time"
+
+	"github.com/tidwall/gjson"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
 )
@@ -27,22 +31,40 @@ type Record struct {
 	Session   string          `json:"session,omitempty"`
 	Message   json.RawMessage `json:"message,omitempty"`
 	Note      string          `json:"note,omitempty"`
+	// Elided is how many bytes of the message (or of a note) were left
+	// out to keep the record small; each place they were cut says how
+	// many (see forLog).
+	Elided int `json:"elided,omitempty"`
 
-	// encode makes Message when the record is read (see AddLazy).
-	encode func() []byte
+	// text is the record as /api/log writes it (set when it is sealed).
+	text []byte
 }
 
-// An Inspector is a ring buffer of the last InspectorSize messages. It keeps
-// them as they were and masks them when they are read: masking is work for
-// the one who reads the log, not for every request on its way through.
+// An Inspector is a ring buffer of the last InspectorSize messages. The
+// request that passes a message only keeps it: encoding and masking are
+// work for the one who reads the log, not for every request on its way
+// through (decision 0055). Each record is sealed once, by the first reader
+// that needs it (later readers of it wait for that one): encoded, cut down
+// to about recordLimit bytes and masked for a person (forLog). Reading the
+// log again is copying bytes, and a read leaves the buffer holding sealed
+// records only, small whatever the tools answered (decision 0063).
 type Inspector struct {
 	mu     sync.Mutex
-	buf    [InspectorSize]Record
+	buf    [InspectorSize]*entry
 	next   uint64
 	masker *mask.Masker
 	// added is closed when a record is added, for readers waiting for the
 	// next one (the console's live log); nil until one waits.
 	added chan struct{}
+}
+
+// An entry is one kept record, sealed once by the first reader.
+type entry struct {
+	once sync.Once
+	rec  Record
+	// encode makes the message: what the hooks kept (AddLazy), or the
+	// bytes Add was given. It is dropped once the record is sealed.
+	encode func() []byte
 }
 
 // NewInspector returns an empty inspector that masks with m (and the
@@ -51,76 +73,139 @@ func NewInspector(m *mask.Masker) *Inspector { return &Inspector{masker: m} }
 
 // Add keeps one message; the inspector owns msg from now on.
 func (in *Inspector) Add(dir, session string, msg []byte) {
-	in.add(Record{Time: time.Now().UTC(), Direction: dir, Session: session, Message: msg})
+	in.add(dir, session, "", func() []byte { return msg })
 }
 
-// AddLazy keeps one message that encode makes when the record is read:
-// what mcp-go hands the hub's hooks is decoded, and encoding it for the log
-// is work for the one who reads the log, not for the request. encode must
-// only read values that nobody changes after they were sent.
+// AddLazy keeps one message that encode makes when the record is sealed:
+// what mcp-go hands the hub's hooks is decoded, and encoding it is not
+// work for the request. encode must only read values that nobody changes
+// after they were sent.
 func (in *Inspector) AddLazy(dir, session string, encode func() []byte) {
-	in.add(Record{Time: time.Now().UTC(), Direction: dir, Session: session, encode: encode})
+	in.add(dir, session, "", encode)
 }
 
 // Note keeps a line about what the hub did.
 func (in *Inspector) Note(session, text string) {
-	in.add(Record{Time: time.Now().UTC(), Direction: DirNote, Session: session, Note: text})
+	in.add(DirNote, session, text, nil)
 }
 
-func (in *Inspector) add(r Record) {
+func (in *Inspector) add(dir, session, note string, encode func() []byte) {
+	e := &entry{rec: Record{Time: time.Now().UTC(), Direction: dir, Session: session, Note: note}, encode: encode}
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	in.next++
-	r.Seq = in.next
-	in.buf[(in.next-1)%InspectorSize] = r
+	e.rec.Seq = in.next
+	in.buf[(in.next-1)%InspectorSize] = e
 	if in.added != nil {
 		close(in.added)
 		in.added = nil
 	}
 }
 
-// Records returns the kept messages, oldest first, masked for a person
-// (Masker.Text on every string). A message that is not JSON is shown as a
-// note.
+// oldest is the seq of the oldest record kept; in.mu is held.
+func (in *Inspector) oldest() uint64 {
+	return in.next - min(in.next, InspectorSize) + 1
+}
+
+// sealed returns e's record, sealing it if nobody has.
+func (in *Inspector) sealed(e *entry) Record {
+	e.once.Do(func() {
+		in.seal(&e.rec, e.encode)
+		e.encode = nil
+	})
+	return e.rec
+}
+
+// seal makes r what the log shows: its message encoded, cut down to about
+// recordLimit bytes and masked for a person (forLog). A message that is
+// not JSON is shown as a note.
+func (in *Inspector) seal(r *Record, encode func() []byte) {
+	var msg []byte
+	if encode != nil {
+		msg = encode()
+	}
+	r.Note, r.Elided = in.boundText(r.Note)
+	r.Session = in.masker.Literal(r.Session)
+	switch {
+	case len(msg) == 0:
+	case gjson.ValidBytes(msg):
+		r.Message, r.Elided = forLog(in.masker, msg)
+	default:
+		r.Note, r.Elided = in.boundText(string(msg))
+	}
+	b, err := json.Marshal(r)
+	if err != nil { // gjson read the message as JSON and encoding/json does not
+		r.Message = nil
+		r.Note, r.Elided = in.boundText(string(msg))
+		b, _ = json.Marshal(r)
+	}
+	var text bytes.Buffer
+	_ = json.Indent(&text, b, "  ", "  ")
+	r.text = text.Bytes()
+}
+
+// boundText returns s cut down and masked with Masker.Text as forLog does
+// a string, and how many bytes were left out.
+func (in *Inspector) boundText(s string) (string, int) {
+	if len(s) <= stringLimit {
+		return in.masker.Text(s), 0
+	}
+	b, left := forLog(in.masker, appendJSONString(nil, s))
+	if json.Unmarshal(b, &s) != nil { // not reached: forLog keeps JSON valid
+		s = ""
+	}
+	return s, left
+}
+
+// Records returns the kept records, oldest first, sealed.
 func (in *Inspector) Records() []Record {
 	in.mu.Lock()
-	out := in.after(0)
+	kept := in.after(0)
 	in.mu.Unlock()
-	return in.masked(out)
+	return in.records(kept)
 }
 
-// after returns the kept records whose Seq is above seq, oldest first;
+// after returns the kept entries whose seq is above seq, oldest first;
 // in.mu is held.
-func (in *Inspector) after(seq uint64) []Record {
-	n := in.next
-	if n > InspectorSize {
-		n = InspectorSize
-	}
-	first := max(in.next-n, seq)
-	out := make([]Record, 0, in.next-min(first, in.next))
-	for i := first; i < in.next; i++ {
-		out = append(out, in.buf[i%InspectorSize])
+func (in *Inspector) after(seq uint64) []*entry {
+	first := max(in.oldest(), seq+1)
+	out := make([]*entry, 0, in.next+1-min(first, in.next+1))
+	for s := first; s <= in.next; s++ {
+		out = append(out, in.buf[(s-1)%InspectorSize])
 	}
 	return out
 }
 
-// masked masks records for a person (Masker.Text on every string); a
-// message that is not JSON is shown as a note.
-func (in *Inspector) masked(out []Record) []Record {
-	for i := range out {
-		r := &out[i]
-		r.Note = in.masker.Text(r.Note)
-		if r.encode != nil {
-			r.Message, r.encode = r.encode(), nil
-		}
-		if len(r.Message) == 0 {
-			continue
-		}
-		if json.Valid(r.Message) {
-			r.Message = forPerson(in.masker, r.Message)
-		} else {
-			r.Note, r.Message = in.masker.Text(string(r.Message)), nil
-		}
+// records returns the records of kept, sealed.
+func (in *Inspector) records(kept []*entry) []Record {
+	out := make([]Record, len(kept))
+	for i, e := range kept {
+		out[i] = in.sealed(e)
 	}
 	return out
+}
+
+// writeRecords answers an /api request with records as they were sealed:
+// masked once, not again for each reader (writeJSON would), and indented
+// as writeJSON indents.
+func writeRecords(w http.ResponseWriter, rs []Record) {
+	w.Header().Set("Content-Type", "application/json")
+	if len(rs) == 0 {
+		_, _ = w.Write([]byte("[]\n"))
+		return
+	}
+	n := 4
+	for _, r := range rs {
+		n += len(r.text) + 4
+	}
+	b := make([]byte, 0, n)
+	b = append(b, "[\n  "...)
+	for i, r := range rs {
+		if i > 0 {
+			b = append(b, ",\n  "...)
+		}
+		b = append(b, r.text...)
+	}
+	b = append(b, "\n]\n"...)
+	_, _ = w.Write(b)
 }

@@ -1,9 +1,14 @@
 package hub
 
 import (
+	"encoding/json"
 	"fmt"
+	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
 )
@@ -23,6 +28,138 @@ func TestInspectorKeepsTheLast300Masked(t *testing.T) {
 	for _, r := range rs {
 		if strings.Contains(string(r.Message), "resolved-upstream-secret") || strings.Contains(r.Note, "ghp_abcdefghij") {
 			t.Fatalf("a secret was kept: %+v", r)
+		}
+	}
+}
+
+// TestInspectorKeepsABigResultElidedAndMasked keeps a 60 MB tool result as
+// a hook does: the record is small, valid JSON, says what it left out,
+// shows how the text begins and ends, and masks what it kept.
+func TestInspectorKeepsABigResultElidedAndMasked(t *testing.T) {
+	m := &mask.Masker{}
+	m.Add(benchSecret)
+	in := NewInspector(m)
+	text := bigText(60<<20, benchSecret+" "+shapedToken)
+	res := mcp.NewToolResultText(text)
+	in.AddLazy(DirSend, "s1", func() []byte { return mustJSON(map[string]any{"id": 3, "result": res}) })
+	rs := in.Records()
+	if len(rs) != 1 {
+		t.Fatalf("%d records", len(rs))
+	}
+	r := rs[0]
+	if len(r.Message) > recordLimit+stringFloor {
+		t.Errorf("the record keeps %d bytes of message", len(r.Message))
+	}
+	var msg struct {
+		ID     int                `json:"id"`
+		Result mcp.CallToolResult `json:"result"`
+	}
+	if err := json.Unmarshal(r.Message, &msg); err != nil || msg.ID != 3 || len(msg.Result.Content) != 1 {
+		t.Fatalf("the kept message is not the result as JSON: %v %.300s", err, r.Message)
+	}
+	kept := msg.Result.Content[0].(mcp.TextContent).Text
+	if r.Elided < len(text)-stringLimit || r.Elided > len(mustJSON(text)) || !strings.Contains(kept, " … "+strconv.Itoa(r.Elided)+" bytes left out … ") {
+		t.Errorf("the record says %d bytes of %d were left out: %.200s", r.Elided, len(text), kept)
+	}
+	if !strings.HasPrefix(kept, "line 0: the key is reso…******") || !strings.Contains(kept, "\nlast line: the key is reso…******") {
+		t.Errorf("the start or the end is not kept, masked:\n%.300s\n…\n%s", kept, kept[max(0, len(kept)-300):])
+	}
+	assertMasked(t, string(r.text))
+	var read []Record
+	w := httptest.NewRecorder()
+	writeRecords(w, rs)
+	if err := json.Unmarshal(w.Body.Bytes(), &read); err != nil || len(read) != 1 || read[0].Elided != r.Elided {
+		t.Errorf("/api/log's answer: %v %.300s", err, w.Body.String())
+	}
+}
+
+// assertMasked fails when out shows benchSecret or shapedToken, or more of
+// them than the four characters masking keeps.
+func assertMasked(t *testing.T, out string) {
+	t.Helper()
+	for _, s := range []string{benchSecret, shapedToken} {
+		if strings.Contains(out, s[:5]) {
+			i := strings.Index(out, s[:5])
+			t.Errorf("%q shows in %q", s[:5], out[max(0, i-40):min(len(out), i+40)])
+		}
+	}
+}
+
+// TestLogCopyBoundsEveryShape cuts down what is not one long string: many
+// items, many members, deep nesting, a long key, text that is not JSON.
+func TestLogCopyBoundsEveryShape(t *testing.T) {
+	m := &mask.Masker{}
+	m.Add(benchSecret)
+	items := mustJSON(strings.Split(strings.Repeat("item "+shapedToken+",", 200_000), ","))
+	members := map[string]string{}
+	for i := range 50_000 {
+		members["k"+strconv.Itoa(i)] = benchSecret
+	}
+	for _, c := range []struct {
+		name, doc, marker string
+	}{
+		{"items", string(items), `"… 19`},
+		{"members", string(mustJSON(members)), `"…":"… `},
+		{"nesting", strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000), "bytes nested too deep left out"},
+		{"key", `{"` + strings.Repeat("k", 1<<20) + `":1}`, "bytes left out"},
+		{"escapes", string(mustJSON(strings.Repeat(`"\<`+benchSecret+"é秘\n", 100_000))), "bytes left out"},
+	} {
+		out, left := forLog(m, []byte(c.doc))
+		if !json.Valid(out) || len(out) > recordLimit+2*stringFloor || left < len(c.doc)/2 || !strings.Contains(string(out), c.marker) {
+			t.Errorf("%s: %d bytes, %d left out, valid %v: %.200s … %s", c.name, len(out), left, json.Valid(out), out, out[max(0, len(out)-200):])
+		}
+		assertMasked(t, string(out))
+	}
+	in := NewInspector(m)
+	in.Add(DirRecv, "", []byte("not json "+strings.Repeat(benchSecret+" ", 1<<20)))
+	if r := in.Records()[0]; r.Message != nil || len(r.Note) > stringLimit+stringFloor || r.Elided == 0 || !strings.Contains(r.Note, "bytes left out") {
+		t.Errorf("a long message that is not JSON: %d bytes of note, %d left out", len(r.Note), r.Elided)
+	} else {
+		assertMasked(t, r.Note)
+	}
+}
+
+// TestCutsKeepSecretsWhole cuts a long string with a registered value, with
+// characters JSON escapes, and strings masked for their shape at every
+// position around where the start that is kept ends and the end that is
+// kept begins: no half shows more than masking would.
+func TestCutsKeepSecretsWhole(t *testing.T) {
+	m := &mask.Masker{}
+	m.Add(canary)
+	m.Add(benchSecret)
+	shown := []string{"hunter2", canary[:6], benchSecret[:6], shapedToken[:6]}
+	check := func(what, kept string) {
+		t.Helper()
+		for _, part := range shown {
+			if i := strings.Index(kept, part); i >= 0 {
+				t.Fatalf("%s shows %q: %q", what, part, kept[max(0, i-30):min(len(kept), i+30)])
+			}
+		}
+	}
+	for _, secret := range []string{canary, benchSecret, shapedToken, "https://user:hunter2hunter2@example.com/x"} {
+		for _, sep := range []string{"", " ", "\n"} {
+			filler := strings.Repeat("x"+sep, stringLimit/len("x"+sep))
+			for _, at := range []int{stringLimit * 3 / 4, 2*len(filler) + len(secret) - stringLimit/4} {
+				for d := -len(secret) - 8; d <= 8; d++ {
+					pos := max(0, min(at+d, 2*len(filler)))
+					s := (filler + filler)[:pos] + secret + (filler + filler)[pos:]
+					q := string(mustJSON(s))
+					body := q[1 : len(q)-1]
+					head, tail := cutBefore(m, body, stringLimit*3/4), cutAfter(m, body, len(body)-stringLimit/4)
+					what := fmt.Sprintf("%q at %d (filler %q)", secret, pos, sep)
+					// What is kept near the cuts, masked.
+					check(what, m.Text(unquote(body[max(0, head-200):head])))
+					check(what, m.Text(unquote(body[tail:min(len(body), tail+200)])))
+					if d == -len(secret)/2 { // and once through forLog
+						out, left := forLog(m, []byte(q))
+						var got string
+						if err := json.Unmarshal(out, &got); err != nil || left == 0 {
+							t.Fatalf("%s: not cut, or not JSON: %v %d", what, err, left)
+						}
+						check(what, got)
+					}
+				}
+			}
 		}
 	}
 }

@@ -2,7 +2,7 @@ package hub
 
 import "context"
 
-// Since returns the records after seq, masked, oldest first, waiting until
+// Since returns the records after seq, sealed, oldest first, waiting until
 // there is at least one or ctx ends (then none). This is the console's live
 // log: a long poll, since a browser's EventSource cannot send the
 // Authorization header a token needs. A seq above the newest record (the hub
@@ -14,10 +14,10 @@ func (in *Inspector) Since(ctx context.Context, seq uint64) []Record {
 		if seq > in.next {
 			seq = 0
 		}
-		out := in.after(seq)
-		if len(out) > 0 {
+		kept := in.after(seq)
+		if len(kept) > 0 {
 			in.mu.Unlock()
-			return in.masked(out)
+			return in.records(kept)
 		}
 		if in.added == nil {
 			in.added = make(chan struct{})

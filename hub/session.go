@@ -147,10 +147,11 @@ func (h *Hub) hooks() *server.Hooks {
 		}
 	})
 	hk.AddOnSuccess(func(ctx context.Context, id any, method mcp.MCPMethod, message any, result any) {
-		h.inspector.AddLazy(DirSend, sessionID(ctx), func() []byte {
-			b, _ := json.Marshal(map[string]any{"id": id, "result": result})
-			return b
-		})
+		switch method {
+		case mcp.MethodInitialize, mcp.MethodServerDiscover:
+			return // recorded by their After hooks, which change the result first
+		}
+		h.recordResult(ctx, id, result)
 	})
 	hk.AddOnError(func(ctx context.Context, id any, method mcp.MCPMethod, message any, err error) {
 		if i, ok := listKindOf(method); ok {
@@ -164,6 +165,7 @@ func (h *Hub) hooks() *server.Hooks {
 	})
 	hk.AddAfterInitialize(func(ctx context.Context, id any, req *mcp.InitializeRequest, res *mcp.InitializeResult) {
 		declareListChanged(&res.Capabilities)
+		h.recordResult(ctx, id, res)
 		h.sessionInitialize(ctx, req)
 	})
 	// What a session listed is summed from the answer it got when the
@@ -199,8 +201,9 @@ func (h *Hub) hooks() *server.Hooks {
 		}
 		h.lists.listing[2].Add(-1)
 	})
-	hk.AddAfterDiscover(func(ctx context.Context, _ any, _ *mcp.DiscoverRequest, res *mcp.DiscoverResult) {
+	hk.AddAfterDiscover(func(ctx context.Context, id any, _ *mcp.DiscoverRequest, res *mcp.DiscoverResult) {
 		declareListChanged(&res.Capabilities)
+		h.recordResult(ctx, id, res)
 	})
 	hk.AddAfterSetLevel(func(ctx context.Context, _ any, req *mcp.SetLevelRequest, _ *mcp.EmptyResult) {
 		h.setLevel(sessionID(ctx), req.Params.Level)
@@ -215,6 +218,15 @@ func (h *Hub) hooks() *server.Hooks {
 	hk.AddOnRegisterSession(h.sessionRegistered)
 	hk.AddOnUnregisterSession(h.sessionUnregistered)
 	return hk
+}
+
+// recordResult keeps a result sent to a session in the inspector, encoded
+// when the record is sealed: nothing may change result after this.
+func (h *Hub) recordResult(ctx context.Context, id, result any) {
+	h.inspector.AddLazy(DirSend, sessionID(ctx), func() []byte {
+		b, _ := json.Marshal(map[string]any{"id": id, "result": result})
+		return b
+	})
 }
 
 func paramsOf(message any) any {

@@ -159,6 +159,21 @@ func TestConsoleInBrowser(t *testing.T) {
 		two.clean("second tab")
 	})
 
+	t.Run("a 60 MB result shows in the log, cut down", func(t *testing.T) {
+		one.t = t
+		text := callOverMCP(t, c.url, "xss__big")
+		if len(text) < 60<<20 || !strings.HasPrefix(text, bigResultStart) {
+			t.Fatalf("the client got %d bytes: %.100s", len(text), text)
+		}
+		entry := row("log-entry", "first line: token ghp_…******", "bytes left out", "last line of the big answer")
+		one.do("the log shows the result", show("log"), chromedp.WaitVisible(entry))
+		if got := one.text(entry); len(got) > 64<<10 || strings.Contains(got, "ghp_Q8zV") {
+			t.Errorf("the entry shows %d characters, or the token: %.200s", len(got), got)
+		}
+		one.screenshot("log-big-result")
+		one.clean("big result")
+	})
+
 	t.Run("a skill is tagged, rated and restored from a snapshot", func(t *testing.T) {
 		one.t = t
 		central := filepath.Join(c.home, ".chronicle", "skills", "review", "SKILL.md")

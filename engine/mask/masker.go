@@ -27,6 +27,8 @@ type Masker struct {
 // A literalSet is one published set of registered values.
 type literalSet struct {
 	values []string // longest first
+	// forms are every spelling of every value that hide replaces.
+	forms []string
 	// hide replaces each value and its JSON-escaped and URL-encoded forms
 	// with Hide(value); bare replaces them with the Bare placeholder.
 	hide, bare *strings.Replacer
@@ -73,7 +75,7 @@ func (m *Masker) Add(values ...string) {
 }
 
 func newLiteralSet(values []string) *literalSet {
-	var hide, bare []string
+	var hide, bare, spelled []string
 	seen := map[string]bool{}
 	for _, v := range values {
 		for _, form := range forms(v) {
@@ -81,11 +83,12 @@ func newLiteralSet(values []string) *literalSet {
 				continue
 			}
 			seen[form] = true
+			spelled = append(spelled, form)
 			hide = append(hide, form, Hide(v))
 			bare = append(bare, form, Bare)
 		}
 	}
-	return &literalSet{values: values, hide: strings.NewReplacer(hide...), bare: strings.NewReplacer(bare...)}
+	return &literalSet{values: values, forms: spelled, hide: strings.NewReplacer(hide...), bare: strings.NewReplacer(bare...)}
 }
 
 // forms returns the ways a value can appear in output: raw, escaped inside a
@@ -168,6 +171,26 @@ func (m *Masker) Literal(s string) string {
 func (m *Masker) Contains(s string) bool {
 	set := m.load()
 	return set != nil && set.bare.Replace(s) != s
+}
+
+// Across reports where a registered value, in any of its forms, lies
+// across byte i of s: it starts before i and ends after it. Text cut at i
+// would keep a part of that value that neither half masks whole; cutting at
+// start or end keeps it whole on one side.
+func (m *Masker) Across(s string, i int) (start, end int, ok bool) {
+	set := m.load()
+	if set == nil || i <= 0 || i >= len(s) {
+		return 0, 0, false
+	}
+	for _, f := range set.forms {
+		// An occurrence in this window starts in (i-len(f), i), so it
+		// lies across i.
+		from := max(0, i-len(f)+1)
+		if k := strings.Index(s[from:min(len(s), i+len(f)-1)], f); k >= 0 {
+			return from + k, from + k + len(f), true
+		}
+	}
+	return 0, 0, false
 }
 
 // Literals returns the registered values, longest first.

@@ -123,3 +123,23 @@ func TestSourceMasksURLCredentialsKeepingLength(t *testing.T) {
 		t.Fatalf("Source:\n%s\n%s", line, got)
 	}
 }
+
+func TestAcrossFindsAValueACutWouldSplit(t *testing.T) {
+	m := NewMasker()
+	m.Add(canary)
+	escaped, _ := json.Marshal(canary)
+	for _, form := range []string{canary, string(escaped[1 : len(escaped)-1]), url.QueryEscape(canary)} {
+		s := "before " + form + " after"
+		start := len("before ")
+		for i := range len(s) + 1 {
+			gotStart, gotEnd, ok := m.Across(s, i)
+			inside := i > start && i < start+len(form)
+			if ok != inside || (ok && (gotStart != start || gotEnd != start+len(form))) {
+				t.Errorf("%q cut at %d: %d %d %v", form, i, gotStart, gotEnd, ok)
+			}
+		}
+	}
+	if _, _, ok := (&Masker{}).Across("anything", 3); ok {
+		t.Error("a masker without values found one")
+	}
+}

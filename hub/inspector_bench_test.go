@@ -1,0 +1,148 @@
+package hub
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/engine/state"
+)
+
+// benchSecret is a value the hub resolved for an upstream, registered with
+// its masker; the big result quotes it.
+const benchSecret = "resolved-upstream-secret-4f9a"
+
+// shapedToken has the shape of a GitHub token: masked for a person though
+// no upstream was given it.
+const shapedToken = "ghp_Q8zV2mK5nR7tW1xY4bC6dF9gH3jL0pS2uE5a"
+
+// bigText is n bytes of a file's lines, as a tool that reads a log returns
+// them, that quote key on the first line, every 100,000 lines and on the
+// last.
+func bigText(n int, key string) string {
+	var b strings.Builder
+	b.Grow(n + 200)
+	b.WriteString("line 0: the key is " + key + "\n")
+	for i := 1; b.Len() < n; i++ {
+		if i%100_000 == 0 {
+			b.WriteString("line " + strconv.Itoa(i) + ": the key is " + key + "\n")
+		}
+		b.WriteString("line " + strconv.Itoa(i) + ": GET /api/items?page=2 200 0.004s the quick brown fox\n")
+	}
+	b.WriteString("last line: the key is " + key + "\n")
+	return b.String()
+}
+
+// logHub is a hub without upstreams whose inspector holds what a session's
+// hooks keep for 149 small calls and one whose result is size bytes.
+func logHub(tb testing.TB, size int) *Hub {
+	tb.Helper()
+	dir := tb.TempDir()
+	path := filepath.Join(dir, "state.json")
+	st, _ := state.Load(path)
+	if err := st.Save(path); err != nil {
+		tb.Fatal(err)
+	}
+	h, err := New(Options{StatePath: path, Home: dir, Version: "bench", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	h.masker.Add(benchSecret)
+	for i := range 150 {
+		var req mcp.CallToolRequest
+		req.Params.Name = "files__read"
+		req.Params.Arguments = map[string]any{"path": "/var/log/app.log", "n": i}
+		h.inspector.AddLazy(DirRecv, "s1", func() []byte {
+			return mustJSON(map[string]any{"id": i, "method": "tools/call", "params": paramsOf(&req)})
+		})
+		res := mcp.NewToolResultText("ok " + strconv.Itoa(i))
+		if i == 100 {
+			res = mcp.NewToolResultText(bigText(size, benchSecret+" "+shapedToken))
+		}
+		h.inspector.AddLazy(DirSend, "s1", func() []byte { return mustJSON(map[string]any{"id": i, "result": res}) })
+	}
+	return h
+}
+
+// BenchmarkLogReadAfterBigResult is GET /api/log with a 60 MB tool result
+// among the 300 records kept, once they are sealed (issue 20: ≤ 50 ms).
+func BenchmarkLogReadAfterBigResult(b *testing.B) {
+	h := logHub(b, 60<<20)
+	h.inspector.Records() // sealed
+	b.ReportAllocs()
+	for b.Loop() {
+		w := httptest.NewRecorder()
+		writeRecords(w, h.inspector.Records())
+		if w.Code != 200 || w.Body.Len() == 0 {
+			b.Fatalf("%d", w.Code)
+		}
+		b.ReportMetric(float64(w.Body.Len()), "bytes")
+	}
+}
+
+// BenchmarkLogFirstReadAfterBigResult is the first GET /api/log after a
+// 60 MB tool result: it seals the 300 records, the big one among them.
+func BenchmarkLogFirstReadAfterBigResult(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		h := logHub(b, 60<<20)
+		b.StartTimer()
+		w := httptest.NewRecorder()
+		writeRecords(w, h.inspector.Records())
+		if w.Code != 200 || w.Body.Len() > 300*recordLimit {
+			b.Fatalf("%d, %d bytes", w.Code, w.Body.Len())
+		}
+	}
+}
+
+// BenchmarkSealBigResult is what a 60 MB tool result costs the first read
+// of the log after it, once: encoding it, cutting it down and masking it.
+func BenchmarkSealBigResult(b *testing.B) {
+	in := NewInspector(&mask.Masker{})
+	in.masker.Add(benchSecret)
+	res := mcp.NewToolResultText(bigText(60<<20, benchSecret+" "+shapedToken))
+	b.ReportAllocs()
+	for b.Loop() {
+		var r Record
+		in.seal(&r, func() []byte { return mustJSON(map[string]any{"id": 1, "result": res}) })
+		if r.Elided == 0 {
+			b.Fatal("nothing was left out")
+		}
+	}
+}
+
+// BenchmarkSealCall is sealing the two records of a small tools/call: what
+// the first read of the log pays for each call since the last read.
+func BenchmarkSealCall(b *testing.B) {
+	in := NewInspector(&mask.Masker{})
+	in.masker.Add(benchSecret)
+	var req mcp.CallToolRequest
+	req.Params.Name = "bench__echo"
+	req.Params.Arguments = map[string]any{"text": "ping"}
+	res := mcp.NewToolResultText("bench:ping")
+	b.ReportAllocs()
+	for b.Loop() {
+		var recv, send Record
+		in.seal(&recv, func() []byte {
+			return mustJSON(map[string]any{"id": 7, "method": "tools/call", "params": paramsOf(&req)})
+		})
+		in.seal(&send, func() []byte { return mustJSON(map[string]any{"id": 7, "result": res}) })
+	}
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
