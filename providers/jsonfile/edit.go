@@ -40,9 +40,14 @@ func (d *Document) Edit(changes []Change) ([]byte, error) {
 	}
 	e := &editor{
 		d:       d,
-		l:       layoutOf(d.text, &d.root),
+		l:       layoutOf(d),
 		root:    d.root,
 		objects: map[*hujson.Object]*objectEdit{},
+	}
+	for _, c := range changes {
+		if !d.reads(c.KeyPath) {
+			return nil, unread(d.path, c.KeyPath)
+		}
 	}
 	wants, err := meanings(changes)
 	if err != nil {
@@ -127,7 +132,7 @@ func (e *editor) change(c Change, want any) error {
 		case 1:
 			cur = &oe.v.Value.(*hujson.Object).Members[at[0]].Value
 			if _, ok := cur.Value.(*hujson.Object); !ok {
-				return notObject(e.d.path, e.d.text, cur, c.KeyPath[:i+1])
+				return e.d.notObject(cur, c.KeyPath[:i+1])
 			}
 		default:
 			return e.twice(c.KeyPath[:i], key)

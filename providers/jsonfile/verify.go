@@ -23,7 +23,7 @@ func verifyChanges(d *Document, out []byte, changes []Change) error {
 
 // verifyMeaning is verifyChanges given what each change's value means.
 func verifyMeaning(d *Document, out []byte, changes []Change, wants []any) error {
-	after, err := Parse(d.path, out)
+	after, err := parse(d.path, out, d.read)
 	if err != nil {
 		return fmt.Errorf("the edited file does not parse (%v)", err)
 	}
