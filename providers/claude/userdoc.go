@@ -2,23 +2,41 @@ package claude
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
+	"sort"
 	"sync"
 
 	"github.com/chronicle-dev/chronicle/providers/jsonfile"
 )
 
+// userReads are the parts of ~/.claude.json chronicle reads: the user's
+// servers, and each project's local servers and the servers turned off in
+// it. The rest — each project's history above all — is never parsed.
+var userReads = [][]string{
+	{"mcpServers"},
+	{"projects", "*", "mcpServers"},
+	{"projects", "*", "disabledMcpServers"},
+	{"projects", "*", "disabledMcpjsonServers"},
+}
+
 // A userDoc holds the last parse of ~/.claude.json, given back for the same
-// path and the very same bytes. Three readers want that file in one run —
-// Locations (for the projects it knows), the engine's View (for the user
-// and local entries) and the approvals of every project's .mcp.json (through
-// provider.Files) — and it can be megabytes. Comparing its bytes costs a
-// fraction of parsing them. A parse is a function of the bytes alone, so
-// what is given back is never stale, unlike a cache keyed on the file's
-// size and time.
+// path and the very same bytes. Four readers want that file in one run —
+// the command (for the projects to scan, KnownProjects), Locations (the
+// same), the engine's View (for the user and local entries) and the
+// approvals of every project's .mcp.json (through provider.Files) — and a
+// heavy user's is tens of megabytes. Comparing its bytes costs a fraction
+// of parsing them. A parse is a function of the bytes alone, so what is
+// given back is never stale, unlike a cache keyed on the file's size and
+// time, and one for the whole process (lastUser) is as right as one per
+// provider value.
 type userDoc struct {
 	mu  sync.Mutex
 	doc *jsonfile.Document
 }
+
+// lastUser is the process's last parse of a ~/.claude.json.
+var lastUser userDoc
 
 // parse returns src, the content of the file at path, parsed.
 func (u *userDoc) parse(path string, src []byte) (*jsonfile.Document, error) {
@@ -28,7 +46,7 @@ func (u *userDoc) parse(path string, src []byte) (*jsonfile.Document, error) {
 	if last != nil && src != nil && last.Path() == path && bytes.Equal(last.Bytes(), src) {
 		return last, nil
 	}
-	doc, err := jsonfile.Parse(path, src)
+	doc, err := jsonfile.ParseOnly(path, src, userReads...)
 	if err != nil || src == nil {
 		return doc, err
 	}
@@ -36,4 +54,28 @@ func (u *userDoc) parse(path string, src []byte) (*jsonfile.Document, error) {
 	u.doc = doc
 	u.mu.Unlock()
 	return doc, nil
+}
+
+// KnownProjects returns the projects the ~/.claude.json at file holds
+// entries for (its keys of "projects" that are absolute paths), sorted; none
+// when the file cannot be read or parsed: reading its entries reports that.
+func KnownProjects(file string) []string {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return nil
+	}
+	doc, err := lastUser.parse(file, src)
+	if err != nil {
+		return nil
+	}
+	known, _ := doc.Lookup("projects")
+	m, _ := known.(map[string]any)
+	var out []string
+	for p := range m {
+		if filepath.IsAbs(p) {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
