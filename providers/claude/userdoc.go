@@ -43,8 +43,17 @@ func (u *userDoc) parse(path string, src []byte) (*jsonfile.Document, error) {
 	u.mu.Lock()
 	last := u.doc
 	u.mu.Unlock()
-	if last != nil && src != nil && last.Path() == path && bytes.Equal(last.Bytes(), src) {
-		return last, nil
+	if last != nil && src != nil && last.Path() == path {
+		if bytes.Equal(last.Bytes(), src) {
+			return last, nil
+		}
+		if edited := last.Edited(src); edited != nil {
+			// What apply installs: the parse that verified the edit.
+			u.mu.Lock()
+			u.doc = edited
+			u.mu.Unlock()
+			return edited, nil
+		}
 	}
 	doc, err := jsonfile.ParseOnly(path, src, userReads...)
 	if err != nil || src == nil {

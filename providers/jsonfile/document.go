@@ -9,9 +9,10 @@ import (
 	"github.com/tailscale/hujson"
 )
 
-// A Document is one parsed JSON or JSONC file. Nothing changes it after
-// Parse (Edit works on a copy), so one Document serves every location of
-// its file in a run; it is safe for concurrent use.
+// A Document is one parsed JSON or JSONC file. Nothing changes what it
+// means after Parse (Edit works on a copy, and only remembers its last
+// result), so one Document serves every location of its file in a run; it
+// is safe for concurrent use.
 type Document struct {
 	path string
 	src  []byte // the file's content; nil when the file does not exist
@@ -23,8 +24,9 @@ type Document struct {
 	read  [][]string
 	holes []hole
 
-	mu    sync.Mutex
-	index map[*hujson.Object]names // built on first use, per object
+	mu     sync.Mutex
+	index  map[*hujson.Object]names // built on first use, per object
+	edited edited                   // the last Edit
 }
 
 // A Member is one member of an object: its name and its value decoded

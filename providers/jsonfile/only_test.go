@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -133,4 +134,41 @@ func FuzzParseOnly(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The last edit is remembered: asked again, it gives the same bytes, and
+// Edited gives the parse that verified them — for those bytes only.
+func TestEditRemembersItsLastResult(t *testing.T) {
+	src := []byte(`{"projects": {"/p": {"history": [1, 2], "mcpServers": {}}}, "mcpServers": {"a": {"command": "a"}}}`)
+	d, err := ParseOnly("f", src, claudeReads...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := []Change{{KeyPath: []string{"projects", "/p", "mcpServers"}, Name: "n", Value: []byte(`{"command":"n"}`)}}
+	out, err := d.Edit(add)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := d.Edit(slices.Clone(add))
+	if err != nil || !bytes.Equal(again, out) {
+		t.Fatalf("the same edit again gave %q, %v; want %q", again, err, out)
+	}
+	after := d.Edited(bytes.Clone(out))
+	if after == nil {
+		t.Fatal("Edited of the edit's own bytes gave nothing")
+	}
+	if m, err := after.Members([]string{"projects", "/p", "mcpServers"}); err != nil || len(m) != 1 || m[0].Name != "n" {
+		t.Fatalf("the remembered parse holds %v, %v; want the added entry", m, err)
+	}
+	if d.Edited(src) != nil {
+		t.Fatal("Edited gave a parse for bytes the edit did not produce")
+	}
+	remove := []Change{{KeyPath: []string{"mcpServers"}, Name: "a"}}
+	other, err := d.Edit(remove)
+	if err != nil || bytes.Equal(other, out) || bytes.Contains(other, []byte(`"a"`)) {
+		t.Fatalf("another edit gave %q, %v", other, err)
+	}
+	if d.Edited(out) != nil {
+		t.Fatal("Edited still gives the parse of an edit made before the last")
+	}
 }
