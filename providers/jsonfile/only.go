@@ -34,8 +34,10 @@ func ParseOnly(path string, src []byte, read ...[]string) (*Document, error) {
 }
 
 // A hole is an object or array left out of the tree: the placeholder at
-// offset at of the parsed text stands for text[from:to] of the file.
-type hole struct{ at, from, to int }
+// offset at of the parsed text stands for text[from:to] of the file. shift
+// is how many bytes the placeholders up to this one save, so that an offset
+// after it is shift bytes further in the file.
+type hole struct{ at, from, to, shift int }
 
 // parseOnly returns the tree of text holding only what read reaches, and
 // the holes it leaves.
@@ -44,7 +46,9 @@ func parseOnly(path string, text []byte, read [][]string) (hujson.Value, []hole,
 	if err != nil {
 		return hujson.Value{}, nil, err
 	}
-	s := unsafe.String(unsafe.SliceData(std), len(std)) // gjson reads strings; std is never written to
+	// gjson reads strings. A copy of the bytes would double what a large
+	// file costs; nothing writes to std while s is in use (or after).
+	s := unsafe.String(unsafe.SliceData(std), len(std))
 	top := gjson.Parse(s)
 	if !top.IsObject() {
 		return hujson.Value{}, nil, positionError(path, text, len(s)-len(top.Raw), errors.New("the file does not hold a JSON object"))
@@ -54,10 +58,11 @@ func parseOnly(path string, text []byte, read [][]string) (hujson.Value, []hole,
 	skipUnread(top, read, &holes)
 
 	reduced := make([]byte, 0, len(text)-spanned(holes)+len(holes))
-	last := 0
+	last, shift := 0, 0
 	for i, h := range holes {
 		reduced = append(reduced, text[last:h.from]...)
-		holes[i].at = len(reduced)
+		shift += h.to - h.from - 1
+		holes[i].at, holes[i].shift = len(reduced), shift
 		reduced = append(reduced, '0')
 		last = h.to
 	}
@@ -137,11 +142,10 @@ func spanned(holes []hole) int {
 // offset returns the offset in the file of offset at of what was parsed.
 func (d *Document) offset(at int) int {
 	n := sort.Search(len(d.holes), func(i int) bool { return d.holes[i].at >= at })
-	shift := 0
-	for _, h := range d.holes[:n] {
-		shift += h.to - h.from - 1
+	if n == 0 {
+		return at
 	}
-	return at + shift
+	return at + d.holes[n-1].shift
 }
 
 // reads reports whether the document parsed the object at keyPath whole.

@@ -2,11 +2,14 @@ package jsonfile
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/chronicle-dev/chronicle/engine/provider"
 )
 
 // claudeReads is what the claude provider reads of ~/.claude.json.
@@ -106,6 +109,21 @@ func TestParseOnlyLeavesTheRestUnparsed(t *testing.T) {
 	want := "{\n  \"projects\": {\n    \"/p\": {\n      \"history\": [ {\"display\": \"a\"},\n        {\"display\": \"b\"} ],\n      \"mcpServers\": {\n        \"n\": {\n          \"command\": \"n\"\n        }\n      }\n    }\n  },\n  \"tips\": {\"x\": 1}\n}\n"
 	if string(got) != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// An error's position is the file's, not the parse's: the history before
+// it spans lines the parse does not hold.
+func TestParseOnlyPositionsAreTheFiles(t *testing.T) {
+	src := []byte("{\"projects\": {\"/p\": {\"history\": [\n  1,\n  2\n], \"mcpServers\": 5}}}")
+	d, err := ParseOnly("f", src, claudeReads...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = d.Members([]string{"projects", "/p", "mcpServers"})
+	var pe *provider.ParseError
+	if !errors.As(err, &pe) || pe.Line != 4 || pe.Column != 18 {
+		t.Fatalf("got %v, want a ParseError at 4:18", err)
 	}
 }
 
