@@ -165,7 +165,9 @@ func (t *transaction) run() ([]byte, error) {
 			if base, err = sys.ReadVersion(t.file); err != nil {
 				return nil, err
 			}
-			spliced = same(base, first) // else written meanwhile: splice that version
+			if spliced = same(base, first); spliced {
+				base.Data = first.Data // one copy of a large file, not two
+			} // else written meanwhile: splice that version
 			continue
 		}
 		if t.inPlace() {

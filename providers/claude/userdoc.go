@@ -2,6 +2,7 @@ package claude
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -69,13 +70,15 @@ func (u *userDoc) parse(path string, src []byte) (*jsonfile.Document, error) {
 // entries for (its keys of "projects" that are absolute paths), sorted; none
 // when the file cannot be read or parsed: reading its entries reports that.
 func KnownProjects(file string) []string {
-	src, err := os.ReadFile(file)
-	if err != nil {
-		return nil
-	}
-	doc, err := lastUser.parse(file, src)
-	if err != nil {
-		return nil
+	doc := lastUser.unchanged(file)
+	if doc == nil {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			return nil
+		}
+		if doc, err = lastUser.parse(file, src); err != nil {
+			return nil
+		}
 	}
 	known, _ := doc.Lookup("projects")
 	m, _ := known.(map[string]any)
@@ -87,4 +90,40 @@ func KnownProjects(file string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// unchanged returns the last parse when the file at path still holds its
+// bytes, compared a piece at a time: the command and Locations both ask
+// for the projects, and a second whole copy of a large file only to find
+// it the same would be garbage at once.
+func (u *userDoc) unchanged(path string) *jsonfile.Document {
+	u.mu.Lock()
+	last := u.doc
+	u.mu.Unlock()
+	if last == nil || last.Path() != path || last.Bytes() == nil {
+		return nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	want := last.Bytes()
+	piece := make([]byte, 256<<10)
+	for {
+		n, err := f.Read(piece)
+		if n > len(want) || !bytes.Equal(piece[:n], want[:n]) {
+			return nil
+		}
+		want = want[n:]
+		switch {
+		case err == io.EOF:
+			if len(want) > 0 {
+				return nil
+			}
+			return last
+		case err != nil:
+			return nil
+		}
+	}
 }
