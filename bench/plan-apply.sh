@@ -3,7 +3,9 @@
 # against the commit the performance work started from (the baseline),
 # side by side, on generated homes: the fixture home ("realistic"), and
 # homes of N services written into one tool's file plus N skills linked
-# into two tools (default sizes: realistic,200,2000). For each: the median
+# into two tools (default sizes: realistic,200,2000), and claude38mb, a
+# 38 MB ~/.claude.json of 3,000 projects' history (not by default: the
+# baseline's plan of it takes tens of seconds). For each: the median
 # wall time and peak RSS of a first apply (a fresh home each run) and of a
 # no-op plan after it, the start-up floor (chronicle version), and the
 # growth from the smallest to the largest size.

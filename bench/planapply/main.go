@@ -160,7 +160,7 @@ func main() {
 func ratios(names []string, sizes []string, plan, apply map[string]map[string]time.Duration) {
 	var nums []string
 	for _, s := range sizes {
-		if s != "realistic" {
+		if _, err := strconv.Atoi(s); err == nil {
 			nums = append(nums, s)
 		}
 	}
@@ -206,8 +206,11 @@ func median(ss []sample) time.Duration {
 }
 
 func label(size string) string {
-	if size == "realistic" {
+	switch size {
+	case "realistic":
 		return "realistic (fixture home: 9 tools, ~12 services, ~8 skills)"
+	case bigClaude:
+		return "claude38mb (the fixture's ~/.claude.json with 3,000 projects of history, 10 services linked into it)"
 	}
 	return size + " services + " + size + " skills × 2 links"
 }
@@ -297,8 +300,11 @@ func fail(err error) {
 // generate lays out a fresh home with a configuration in home/dots.
 func generate(home, size, fixtures, bin string) error {
 	os.RemoveAll(home)
-	if size == "realistic" {
+	switch size {
+	case "realistic":
 		return realistic(home, fixtures, bin)
+	case bigClaude:
+		return bigClaudeHome(home, fixtures)
 	}
 	n, err := strconv.Atoi(size)
 	if err != nil {
