@@ -210,8 +210,11 @@ func median(ss []sample) time.Duration {
 }
 
 func label(size string) string {
-	if size == "realistic" {
+	switch size {
+	case "realistic":
 		return "realistic (fixture home: 9 tools, ~12 services, ~8 skills)"
+	case bigClaude:
+		return "claude38mb (the fixture's ~/.claude.json with 3,000 projects of history, 10 services linked into it)"
 	}
 	if n, ok := strings.CutSuffix(size, "u"); ok {
 		return n + " services + " + n + " skills × 2 links, and " + n + " entries + " + n + " skills chronicle does not manage"
@@ -316,8 +319,11 @@ func fail(err error) {
 // generate lays out a fresh home with a configuration in home/dots.
 func generate(home, size, fixtures, bin string) error {
 	os.RemoveAll(home)
-	if size == "realistic" {
+	switch size {
+	case "realistic":
 		return realistic(home, fixtures, bin)
+	case bigClaude:
+		return bigClaudeHome(home, fixtures)
 	}
 	number, unmanaged := strings.CutSuffix(size, "u")
 	n, err := strconv.Atoi(number)

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
-	"sort"
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/catalog"
@@ -16,6 +14,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/providers"
+	"github.com/chronicle-dev/chronicle/providers/claude"
 )
 
 // A machine is what chronicle looks at: the home, the projects, the tools,
@@ -73,25 +72,12 @@ func (m *machine) scan(cfg *config.Config, st *state.State, only []string) scan.
 }
 
 // claudeProjects returns the project folders Claude Code keeps entries for.
-// An unreadable file adds none: the claude provider reports it.
+// The claude provider reads them with the same parse (claude.KnownProjects).
 func claudeProjects(home string) []string {
-	b, err := os.ReadFile(filepath.Join(home, ".claude.json"))
-	if err != nil {
-		return nil
-	}
-	var doc struct {
-		Projects map[string]json.RawMessage `json:"projects"`
-	}
-	if json.Unmarshal(b, &doc) != nil {
-		return nil
-	}
 	var out []string
-	for p := range doc.Projects {
-		if filepath.IsAbs(p) {
-			out = append(out, filepath.Clean(p))
-		}
+	for _, p := range claude.KnownProjects(filepath.Join(home, ".claude.json")) {
+		out = append(out, filepath.Clean(p))
 	}
-	sort.Strings(out)
 	return out
 }
 

@@ -277,11 +277,16 @@ link "direct" {
 	}
 }
 
-// The redo path: another program writes the file exactly between the last
-// read and the exchange. Both its write and chronicle's survive.
+// The redo path at its narrowest: another program rewrites the file after
+// the last read, in a way the stat Install makes just before its exchange
+// cannot see (same file, same size, same modification time), so the
+// exchange happens and only the bytes it hands back show the write. Both
+// that program's version and chronicle's entry survive. (The seam alone:
+// safefile's TestInstallFindsARewriteAfterTheExchange.)
 func TestConcurrentWriteDuringTheExchange(t *testing.T) {
 	m := enginetest.New(t)
-	path := m.Write(cursorFile, `{"mcpServers": {}, "theirs": 1}`)
+	const theirs = `{"mcpServers": {}, "theirs": 1}`
+	path := m.Write(cursorFile, theirs)
 	cfg := m.Config(`
 service "gh" {
   command = "npx"
@@ -292,22 +297,45 @@ link "direct" {
 }
 `)
 	p := m.Plan(cfg)
-	wrote := false
+	installs := 0
 	m.System = &fsys.Recorder{System: fsys.OS{}, Before: func(op fsys.Op) error {
-		if op.Name == "Install" && op.Path == path && !wrote {
-			wrote = true
-			return os.WriteFile(path, []byte(`{"mcpServers": {}, "theirs": 2, "written": "meanwhile"}`), 0o644)
+		if op.Name != "Install" || op.Path != path {
+			return nil
+		}
+		installs++
+		if installs > 1 {
+			return nil
+		}
+		read, err := os.Stat(path)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, []byte(`{"mcpServers": {}, "theirs": 2}`), 0o644); err != nil {
+			return err
+		}
+		if err := os.Chtimes(path, read.ModTime(), read.ModTime()); err != nil {
+			return err
+		}
+		now, err := os.Stat(path)
+		if err != nil {
+			return err
+		}
+		if !os.SameFile(read, now) || now.Size() != read.Size() || !now.ModTime().Equal(read.ModTime()) {
+			return fmt.Errorf("the rewrite is visible to a stat (%v, %d bytes, %v): the test would not reach the exchange", os.SameFile(read, now), now.Size(), now.ModTime())
 		}
 		return nil
 	}}
 	if _, err := m.Apply(p); err != nil {
 		t.Fatal(err)
 	}
+	if installs != 2 {
+		t.Fatalf("%d installs, want 2: the first finds the other program's version, the second puts the entry onto it", installs)
+	}
 	var doc map[string]any
 	if err := json.Unmarshal([]byte(m.Read(path)), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc["written"] != "meanwhile" || doc["theirs"] != 2.0 || doc["mcpServers"].(map[string]any)["gh"] == nil {
+	if doc["theirs"] != 2.0 || doc["mcpServers"].(map[string]any)["gh"] == nil {
 		t.Fatalf("after a concurrent write: %v", doc)
 	}
 	m.System = fsys.OS{}

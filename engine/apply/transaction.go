@@ -142,13 +142,17 @@ func (t *transaction) run() ([]byte, error) {
 	// time the backup takes is no time for another program to slip in.
 	backedUp := false
 	base := first
+	var next []byte
+	spliced := false // next is base with the changes made
 	for attempt := range attempts {
-		next, err := t.splice(base.Data, base.Exists)
-		if err != nil {
-			return nil, err
-		}
-		if len(t.pending) == 0 || (base.Exists && bytes.Equal(next, base.Data)) {
-			return base.Data, nil
+		if !spliced {
+			if next, err = t.splice(base.Data, base.Exists); err != nil {
+				return nil, err
+			}
+			if len(t.pending) == 0 || (base.Exists && bytes.Equal(next, base.Data)) {
+				return base.Data, nil
+			}
+			spliced = true
 		}
 		if !backedUp {
 			t.a.backupsMu.Lock()
@@ -161,6 +165,9 @@ func (t *transaction) run() ([]byte, error) {
 			if base, err = sys.ReadVersion(t.file); err != nil {
 				return nil, err
 			}
+			if spliced = same(base, first); spliced {
+				base.Data = first.Data // one copy of a large file, not two
+			} // else written meanwhile: splice that version
 			continue
 		}
 		if t.inPlace() {
@@ -197,14 +204,14 @@ func (t *transaction) run() ([]byte, error) {
 			if t.holds(now.Data) {
 				return now.Data, nil
 			}
-			base = now
+			base, spliced = now, false
 			continue
 		}
 		// Another program wrote the file since it was read; the install
 		// left its version in place. Edit that version at once; when it
 		// keeps writing faster than that, pause a little longer each time
 		// and start from the file as it is after the pause.
-		base = in.Now
+		base, spliced = in.Now, false
 		if attempt >= 4 {
 			time.Sleep(time.Duration(1<<min(attempt-4, 6)) * time.Millisecond)
 			if base, err = sys.ReadVersion(t.file); err != nil {
@@ -213,6 +220,14 @@ func (t *transaction) run() ([]byte, error) {
 		}
 	}
 	return nil, errors.New("the file kept changing while chronicle wrote it (another program rewrites it constantly); nothing was changed: try again")
+}
+
+// same reports whether two reads of a file found the same bytes: a splice
+// of one is a splice of the other, so that a file nobody else writes is
+// spliced once (each splice of a large file parses it, edits it and parses
+// the result again).
+func same(a, b fsys.Version) bool {
+	return a.Exists == b.Exists && bytes.Equal(a.Data, b.Data)
 }
 
 // remember records, for each pending change, the entry hash next holds.

@@ -1,9 +1,9 @@
 package safefile
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 )
@@ -47,12 +47,13 @@ func ReadVersion(path string) (Version, error) {
 	if err != nil {
 		return Version{}, fmt.Errorf("%s: %w", path, err)
 	}
-	data, err := io.ReadAll(f)
-	if err != nil {
+	// Read in one go into room for the size the file has, as os.ReadFile
+	// does (io.ReadAll would grow and copy a large file a dozen times), with
+	// bytes.MinRead more to see the end, or a file still growing.
+	buf := bytes.NewBuffer(make([]byte, 0, max(info.Size(), 0)+bytes.MinRead))
+	if _, err := buf.ReadFrom(f); err != nil {
 		return Version{}, fmt.Errorf("%s: %w", path, err)
 	}
-	if data == nil {
-		data = []byte{}
-	}
+	data := buf.Bytes()
 	return Version{Exists: true, Data: data, id: idOf(info), info: info}, nil
 }

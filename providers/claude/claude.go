@@ -26,16 +26,15 @@ func New() provider.Provider {
 	}
 }
 
-// claude remembers where the user's ~/.claude.json is, and its last parse.
+// claude remembers where the user's ~/.claude.json is.
 type claude struct {
 	userFile jsontool.Memo
-	user     userDoc
 }
 
-// parse parses one of Claude's files, ~/.claude.json through c.user.
+// parse parses one of Claude's files, ~/.claude.json through lastUser.
 func (c *claude) parse(path string, src []byte) (*jsonfile.Document, error) {
 	if path == c.userFile.Get() {
-		return c.user.parse(path, src)
+		return lastUser.parse(path, src)
 	}
 	return jsonfile.Parse(path, src)
 }

@@ -1,10 +1,8 @@
 package claude
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/providers/jsontool"
@@ -37,7 +35,7 @@ func (c *claude) locations(env provider.Env) []provider.Location {
 	file := userFile(env)
 	c.userFile.Set(file)
 	out := []provider.Location{jsontool.UserFile(tool, file, "mcpServers")}
-	projects := c.projects(env, file)
+	projects := projects(env, file)
 	for _, p := range projects {
 		out = append(out, provider.Location{Tool: tool, Scope: provider.ScopeLocal, Project: p, File: file,
 			KeyPath: []string{"projects", p, "mcpServers"}})
@@ -48,27 +46,15 @@ func (c *claude) locations(env provider.Env) []provider.Location {
 // projects returns env.Projects followed by the other project keys of the
 // user file, sorted. The file is read here, outside the engine's View,
 // because Locations must know the projects before anything is read through
-// it. An unreadable user file adds none: reading its entries reports it.
-func (c *claude) projects(env provider.Env, file string) []string {
+// it; the View's read of the same bytes gets this parse back (userDoc).
+func projects(env provider.Env, file string) []string {
 	out := slices.Clone(env.Projects)
-	src, err := os.ReadFile(file)
-	if err != nil {
-		return out
-	}
-	doc, err := c.user.parse(file, src)
-	if err != nil {
-		return out
-	}
-	known, _ := doc.Lookup("projects")
-	m, _ := known.(map[string]any)
-	var extra []string
-	for p := range m {
-		if filepath.IsAbs(p) && !slices.Contains(out, p) {
-			extra = append(extra, p)
+	for _, p := range KnownProjects(file) {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
 		}
 	}
-	sort.Strings(extra)
-	return append(out, extra...)
+	return out
 }
 
 func skills(env provider.Env) []provider.SkillDir {

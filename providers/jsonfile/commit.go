@@ -66,7 +66,7 @@ func (e *editor) commit() error {
 			removeMembers(oe.v.Value.(*hujson.Object), oe.removed)
 		}
 		for _, a := range oe.added.list {
-			if err := e.l.appendMember(e.d.text, oe.v, a.name, a.json()); err != nil {
+			if err := e.l.appendMember(oe.v, a.name, a.json()); err != nil {
 				return err
 			}
 		}

@@ -1,6 +1,9 @@
 package jsonfile
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+)
 
 // MaxDepth is how deeply a tool's JSON or JSONC file may nest objects and
 // arrays. Real files nest a handful of levels; the parser recurses once per
@@ -31,15 +34,24 @@ func checkDepth(path string, src []byte) error {
 }
 
 // stringEnd returns the index of the quote closing the string that opens at
-// src[open], or the last index when the string never closes.
+// src[open], or the last index when the string never closes. It jumps from
+// quote to quote (most of a large file is strings): a quote preceded by an
+// odd number of backslashes is escaped.
 func stringEnd(src []byte, open int) int {
-	for i := open + 1; i < len(src); i++ {
-		switch src[i] {
-		case '\\':
-			i++
-		case '"':
-			return i
+	for i := open + 1; i < len(src); {
+		j := bytes.IndexByte(src[i:], '"')
+		if j < 0 {
+			break
 		}
+		q := i + j
+		escapes := 0
+		for k := q - 1; k > open && src[k] == '\\'; k-- {
+			escapes++
+		}
+		if escapes%2 == 0 {
+			return q
+		}
+		i = q + 1
 	}
 	return len(src) - 1
 }

@@ -12,6 +12,8 @@ func TestDeepNestingIsAClearError(t *testing.T) {
 	for name, doc := range map[string]string{
 		"arrays a million deep (JSONC)": "// settings\n{\"a\": " + strings.Repeat("[", 1_000_000) + strings.Repeat("]", 1_000_000) + "}",
 		"objects one past the limit":    strings.Repeat(`{"a": `, MaxDepth+1) + "1" + strings.Repeat("}", MaxDepth+1),
+		// The string ends at its second quote: an escaped backslash escapes no quote.
+		"after a string ending in a backslash": `{"a": "x\\\\", "b": ` + strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1) + "}",
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := Parse("/home/dev/.cursor/mcp.json", []byte(doc))

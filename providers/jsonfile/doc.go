@@ -11,6 +11,14 @@
 // exactly and packs the document once. Nothing here reads or writes a file:
 // the engine reads the bytes, and installs the bytes Edit returns.
 //
+// ParseOnly parses a large file only where a provider reads it (Claude's
+// ~/.claude.json: the servers and the disabled lists, not the history of
+// every project): gjson finds the objects and arrays outside those key
+// paths in the whole file, checked to be JSON or JSONC, and hujson parses
+// the rest, in which each of them stands as its own bytes (a Raw), written
+// back unchanged by an edit and compared byte for byte by its verification
+// (docs/decisions/0062-large-tool-files.md).
+//
 // Layout rules, so that adding an entry and removing it again gives back the
 // original file byte for byte:
 //

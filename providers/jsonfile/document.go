@@ -9,18 +9,24 @@ import (
 	"github.com/tailscale/hujson"
 )
 
-// A Document is one parsed JSON or JSONC file. Nothing changes it after
-// Parse (Edit works on a copy), so one Document serves every location of
-// its file in a run; it is safe for concurrent use.
+// A Document is one parsed JSON or JSONC file. Nothing changes what it
+// means after Parse (Edit works on a copy, and only remembers its last
+// result), so one Document serves every location of its file in a run; it
+// is safe for concurrent use.
 type Document struct {
 	path string
 	src  []byte // the file's content; nil when the file does not exist
 	text []byte // what root was parsed from: src, or "{}\n" for a missing file
 	root hujson.Value
 	tree map[string]any // the standard JSON meaning of text
+	// read is what ParseOnly was given, nil for a document parsed whole;
+	// holes are the parts of text it left out of root.
+	read  [][]string
+	holes []hole
 
-	mu    sync.Mutex
-	index map[*hujson.Object]names // built on first use, per object
+	mu     sync.Mutex
+	index  map[*hujson.Object]names // built on first use, per object
+	edited edited                   // the last Edit
 }
 
 // A Member is one member of an object: its name and its value decoded
@@ -35,6 +41,12 @@ type Member struct {
 // that edits can create. A document that does not parse is a
 // *provider.ParseError.
 func Parse(path string, src []byte) (*Document, error) {
+	return parse(path, src, nil)
+}
+
+// parse parses src whole (read == nil) or only what read reaches (see
+// ParseOnly).
+func parse(path string, src []byte, read [][]string) (*Document, error) {
 	text := src
 	if src == nil {
 		text = []byte("{}\n") // what a file that does not exist yet is edited from
@@ -42,15 +54,24 @@ func Parse(path string, src []byte) (*Document, error) {
 	if err := checkDepth(path, text); err != nil {
 		return nil, err
 	}
-	root, err := hujson.Parse(text)
-	if err != nil {
-		return nil, parseError(path, text, err)
+	d := &Document{path: path, src: src, text: text, read: read, index: map[*hujson.Object]names{}}
+	if read != nil {
+		var err error
+		if d.root, d.holes, err = parseOnly(path, text, read); err != nil {
+			return nil, err
+		}
+	} else {
+		root, err := hujson.Parse(text)
+		if err != nil {
+			return nil, parseError(path, text, err)
+		}
+		if _, ok := root.Value.(*hujson.Object); !ok {
+			return nil, positionError(path, text, root.StartOffset, errors.New("the file does not hold a JSON object"))
+		}
+		d.root = root
 	}
-	if _, ok := root.Value.(*hujson.Object); !ok {
-		return nil, positionError(path, text, root.StartOffset, errors.New("the file does not hold a JSON object"))
-	}
-	tree, _ := meaning(root).(map[string]any)
-	return &Document{path: path, src: src, text: text, root: root, tree: tree, index: map[*hujson.Object]names{}}, nil
+	d.tree, _ = meaning(d.root).(map[string]any)
+	return d, nil
 }
 
 // Path returns the path the document was read from.
@@ -62,8 +83,11 @@ func (d *Document) Bytes() []byte { return d.src }
 // Members returns the members of the object at keyPath in file order, or
 // nil when the key path does not exist. When a name occurs twice, the last
 // one wins, as in the tools that read these files; it keeps the place of
-// the first.
+// the first. A key path a document of ParseOnly does not read is an error.
 func (d *Document) Members(keyPath []string) ([]Member, error) {
+	if !d.reads(keyPath) {
+		return nil, unread(d.path, keyPath)
+	}
 	obj, err := d.object(keyPath)
 	if err != nil || obj == nil {
 		return nil, err
@@ -84,7 +108,8 @@ func (d *Document) Members(keyPath []string) ([]Member, error) {
 }
 
 // Lookup returns the value at keyPath (any kind of value), decoded from
-// standard JSON with numbers as json.Number, and whether it exists.
+// standard JSON with numbers as json.Number, and whether it exists. What a
+// document of ParseOnly does not read is a Raw.
 func (d *Document) Lookup(keyPath ...string) (any, bool) {
 	return lookup(d.tree, keyPath)
 }
@@ -114,7 +139,7 @@ func (d *Document) object(keyPath []string) (*hujson.Value, error) {
 		}
 		cur = &cur.Value.(*hujson.Object).Members[at[len(at)-1]].Value
 		if _, ok := cur.Value.(*hujson.Object); !ok {
-			return nil, notObject(d.path, d.text, cur, keyPath[:i+1])
+			return nil, d.notObject(cur, keyPath[:i+1])
 		}
 	}
 	return cur, nil
@@ -134,8 +159,14 @@ func (d *Document) names(o *hujson.Object) names {
 	return n
 }
 
-func notObject(path string, text []byte, v *hujson.Value, keyPath []string) error {
-	return positionError(path, text, v.StartOffset, fmt.Errorf("%s is not an object", dotted(keyPath)))
+func (d *Document) notObject(v *hujson.Value, keyPath []string) error {
+	return positionError(d.path, d.text, d.offset(v.StartOffset), fmt.Errorf("%s is not an object", dotted(keyPath)))
+}
+
+// unread is the error of a key path a document of ParseOnly did not read:
+// a mistake of the provider, which says what it reads.
+func unread(path string, keyPath []string) error {
+	return fmt.Errorf("%s: %s is not among the parts of the file chronicle reads", path, dotted(keyPath))
 }
 
 func dotted(keyPath []string) string {

@@ -1,6 +1,7 @@
 package jsonfile
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
 	"slices"
@@ -34,15 +35,27 @@ func (c Change) path() []string { return slices.Concat(c.KeyPath, []string{c.Nam
 //
 // A member or key held more than once, a value on a key path that is not
 // an object, and two changes of one member are errors naming the file.
+//
+// The last edit of a Document is remembered with the parse that verified
+// it: the same changes asked again (apply's transaction after the plan's
+// dry run) give the same bytes at once, and Edited gives that parse.
 func (d *Document) Edit(changes []Change) ([]byte, error) {
+	if after := d.lastEdit(changes); after != nil {
+		return after.src, nil
+	}
 	if err := overlapping(changes); err != nil {
 		return nil, fmt.Errorf("%s: %w", d.path, err)
 	}
 	e := &editor{
 		d:       d,
-		l:       layoutOf(d.text, &d.root),
+		l:       layoutOf(d),
 		root:    d.root,
 		objects: map[*hujson.Object]*objectEdit{},
+	}
+	for _, c := range changes {
+		if !d.reads(c.KeyPath) {
+			return nil, unread(d.path, c.KeyPath)
+		}
 	}
 	wants, err := meanings(changes)
 	if err != nil {
@@ -60,10 +73,49 @@ func (d *Document) Edit(changes []Change) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", d.path, err)
 	}
 	out := e.root.Pack()
-	if err := verifyMeaning(d, out, changes, wants); err != nil {
+	after, err := verifyMeaning(d, out, changes, wants)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", d.path, err)
 	}
+	d.mu.Lock()
+	d.edited = edited{changes: slices.Clone(changes), after: after}
+	d.mu.Unlock()
 	return out, nil
+}
+
+// An edited is a Document's last edit: its changes and the parse of its
+// result.
+type edited struct {
+	changes []Change
+	after   *Document
+}
+
+// lastEdit returns the parse of the last edit's result when changes are
+// that edit's, else nil.
+func (d *Document) lastEdit(changes []Change) *Document {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.edited.after == nil || !slices.EqualFunc(changes, d.edited.changes, sameChange) {
+		return nil
+	}
+	return d.edited.after
+}
+
+// Edited returns the document that the last Edit of d produced and verified
+// when src is its content, else nil: a parse of src that costs nothing.
+func (d *Document) Edited(src []byte) *Document {
+	d.mu.Lock()
+	after := d.edited.after
+	d.mu.Unlock()
+	if after == nil || src == nil || !bytes.Equal(after.src, src) {
+		return nil
+	}
+	return after
+}
+
+func sameChange(a, b Change) bool {
+	return a.Name == b.Name && slices.Equal(a.KeyPath, b.KeyPath) &&
+		(a.Value == nil) == (b.Value == nil) && bytes.Equal(a.Value, b.Value)
 }
 
 // An editor makes changes on a copy of a document's parse. Only the objects
@@ -127,7 +179,7 @@ func (e *editor) change(c Change, want any) error {
 		case 1:
 			cur = &oe.v.Value.(*hujson.Object).Members[at[0]].Value
 			if _, ok := cur.Value.(*hujson.Object); !ok {
-				return notObject(e.d.path, e.d.text, cur, c.KeyPath[:i+1])
+				return e.d.notObject(cur, c.KeyPath[:i+1])
 			}
 		default:
 			return e.twice(c.KeyPath[:i], key)

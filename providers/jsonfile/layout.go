@@ -10,29 +10,56 @@ import (
 
 // A layout is the formatting a file already uses, which new text follows.
 type layout struct {
-	src  []byte
+	d    *Document
 	unit string // one level of indentation
 	nl   string // line ending
 }
 
-func layoutOf(src []byte, root *hujson.Value) layout {
-	l := layout{src: src, unit: "  ", nl: "\n"}
-	if bytes.Contains(src, []byte("\r\n")) {
+func layoutOf(d *Document) layout {
+	l := layout{d: d, unit: "  ", nl: "\n"}
+	if bytes.Contains(d.text, []byte("\r\n")) {
 		l.nl = "\r\n"
 	}
-	for v := range root.All() {
-		obj, ok := v.Value.(*hujson.Object)
-		if !ok || len(obj.Members) == 0 {
-			continue
-		}
-		ind, own := ownLine(obj.Members[0].Name)
-		outer := lineIndent(src, v.StartOffset)
-		if own && len(ind) > len(outer) && strings.HasPrefix(ind, outer) {
-			l.unit = ind[len(outer):]
-			break
-		}
+	if unit, ok := unitIn(d.text, &d.root, d.offset); ok {
+		l.unit = unit
 	}
 	return l
+}
+
+// unitIn returns the indentation unit of the first object in v, in file
+// order, whose first member starts a line deeper than the line of its
+// brace. at maps an offset of v's parse to the file's. An object or array
+// a document of ParseOnly left out is parsed when the search reaches it:
+// a file indented like Claude Code's shows its unit at the top.
+func unitIn(text []byte, v *hujson.Value, at func(int) int) (string, bool) {
+	for x := range v.All() {
+		switch val := x.Value.(type) {
+		case *hujson.Object:
+			if len(val.Members) == 0 {
+				continue
+			}
+			ind, own := ownLine(val.Members[0].Name)
+			if !own {
+				continue
+			}
+			if outer := lineIndent(text, at(x.StartOffset)); len(ind) > len(outer) && strings.HasPrefix(ind, outer) {
+				return ind[len(outer):], true
+			}
+		case hujson.Literal:
+			if _, raw := meaning(*x).(Raw); !raw {
+				continue
+			}
+			sub, err := hujson.Parse(val)
+			if err != nil {
+				continue
+			}
+			base := at(x.StartOffset)
+			if unit, ok := unitIn(text, &sub, func(o int) int { return base + o }); ok {
+				return unit, true
+			}
+		}
+	}
+	return "", false
 }
 
 // ownLine reports whether a member name starts its own line, and the
@@ -53,7 +80,13 @@ func inlineSep(name hujson.Value) string {
 	return string(b[len(bytes.TrimRight(b, " \t")):])
 }
 
-// lineIndent returns the indentation of the line holding offset.
+// lineIndent returns the indentation of the line of the file holding the
+// value that starts at offset of the document's parse.
+func (l layout) lineIndent(offset int) string {
+	return lineIndent(l.d.text, l.d.offset(offset))
+}
+
+// lineIndent returns the indentation of the line of src holding offset.
 func lineIndent(src []byte, offset int) string {
 	start := bytes.LastIndexByte(src[:offset], '\n') + 1
 	end := start

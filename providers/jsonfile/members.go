@@ -59,10 +59,9 @@ func removeMembers(o *hujson.Object, gone map[int]bool) {
 
 // appendMember adds the member name: value (standard JSON) after the last
 // member of obj, at that member's indentation, or, in an empty object, one
-// unit deeper than the line holding its brace (text is the document's
-// source, which gives that line). Comments before the closing brace stay
+// unit deeper than the line holding its brace. Comments before the closing brace stay
 // before the new member; a trailing comma stays trailing.
-func (l layout) appendMember(text []byte, obj *hujson.Value, name string, value []byte) error {
+func (l layout) appendMember(obj *hujson.Value, name string, value []byte) error {
 	o := obj.Value.(*hujson.Object)
 	p := lastNonSpace(o.AfterExtra)
 	comments, rest := o.AfterExtra[:p:p], o.AfterExtra[p:]
@@ -70,7 +69,7 @@ func (l layout) appendMember(text []byte, obj *hujson.Value, name string, value 
 	var formatted string
 	var after hujson.Extra
 	if len(o.Members) == 0 {
-		ind := lineIndent(text, obj.StartOffset)
+		ind := l.lineIndent(obj.StartOffset)
 		before = slices.Concat(comments, []byte(l.nl+ind+l.unit))
 		formatted = l.indent(value, ind+l.unit)
 		if p == 0 {

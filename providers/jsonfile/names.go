@@ -39,7 +39,8 @@ func text(lit hujson.Literal) string {
 
 // meaning returns what v means as standard JSON, decoded as encoding/json
 // decodes it with UseNumber: objects as map[string]any (the last of a name
-// held twice wins), arrays as []any, numbers as json.Number.
+// held twice wins), arrays as []any, numbers as json.Number, and an object
+// or array ParseOnly left out as its Raw bytes.
 func meaning(v hujson.Value) any {
 	switch x := v.Value.(type) {
 	case *hujson.Object:
@@ -64,6 +65,9 @@ func meaning(v hujson.Value) any {
 			return true
 		case 'f':
 			return false
+		}
+		if len(x) > 0 && (x[0] == '{' || x[0] == '[') {
+			return Raw(x)
 		}
 	}
 	return nil

@@ -18,28 +18,34 @@ func verifyChanges(d *Document, out []byte, changes []Change) error {
 	if err != nil {
 		return err
 	}
-	return verifyMeaning(d, out, changes, wants)
+	_, err = verifyMeaning(d, out, changes, wants)
+	return err
 }
 
-// verifyMeaning is verifyChanges given what each change's value means.
-func verifyMeaning(d *Document, out []byte, changes []Change, wants []any) error {
-	after, err := Parse(d.path, out)
+// verifyMeaning is verifyChanges given what each change's value means; it
+// returns the parse of out.
+func verifyMeaning(d *Document, out []byte, changes []Change, wants []any) (*Document, error) {
+	after, err := parse(d.path, out, d.read)
 	if err != nil {
-		return fmt.Errorf("the edited file does not parse (%v)", err)
+		return nil, fmt.Errorf("the edited file does not parse (%v)", err)
 	}
 	want := intended(d.tree, changes, wants)
-	got := after.tree
+	keyPaths := make([][]string, len(changes))
+	for i, c := range changes {
+		keyPaths[i] = c.KeyPath
+	}
+	got := decoded.Own(after.tree, keyPaths) // after is kept (Edited): prune a copy
 	for _, c := range changes {
 		full := c.path()
 		v, ok := lookup(got, full)
 		switch {
 		case c.Value == nil && ok:
-			return fmt.Errorf("the edited file still holds %s", dotted(full))
+			return nil, fmt.Errorf("the edited file still holds %s", dotted(full))
 		case c.Value != nil && !ok:
-			return fmt.Errorf("the edited file lacks %s", dotted(full))
+			return nil, fmt.Errorf("the edited file lacks %s", dotted(full))
 		case c.Value != nil:
 			if w, _ := lookup(want, full); !reflect.DeepEqual(v, w) {
-				return fmt.Errorf("%s in the edited file differs from the intended value", dotted(full))
+				return nil, fmt.Errorf("%s in the edited file differs from the intended value", dotted(full))
 			}
 		}
 	}
@@ -48,9 +54,9 @@ func verifyMeaning(d *Document, out []byte, changes []Change, wants []any) error
 		decoded.Prune(got, c.KeyPath)
 	}
 	if !reflect.DeepEqual(want, got) {
-		return errors.New("the edit would change more than the entries it sets or removes")
+		return nil, errors.New("the edit would change more than the entries it sets or removes")
 	}
-	return nil
+	return after, nil
 }
 
 // intended returns tree with changes made (see decoded.With); wants are

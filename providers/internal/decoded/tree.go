@@ -1,5 +1,7 @@
 package decoded
 
+import "maps"
+
 // A Change sets or removes the member Name of the map at KeyPath.
 type Change struct {
 	KeyPath []string
@@ -40,6 +42,29 @@ func With(tree map[string]any, changes []Change) map[string]any {
 			delete(parent, c.Name)
 		} else {
 			parent[c.Name] = c.Value
+		}
+	}
+	return root
+}
+
+// Own returns tree with the maps along each key path copied, so that Prune
+// may change them; the rest is shared with tree, which stays as it was.
+func Own(tree map[string]any, keyPaths [][]string) map[string]any {
+	root := maps.Clone(tree)
+	copied := map[string]bool{}
+	for _, keyPath := range keyPaths {
+		parent, id := root, ""
+		for _, k := range keyPath {
+			next, ok := parent[k].(map[string]any)
+			if !ok {
+				break
+			}
+			if id += "\x00" + k; !copied[id] {
+				copied[id] = true
+				next = maps.Clone(next)
+				parent[k] = next
+			}
+			parent = next
 		}
 	}
 	return root

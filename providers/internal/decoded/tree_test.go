@@ -48,3 +48,23 @@ func TestPruneRemovesEmptiedMapsUpTheKeyPath(t *testing.T) {
 		t.Fatalf("got %v, want %v", tree, want)
 	}
 }
+
+func TestOwnCopiesTheKeyPathsForPrune(t *testing.T) {
+	tree := map[string]any{
+		"p":     map[string]any{"a": map[string]any{"s": map[string]any{}}, "b": map[string]any{"s": map[string]any{}}},
+		"other": map[string]any{"x": 1},
+	}
+	own := Own(tree, [][]string{{"p", "a", "s"}, {"p", "b", "s"}})
+	Prune(own, []string{"p", "a", "s"})
+	Prune(own, []string{"p", "b", "s"})
+	if _, ok := own["p"]; ok {
+		t.Fatalf("pruning the copy left %v", own)
+	}
+	want := map[string]any{
+		"p":     map[string]any{"a": map[string]any{"s": map[string]any{}}, "b": map[string]any{"s": map[string]any{}}},
+		"other": map[string]any{"x": 1},
+	}
+	if !reflect.DeepEqual(tree, want) {
+		t.Fatalf("pruning the copy changed the tree: %v", tree)
+	}
+}
