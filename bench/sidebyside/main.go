@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command sidebyside times whole chronicle processes of two or more
 // binaries on one home, interleaved: each round runs every binary once per
 // command, in an order that rotates from round to round, so that the
