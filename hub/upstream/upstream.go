@@ -222,9 +222,6 @@ func (u *Upstream) lost(s *session, reason string) {
 	s.close()
 }
 
-// stop ends the upstream for good and waits for its goroutines.
-func (u *Upstream) stop() { u.stopFor(stopClosed) }
-
 // ended returns why the upstream was stopped, or "" while it runs: a call
 // the stop cut off says so rather than how the connection broke.
 func (u *Upstream) ended() string {
@@ -240,7 +237,8 @@ const (
 	stopClosed    = "stopped: the hub is shutting down"
 )
 
-// stopFor is stop, saying why to the calls it ends (see ended).
+// stopFor ends the upstream for good and waits for its goroutines; why is
+// what the calls it ends are told (see ended).
 func (u *Upstream) stopFor(why string) {
 	u.mu.Lock()
 	u.state = StateStopped
