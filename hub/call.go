@@ -38,6 +38,11 @@ func (h *Hub) call(ctx context.Context, c *caller, name string, args any, meta *
 	cat, v := h.viewOf(ctx)
 	r := v.reach
 	t := cat.Tools[name]
+	if t == nil && r.profile.HasTool(name) {
+		if svc, why, failed := cat.failedService(name, r); failed {
+			return mcp.NewToolResultError(fmt.Sprintf("The service %s could not start, so %s cannot be called: %s", svc, name, why)), nil
+		}
+	}
 	if t == nil || !r.services[t.Service] || !r.profile.HasTool(exposure.FullName(t.Service, t.Name)) {
 		return nil, fmt.Errorf("%w: %s", errNoTool, name)
 	}

@@ -222,9 +222,10 @@ func (h *Hub) Reload() error {
 	var projects []scoped
 	policies := map[string]*state.Policy{}
 	var specs []service.Service
+	expose := exposureOf(st, 0)
 	for name, s := range st.Services {
 		p := st.Policies[name]
-		if !s.Enabled || (p.Enabled != nil && !*p.Enabled) {
+		if !s.Enabled || (p.Enabled != nil && !*p.Enabled) || !h.serves(expose, name) {
 			continue
 		}
 		s.Name = name
@@ -236,7 +237,7 @@ func (h *Hub) Reload() error {
 	for _, s := range specs {
 		backends[s.Name] = h.pool.backend(s.Name)
 	}
-	if st.Chronova != nil {
+	if st.Chronova != nil && h.serves(expose, names.Chronova) {
 		if b, err := h.chronovaBackend(st.Chronova); err != nil {
 			h.log.Warn("chronova", "error", h.masker.Text(err.Error()))
 		} else if p := st.Policies[names.Chronova]; p.Enabled == nil || *p.Enabled {
@@ -254,14 +255,32 @@ func (h *Hub) Reload() error {
 	h.forget(offered)
 	h.mu.Lock()
 	h.st, h.backends, h.projects, h.policies = st, backends, projects, policies
-	h.expose = exposureOf(st, h.expose.gen+1)
+	expose.gen = h.expose.gen + 1
+	h.expose = expose
 	h.guard = Guard{Listen: listen, Token: token, Hostnames: hostnames}
 	if h.guard.everyInterface() {
 		h.guard.Own = OwnAddresses()
 	}
 	h.mu.Unlock()
+	if h.cat.Load() != nil {
+		// Policies and scopes apply to the listings the hub has at once;
+		// the listings themselves are refreshed below.
+		h.rebuild()
+	}
 	h.invalidate("state reloaded (serial " + fmt.Sprint(st.Serial) + ")")
 	return nil
+}
+
+// serves reports whether the hub serves a service at all: every service,
+// unless it serves one profile (serve --stdio --profile NAME), which needs
+// only its own (exposure.Profile.Needs); the others are never started.
+// A profile the state no longer defines needs none.
+func (h *Hub) serves(cfg exposureConfig, service string) bool {
+	if h.opts.Profile == "" {
+		return true
+	}
+	p := cfg.profiles[h.opts.Profile]
+	return p != nil && p.Needs(service)
 }
 
 // chronovaBackend runs the Chronova bridge in process as the chronova service.

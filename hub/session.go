@@ -86,10 +86,16 @@ func (h *Hub) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 // when it is the only tool asked about, as for a call.
 func (h *Hub) passes(ctx context.Context, cat *Catalogue, v *view, name string, single bool) bool {
 	e := cat.Tools[name]
-	if e == nil || !v.reach.services[e.Service] || e.Hidden() != "" {
+	called := single && h.isCalling(ctx, name)
+	if e == nil {
+		// A call of a tool of a service that could not start reaches
+		// its stand-in, which says why (unavailable.go).
+		_, _, failed := cat.failedService(name, v.reach)
+		return called && failed && v.reach.profile.HasTool(name)
+	}
+	if !v.reach.services[e.Service] || e.Hidden() != "" {
 		return false
 	}
-	called := single && h.isCalling(ctx, name)
 	if e.Blocked {
 		return called && v.reach.profile.HasTool(exposure.FullName(e.Service, e.Name))
 	}
@@ -145,6 +151,9 @@ func (h *Hub) hooks() *server.Hooks {
 			mcp.MethodResourcesList, mcp.MethodResourcesRead:
 			h.catalogue(ctx)
 		}
+	})
+	hk.AddBeforeCallTool(func(ctx context.Context, _ any, req *mcp.CallToolRequest) {
+		h.standIn(ctx, req.Params.Name) // unavailable.go
 	})
 	hk.AddOnSuccess(func(ctx context.Context, id any, method mcp.MCPMethod, message any, result any) {
 		switch method {

@@ -94,6 +94,30 @@ func (p *Profile) HasService(name string) bool {
 	return false
 }
 
+// Needs reports whether the profile may offer any tool of a service: it
+// has the service and, when it lists tool globs, one of them can match a
+// name <service>__…. A hub that serves only the profile starts only the
+// services it needs.
+func (p *Profile) Needs(service string) bool {
+	if !p.HasService(service) {
+		return false
+	}
+	if p == nil || len(p.Tools) == 0 {
+		return true
+	}
+	prefix := FullName(service, "")
+	for _, g := range p.Tools {
+		lit := g
+		if i := strings.IndexAny(g, `*?[\`); i >= 0 {
+			lit = g[:i]
+		}
+		if strings.HasPrefix(lit, prefix) || strings.HasPrefix(prefix, lit) {
+			return true
+		}
+	}
+	return false
+}
+
 // HasTool reports whether the profile offers the tool named full
 // (<service>__<tool>), its service aside.
 func (p *Profile) HasTool(full string) bool {

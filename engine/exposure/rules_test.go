@@ -130,3 +130,34 @@ func TestSees(t *testing.T) {
 		t.Errorf("an undefined profile: %+v", gone)
 	}
 }
+
+// A profile needs the services it has whose tools one of its globs can
+// match; a hub serving only the profile starts no other.
+func TestProfileNeeds(t *testing.T) {
+	for _, tc := range []struct {
+		services, tools []string
+		service         string
+		want            bool
+	}{
+		{nil, nil, "github", true},
+		{[]string{"github"}, nil, "github", true},
+		{[]string{"github"}, nil, "slack", false},
+		{nil, []string{"github__create_*"}, "github", true},
+		{nil, []string{"github__create_*"}, "git", false},
+		{nil, []string{"github__create_*"}, "slack", false},
+		{nil, []string{"git*"}, "github", true},
+		{nil, []string{"git*"}, "slack", false},
+		{nil, []string{"*__search"}, "slack", true},
+		{nil, []string{"?lack__post"}, "slack", true},
+		{[]string{"slack"}, []string{"github__*"}, "slack", false},
+		{[]string{"slack", "github"}, []string{"github__*"}, "github", true},
+	} {
+		p := &Profile{Name: "p", Services: tc.services, Tools: tc.tools}
+		if got := p.Needs(tc.service); got != tc.want {
+			t.Errorf("services %v tools %v: Needs(%q) = %v, want %v", tc.services, tc.tools, tc.service, got, tc.want)
+		}
+	}
+	if !(*Profile)(nil).Needs("any") {
+		t.Error("the whole hub does not need a service")
+	}
+}

@@ -45,6 +45,10 @@ type builder struct {
 	// locations memoizes entryLocation by tool and project: a provider
 	// may read a file to list its locations (Claude Code's projects).
 	locations map[string]located
+	// unreadable holds the tool files a change could not read (reported
+	// with the change's address), so the scan's error for the same file
+	// is not reported again.
+	unreadable map[string]bool
 }
 
 type located struct {
@@ -84,6 +88,7 @@ func Compute(in Inputs) *Plan {
 		desired:     map[string]bool{},
 		claimed:     map[string]string{},
 		entryClaims: map[string]string{},
+		unreadable:  map[string]bool{},
 	}
 	for _, p := range in.Tools {
 		b.tools[p.Name()] = p
@@ -107,7 +112,9 @@ func Compute(in Inputs) *Plan {
 	b.removals()
 	b.dryRun()
 	b.destroyGuard()
-	b.unmanaged(<-scanned)
+	scan := <-scanned
+	b.unread(scan.Errors)
+	b.unmanaged(scan)
 	b.warnings()
 	return b.plan
 }

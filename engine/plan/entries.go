@@ -133,7 +133,7 @@ func (b *builder) entry(addr, tool, project string, p provider.Provider, e provi
 	}
 	actual, f, err := b.view.Find(p, loc, e.Name)
 	if err != nil {
-		b.diag("error", addr, "Cannot read "+tool+"'s config", "%s (chronicle never writes a file it cannot parse)", err)
+		b.cannotRead(addr, tool, loc.File, err)
 		return
 	}
 	before := observe.Found(f, actual)

@@ -20,8 +20,16 @@ func (b *builder) links() {
 				b.diag("error", linkAddress(l.Name, tool, "*"), "Unknown tool", "chronicle has no provider for %q.", tool)
 				continue
 			}
-			for _, s := range linkedSkills(b.cfg, l) {
-				b.skillLink(l, tool, s, p)
+			if _, ok := skillDir(p, b.in.Env, l.Project); !ok && l.AllSkills() {
+				// "*" means every skill where the tool can hold skills.
+				if len(b.cfg.Skills) > 0 {
+					b.diag("warning", linkAddress(l.Name, tool, "skill.*"), "No skills for "+tool,
+						"%s keeps no skills folder%s, so link %q puts none of its skills there (skills = [\"*\"] takes every skill where a tool can hold them).", tool, where(l.Project), l.Name)
+				}
+			} else {
+				for _, s := range linkedSkills(b.cfg, l) {
+					b.skillLink(l, tool, s, p)
+				}
 			}
 			for _, svc := range l.Services {
 				b.serviceEntry(l, tool, svc, p)

@@ -93,7 +93,7 @@ func (b *builder) removeEntry(e state.Entry) {
 	}
 	found, f, err := b.view.Find(p, loc, e.Name)
 	if err != nil {
-		b.diag("error", e.Address, "Cannot read "+e.Tool+"'s config", "%s (chronicle never writes a file it cannot parse)", err)
+		b.cannotRead(e.Address, e.Tool, e.File, err)
 		return
 	}
 	before := observe.Found(f, found)

@@ -151,6 +151,9 @@ func checkSource(r fsys.Reader, name, dir string) string {
 	case fm.Name != name:
 		return "the frontmatter name of " + filepath.Join(dir, skills.ManifestName) + " is \"" + fm.Name + "\", not \"" + name + "\""
 	}
+	if err := skills.Copyable(r, dir); err != nil {
+		return dir + ": " + err.Error() + "; chronicle copies a skill only whole and self-contained"
+	}
 	return ""
 }
 

@@ -2,6 +2,7 @@ package scan
 
 import (
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 
@@ -107,7 +108,11 @@ func Run(opts Options) Result {
 				continue
 			}
 			if err != nil {
-				r.Errors = append(r.Errors, Error{Tool: p.Name(), File: loc.File, Err: err})
+				// Locations in one file (Claude Code's user and local
+				// scopes) share its error: it is reported once.
+				if !slices.ContainsFunc(r.Errors, func(e Error) bool { return e.Tool == p.Name() && e.File == loc.File }) {
+					r.Errors = append(r.Errors, Error{Tool: p.Name(), File: loc.File, Err: err})
+				}
 				continue
 			}
 			for _, e := range entries {

@@ -92,6 +92,19 @@ func (s Service) Equal(o Service) bool {
 		s.RefuseSampling == o.RefuseSampling && s.RefuseElicitation == o.RefuseElicitation
 }
 
+// SameUpstream reports whether o runs the same upstream as s: they differ
+// at most in what the hub applies to a running upstream without restarting
+// it: the per-call timeout, the description, the origin and the project
+// (the hub's scoping). The refusals of sampling and elicitation are not
+// among them: the hub declares its capabilities when it starts an upstream.
+func (s Service) SameUpstream(o Service) bool {
+	live := func(x Service) Service {
+		x.Timeout, x.Description, x.Origin, x.Project = 0, "", "", ""
+		return x
+	}
+	return live(s).Equal(live(o))
+}
+
 // OriginParts splits the origin into tool, scope and the tool's original
 // entry name (empty when it equals the service name).
 func (s Service) OriginParts() (tool, scope, original string) {

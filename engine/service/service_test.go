@@ -76,3 +76,35 @@ func TestSpellingsOfOneServer(t *testing.T) {
 		t.Fatal("the text around a reference must match")
 	}
 }
+
+// What the hub applies live keeps the upstream; everything that shapes the
+// process or connection replaces it.
+func TestSameUpstream(t *testing.T) {
+	base := func() Service {
+		return Service{Name: "gh", Definition: Definition{Transport: Stdio, Command: "npx"}, Enabled: true, Timeout: 60e9}
+	}
+	for name, tc := range map[string]struct {
+		change func(*Service)
+		same   bool
+	}{
+		"timeout":            {func(s *Service) { s.Timeout = 5e9 }, true},
+		"description":        {func(s *Service) { s.Description = "GitHub" }, true},
+		"origin":             {func(s *Service) { s.Origin = "claude:user" }, true},
+		"project":            {func(s *Service) { s.Project = "/src/app" }, true},
+		"refuse sampling":    {func(s *Service) { s.RefuseSampling = true }, false},
+		"refuse elicitation": {func(s *Service) { s.RefuseElicitation = true }, false},
+		"command":            {func(s *Service) { s.Command = "node" }, false},
+		"args":               {func(s *Service) { s.Args = []secret.Value{secret.Literal("-y")} }, false},
+		"inherit_env":        {func(s *Service) { s.InheritEnv = []string{"PATH"} }, false},
+		"inherit all env":    {func(s *Service) { s.InheritAllEnv = true }, false},
+		"sessions":           {func(s *Service) { s.Sessions = PerClient }, false},
+		"enabled":            {func(s *Service) { s.Enabled = false }, false},
+		"name":               {func(s *Service) { s.Name = "gl" }, false},
+	} {
+		s := base()
+		tc.change(&s)
+		if got := s.SameUpstream(base()); got != tc.same || base().SameUpstream(s) != tc.same {
+			t.Errorf("%s: SameUpstream = %v, want %v", name, got, tc.same)
+		}
+	}
+}

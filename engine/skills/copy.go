@@ -76,11 +76,7 @@ func copyTree(sys fsys.System, root, rel, dst string, items *[]treeItem) error {
 			if err != nil {
 				return err
 			}
-			resolved := link
-			if !filepath.IsAbs(link) {
-				resolved = filepath.Join(filepath.Dir(path), link)
-			}
-			if r, err := filepath.Rel(root, filepath.Clean(resolved)); err != nil || !filepath.IsLocal(r) || strings.HasPrefix(link, "/") {
+			if !linksInside(root, path, link) {
 				return fmt.Errorf("%s links outside the skill (%s)", name, link)
 			}
 			if err := sys.Symlink(link, target); err != nil {
@@ -109,6 +105,56 @@ func copyTree(sys fsys.System, root, rel, dst string, items *[]treeItem) error {
 			sum := sha256.Sum256(data)
 			*items = append(*items, treeItem{rel: filepath.ToSlash(name), kind: fileKind(info.Mode()), sum: sum[:]})
 		default:
+			return fmt.Errorf("%s is not a regular file", name)
+		}
+	}
+	return nil
+}
+
+// linksInside reports whether the link at path (under root) to link stays
+// inside root, the only links a copy keeps.
+func linksInside(root, path, link string) bool {
+	resolved := link
+	if !filepath.IsAbs(link) {
+		resolved = filepath.Join(filepath.Dir(path), link)
+	}
+	r, err := filepath.Rel(root, filepath.Clean(resolved))
+	return err == nil && filepath.IsLocal(r) && !strings.HasPrefix(link, "/")
+}
+
+// Copyable returns why Copy would refuse the skill folder src — a link
+// that leads outside it, something that is neither a file, a folder nor a
+// link — or nil: plan refuses what apply would, with the same words.
+func Copyable(r fsys.Reader, src string) error {
+	root, err := Resolve(r, src)
+	if err != nil {
+		return err
+	}
+	return copyable(r, root, "")
+}
+
+func copyable(r fsys.Reader, root, rel string) error {
+	entries, err := r.ReadDir(filepath.Join(root, rel))
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		name := filepath.Join(rel, e.Name())
+		path := filepath.Join(root, name)
+		switch {
+		case e.Type()&fs.ModeSymlink != 0:
+			link, err := r.Readlink(path)
+			if err != nil {
+				return err
+			}
+			if !linksInside(root, path, link) {
+				return fmt.Errorf("%s links outside the skill (%s)", name, link)
+			}
+		case e.IsDir():
+			if err := copyable(r, root, name); err != nil {
+				return err
+			}
+		case !e.Type().IsRegular():
 			return fmt.Errorf("%s is not a regular file", name)
 		}
 	}

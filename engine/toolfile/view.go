@@ -73,6 +73,12 @@ func (v *View) file(path string) *File {
 	data, err := v.r.ReadFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		// A link whose target is missing is no missing file: a tool
+		// writing the file would write through it, and chronicle never
+		// does (safefile refuses a dangling link), so it is unreadable.
+		if target, lerr := v.r.Readlink(path); lerr == nil {
+			f.Err, f.Hash = fmt.Errorf("a symlink to %s, which does not exist: chronicle does not write through a dangling link (remove the link, or create its target)", target), "unreadable"
+		}
 	case err != nil:
 		f.Err = err
 		f.Hash = "unreadable"

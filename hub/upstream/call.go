@@ -101,7 +101,9 @@ func call[T any](ctx context.Context, u *Upstream, what string, fn func(context.
 		return res, nil
 	}
 	var te *transport.Error
-	switch {
+	switch why := u.ended(); {
+	case why != "":
+		return zero, u.errorf("%s: %s", what, why)
 	case ctx.Err() != nil:
 		return zero, u.errorf("%s: %w", what, ctx.Err())
 	case errors.Is(cctx.Err(), context.DeadlineExceeded):

@@ -99,8 +99,9 @@ func NewPool(opts PoolOptions) *Pool {
 }
 
 // Reconcile makes the pool hold exactly the given services. An upstream
-// whose Spec is unchanged keeps running; a removed or changed one is
-// stopped (its process group killed) before Reconcile returns; a new one is
+// whose Spec is unchanged, or changed only in what applies live
+// (service.SameUpstream: the timeout), keeps running; a removed or changed
+// one is stopped, the calls in flight told why, (its process group killed) before Reconcile returns; a new one is
 // added idle and starts on first need. When two Specs share a name, the
 // first wins.
 func (p *Pool) Reconcile(specs []service.Service) {
@@ -114,21 +115,28 @@ func (p *Pool) Reconcile(specs []service.Service) {
 		if _, dup := next[s.Name]; dup {
 			continue
 		}
-		if old := p.upstreams[s.Name]; old != nil && old.spec.Equal(s) {
+		if old := p.upstreams[s.Name]; old != nil && old.spec.SameUpstream(s) {
+			// A changed timeout (or another live setting) applies to
+			// the next call; calls in flight go on.
+			old.update(s)
 			next[s.Name] = old
 			continue
 		}
 		next[s.Name] = newUpstream(s, p.opts)
 	}
-	var stale []*Upstream
+	var replaced, removed []*Upstream
 	for name, old := range p.upstreams {
-		if next[name] != old {
-			stale = append(stale, old)
+		switch {
+		case next[name] == nil:
+			removed = append(removed, old)
+		case next[name] != old:
+			replaced = append(replaced, old)
 		}
 	}
 	p.upstreams = next
 	p.mu.Unlock()
-	stopAll(stale)
+	stopAll(replaced, stopRestarted)
+	stopAll(removed, stopRemoved)
 }
 
 // Get returns the upstream of a service, or nil.
@@ -149,14 +157,15 @@ func (p *Pool) Close() {
 	}
 	p.upstreams = map[string]*Upstream{}
 	p.mu.Unlock()
-	stopAll(all)
+	stopAll(all, stopClosed)
 }
 
-// stopAll stops upstreams in parallel, since each may wait for its child.
-func stopAll(ups []*Upstream) {
+// stopAll stops upstreams in parallel, since each may wait for its child;
+// why is what the calls they end are told.
+func stopAll(ups []*Upstream, why string) {
 	var wg sync.WaitGroup
 	for _, u := range ups {
-		wg.Go(u.stop)
+		wg.Go(func() { u.stopFor(why) })
 	}
 	wg.Wait()
 }

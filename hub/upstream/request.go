@@ -54,7 +54,9 @@ func (u *Upstream) Request(ctx context.Context, caller any, method string, param
 		u.cancelRequest(s, id, ctx, timedOut)
 	}
 	var te *transport.Error
-	switch {
+	switch why := u.ended(); {
+	case why != "":
+		return nil, u.errorf("%s: %s", method, why)
 	case ctx.Err() != nil:
 		return nil, u.errorf("%s: %w", method, ctx.Err())
 	case timedOut:

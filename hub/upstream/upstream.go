@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
@@ -25,8 +26,13 @@ const (
 // on first need, restarts it with backoff after it fails, and bounds every
 // call by the service's timeout. Its methods are safe for concurrent use.
 type Upstream struct {
-	spec service.Service
-	opts PoolOptions
+	// spec is the service the upstream was made for: what it launches or
+	// connects to. current is the service as the pool last reconciled it,
+	// which may differ from spec in what applies live (SameUpstream): the
+	// timeout of the next call is current's.
+	spec    service.Service
+	current atomic.Pointer[service.Service]
+	opts    PoolOptions
 
 	ctx    context.Context // ended by stop
 	cancel context.CancelFunc
@@ -34,6 +40,7 @@ type Upstream struct {
 
 	mu       sync.Mutex
 	state    State
+	stopped  string // why the upstream was stopped, for the calls it ends
 	lastErr  string
 	sess     *session
 	starting *attempt // the start in progress, if any
@@ -54,18 +61,23 @@ type attempt struct {
 
 func newUpstream(spec service.Service, opts PoolOptions) *Upstream {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Upstream{spec: spec, opts: opts, ctx: ctx, cancel: cancel, state: StateIdle}
+	u := &Upstream{spec: spec, opts: opts, ctx: ctx, cancel: cancel, state: StateIdle}
+	u.current.Store(&spec)
+	return u
 }
 
-// Service returns the service the upstream runs.
-func (u *Upstream) Service() service.Service { return u.spec }
+// Service returns the service the upstream runs, as last reconciled.
+func (u *Upstream) Service() service.Service { return *u.current.Load() }
+
+// update takes the settings of s that apply live (s.SameUpstream(u.spec)).
+func (u *Upstream) update(s service.Service) { u.current.Store(&s) }
 
 // Name returns the service's name.
 func (u *Upstream) Name() string { return u.spec.Name }
 
 func (u *Upstream) timeout() time.Duration {
-	if u.spec.Timeout > 0 {
-		return u.spec.Timeout
+	if t := u.current.Load().Timeout; t > 0 {
+		return t
 	}
 	return u.opts.Timeout
 }
@@ -83,8 +95,9 @@ func (u *Upstream) session(ctx context.Context) (*session, error) {
 	for {
 		u.mu.Lock()
 		if u.state == StateStopped {
+			why := u.stopped
 			u.mu.Unlock()
-			return nil, u.errorf("stopped")
+			return nil, u.errorf("%s", why)
 		}
 		if !u.spec.Enabled {
 			u.mu.Unlock()
@@ -209,10 +222,29 @@ func (u *Upstream) lost(s *session, reason string) {
 	s.close()
 }
 
-// stop ends the upstream for good and waits for its goroutines.
-func (u *Upstream) stop() {
+// ended returns why the upstream was stopped, or "" while it runs: a call
+// the stop cut off says so rather than how the connection broke.
+func (u *Upstream) ended() string {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.stopped
+}
+
+// Why an upstream is stopped, as the calls it ends say.
+const (
+	stopRestarted = "restarted: configuration changed"
+	stopRemoved   = "stopped: no longer served (configuration changed)"
+	stopClosed    = "stopped: the hub is shutting down"
+)
+
+// stopFor ends the upstream for good and waits for its goroutines; why is
+// what the calls it ends are told (see ended).
+func (u *Upstream) stopFor(why string) {
 	u.mu.Lock()
 	u.state = StateStopped
+	if u.stopped == "" {
+		u.stopped = why
+	}
 	s := u.sess
 	u.sess = nil
 	u.mu.Unlock()

@@ -1,0 +1,42 @@
+package hub
+
+import (
+	"context"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// A service that could not start (a variable its env needs is not set, its
+// command is missing) lists no tools, so a client calling one of them by
+// name would get mcp-go's -32602 "tool not found" while the reason went only
+// to the hub's stderr, which AI tools hide. Instead the call is answered
+// through the one call path with the reason, as a tool error the model can
+// read: just before mcp-go looks the tool up, a stand-in is put under the
+// called name. Stand-ins are never listed, and the next catalogue drops
+// them.
+
+// failedService returns the service within r whose exposed names start
+// like name and whose last listing failed, with why it failed.
+func (c *Catalogue) failedService(name string, r reach) (service, why string, ok bool) {
+	for svc, err := range c.Errors {
+		if r.services[svc] && strings.HasPrefix(name, sanitize(svc)+Separator) && len(svc) > len(service) {
+			service, why = svc, err
+		}
+	}
+	return service, why, service != ""
+}
+
+// standIn puts a stand-in under the called name when it names no tool of
+// the catalogue but a tool of a service in the caller's reach that could
+// not start.
+func (h *Hub) standIn(ctx context.Context, name string) {
+	cat, v := h.viewOf(ctx)
+	if cat.Tools[name] != nil || isMetaTool(name) {
+		return
+	}
+	if _, _, failed := cat.failedService(name, v.reach); !failed {
+		return
+	}
+	h.srv.AddTool(mcp.NewTool(name, mcp.WithDescription("A tool of a service that could not start.")), h.toolHandler(name))
+}
