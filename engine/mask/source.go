@@ -40,7 +40,7 @@ func Source(text string, literals []string) string {
 		}
 		return starredLike(raw, masked)
 	})
-	return tokenShapes.ReplaceAllStringFunc(text, func(tok string) string {
+	return replaceShapes(text, func(tok string) string {
 		if Value(tok) == tok {
 			return tok // judged harmless: a path or a digest
 		}
