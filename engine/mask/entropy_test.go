@@ -18,6 +18,8 @@ func TestNamesAreNotMasked(t *testing.T) {
 		"docs: started with a minimal environment; withheld: ANTHROPIC_DEFAULT_SONNET_MODEL_NAME, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, PATH_TO_THE_SHARED_CONFIGURATION_DIR (pass what it needs with inherit_env = [\"NAME\"] or its env)",
 		"snake_case_identifier_of_some_length_here",
 		"/home/dev/projects/some-very-long-directory-name-here/sub",
+		"/tmp/TestScanJSONAndText3390251/001/home/.cursor/mcp.json",
+		"/Users/Dev/Projects2024/MyService/config.json",
 	} {
 		if got := Value(text); got != text {
 			t.Errorf("Value masked a name:\n got %s\nwant %s", got, text)
@@ -55,6 +57,7 @@ func TestShapesNeedEntropy(t *testing.T) {
 		"9f86d081884c7d659a2feaa0c55ad015", // 32 hex digits: an API key, not a digest length
 		"Zm9vYmFyYmF6cXV4Q3Vyc2VkVG9rZW4xMjM0NTY3ODkw",
 		"AbC0dEf1GhI2jKl3MnO4pQr5StU6vWx7YzA8bCd9",
+		"AbC0dEf1GhI2jKl3Mn/O4pQr5StU6vWx7YzA8bCd9+Zx=", // base64 with a slash
 	} {
 		if got := Value("x " + secret + " y"); strings.Contains(got, secret) {
 			t.Errorf("Value left %s visible: %s", secret, got)

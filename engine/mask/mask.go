@@ -55,10 +55,38 @@ func credential(tok string) bool {
 		if (len(tok) == 40 || len(tok) == 64) && !looksRandom(tok) {
 			return false
 		}
-	case !looksRandom(tok):
+	case !looksRandom(tok) || isPath(tok):
 		return false
 	}
 	return entropy(tok) >= minEntropy
+}
+
+// isPath reports whether tok, a run of base64 characters, is a path rather
+// than a value: one of its parts between slashes is a plain word of three
+// or more characters (tmp, home, Users, 001), which the parts of a random
+// value, dozens of characters long, almost never are.
+func isPath(tok string) bool {
+	for part := range strings.SplitSeq(tok, "/") {
+		if part != tok && plainWord(part) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainWord reports whether s is three or more lower-case letters and
+// digits, with a capital first letter allowed.
+func plainWord(s string) bool {
+	if len(s) < 3 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || i == 0 && 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 // entropy returns the Shannon entropy of s in bits per byte.
