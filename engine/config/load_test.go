@@ -418,3 +418,48 @@ func TestGitURLCredentialsAreRefused(t *testing.T) {
 		}
 	}
 }
+
+// A sensitive value inside a collection passed to a function (merge, values,
+// zipmap, flatten, reverse) is refused with a diagnostic, as it is passed
+// whole: no panic, no goroutine stack, no value in the message.
+func TestSensitiveValueInsideFunctionArguments(t *testing.T) {
+	for _, expr := range []string{
+		`merge({a = var.t}).a`,
+		`values({a = var.t})[0]`,
+		`zipmap(["a"], [var.t]).a`,
+		`flatten([[var.t]])[0]`,
+		`reverse([var.t, "x"])[0]`,
+		`join(",", [var.t])`,
+	} {
+		t.Run(expr, func(t *testing.T) {
+			_, diags := load(t, `
+variable "t" {
+  default   = "hunter2-sensitive-value"
+  sensitive = true
+}
+service "s" {
+  command = "x"
+  args    = [`+expr+`]
+}`, nil, nil)
+			text := diags.Error()
+			if !diags.HasErrors() || !strings.Contains(text, "Sensitive value would be stored in plain text") || !strings.Contains(text, "var.t") {
+				t.Fatalf("diagnostics: %s", text)
+			}
+			if strings.Contains(text, "panic") || strings.Contains(text, "hunter2-sensitive-value") {
+				t.Fatalf("diagnostics: %s", text)
+			}
+		})
+	}
+	cfg := mustLoad(t, `
+variable "t" {
+  default   = "plain-value"
+  sensitive = true
+}
+service "s" {
+  command = "x"
+  args    = [nonsensitive(merge({a = var.t}).a)]
+}`)
+	if got := cfg.Services[0].Args[0].HCL(); !strings.Contains(got, "plain-value") {
+		t.Fatalf("args[0] = %s", got)
+	}
+}
