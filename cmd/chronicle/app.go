@@ -30,6 +30,10 @@ var version = "0.1.0-dev"
 type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// data is standard output for bytes that are data (MCP traffic on
+	// stdio, formatted source): only the masker's registered values are
+	// hidden in it.
+	data io.Writer
 
 	// ctx is the invocation's context, ended by Ctrl-C or SIGTERM: every
 	// network call, git operation and lock wait takes it. It lives here
@@ -48,10 +52,14 @@ type app struct {
 }
 
 // newApp returns an app whose standard output and error pass through its
-// masker: no value the masker knows reaches either, whatever prints it.
+// masker: no value the masker knows and nothing shaped like a credential
+// reaches either, whatever prints it.
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
 	m := mask.NewMasker()
-	return &app{stdin: stdin, stdout: &mask.Writer{W: stdout, M: m}, stderr: &mask.Writer{W: stderr, M: m}, masker: m, ctx: context.Background()}
+	return &app{
+		stdin: stdin, stdout: &mask.Writer{W: stdout, M: m}, stderr: &mask.Writer{W: stderr, M: m},
+		data: &mask.DataWriter{W: stdout, M: m}, masker: m, ctx: context.Background(),
+	}
 }
 
 // run executes the command line and returns the exit code. The first

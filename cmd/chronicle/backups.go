@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"text/tabwriter"
 	"time"
 
@@ -124,4 +126,18 @@ that age (kept sets included). It is the only way a set holding something apply
 	prune.Flags().StringVar(&olderThan, "older-than", "", "remove every set older than `AGE` (e.g. 30d, 36h)")
 	cmd.AddCommand(list, restore, prune)
 	return cmd
+}
+
+// writeOriginalsKept says, after a takeover, that the tools' files as they
+// were — their plain-text secrets included — are kept in the original
+// backup set, and how to remove it once those secrets are rotated. Nothing
+// is said when there is no such set.
+func (a *app) writeOriginalsKept(m *machine) {
+	dir := filepath.Join(backup.Dir(m.chronicleHome), backup.OriginalID)
+	if _, err := os.Stat(dir); err != nil {
+		return
+	}
+	fmt.Fprintf(a.stdout, "\nThe tools' files as they were, plain-text secrets included, are kept in %s\n"+
+		"(chronicle backups restore original puts them back). Once you have rotated those secrets,\n"+
+		"remove them with: chronicle backups prune original\n", tildePath(m.home, dir))
 }

@@ -44,7 +44,7 @@ warning, and each call says no key is configured.`,
 			}
 			ctx := cmd.Context() // ends with Ctrl-C or SIGTERM (app.run)
 			if !useHTTP {
-				err := chronova.ServeStdio(ctx, opts, a.stdin, a.stdout)
+				err := chronova.ServeStdio(ctx, opts, a.stdin, a.data)
 				if errors.Is(err, chronova.ErrNoKey) {
 					return failf("%s", err)
 				}

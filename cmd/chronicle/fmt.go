@@ -134,7 +134,7 @@ func (a *app) fmtStdin(check, diff bool) error {
 	case diff:
 		fmt.Fprint(a.stdout, textdiff.Unified("old/<stdin>", "new/<stdin>", string(src), string(out)))
 	case !check:
-		a.stdout.Write(out)
+		a.data.Write(out)
 	}
 	if check && string(out) != string(src) {
 		return exitWith(exitFormat)

@@ -97,6 +97,7 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 			}
 			writeSkipped(a.stdout, p, errs)
 			fmt.Fprintf(a.stdout, "\nCreated %s with %d services, %d skills and %d links.\n", tildePath(m.home, dir), len(p.Services), len(p.Skills), len(p.Links))
+			a.writeOriginalsKept(m)
 			if takeErr != nil {
 				return failf("%s", takeErr)
 			}

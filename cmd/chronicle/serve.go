@@ -111,7 +111,7 @@ stop with the hub.`,
 			}()
 			defer func() { cancel(); <-watched }() // release the watch lock before exiting
 			if stdio {
-				return h.ServeStdio(ctx, a.stdin, a.stdout)
+				return h.ServeStdio(ctx, a.stdin, a.data)
 			}
 			g := h.Guard()
 			if msg := g.StartError(); msg != "" {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/scan"
@@ -168,7 +169,12 @@ func secretize(s scan.Service, home string) (scan.Service, []SecretNote) {
 	sz := &secretizer{file: tildify(home, loc.File), place: place(loc.KeyPath, e.Name)}
 	args := make([]secret.Value, len(e.Args))
 	for i, a := range e.Args {
-		args[i] = sz.value("", a, envName(base, "arg", itoa(i+1)), fmt.Sprintf("args[%d]", i))
+		key := "" // the value after a secret flag (--password hunter2) is a secret
+		if i > 0 {
+			prev, _ := e.Args[i-1].Literal()
+			key = mask.ArgKey(prev)
+		}
+		args[i] = sz.value(key, a, envName(base, "arg", itoa(i+1)), fmt.Sprintf("args[%d]", i))
 	}
 	env := map[string]secret.Value{}
 	for k, v := range e.Env {

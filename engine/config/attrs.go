@@ -147,7 +147,8 @@ func (d *decoder) secretList(attr *hcl.Attribute) ([]secret.Value, bool) {
 		return nil, false
 	}
 	var out []secret.Value
-	for _, e := range v.AsValueSlice() {
+	plain := true
+	for i, e := range v.AsValueSlice() {
 		if e.IsNull() {
 			d.errorf(attr.Expr.Range(), "Null list element", "The list %q must not contain null.", attr.Name)
 			return nil, false
@@ -156,7 +157,12 @@ func (d *decoder) secretList(attr *hcl.Attribute) ([]secret.Value, bool) {
 		if !ok {
 			return nil, false
 		}
+		// Every argument is checked, so that each one refused is reported.
+		plain = d.plainArg(attr, i, out, s) && plain
 		out = append(out, s)
+	}
+	if !plain {
+		return nil, false
 	}
 	return out, true
 }
@@ -188,6 +194,9 @@ func (d *decoder) secretMap(attr *hcl.Attribute) (map[string]secret.Value, bool)
 			return nil, false
 		}
 		if secretKey(attr.Name, k) && literal(s) && !d.plainSecret(attr, cty.IndexStringPath(k), fmt.Sprintf("The value of %s %q", attr.Name, k)) {
+			return nil, false
+		}
+		if tokenShaped(s) && !d.plainSecret(attr, cty.IndexStringPath(k), fmt.Sprintf("The value of %s %q is shaped like a credential and", attr.Name, k)) {
 			return nil, false
 		}
 		out[k] = s

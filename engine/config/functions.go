@@ -68,22 +68,57 @@ func functions(home, dir string, getenv func(string) (string, bool), secretSeen 
 
 // refuseSecrets wraps f so that a secret reference among its arguments is an
 // error: a function could otherwise copy, transform or leak the reference.
+// It also lets f take values with marks inside them (merge({a = var.t})):
+// cty hands a function's implementation only unmarked values, so the
+// arguments are unmarked whole and the result carries all their marks — a
+// sensitive value anywhere in the arguments makes the whole result
+// sensitive, which decoding then refuses with a diagnostic.
 func refuseSecrets(name string, f function.Function) function.Function {
+	params := f.Params()
+	for i := range params {
+		params[i].AllowMarked = true
+	}
+	var varParam *function.Parameter
+	if vp := f.VarParam(); vp != nil {
+		p := *vp
+		p.AllowMarked = true
+		varParam = &p
+	}
 	spec := &function.Spec{
 		Description: f.Description(),
-		Params:      f.Params(),
-		VarParam:    f.VarParam(),
+		Params:      params,
+		VarParam:    varParam,
 		Type: func(args []cty.Value) (cty.Type, error) {
-			if err := checkNoSecret(name, args); err != nil {
+			plain, _ := unmarkArgs(args)
+			if err := checkNoSecret(name, plain); err != nil {
 				return cty.NilType, err
 			}
-			return f.ReturnTypeForValues(args)
+			return f.ReturnTypeForValues(plain)
 		},
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			return f.Call(args)
+			plain, marks := unmarkArgs(args)
+			v, err := f.Call(plain)
+			if err != nil {
+				return v, err
+			}
+			return v.WithMarks(marks), nil
 		},
 	}
 	return function.New(spec)
+}
+
+// unmarkArgs returns args without marks, at any depth, and the marks they had.
+func unmarkArgs(args []cty.Value) ([]cty.Value, cty.ValueMarks) {
+	plain := make([]cty.Value, len(args))
+	marks := make(cty.ValueMarks)
+	for i, a := range args {
+		v, m := a.UnmarkDeep()
+		plain[i] = v
+		for k := range m {
+			marks[k] = struct{}{}
+		}
+	}
+	return plain, marks
 }
 
 func checkNoSecret(name string, args []cty.Value) error {

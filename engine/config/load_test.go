@@ -418,3 +418,81 @@ func TestGitURLCredentialsAreRefused(t *testing.T) {
 		}
 	}
 }
+
+// A sensitive value inside a collection passed to a function (merge, values,
+// zipmap, flatten, reverse) is refused with a diagnostic, as it is passed
+// whole: no panic, no goroutine stack, no value in the message.
+func TestSensitiveValueInsideFunctionArguments(t *testing.T) {
+	for _, expr := range []string{
+		`merge({a = var.t}).a`,
+		`values({a = var.t})[0]`,
+		`zipmap(["a"], [var.t]).a`,
+		`flatten([[var.t]])[0]`,
+		`reverse([var.t, "x"])[0]`,
+		`join(",", [var.t])`,
+	} {
+		t.Run(expr, func(t *testing.T) {
+			_, diags := load(t, `
+variable "t" {
+  default   = "hunter2-sensitive-value"
+  sensitive = true
+}
+service "s" {
+  command = "x"
+  args    = [`+expr+`]
+}`, nil, nil)
+			text := diags.Error()
+			if !diags.HasErrors() || !strings.Contains(text, "Sensitive value would be stored in plain text") || !strings.Contains(text, "var.t") {
+				t.Fatalf("diagnostics: %s", text)
+			}
+			if strings.Contains(text, "panic") || strings.Contains(text, "hunter2-sensitive-value") {
+				t.Fatalf("diagnostics: %s", text)
+			}
+		})
+	}
+	cfg := mustLoad(t, `
+variable "t" {
+  default   = "plain-value"
+  sensitive = true
+}
+service "s" {
+  command = "x"
+  args    = [nonsensitive(merge({a = var.t}).a)]
+}`)
+	if got := cfg.Services[0].Args[0].HCL(); !strings.Contains(got, "plain-value") {
+		t.Fatalf("args[0] = %s", got)
+	}
+}
+
+// A token-shaped literal under a key that does not look secret or in args,
+// the argument after a secret-looking flag and a secret flag's inline value
+// are refused like a literal under API_KEY; nonsensitive() lets one through.
+func TestTokenShapedLiteralsAreRefused(t *testing.T) {
+	for _, tc := range []struct {
+		body string
+		bad  bool
+	}{
+		{`env = { FOO = "sk-canary-7f3a9c2e0d41" }`, true},
+		{`args = ["ghp_FAKE0123456789abcdefABCDEF0123"]`, true},
+		{`args = ["--url", "https://api.example.com/mcp?key=abc123def456"]`, true},
+		{`args = ["--password", "hunter2"]`, true},
+		{`args = ["--api-key=abcdef123456"]`, true},
+		{`args = ["--token", secret("env:T")]`, false},
+		{`args = ["--token-file", "/home/dev/.token", "--verbose"]`, false},
+		{`args = ["--password", nonsensitive("hunter2")]`, false},
+		{`env = { FOO = nonsensitive("sk-canary-7f3a9c2e0d41") }`, false},
+		{`args = ["-y", "@modelcontextprotocol/server-github", "/home/dev/work"]`, false},
+	} {
+		src := "service \"s\" {\n  command = \"x\"\n  " + tc.body + "\n}\n"
+		_, diags := load(t, src, nil, nil)
+		bad := diags.HasErrors() && strings.Contains(diags.Error(), "Secret in plain text")
+		if bad != tc.bad {
+			t.Errorf("%s\n  refused = %v, want %v (%v)", tc.body, bad, tc.bad, diags)
+		}
+		for _, leak := range []string{"sk-canary-7f3a9c2e0d41", "ghp_FAKE0123456789abcdefABCDEF0123", "abc123def456", "hunter2", "abcdef123456"} {
+			if strings.Contains(diags.Error(), leak) {
+				t.Errorf("%s: a diagnostic shows %q", tc.body, leak)
+			}
+		}
+	}
+}

@@ -1,9 +1,11 @@
 package config
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
 
+	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -114,6 +116,40 @@ func (d *decoder) plainSecret(attr *hcl.Attribute, path cty.Path, what string) b
 		"%s %s: chronicle would store it in plain text in the state, saved plans and the tools' files. Refer to it with %s, which chronicle resolves only in memory (or wrap it in nonsensitive(...) if it is not a secret).",
 		what, origin, suggest)
 	return false
+}
+
+// tokenShaped reports whether v is literal text that the masker would hide
+// by its shape: a known token format (sk-…, ghp_…, a JWT), a long generated
+// value, a URL's password or secret-looking query parameter.
+func tokenShaped(v secret.Value) bool {
+	lit, ok := v.Literal()
+	return ok && lit != "" && mask.Value(lit) != lit
+}
+
+// plainArg refuses argument i of args, v, when it holds a secret in plain
+// text: a token-shaped value, the value after a secret flag (--password
+// hunter2), or a secret flag's inline value (--token=abc). before are the
+// arguments decoded so far.
+func (d *decoder) plainArg(attr *hcl.Attribute, i int, before []secret.Value, v secret.Value) bool {
+	lit, ok := v.Literal()
+	if !ok || lit == "" {
+		return true
+	}
+	path := cty.IndexIntPath(i)
+	if name, inline, has, ok := mask.SecretFlag(lit); ok && has && inline != "" {
+		return d.plainSecret(attr, path, fmt.Sprintf("The value of --%s in %s", name, attr.Name))
+	}
+	if i > 0 {
+		if prev, ok := before[i-1].Literal(); ok {
+			if name := mask.ArgKey(prev); name != "" && !strings.HasPrefix(lit, "-") {
+				return d.plainSecret(attr, path, fmt.Sprintf("The argument after %q in %s", prev, attr.Name))
+			}
+		}
+	}
+	if tokenShaped(v) {
+		return d.plainSecret(attr, path, fmt.Sprintf("Argument %d of %s is shaped like a credential and", i+1, attr.Name))
+	}
+	return true
 }
 
 // urlCredentials reports whether a URL holds a credential in plain text: a

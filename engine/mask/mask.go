@@ -1,6 +1,7 @@
 package mask
 
 import (
+	"math"
 	"net/url"
 	"regexp"
 	"strings"
@@ -33,17 +34,76 @@ func SensitiveName(name string) bool {
 	return false
 }
 
-// Tokens shaped like known credentials, anywhere in a string.
-var tokenShapes = regexp.MustCompile(strings.Join([]string{
-	`sk-[A-Za-z0-9_\-]{8,}`,
-	`gh[pousr]_[A-Za-z0-9]{8,}`,
-	`github_pat_[A-Za-z0-9_]{8,}`,
-	`xox[abposr]-[A-Za-z0-9\-]{8,}`,
-	`lin_api_[A-Za-z0-9]{8,}`,
-	`eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*`, // JWT
-	`\b[0-9a-fA-F]{32,}\b`,
-	`\b[A-Za-z0-9+/_\-]{32,}={0,2}`,
-}, "|"))
+// minEntropy is the fewest bits per character a token-shaped string must
+// carry to be taken for a credential. Generated values carry 3.1 or more
+// (32 random hex digits: at least 3.1; base64: over 4); a run of one
+// character (AAAA…), a placeholder (ghp_xxxx…) or a repeated word does not.
+const minEntropy = 3.0
+
+// credential reports whether tok, a shape (shapes.go), is a value to
+// hide rather than a name, a path or a digest: it carries minEntropy, and
+// a long run of base64 characters also mixes upper case, lower case and
+// digits, as generated values do and names (lower-case service names,
+// upper-case environment variables, snake_case identifiers) and paths do
+// not.
+func credential(tok string) bool {
+	switch {
+	case knownFormat(tok):
+	case isHexDigest(tok):
+		// A SHA-1 or SHA-256 digest in one case is a commit or a content
+		// hash; other hex runs are keys.
+		if (len(tok) == 40 || len(tok) == 64) && !looksRandom(tok) {
+			return false
+		}
+	case !looksRandom(tok) || isPath(tok):
+		return false
+	}
+	return entropy(tok) >= minEntropy
+}
+
+// isPath reports whether tok, a run of base64 characters, is a path rather
+// than a value: one of its parts between slashes is a plain word of three
+// or more characters (tmp, home, Users, 001), which the parts of a random
+// value, dozens of characters long, almost never are.
+func isPath(tok string) bool {
+	for part := range strings.SplitSeq(tok, "/") {
+		if part != tok && plainWord(part) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainWord reports whether s is three or more lower-case letters and
+// digits, with a capital first letter allowed.
+func plainWord(s string) bool {
+	if len(s) < 3 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || i == 0 && 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// entropy returns the Shannon entropy of s in bits per byte.
+func entropy(s string) float64 {
+	var counts [256]int
+	for i := 0; i < len(s); i++ {
+		counts[s[i]]++
+	}
+	n, h := float64(len(s)), 0.0
+	for _, c := range counts {
+		if c > 0 {
+			p := float64(c) / n
+			h -= p * math.Log2(p)
+		}
+	}
+	return h
+}
 
 // References to a secret that are safe to show: they name a variable, not a value.
 var references = regexp.MustCompile(`\$\{(env:)?[A-Za-z_][A-Za-z0-9_]*(:-[^}]*)?\}|\{env:[A-Za-z_][A-Za-z0-9_]*\}|\{file:[^}]*\}|^\$[A-Za-z_][A-Za-z0-9_]*$|secret\("(env|file):[^"]*"\)`)
@@ -58,11 +118,8 @@ func IsReference(s string) bool {
 // shaped tokens and URL passwords. Other text is kept.
 func Value(s string) string {
 	s = maskURLPasswords(s)
-	return tokenShapes.ReplaceAllStringFunc(s, func(tok string) string {
-		if strings.Contains(tok, "/") && !looksRandom(tok) {
-			return tok // a path, not a credential
-		}
-		if isHexDigest(tok) && (len(tok) == 40 || len(tok) == 64) && !looksRandom(tok) {
+	return replaceShapes(s, func(tok string) string {
+		if !credential(tok) {
 			return tok
 		}
 		return Hide(tok)
@@ -91,10 +148,21 @@ func Named(name, value string) string {
 	return Hide(value)
 }
 
+// knownFormat reports whether tok, a shape, is one of the formats
+// recognised by their prefix.
+func knownFormat(tok string) bool {
+	for _, p := range []string{"sk-", "github_pat_", "lin_api_", "eyJ"} {
+		if strings.HasPrefix(tok, p) {
+			return true
+		}
+	}
+	return len(tok) > 4 && (tok[:2] == "gh" && tok[3] == '_' || tok[:3] == "xox" && tok[4] == '-')
+}
+
 // hexDigest reports whether tok is all hex digits.
 func isHexDigest(tok string) bool {
-	for _, c := range tok {
-		if !strings.ContainsRune("0123456789abcdefABCDEF", c) {
+	for i := 0; i < len(tok); i++ {
+		if c := tok[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
 			return false
 		}
 	}

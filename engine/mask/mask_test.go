@@ -90,3 +90,31 @@ func TestMaskerLongestFirst(t *testing.T) {
 		t.Fatalf("Text = %q: the longer value was cut by the shorter one", got)
 	}
 }
+
+// TestShownListMasksSecretFlags: the argument after a secret-looking flag
+// and a secret flag's inline value are masked; a flag naming where a secret
+// is, and other arguments, are not.
+func TestShownListMasksSecretFlags(t *testing.T) {
+	lits := func(ss ...string) []secret.Value {
+		out := make([]secret.Value, len(ss))
+		for i, s := range ss {
+			out[i] = secret.Literal(s)
+		}
+		return out
+	}
+	got := ShownList(lits("--url", "https://h/x", "--password", "hunter2", "--api-key=abcdef123456", "--token-file", "/home/dev/.token", "-v"))
+	want := []string{"--url", "https://h/x", "--password", "******", "--api-key=abcd…******", "--token-file", "/home/dev/.token", "-v"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("ShownList = %q\nwant %q", got, want)
+	}
+}
+
+// TestSourceMasksSecretFlagValues: in a source snippet, the value after a
+// secret flag and a secret flag's inline value are starred at their length.
+func TestSourceMasksSecretFlagValues(t *testing.T) {
+	line := `  args = ["--password", "hunter2-pw", "--api-key=abcdef1234", "--token-file", "/home/dev/t", "--verbose", "on"]`
+	got := Source(line, nil)
+	if len(got) != len(line) || strings.Contains(got, "hunter2-pw") || strings.Contains(got, "abcdef1234") || !strings.Contains(got, "/home/dev/t") || !strings.Contains(got, `"on"`) {
+		t.Fatalf("Source:\n%s\n%s", line, got)
+	}
+}

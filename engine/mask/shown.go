@@ -16,11 +16,15 @@ func Shown(key string, v secret.Value) string {
 	return s
 }
 
-// ShownList renders a list of values with Shown.
+// ShownList renders a list of arguments with Shown: the value after a
+// secret flag (--password hunter2) and a secret flag's inline value
+// (--token=abc) are masked like a value under that name.
 func ShownList(vs []secret.Value) []string {
 	out := make([]string, len(vs))
+	prev := ""
 	for i, v := range vs {
-		out[i] = Shown("", v)
+		out[i] = shownArg(prev, v)
+		prev, _ = v.Literal()
 	}
 	return out
 }

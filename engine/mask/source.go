@@ -9,6 +9,10 @@ import (
 // token = "abc", API_KEY="abc".
 var sensitiveAssignment = regexp.MustCompile(`(?i)([A-Za-z0-9_\-]*(token|key|secret|password|passwd|auth|credential)[A-Za-z0-9_\-]*"?\s*[=:]\s*")([^"$]+)(")`)
 
+// A flag followed by its value in an HCL list ("--password", "hunter2"), or
+// a flag with its value inline ("--token=abc").
+var flagValue = regexp.MustCompile(`("(-{1,2}[A-Za-z0-9_.\-]+)"\s*,\s*")([^"$]+)(")|("(-{1,2}[A-Za-z0-9_.\-]+)=)([^"$]+)(")`)
+
 // Source masks a configuration file's text for display in diagnostics while
 // keeping every line the same length, so that source snippets stay aligned
 // with the columns they underline. literals are further values to hide.
@@ -31,6 +35,17 @@ func Source(text string, literals []string) string {
 		}
 		return sub[1] + keep(sub[3]) + sub[4]
 	})
+	text = flagValue.ReplaceAllStringFunc(text, func(m string) string {
+		sub := flagValue.FindStringSubmatch(m)
+		head, flag, value, tail := sub[1], sub[2], sub[3], sub[4]
+		if head == "" {
+			head, flag, value, tail = sub[5], sub[6], sub[7], sub[8]
+		}
+		if _, _, _, ok := SecretFlag(flag); !ok || IsReference(value) {
+			return m
+		}
+		return head + keep(value) + tail
+	})
 	text = urlInText.ReplaceAllStringFunc(text, func(raw string) string {
 		// A URL's password and secret-looking query values, starred at
 		// their own length.
@@ -40,7 +55,7 @@ func Source(text string, literals []string) string {
 		}
 		return starredLike(raw, masked)
 	})
-	return tokenShapes.ReplaceAllStringFunc(text, func(tok string) string {
+	return replaceShapes(text, func(tok string) string {
 		if Value(tok) == tok {
 			return tok // judged harmless: a path or a digest
 		}
