@@ -76,11 +76,7 @@ func copyTree(sys fsys.System, root, rel, dst string, items *[]treeItem) error {
 			if err != nil {
 				return err
 			}
-			resolved := link
-			if !filepath.IsAbs(link) {
-				resolved = filepath.Join(filepath.Dir(path), link)
-			}
-			if r, err := filepath.Rel(root, filepath.Clean(resolved)); err != nil || !filepath.IsLocal(r) || strings.HasPrefix(link, "/") {
+			if linksOutside(root, path, link) {
 				return fmt.Errorf("%s links outside the skill (%s)", name, link)
 			}
 			if err := sys.Symlink(link, target); err != nil {
@@ -110,6 +106,53 @@ func copyTree(sys fsys.System, root, rel, dst string, items *[]treeItem) error {
 			*items = append(*items, treeItem{rel: filepath.ToSlash(name), kind: fileKind(info.Mode()), sum: sum[:]})
 		default:
 			return fmt.Errorf("%s is not a regular file", name)
+		}
+	}
+	return nil
+}
+
+// linksOutside reports whether the link at path (inside the skill at root)
+// with target link leads out of the skill: Copy refuses such a link, since
+// what it points at would not come along.
+func linksOutside(root, path, link string) bool {
+	if filepath.IsAbs(link) || strings.HasPrefix(link, "/") {
+		return true
+	}
+	r, err := filepath.Rel(root, filepath.Join(filepath.Dir(path), link))
+	return err != nil || !filepath.IsLocal(r)
+}
+
+// Copyable returns why Copy would refuse the skill folder at dir (already
+// resolved, as Resolve gives it), or nil: a link leading out of the skill,
+// or an entry that is neither a file, a folder nor a link. Classification
+// uses it, so that a skill called importable can be copied.
+func Copyable(r fsys.Reader, dir string) error {
+	return copyable(r, dir, "")
+}
+
+func copyable(r fsys.Reader, root, rel string) error {
+	entries, err := r.ReadDir(filepath.Join(root, rel))
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		name := filepath.Join(rel, e.Name())
+		path := filepath.Join(root, name)
+		switch {
+		case e.Type()&fs.ModeSymlink != 0:
+			link, err := r.Readlink(path)
+			if err != nil {
+				return err
+			}
+			if linksOutside(root, path, link) {
+				return fmt.Errorf("%s links outside the skill (%s)", filepath.ToSlash(name), link)
+			}
+		case e.IsDir():
+			if err := copyable(r, root, name); err != nil {
+				return err
+			}
+		case !e.Type().IsRegular():
+			return fmt.Errorf("%s is not a regular file", filepath.ToSlash(name))
 		}
 	}
 	return nil
