@@ -19,6 +19,7 @@ func (a *app) adoptCommand() *cobra.Command {
 		out        string
 		linkSkills bool
 		dryRun     bool
+		moveState  bool
 	)
 	cmd := &cobra.Command{
 		Use:   "adopt",
@@ -58,6 +59,9 @@ what it would record, and changes nothing.`,
 			}
 			dir, err := a.configDir()
 			if err != nil {
+				return err
+			}
+			if err := a.checkStateDir(dir, moveState); err != nil {
 				return err
 			}
 			p, errs, err := a.propose(cfg, only, dir, linkSkills)
@@ -104,6 +108,7 @@ what it would record, and changes nothing.`,
 	cmd.Flags().StringArrayVar(&only, "tool", nil, "adopt only from this tool (repeatable)")
 	cmd.Flags().StringVar(&out, "out", "", "append to this file instead of chronicle.hcl in the configuration directory")
 	cmd.Flags().BoolVar(&linkSkills, "link-skills", false, "replace the tools' skill folders by links to the central copies (the folders go into a backup set)")
+	cmd.Flags().BoolVar(&moveState, "move-state", false, "adopt even though the state was last applied from another configuration folder: this one takes its place")
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print the blocks and what would be recorded; change nothing")
 	return cmd
 }

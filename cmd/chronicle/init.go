@@ -31,7 +31,7 @@ Secrets are never stored here: each secret("env:NAME") names a variable to expor
 `
 
 func (a *app) initCommand() *cobra.Command {
-	var linkSkills bool
+	var linkSkills, moveState bool
 	cmd := &cobra.Command{
 		Use:   "init [DIR]",
 		Short: "Create a config directory from what this machine has",
@@ -56,6 +56,9 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 			}
 			if files, _ := config.Files(dir); len(files) > 0 {
 				return failf("%s already holds a configuration (%s): run chronicle adopt there instead", dir, filepath.Base(files[0]))
+			}
+			if err := a.checkStateDir(dir, moveState); err != nil {
+				return err
 			}
 			made, err := startFolder(fsys.OS{}, dir)
 			complete := false
@@ -122,6 +125,7 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&moveState, "move-state", false, "adopt even though the state was last applied from another configuration folder: this one takes its place")
 	cmd.Flags().BoolVar(&linkSkills, "link-skills", false, "replace the tools' skill folders by links to the central copies (the folders go into a backup set)")
 	return cmd
 }
