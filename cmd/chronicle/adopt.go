@@ -134,13 +134,13 @@ func (a *app) propose(cfg *config.Config, only []string, dir string, linkSkills 
 	for _, t := range m.tools {
 		tools[t.Name()] = t
 	}
-	writable := func(tool string, e provider.Entry) bool {
+	writable := func(tool string, e provider.Entry) error {
 		t, ok := tools[tool]
 		if !ok {
-			return false
+			return fmt.Errorf("no provider for %s", tool)
 		}
 		_, err := t.Render(e)
-		return err == nil
+		return err
 	}
 	p.Distribute(r, cfg, adopt.DistributeOptions{LinkSkills: linkSkills, IsHub: isHubEntry, Writable: writable, Home: m.home})
 	return p, errs, nil
@@ -181,6 +181,12 @@ func writeProposal(w io.Writer, p *adopt.Proposal, home string) {
 }
 
 func writeSkipped(w io.Writer, p *adopt.Proposal, errs []string) {
+	if len(p.Unlinked) > 0 {
+		fmt.Fprintln(w, "\nDeclared but not linked (plan lists them as not managed):")
+		for _, s := range p.Unlinked {
+			fmt.Fprintf(w, "  - %s: %s\n", s.What, s.Why)
+		}
+	}
 	if len(p.Skipped) > 0 {
 		fmt.Fprintln(w, "\nNot adopted:")
 		for _, s := range p.Skipped {

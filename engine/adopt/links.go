@@ -66,10 +66,10 @@ type DistributeOptions struct {
 	LinkSkills bool
 	// IsHub reports whether an entry named "chronicle" is chronicle's hub.
 	IsHub func(provider.Entry) bool
-	// Writable reports whether a tool can hold the declared entry (a tool
-	// with no syntax for secret references cannot hold one that has them):
-	// a link that could not be applied is not written.
-	Writable func(tool string, e provider.Entry) bool
+	// Writable returns why a tool cannot hold the declared entry (a tool
+	// with no syntax for secret references cannot hold one that has
+	// them), or nil: a link that could not be applied is not written.
+	Writable func(tool string, e provider.Entry) error
 	Home     string
 }
 
@@ -81,16 +81,24 @@ type placement struct {
 
 // Distribute adds the link blocks that reproduce which tools (and
 // projects) have which services, skills and hub entry today, grouping the
-// tools that have the same set into one link. Claude's per-project "local"
-// entries, disabled entries, entries a link could not write under their
-// name, and what existing links already cover are left as they are.
+// tools that have the same set into one link. What a link cannot write as
+// the tool has it is left as it is, with the reason in Unlinked: Claude's
+// per-project "local" entries, disabled entries, entries a link would
+// write under another name or with other tool lists, and entries the
+// tool could not hold as declared. What existing links already cover is
+// left too.
 func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts DistributeOptions) {
 	if cfg == nil {
 		cfg = &config.Config{}
 	}
 	adopted := map[string]*service.Service{}
+	lists := map[string][2][]string{} // the tool lists each adopted service's policy declares
 	for _, s := range p.Services {
 		adopted[s.Name] = &service.Service{Name: s.Name, Origin: s.Origin, Definition: s.Entry.Definition}
+		lists[s.Name] = [2][]string{s.Entry.EnabledTools, s.Entry.DisabledTools}
+	}
+	for _, pol := range cfg.Policies {
+		lists[pol.Service] = [2][]string{pol.EnabledTools, pol.DisabledTools}
 	}
 	type holding struct {
 		services map[string]bool
@@ -111,6 +119,19 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 	}
 	for i, s := range r.Services {
 		loc, e := s.Location, s.Entry
+		what := fmt.Sprintf("%s %s entry %q (%s)", loc.Tool, loc.Scope, e.Name, tildify(opts.Home, loc.File))
+		unlinked := func(why string, args ...any) {
+			p.Unlinked = append(p.Unlinked, Skipped{What: what, Why: fmt.Sprintf(why, args...)})
+		}
+		adoptedHere := s.Status == scan.StatusNew && p.placed[i] != ""
+		if e.Name != names.Hub && adoptedHere && loc.Scope == provider.ScopeLocal {
+			unlinked("a link writes user and project files, not Claude's per-project local entries in ~/.claude.json")
+			continue
+		}
+		if e.Name != names.Hub && adoptedHere && !e.Enabled {
+			unlinked("disabled in %s: a link writes enabled entries only", loc.Tool)
+			continue
+		}
 		if loc.Scope == provider.ScopeLocal || !e.Enabled {
 			continue
 		}
@@ -127,14 +148,32 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 		case scan.StatusUnchanged:
 			svc = scan.Declared(cfg, loc.Tool, e.Name)
 		}
-		if svc == nil || plan.EntryName(svc, loc.Tool) != e.Name || len(e.EnabledTools) > 0 || len(e.DisabledTools) > 0 {
+		if svc == nil {
+			continue
+		}
+		if n := plan.EntryName(svc, loc.Tool); n != e.Name {
+			unlinked("a link would write service.%s as %q, not under this entry's name", svc.Name, n)
+			continue
+		}
+		want := lists[svc.Name]
+		declared := provider.Entry{Name: e.Name, Definition: svc.Definition, Enabled: true, EnabledTools: want[0], DisabledTools: want[1]}
+		if opts.Writable != nil && (len(want[0]) > 0 || len(want[1]) > 0) && opts.Writable(loc.Tool, declared) != nil {
+			// As the plan does: a tool with no field for tool lists gets
+			// the entry without them (the hub enforces the policy).
+			declared.EnabledTools, declared.DisabledTools = nil, nil
+		}
+		if !slices.Equal(declared.EnabledTools, e.EnabledTools) || !slices.Equal(declared.DisabledTools, e.DisabledTools) {
+			unlinked("its tool lists differ from those of policy.%s, which a link would write", svc.Name)
 			continue
 		}
 		if covered(cfg, loc.Tool, loc.Project, svc.Name) {
 			continue
 		}
-		if opts.Writable != nil && !opts.Writable(loc.Tool, provider.Entry{Name: e.Name, Definition: svc.Definition, Enabled: true}) {
-			continue
+		if opts.Writable != nil {
+			if err := opts.Writable(loc.Tool, declared); err != nil {
+				unlinked("%s cannot hold it as declared: %s", loc.Tool, err)
+				continue
+			}
 		}
 		at(loc.Tool, loc.Project, loc.File).services[svc.Name] = true
 	}
