@@ -166,6 +166,9 @@ func writeProposal(w io.Writer, p *adopt.Proposal, home string) {
 		if l.Project != "" {
 			where = tildePath(home, l.Project)
 		}
+		if l.Local {
+			where += ", local scope"
+		}
 		what := []string{}
 		if len(l.Services) > 0 {
 			what = append(what, fmt.Sprintf("%d services", len(l.Services)))

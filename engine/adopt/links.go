@@ -29,6 +29,7 @@ type Link struct {
 	Skills   []string
 	Hub      bool
 	Project  string   // "" at user level
+	Local    bool     // Claude's entries for Project kept in ~/.claude.json (scope = "local")
 	Files    []string // the tool files and folders it reproduces, for the comment
 }
 
@@ -77,6 +78,7 @@ type DistributeOptions struct {
 // reproduce.
 type placement struct {
 	tool, project string
+	local         bool
 }
 
 // Distribute adds the link blocks that reproduce which tools (and
@@ -107,8 +109,8 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 		files    map[string]bool
 	}
 	by := map[placement]*holding{}
-	at := func(tool, project, file string) *holding {
-		k := placement{tool: tool, project: project}
+	at := func(tool, project string, local bool, file string) *holding {
+		k := placement{tool: tool, project: project, local: local}
 		h := by[k]
 		if h == nil {
 			h = &holding{services: map[string]bool{}, skills: map[string]bool{}, files: map[string]bool{}}
@@ -124,20 +126,17 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 			p.Unlinked = append(p.Unlinked, Skipped{What: what, Why: fmt.Sprintf(why, args...)})
 		}
 		adoptedHere := s.Status == scan.StatusNew && p.placed[i] != ""
-		if e.Name != names.Hub && adoptedHere && loc.Scope == provider.ScopeLocal {
-			unlinked("a link writes user and project files, not Claude's per-project local entries in ~/.claude.json")
-			continue
-		}
 		if e.Name != names.Hub && adoptedHere && !e.Enabled {
 			unlinked("disabled in %s: a link writes enabled entries only", loc.Tool)
 			continue
 		}
-		if loc.Scope == provider.ScopeLocal || !e.Enabled {
+		local := loc.Scope == provider.ScopeLocal
+		if !e.Enabled || (local && e.Name == names.Hub) {
 			continue
 		}
 		if e.Name == names.Hub {
 			if opts.IsHub != nil && opts.IsHub(e) && s.Status != scan.StatusOwned && s.Status != scan.StatusDrift {
-				at(loc.Tool, loc.Project, loc.File).hub = true
+				at(loc.Tool, loc.Project, false, loc.File).hub = true
 			}
 			continue
 		}
@@ -166,7 +165,7 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 			unlinked("its tool lists differ from those of policy.%s, which a link would write", svc.Name)
 			continue
 		}
-		if covered(cfg, loc.Tool, loc.Project, svc.Name) {
+		if covered(cfg, loc.Tool, loc.Project, local, svc.Name) {
 			continue
 		}
 		if opts.Writable != nil {
@@ -175,7 +174,7 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 				continue
 			}
 		}
-		at(loc.Tool, loc.Project, loc.File).services[svc.Name] = true
+		at(loc.Tool, loc.Project, local, loc.File).services[svc.Name] = true
 	}
 	if opts.LinkSkills {
 		byHash := map[string]string{}
@@ -187,12 +186,13 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 			if !ok || name != f.Name || f.Status == skills.StatusBroken {
 				continue
 			}
-			at(f.Tool, f.Project, f.Dir).skills[name] = true
+			at(f.Tool, f.Project, false, f.Dir).skills[name] = true
 		}
 	}
 	// Group the tools of each scope by what they hold.
 	type group struct {
 		project string
+		local   bool
 		key     string
 		tools   []string
 		h       *holding
@@ -202,10 +202,10 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 		if len(h.services) == 0 && len(h.skills) == 0 && !h.hub {
 			continue
 		}
-		key := k.project + "\x00" + strings.Join(sortedSet(h.services), ",") + "\x00" + strings.Join(sortedSet(h.skills), ",") + fmt.Sprint(h.hub)
+		key := k.project + "\x00" + fmt.Sprint(k.local) + "\x00" + strings.Join(sortedSet(h.services), ",") + "\x00" + strings.Join(sortedSet(h.skills), ",") + fmt.Sprint(h.hub)
 		g := groups[key]
 		if g == nil {
-			g = &group{project: k.project, key: key, h: &holding{services: h.services, skills: h.skills, hub: h.hub, files: map[string]bool{}}}
+			g = &group{project: k.project, local: k.local, key: key, h: &holding{services: h.services, skills: h.skills, hub: h.hub, files: map[string]bool{}}}
 			groups[key] = g
 		}
 		g.tools = append(g.tools, k.tool)
@@ -222,11 +222,16 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 		if list[i].project != list[j].project {
 			return list[i].project < list[j].project
 		}
+		if list[i].local != list[j].local {
+			return !list[i].local
+		}
 		return strings.Join(list[i].tools, ",") < strings.Join(list[j].tools, ",")
 	})
 	perProject := map[string]int{}
 	for _, g := range list {
-		perProject[g.project]++
+		if !g.local {
+			perProject[g.project]++
+		}
 	}
 	taken := nameSet{}
 	for _, l := range cfg.Links {
@@ -239,19 +244,22 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 			if perProject[g.project] > 1 {
 				base = validName(filepath.Base(g.project) + "-" + strings.Join(g.tools, "-"))
 			}
+			if g.local {
+				base = validName(filepath.Base(g.project) + "-" + strings.Join(g.tools, "-") + "-local")
+			}
 		}
 		p.Links = append(p.Links, Link{
 			Name: taken.take(base), Tools: g.tools, Services: sortedSet(g.h.services), Skills: sortedSet(g.h.skills),
-			Hub: g.h.hub, Project: g.project, Files: sortedSet(g.h.files),
+			Hub: g.h.hub, Project: g.project, Local: g.local, Files: sortedSet(g.h.files),
 		})
 	}
 }
 
 // covered reports whether a link of cfg already writes service to tool at
-// project.
-func covered(cfg *config.Config, tool, project, svc string) bool {
+// project (local: in the tool's entries for the project kept outside it).
+func covered(cfg *config.Config, tool, project string, local bool, svc string) bool {
 	for _, l := range cfg.Links {
-		if l.Project == project && slices.Contains(l.Tools, tool) && slices.Contains(l.Services, svc) {
+		if l.Project == project && l.Local == local && slices.Contains(l.Tools, tool) && slices.Contains(l.Services, svc) {
 			return true
 		}
 	}
@@ -275,6 +283,9 @@ func linkBlock(l Link, home string) *hclwrite.File {
 	if l.Project != "" {
 		where = "in " + tildify(home, l.Project)
 	}
+	if l.Local {
+		where = "for " + tildify(home, l.Project) + " in its local scope"
+	}
 	var files []string
 	for _, p := range l.Files {
 		files = append(files, tildify(home, p))
@@ -293,6 +304,9 @@ func linkBlock(l Link, home string) *hclwrite.File {
 	}
 	if l.Project != "" {
 		b.SetAttributeValue("project", cty.StringVal(tildify(home, l.Project)))
+	}
+	if l.Local {
+		b.SetAttributeValue("scope", cty.StringVal("local"))
 	}
 	return f
 }
