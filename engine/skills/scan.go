@@ -167,7 +167,7 @@ func classify(h *Hasher, f *Found, store Store, hashManaged bool) {
 		return
 	}
 	// Importable means adopt can copy it.
-	if err := Copyable(r, target); err != nil {
+	if err := h.Copyable(target); err != nil {
 		f.Status, f.Reason = StatusBroken, "not importable: "+err.Error()
 	}
 }
