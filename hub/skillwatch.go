@@ -12,6 +12,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/lock"
+	"github.com/chronicle-dev/chronicle/engine/safefile"
 	"github.com/chronicle-dev/chronicle/engine/snapshot"
 )
 
@@ -105,7 +106,7 @@ func (w *SkillWatcher) watch(ctx context.Context) error {
 	}
 	defer fw.Close()
 	parent := filepath.Dir(w.StoreDir)
-	if err := os.MkdirAll(parent, 0o700); err != nil {
+	if err := safefile.MkdirAll(parent, 0o700); err != nil {
 		return err
 	}
 	if err := fw.Add(parent); err != nil {

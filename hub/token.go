@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/chronicle-dev/chronicle/engine/safefile"
 )
 
 // TokenFileName is the file under ~/.chronicle that holds the hub's own
@@ -23,10 +25,10 @@ func LoadToken(path string) (string, error) {
 	if tok, err := ReadToken(path); err == nil || !errors.Is(err, fs.ErrNotExist) {
 		return tok, err
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	if err := safefile.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return "", err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	f, err := safefile.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if errors.Is(err, fs.ErrExist) {
 		return ReadToken(path)
 	}

@@ -19,6 +19,7 @@ func (a *app) adoptCommand() *cobra.Command {
 		out        string
 		linkSkills bool
 		dryRun     bool
+		moveState  bool
 	)
 	cmd := &cobra.Command{
 		Use:   "adopt",
@@ -58,6 +59,9 @@ what it would record, and changes nothing.`,
 			}
 			dir, err := a.configDir()
 			if err != nil {
+				return err
+			}
+			if err := a.checkStateDir(dir, moveState); err != nil {
 				return err
 			}
 			p, errs, err := a.propose(cfg, only, dir, linkSkills)
@@ -104,6 +108,7 @@ what it would record, and changes nothing.`,
 	cmd.Flags().StringArrayVar(&only, "tool", nil, "adopt only from this tool (repeatable)")
 	cmd.Flags().StringVar(&out, "out", "", "append to this file instead of chronicle.hcl in the configuration directory")
 	cmd.Flags().BoolVar(&linkSkills, "link-skills", false, "replace the tools' skill folders by links to the central copies (the folders go into a backup set)")
+	cmd.Flags().BoolVar(&moveState, "move-state", false, "adopt even though the state was last applied from another configuration folder: this one takes its place")
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print the blocks and what would be recorded; change nothing")
 	return cmd
 }
@@ -129,13 +134,13 @@ func (a *app) propose(cfg *config.Config, only []string, dir string, linkSkills 
 	for _, t := range m.tools {
 		tools[t.Name()] = t
 	}
-	writable := func(tool string, e provider.Entry) bool {
+	writable := func(tool string, e provider.Entry) error {
 		t, ok := tools[tool]
 		if !ok {
-			return false
+			return fmt.Errorf("no provider for %s", tool)
 		}
 		_, err := t.Render(e)
-		return err == nil
+		return err
 	}
 	p.Distribute(r, cfg, adopt.DistributeOptions{LinkSkills: linkSkills, IsHub: isHubEntry, Writable: writable, Home: m.home})
 	return p, errs, nil
@@ -161,6 +166,9 @@ func writeProposal(w io.Writer, p *adopt.Proposal, home string) {
 		if l.Project != "" {
 			where = tildePath(home, l.Project)
 		}
+		if l.Local {
+			where += ", local scope"
+		}
 		what := []string{}
 		if len(l.Services) > 0 {
 			what = append(what, fmt.Sprintf("%d services", len(l.Services)))
@@ -176,6 +184,12 @@ func writeProposal(w io.Writer, p *adopt.Proposal, home string) {
 }
 
 func writeSkipped(w io.Writer, p *adopt.Proposal, errs []string) {
+	if len(p.Unlinked) > 0 {
+		fmt.Fprintln(w, "\nDeclared but not linked (plan lists them as not managed):")
+		for _, s := range p.Unlinked {
+			fmt.Fprintf(w, "  - %s: %s\n", s.What, s.Why)
+		}
+	}
 	if len(p.Skipped) > 0 {
 		fmt.Fprintln(w, "\nNot adopted:")
 		for _, s := range p.Skipped {

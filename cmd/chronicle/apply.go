@@ -222,6 +222,9 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 			return failf("planning stopped (%s); nothing was changed", err)
 		}
 	}
+	if note := m.stateDirNote(st, cfgDir); note != "" {
+		fmt.Fprintln(a.stderr, note)
+	}
 	if o.asJSON {
 		// The plan as plan --json prints it, then one line per change applied.
 		if err := writePlanJSON(a.stdout, p, a.masker); err != nil {
@@ -247,7 +250,7 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 	r, err := apply.Apply(p, apply.Options{
 		State: st, Tools: m.tools, System: sys, ChronicleHome: m.chronicleHome, StoreDir: m.store.Dir,
 		SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"), SkipConflicts: o.skipConflicts,
-		ConfigDir: cfgDir, Version: version, Resolver: a.resolver(), Progress: a.progress(),
+		ConfigDir: resolvedDir(cfgDir), Version: version, Resolver: a.resolver(), Progress: a.progress(),
 		Report:  func(c plan.Change, err error) { a.reportChange(c, err, o.asJSON) },
 		Context: a.ctx,
 	})

@@ -89,7 +89,7 @@ inverse.`,
 			if len(take.Changes) > 0 {
 				r, err := apply.Apply(&take, apply.Options{
 					State: st, Tools: m.tools, System: fsys.OS{}, ChronicleHome: m.chronicleHome, StoreDir: m.store.Dir,
-					SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"), ConfigDir: l.cfg.Dir, Version: version,
+					SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"), ConfigDir: resolvedDir(l.cfg.Dir), Version: version,
 					Resolver: a.resolver(), Context: a.ctx,
 				})
 				if r != nil {

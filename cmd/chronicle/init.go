@@ -10,6 +10,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/adopt"
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/safefile"
 )
 
@@ -30,7 +31,7 @@ Secrets are never stored here: each secret("env:NAME") names a variable to expor
 `
 
 func (a *app) initCommand() *cobra.Command {
-	var linkSkills bool
+	var linkSkills, moveState bool
 	cmd := &cobra.Command{
 		Use:   "init [DIR]",
 		Short: "Create a config directory from what this machine has",
@@ -56,7 +57,17 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 			if files, _ := config.Files(dir); len(files) > 0 {
 				return failf("%s already holds a configuration (%s): run chronicle adopt there instead", dir, filepath.Base(files[0]))
 			}
-			if err := os.MkdirAll(filepath.Join(dir, "skills"), 0o755); err != nil {
+			if err := a.checkStateDir(dir, moveState); err != nil {
+				return err
+			}
+			made, err := startFolder(fsys.OS{}, dir)
+			complete := false
+			defer func() {
+				if !complete {
+					made.undo()
+				}
+			}()
+			if err != nil {
 				return err
 			}
 			p, errs, err := a.propose(nil, nil, dir, linkSkills)
@@ -68,6 +79,14 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 				return err
 			}
 			out := filepath.Join(dir, "chronicle.hcl")
+			readme := filepath.Join(dir, "README.md")
+			made.adds(out)
+			made.adds(readme)
+			for _, s := range p.Skills {
+				if s.Copy {
+					made.adds(filepath.Join(dir, filepath.FromSlash(s.To)))
+				}
+			}
 			if p.Empty() {
 				err = safefile.WriteFile(out, []byte("# chronicle configuration: see chronicle.hcl.example in the chronicle repository.\n"), 0o644)
 			} else {
@@ -82,12 +101,14 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 			if err != nil {
 				return err
 			}
-			readme := filepath.Join(dir, "README.md")
 			if _, err := os.Stat(readme); os.IsNotExist(err) {
 				if err := safefile.WriteFile(readme, []byte(initReadme), 0o644); err != nil {
 					return err
 				}
 			}
+			// The folder is complete: what follows records the takeover
+			// and, should it fail, leaves the configuration to fix and apply.
+			complete = true
 			writeProposal(a.stdout, p, m.home)
 			var takeErr error
 			if !p.Empty() {
@@ -105,6 +126,7 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&moveState, "move-state", false, "adopt even though the state was last applied from another configuration folder: this one takes its place")
 	cmd.Flags().BoolVar(&linkSkills, "link-skills", false, "replace the tools' skill folders by links to the central copies (the folders go into a backup set)")
 	return cmd
 }

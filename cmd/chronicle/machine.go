@@ -10,6 +10,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"github.com/chronicle-dev/chronicle/engine/lock"
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/safefile"
 	"github.com/chronicle-dev/chronicle/engine/scan"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/state"
@@ -131,7 +132,7 @@ func (a *app) locked(op string, timeout time.Duration, fn func(m *machine) error
 // lockState takes the state lock (~/.chronicle/state.lock) for op, waiting
 // up to timeout for another holder; Ctrl-C ends the wait.
 func (a *app) lockState(m *machine, op string, timeout time.Duration) (*lock.Lock, error) {
-	if err := os.MkdirAll(m.chronicleHome, 0o700); err != nil {
+	if err := safefile.MkdirAll(m.chronicleHome, 0o700); err != nil {
 		return nil, err
 	}
 	l, err := lock.Acquire(a.ctx, filepath.Join(m.chronicleHome, "state.lock"), op, timeout)

@@ -94,6 +94,9 @@ func (a *app) planRun(f planFlags, o planOutput) error {
 	if err := a.ctx.Err(); err != nil {
 		return failf("planning stopped (%s)", err)
 	}
+	if note := m.stateDirNote(st, l.cfg.Dir); note != "" {
+		fmt.Fprintln(a.stderr, note)
+	}
 	if !asJSON && len(p.ConfigWarnings) > 0 {
 		_ = l.report.writeWarnings(a.stderr, a.color(a.stderr))
 	}

@@ -99,7 +99,7 @@ func (a *app) takeover(m *machine, dir string, p *adopt.Proposal, linkSkills boo
 	}
 	r, err := apply.Apply(&take, apply.Options{
 		State: st, Tools: m.tools, System: fsys.OS{}, ChronicleHome: m.chronicleHome, StoreDir: m.store.Dir,
-		SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"), ConfigDir: cfg.Dir, Version: version,
+		SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"), ConfigDir: resolvedDir(cfg.Dir), Version: version,
 		Resolver: a.resolver(), Context: a.ctx,
 	})
 	return r, left, err

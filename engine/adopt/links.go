@@ -29,6 +29,7 @@ type Link struct {
 	Skills   []string
 	Hub      bool
 	Project  string   // "" at user level
+	Local    bool     // Claude's entries for Project kept in ~/.claude.json (scope = "local")
 	Files    []string // the tool files and folders it reproduces, for the comment
 }
 
@@ -66,10 +67,10 @@ type DistributeOptions struct {
 	LinkSkills bool
 	// IsHub reports whether an entry named "chronicle" is chronicle's hub.
 	IsHub func(provider.Entry) bool
-	// Writable reports whether a tool can hold the declared entry (a tool
-	// with no syntax for secret references cannot hold one that has them):
-	// a link that could not be applied is not written.
-	Writable func(tool string, e provider.Entry) bool
+	// Writable returns why a tool cannot hold the declared entry (a tool
+	// with no syntax for secret references cannot hold one that has
+	// them), or nil: a link that could not be applied is not written.
+	Writable func(tool string, e provider.Entry) error
 	Home     string
 }
 
@@ -77,20 +78,29 @@ type DistributeOptions struct {
 // reproduce.
 type placement struct {
 	tool, project string
+	local         bool
 }
 
 // Distribute adds the link blocks that reproduce which tools (and
 // projects) have which services, skills and hub entry today, grouping the
-// tools that have the same set into one link. Claude's per-project "local"
-// entries, disabled entries, entries a link could not write under their
-// name, and what existing links already cover are left as they are.
+// tools that have the same set into one link. What a link cannot write as
+// the tool has it is left as it is, with the reason in Unlinked: Claude's
+// per-project "local" entries, disabled entries, entries a link would
+// write under another name or with other tool lists, and entries the
+// tool could not hold as declared. What existing links already cover is
+// left too.
 func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts DistributeOptions) {
 	if cfg == nil {
 		cfg = &config.Config{}
 	}
 	adopted := map[string]*service.Service{}
+	lists := map[string][2][]string{} // the tool lists each adopted service's policy declares
 	for _, s := range p.Services {
 		adopted[s.Name] = &service.Service{Name: s.Name, Origin: s.Origin, Definition: s.Entry.Definition}
+		lists[s.Name] = [2][]string{s.Entry.EnabledTools, s.Entry.DisabledTools}
+	}
+	for _, pol := range cfg.Policies {
+		lists[pol.Service] = [2][]string{pol.EnabledTools, pol.DisabledTools}
 	}
 	type holding struct {
 		services map[string]bool
@@ -99,9 +109,9 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 		files    map[string]bool
 	}
 	by := map[placement]*holding{}
-	declared := scan.NewDeclarations(cfg)
-	at := func(tool, project, file string) *holding {
-		k := placement{tool: tool, project: project}
+	decls := scan.NewDeclarations(cfg)
+	at := func(tool, project string, local bool, file string) *holding {
+		k := placement{tool: tool, project: project, local: local}
 		h := by[k]
 		if h == nil {
 			h = &holding{services: map[string]bool{}, skills: map[string]bool{}, files: map[string]bool{}}
@@ -112,12 +122,22 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 	}
 	for i, s := range r.Services {
 		loc, e := s.Location, s.Entry
-		if loc.Scope == provider.ScopeLocal || !e.Enabled {
+		what := fmt.Sprintf("%s %s entry %q (%s)", loc.Tool, loc.Scope, e.Name, tildify(opts.Home, loc.File))
+		unlinked := func(why string, args ...any) {
+			p.Unlinked = append(p.Unlinked, Skipped{What: what, Why: fmt.Sprintf(why, args...)})
+		}
+		adoptedHere := s.Status == scan.StatusNew && p.placed[i] != ""
+		if e.Name != names.Hub && adoptedHere && !e.Enabled {
+			unlinked("disabled in %s: a link writes enabled entries only", loc.Tool)
+			continue
+		}
+		local := loc.Scope == provider.ScopeLocal
+		if !e.Enabled || (local && e.Name == names.Hub) {
 			continue
 		}
 		if e.Name == names.Hub {
 			if opts.IsHub != nil && opts.IsHub(e) && s.Status != scan.StatusOwned && s.Status != scan.StatusDrift {
-				at(loc.Tool, loc.Project, loc.File).hub = true
+				at(loc.Tool, loc.Project, false, loc.File).hub = true
 			}
 			continue
 		}
@@ -126,18 +146,36 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 		case scan.StatusNew:
 			svc = adopted[p.placed[i]]
 		case scan.StatusUnchanged:
-			svc = declared.Of(loc.Tool, e.Name)
+			svc = decls.Of(loc.Tool, e.Name)
 		}
-		if svc == nil || plan.EntryName(svc, loc.Tool) != e.Name || len(e.EnabledTools) > 0 || len(e.DisabledTools) > 0 {
+		if svc == nil {
 			continue
 		}
-		if covered(cfg, loc.Tool, loc.Project, svc.Name) {
+		if n := plan.EntryName(svc, loc.Tool); n != e.Name {
+			unlinked("a link would write service.%s as %q, not under this entry's name", svc.Name, n)
 			continue
 		}
-		if opts.Writable != nil && !opts.Writable(loc.Tool, provider.Entry{Name: e.Name, Definition: svc.Definition, Enabled: true}) {
+		want := lists[svc.Name]
+		declared := provider.Entry{Name: e.Name, Definition: svc.Definition, Enabled: true, EnabledTools: want[0], DisabledTools: want[1]}
+		if opts.Writable != nil && (len(want[0]) > 0 || len(want[1]) > 0) && opts.Writable(loc.Tool, declared) != nil {
+			// As the plan does: a tool with no field for tool lists gets
+			// the entry without them (the hub enforces the policy).
+			declared.EnabledTools, declared.DisabledTools = nil, nil
+		}
+		if !slices.Equal(declared.EnabledTools, e.EnabledTools) || !slices.Equal(declared.DisabledTools, e.DisabledTools) {
+			unlinked("its tool lists differ from those of policy.%s, which a link would write", svc.Name)
 			continue
 		}
-		at(loc.Tool, loc.Project, loc.File).services[svc.Name] = true
+		if covered(cfg, loc.Tool, loc.Project, local, svc.Name) {
+			continue
+		}
+		if opts.Writable != nil {
+			if err := opts.Writable(loc.Tool, declared); err != nil {
+				unlinked("%s cannot hold it as declared: %s", loc.Tool, err)
+				continue
+			}
+		}
+		at(loc.Tool, loc.Project, local, loc.File).services[svc.Name] = true
 	}
 	if opts.LinkSkills {
 		byHash := map[string]string{}
@@ -149,12 +187,13 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 			if !ok || name != f.Name || f.Status == skills.StatusBroken {
 				continue
 			}
-			at(f.Tool, f.Project, f.Dir).skills[name] = true
+			at(f.Tool, f.Project, false, f.Dir).skills[name] = true
 		}
 	}
 	// Group the tools of each scope by what they hold.
 	type group struct {
 		project string
+		local   bool
 		key     string
 		tools   []string
 		h       *holding
@@ -164,10 +203,10 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 		if len(h.services) == 0 && len(h.skills) == 0 && !h.hub {
 			continue
 		}
-		key := k.project + "\x00" + strings.Join(sortedSet(h.services), ",") + "\x00" + strings.Join(sortedSet(h.skills), ",") + fmt.Sprint(h.hub)
+		key := k.project + "\x00" + fmt.Sprint(k.local) + "\x00" + strings.Join(sortedSet(h.services), ",") + "\x00" + strings.Join(sortedSet(h.skills), ",") + fmt.Sprint(h.hub)
 		g := groups[key]
 		if g == nil {
-			g = &group{project: k.project, key: key, h: &holding{services: h.services, skills: h.skills, hub: h.hub, files: map[string]bool{}}}
+			g = &group{project: k.project, local: k.local, key: key, h: &holding{services: h.services, skills: h.skills, hub: h.hub, files: map[string]bool{}}}
 			groups[key] = g
 		}
 		g.tools = append(g.tools, k.tool)
@@ -184,11 +223,16 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 		if list[i].project != list[j].project {
 			return list[i].project < list[j].project
 		}
+		if list[i].local != list[j].local {
+			return !list[i].local
+		}
 		return strings.Join(list[i].tools, ",") < strings.Join(list[j].tools, ",")
 	})
 	perProject := map[string]int{}
 	for _, g := range list {
-		perProject[g.project]++
+		if !g.local {
+			perProject[g.project]++
+		}
 	}
 	taken := nameSet{}
 	for _, l := range cfg.Links {
@@ -201,19 +245,22 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 			if perProject[g.project] > 1 {
 				base = validName(filepath.Base(g.project) + "-" + strings.Join(g.tools, "-"))
 			}
+			if g.local {
+				base = validName(filepath.Base(g.project) + "-" + strings.Join(g.tools, "-") + "-local")
+			}
 		}
 		p.Links = append(p.Links, Link{
 			Name: taken.take(base), Tools: g.tools, Services: sortedSet(g.h.services), Skills: sortedSet(g.h.skills),
-			Hub: g.h.hub, Project: g.project, Files: sortedSet(g.h.files),
+			Hub: g.h.hub, Project: g.project, Local: g.local, Files: sortedSet(g.h.files),
 		})
 	}
 }
 
 // covered reports whether a link of cfg already writes service to tool at
-// project.
-func covered(cfg *config.Config, tool, project, svc string) bool {
+// project (local: in the tool's entries for the project kept outside it).
+func covered(cfg *config.Config, tool, project string, local bool, svc string) bool {
 	for _, l := range cfg.Links {
-		if l.Project == project && slices.Contains(l.Tools, tool) && slices.Contains(l.Services, svc) {
+		if l.Project == project && l.Local == local && slices.Contains(l.Tools, tool) && slices.Contains(l.Services, svc) {
 			return true
 		}
 	}
@@ -237,6 +284,9 @@ func linkBlock(l Link, home string) *hclwrite.File {
 	if l.Project != "" {
 		where = "in " + tildify(home, l.Project)
 	}
+	if l.Local {
+		where = "for " + tildify(home, l.Project) + " in its local scope"
+	}
 	var files []string
 	for _, p := range l.Files {
 		files = append(files, tildify(home, p))
@@ -255,6 +305,9 @@ func linkBlock(l Link, home string) *hclwrite.File {
 	}
 	if l.Project != "" {
 		b.SetAttributeValue("project", cty.StringVal(tildify(home, l.Project)))
+	}
+	if l.Local {
+		b.SetAttributeValue("scope", cty.StringVal("local"))
 	}
 	return f
 }

@@ -83,6 +83,9 @@ type Proposal struct {
 	Sources []string
 	// Links reproduce which tools have which services (Distribute).
 	Links []Link
+	// Unlinked are the adopted entries no link reproduces, each with why:
+	// declared, but left unmanaged in the tool.
+	Unlinked []Skipped
 
 	// home shortens paths in comments.
 	home string

@@ -97,7 +97,7 @@ func Merge(path string, listed map[string]Service, declared map[string]bool, met
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	if err := safefile.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
 	return safefile.WriteFile(path, append(b, '\n'), 0o600)

@@ -99,6 +99,10 @@ type Link struct {
 	// Project is the absolute project folder whose tool files and folders to
 	// use instead of the user-level ones; empty for user level.
 	Project string
+	// Local (scope = "local", with Project) writes the tool's per-project
+	// entries kept outside the project — Claude's projects[…].mcpServers
+	// in ~/.claude.json — instead of the project's files.
+	Local bool
 
 	DeclRange hcl.Range
 }

@@ -7,7 +7,7 @@ import (
 var linkSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "tools"}, {Name: "skills"}, {Name: "services"}, {Name: "hub"}, {Name: "mode"}, {Name: "project"},
-		{Name: "profile"}, {Name: "transport"},
+		{Name: "profile"}, {Name: "transport"}, {Name: "scope"},
 	},
 }
 
@@ -36,6 +36,16 @@ func (l *loader) decodeLink(ctx *hcl.EvalContext, b *hcl.Block) {
 	}
 	if a["project"] != nil {
 		k.Project, _ = d.path(a["project"])
+	}
+	if a["scope"] != nil {
+		scope, _ := d.oneOf(a["scope"], "project", "local")
+		k.Local = scope == "local"
+		switch {
+		case k.Local && a["project"] == nil:
+			d.errorf(a["scope"].Expr.Range(), "Local scope without a project", "scope = \"local\" writes a tool's entries for one project kept outside it (Claude's, in ~/.claude.json): the link %q needs project = \"…\".", k.Name)
+		case k.Local && a["skills"] != nil:
+			d.errorf(a["scope"].Expr.Range(), "Skills in the local scope", "The local scope holds MCP servers only: put the skills of link %q in a link of its own.", k.Name)
+		}
 	}
 	k.Transport = TransportStdio
 	for _, name := range []string{"profile", "transport"} {

@@ -25,7 +25,7 @@ func (OS) WriteFile(name string, data []byte, perm fs.FileMode) error {
 }
 
 func (OS) WriteNew(name string, data []byte, perm fs.FileMode) error {
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	f, err := safefile.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return err
 	}
@@ -44,12 +44,16 @@ func (OS) Install(name string, data []byte, perm fs.FileMode, expect Version) (I
 }
 
 func (OS) WriteInPlace(name string, data []byte) error { return safefile.WriteInPlace(name, data) }
-func (OS) Mkdir(name string, perm fs.FileMode) error   { return os.Mkdir(name, perm) }
+
+// What OS creates gets its folder's owner when chronicle runs as root
+// (safefile.InheritOwner).
+
+func (OS) Mkdir(name string, perm fs.FileMode) error { return safefile.Mkdir(name, perm) }
 func (OS) MkdirAll(name string, perm fs.FileMode) error {
-	return os.MkdirAll(name, perm)
+	return safefile.MkdirAll(name, perm)
 }
-func (OS) MkdirTemp(dir, pattern string) (string, error) { return os.MkdirTemp(dir, pattern) }
-func (OS) Symlink(oldname, newname string) error         { return os.Symlink(oldname, newname) }
+func (OS) MkdirTemp(dir, pattern string) (string, error) { return safefile.MkdirTemp(dir, pattern) }
+func (OS) Symlink(oldname, newname string) error         { return safefile.Symlink(oldname, newname) }
 func (OS) Rename(oldpath, newpath string) error          { return os.Rename(oldpath, newpath) }
 func (OS) RenameNew(oldpath, newpath string) error {
 	return safefile.RenameNew(oldpath, newpath)

@@ -10,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/chronicle-dev/chronicle/engine/gitskill"
+	"github.com/chronicle-dev/chronicle/engine/safefile"
 )
 
 // clone makes the checkout: a full clone (the ancestry checks of later
@@ -21,10 +22,10 @@ func clone(ctx context.Context, o SyncOptions) (*SyncResult, error) {
 		return nil, err
 	}
 	parent := filepath.Dir(o.Dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
+	if err := safefile.MkdirAll(parent, 0o755); err != nil {
 		return nil, err
 	}
-	stage, err := os.MkdirTemp(parent, "."+filepath.Base(o.Dir)+".clone-")
+	stage, err := safefile.MkdirTemp(parent, "."+filepath.Base(o.Dir)+".clone-")
 	if err != nil {
 		return nil, err
 	}
@@ -46,6 +47,9 @@ func clone(ctx context.Context, o SyncOptions) (*SyncResult, error) {
 	head, err := repo.Head()
 	if err != nil {
 		return nil, fmt.Errorf("%s: reading the cloned HEAD: %w", o.URL, err)
+	}
+	if err := safefile.InheritOwnerTree(stage); err != nil {
+		return nil, fmt.Errorf("the clone of %s: %w", o.URL, err)
 	}
 	if err := os.RemoveAll(o.Dir); err != nil {
 		return nil, err

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/safefile"
 )
 
 // MaxEntries bounds the cache file: 72 bytes an entry, about 7 MB at most.
@@ -162,11 +164,15 @@ func (c *Cache) Save() error {
 // syncing it: a file torn by a crash fails its length check when read and
 // is ignored.
 func replace(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	if err := safefile.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
 	tmp := path + ".new"
 	if err := os.WriteFile(tmp, data, 0o600); err != nil {
+		return err
+	}
+	if err := safefile.InheritOwner(tmp); err != nil {
+		os.Remove(tmp)
 		return err
 	}
 	if err := os.Rename(tmp, path); err != nil {

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/safefile"
 )
 
 // pollInterval is how often Acquire retries while it waits for the lock.
@@ -32,10 +34,10 @@ type Lock struct {
 // and otherwise retries until it gets the lock, timeout has passed, or ctx
 // ends (Ctrl-C while waiting: ctx's error, wrapped).
 func Acquire(ctx context.Context, path, op string, timeout time.Duration) (*Lock, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	if err := safefile.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("lock %s: %w", path, err)
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := safefile.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", path, err)
 	}

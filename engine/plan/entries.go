@@ -46,7 +46,7 @@ func (b *builder) serviceEntry(l *config.Link, tool, name string, p provider.Pro
 				"%s has no field for tool allow or deny lists, so policy %q applies only through the chronicle hub.", tool, name)
 		}
 	}
-	b.entry(addr, tool, l.Project, p, e)
+	b.entry(addr, tool, l, p, e)
 }
 
 // hubEntry plans the hub's entry in a tool: chronicle serve --stdio
@@ -61,7 +61,7 @@ func (b *builder) hubEntry(l *config.Link, tool string, p provider.Provider) {
 	if l.Transport == config.TransportHTTP {
 		why := b.httpRefused(l, p)
 		if why == "" {
-			b.entry(addr, tool, l.Project, p, provider.Entry{Name: names.Hub, Definition: b.hubHTTP(l), Enabled: true})
+			b.entry(addr, tool, l, p, provider.Entry{Name: names.Hub, Definition: b.hubHTTP(l), Enabled: true})
 			return
 		}
 		b.diag("warning", addr, "Hub entry written as stdio, not http", "%s", why)
@@ -78,7 +78,7 @@ func (b *builder) hubEntry(l *config.Link, tool string, p provider.Provider) {
 		args = append(args, secret.Literal("--profile"), secret.Literal(l.Profile))
 	}
 	e := provider.Entry{Name: names.Hub, Definition: service.Definition{Transport: service.Stdio, Command: b.in.HubCommand[0], Args: args}, Enabled: true}
-	b.entry(addr, tool, l.Project, p, e)
+	b.entry(addr, tool, l, p, e)
 }
 
 func (b *builder) policy(service string) *config.Policy {
@@ -90,39 +90,50 @@ func (b *builder) policy(service string) *config.Policy {
 	return nil
 }
 
-// entryLocation returns the config file a link writes entries to for a tool.
-func (b *builder) entryLocation(p provider.Provider, project string) (provider.Location, bool) {
-	key := p.Name() + "\x00" + project
+// entryLocation returns the config file a link writes entries to for a
+// tool: user level, the project's file, or (local) the tool's entries for
+// the project kept outside it.
+func (b *builder) entryLocation(p provider.Provider, project string, local bool) (provider.Location, bool) {
+	key := fmt.Sprint(p.Name(), "\x00", project, "\x00", local)
 	if l, ok := b.locations[key]; ok {
 		return l.loc, l.ok
 	}
 	if b.locations == nil {
 		b.locations = map[string]located{}
 	}
-	loc, ok := entryLocation(p, b.in.Env, project)
+	loc, ok := entryLocation(p, b.in.Env, project, local)
 	b.locations[key] = located{loc, ok}
 	return loc, ok
 }
 
-func entryLocation(p provider.Provider, env provider.Env, project string) (provider.Location, bool) {
+func entryLocation(p provider.Provider, env provider.Env, project string, local bool) (provider.Location, bool) {
 	if project != "" {
 		env.Projects = []string{project}
+	}
+	want := provider.ScopeProject
+	if local {
+		want = provider.ScopeLocal
 	}
 	for _, loc := range p.Locations(env) {
 		if project == "" && loc.Scope == provider.ScopeUser {
 			return loc, true
 		}
-		if project != "" && loc.Scope == provider.ScopeProject && loc.Project == project {
+		if project != "" && loc.Scope == want && loc.Project == project {
 			return loc, true
 		}
 	}
 	return provider.Location{}, false
 }
 
-// entry plans one owned entry e at the tool's user or project file.
-func (b *builder) entry(addr, tool, project string, p provider.Provider, e provider.Entry) {
-	loc, ok := b.entryLocation(p, project)
+// entry plans one owned entry e at the file link l writes for the tool.
+func (b *builder) entry(addr, tool string, l *config.Link, p provider.Provider, e provider.Entry) {
+	project := l.Project
+	loc, ok := b.entryLocation(p, project, l.Local)
 	if !ok {
+		if l.Local {
+			b.diag("error", addr, "Tool has no local scope", "%s keeps no entries for project %s outside it: scope = \"local\" is Claude's.", tool, project)
+			return
+		}
 		b.diag("error", addr, "Tool has no MCP config", "%s keeps no MCP server list%s.", tool, where(project))
 		return
 	}

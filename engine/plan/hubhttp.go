@@ -41,7 +41,7 @@ func (b *builder) httpRefused(l *config.Link, p provider.Provider) string {
 	if l.Project == "" {
 		return ""
 	}
-	loc, ok := b.entryLocation(p, l.Project)
+	loc, ok := b.entryLocation(p, l.Project, l.Local)
 	if !ok {
 		return "" // entry reports that the tool has no project file
 	}

@@ -53,10 +53,12 @@ func Install(path string, data []byte, perm fs.FileMode, expect Version) (instal
 	if err := tmp.Chmod(perm); err != nil {
 		return fail(err)
 	}
+	ownErr := newOwner(tmp, dir)
 	if statErr == nil {
-		if err := keepOwner(tmp, info); err != nil {
-			return fail(fmt.Errorf("keeping the file's owner: %w", err))
-		}
+		ownErr = keepOwner(tmp, info)
+	}
+	if ownErr != nil {
+		return fail(fmt.Errorf("keeping the file's owner: %w", ownErr))
 	}
 	if err := tmp.Sync(); err != nil {
 		return fail(err)

@@ -8,14 +8,16 @@ import (
 )
 
 // WriteFile atomically replaces the file at path with data. An existing
-// file keeps its mode; a new one gets perm. When path is a symlink (a
+// file keeps its mode (and, run as root, its owner); a new one gets perm
+// (and, run as root, its folder's owner: InheritOwner). When path is a symlink (a
 // dotfiles checkout, say) the link's target is written and the link stays.
 func WriteFile(path string, data []byte, perm fs.FileMode) error {
 	target, err := resolve(path)
 	if err != nil {
 		return err
 	}
-	if info, err := os.Stat(target); err == nil {
+	info, statErr := os.Stat(target)
+	if statErr == nil {
 		perm = info.Mode().Perm()
 	}
 	dir := filepath.Dir(target)
@@ -34,6 +36,17 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 	}
 	if err := tmp.Chmod(perm); err != nil {
 		return cleanup(err)
+	}
+	// Run as root, the file keeps its owner and a new one gets its
+	// folder's (InheritOwner); anyone else owns what they write.
+	switch {
+	case statErr != nil:
+		err = newOwner(tmp, dir)
+	case os.Geteuid() == 0:
+		err = keepOwner(tmp, info)
+	}
+	if err != nil {
+		return cleanup(fmt.Errorf("keeping the file's owner: %w", err))
 	}
 	if err := tmp.Sync(); err != nil {
 		return cleanup(err)

@@ -76,7 +76,7 @@ func copyTree(sys fsys.System, root, rel, dst string, items *[]treeItem) error {
 			if err != nil {
 				return err
 			}
-			if !linksInside(root, path, link) {
+			if linksOutside(root, path, link) {
 				return fmt.Errorf("%s links outside the skill (%s)", name, link)
 			}
 			if err := sys.Symlink(link, target); err != nil {
@@ -111,15 +111,15 @@ func copyTree(sys fsys.System, root, rel, dst string, items *[]treeItem) error {
 	return nil
 }
 
-// linksInside reports whether the link at path (under root) to link stays
-// inside root, the only links a copy keeps.
-func linksInside(root, path, link string) bool {
-	resolved := link
-	if !filepath.IsAbs(link) {
-		resolved = filepath.Join(filepath.Dir(path), link)
+// linksOutside reports whether the link at path (inside the skill at root)
+// with target link leads out of the skill: Copy refuses such a link, since
+// what it points at would not come along.
+func linksOutside(root, path, link string) bool {
+	if filepath.IsAbs(link) || strings.HasPrefix(link, "/") {
+		return true
 	}
-	r, err := filepath.Rel(root, filepath.Clean(resolved))
-	return err == nil && filepath.IsLocal(r) && !strings.HasPrefix(link, "/")
+	r, err := filepath.Rel(root, filepath.Join(filepath.Dir(path), link))
+	return err != nil || !filepath.IsLocal(r)
 }
 
 // Copyable returns why Copy would refuse the skill folder src — a link
@@ -147,7 +147,7 @@ func copyable(r fsys.Reader, root, rel string) error {
 			if err != nil {
 				return err
 			}
-			if !linksInside(root, path, link) {
+			if linksOutside(root, path, link) {
 				return fmt.Errorf("%s links outside the skill (%s)", name, link)
 			}
 		case e.IsDir():

@@ -21,7 +21,8 @@ import (
 // skill hashes like the original. Every file is read through r; a Hasher
 // hashes each tree once and can take file sums from a cache.
 func Hash(r fsys.Reader, dir string) (string, error) {
-	return hash(r, nil, dir)
+	sum, _, err := hash(r, nil, dir)
+	return sum, err
 }
 
 // FileSums knows the SHA-256 of files inside skill trees without reading
@@ -49,6 +50,8 @@ type tree struct {
 	done chan struct{}
 	hash string
 	err  error
+	// refused says why Copy would refuse the tree (nil: it would not).
+	refused error
 }
 
 // NewHasher returns a Hasher reading through r, taking file sums from sums
@@ -75,9 +78,24 @@ func (h *Hasher) Hash(dir string) (string, error) {
 		<-t.done
 		return t.hash, t.err
 	}
-	t.hash, t.err = hash(h.r, h.sums, dir)
+	t.hash, t.refused, t.err = hash(h.r, h.sums, dir)
 	close(t.done)
 	return t.hash, t.err
+}
+
+// Copyable returns why Copy would refuse the skill folder at dir (already
+// resolved, as Resolve gives it), or nil: a link leading out of the
+// skill, or an entry that is neither a file, a folder nor a link. It is
+// learnt from the walk that hashes the tree, so classification can tell
+// importable from not importable without reading the tree again.
+func (h *Hasher) Copyable(dir string) error {
+	if _, err := h.Hash(dir); err != nil {
+		return err
+	}
+	h.mu.Lock()
+	t := h.trees[dir]
+	h.mu.Unlock()
+	return t.refused
 }
 
 // HashAll hashes the trees at dirs on one goroutine per core, so that
@@ -107,11 +125,25 @@ func (h *Hasher) Remember(dir, hash string) {
 }
 
 // hash hashes the tree at dir read through r, its file sums from sums
-// when not nil.
-func hash(r fsys.Reader, sums FileSums, dir string) (string, error) {
-	var items []treeItem
-	if err := walk(r, dir, "", &items); err != nil {
-		return "", fmt.Errorf("hashing %s: %w", dir, err)
+// when not nil, and says why Copy would refuse the tree (refused).
+func hash(r fsys.Reader, sums FileSums, dir string) (string, error, error) {
+	var all []treeItem
+	var refused error
+	if err := walk(r, dir, "", &all); err != nil {
+		return "", nil, fmt.Errorf("hashing %s: %w", dir, err)
+	}
+	items := all[:0]
+	for _, it := range all {
+		switch {
+		case it.kind == 's':
+			if refused == nil {
+				refused = fmt.Errorf("%s is not a regular file", it.rel)
+			}
+			continue // not part of the hash
+		case it.kind == 'l' && refused == nil && linksOutside(dir, filepath.Join(dir, filepath.FromSlash(it.rel)), it.link):
+			refused = fmt.Errorf("%s links outside the skill (%s)", it.rel, it.link)
+		}
+		items = append(items, it)
 	}
 	for i := range items {
 		if items[i].kind == 'l' {
@@ -126,11 +158,11 @@ func hash(r fsys.Reader, sums FileSums, dir string) (string, error) {
 			sum, err = FileSum(r, path)
 		}
 		if err != nil {
-			return "", fmt.Errorf("hashing %s: %w", dir, err)
+			return "", nil, fmt.Errorf("hashing %s: %w", dir, err)
 		}
 		items[i].sum, items[i].info = sum, nil
 	}
-	return digest(items), nil
+	return digest(items), refused, nil
 }
 
 // digest is the tree hash of items, each file's sum filled in.
@@ -151,7 +183,7 @@ func digest(items []treeItem) string {
 // A treeItem is one file or link of a skill's tree.
 type treeItem struct {
 	rel  string // slash-separated, relative to the skill
-	kind byte   // 'f' file, 'x' executable file, 'l' symlink
+	kind byte   // 'f' file, 'x' executable file, 'l' symlink; 's' anything else (walk only: not hashed)
 	link string
 	sum  []byte      // a file's SHA-256
 	info fs.FileInfo // a file's lstat, until it is hashed
@@ -191,6 +223,8 @@ func walk(r fsys.Reader, dir, rel string, items *[]treeItem) error {
 				return err
 			}
 			*items = append(*items, treeItem{rel: name, kind: fileKind(info.Mode()), info: info})
+		default:
+			*items = append(*items, treeItem{rel: name, kind: 's'})
 		}
 	}
 	return nil

@@ -164,5 +164,10 @@ func classify(h *Hasher, f *Found, store Store, hashManaged bool) {
 		} else {
 			f.Status, f.Reason = StatusDuplicate, "differs from the central skill "+f.Name
 		}
+		return
+	}
+	// Importable means adopt can copy it.
+	if err := h.Copyable(target); err != nil {
+		f.Status, f.Reason = StatusBroken, "not importable: "+err.Error()
 	}
 }

@@ -68,6 +68,10 @@ func TestScanDirClassifies(t *testing.T) {
 	os.Symlink(filepath.Join(home, "nowhere"), filepath.Join(dir, "dangling"))
 	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644)
 	os.WriteFile(filepath.Join(dir, ".DS_Store"), []byte("x"), 0o644)
+	outside := writeSkill(t, dir, "outside", "---\nname: outside\ndescription: links out\n---\n")
+	os.Symlink(filepath.Join(home, "secrets.txt"), filepath.Join(outside, "notes"))
+	inside := writeSkill(t, dir, "inside", "---\nname: inside\ndescription: links in\n---\n")
+	os.Symlink("SKILL.md", filepath.Join(inside, "README.md"))
 
 	found, err := ScanDir(NewHasher(fsys.OS{}, nil), provider.SkillDir{Tool: "claude", Scope: "user", Dir: dir}, store)
 	if err != nil {
@@ -83,6 +87,8 @@ func TestScanDirClassifies(t *testing.T) {
 		"linked":    {StatusManaged, ""},
 		"dangling":  {StatusBroken, "dangling link"},
 		"notes.txt": {StatusBroken, "not a folder"},
+		"outside":   {StatusBroken, "not importable: notes links outside the skill"},
+		"inside":    {StatusImportable, ""},
 	}
 	if len(found) != len(want) {
 		t.Fatalf("found %d entries, want %d: %+v", len(found), len(want), found)

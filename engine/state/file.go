@@ -49,7 +49,7 @@ func Load(path string) (*State, error) {
 // refuses to replace a state file of another lineage, or one saved since
 // this state was loaded (a higher serial), so two histories never mix.
 func (s *State) Save(path string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	if err := safefile.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return fmt.Errorf("saving state: %w", err)
 	}
 	// The backup is the state this save replaces. When the file is still
