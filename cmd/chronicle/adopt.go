@@ -15,10 +15,11 @@ import (
 
 func (a *app) adoptCommand() *cobra.Command {
 	var (
-		only       []string
-		out        string
-		linkSkills bool
-		dryRun     bool
+		only        []string
+		out         string
+		linkSkills  bool
+		dryRun      bool
+		lockTimeout time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "adopt",
@@ -80,7 +81,7 @@ what it would record, and changes nothing.`,
 				return nil
 			}
 			// adopt writes a backup set under ~/.chronicle.
-			l, err := a.lockState(m, "adopt", 0)
+			l, err := a.lockState(m, "adopt", lockTimeout)
 			if err != nil {
 				return err
 			}
@@ -105,6 +106,7 @@ what it would record, and changes nothing.`,
 	cmd.Flags().StringVar(&out, "out", "", "append to this file instead of chronicle.hcl in the configuration directory")
 	cmd.Flags().BoolVar(&linkSkills, "link-skills", false, "replace the tools' skill folders by links to the central copies (the folders go into a backup set)")
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print the blocks and what would be recorded; change nothing")
+	lockTimeoutFlag(cmd, &lockTimeout)
 	return cmd
 }
 

@@ -54,10 +54,10 @@ Exit codes: 0 applied, 1 error or conflicts.`,
 	fl.BoolVar(&autoApprove, "auto-approve", false, "apply without asking")
 	fl.BoolVar(&skipConflicts, "skip-conflicts", false, "make every change but the conflicts, and list those")
 	fl.BoolVar(&asJSON, "json", false, "print JSON lines for what was applied")
-	fl.DurationVar(&lockTimeout, "lock-timeout", 0, "wait this long for another apply to finish (e.g. 30s)")
 	fl.StringArrayVar(&f.replace, "replace", nil, "take the declared version at `ADDR` even over drift or a conflict (repeatable)")
 	fl.BoolVar(&f.destroy, "destroy", false, "allow removing everything chronicle manages")
 	fl.BoolVar(&f.offline, "offline", false, "make no network call: git skills are not checked against their remotes")
+	lockTimeoutFlag(cmd, &lockTimeout)
 	return cmd
 }
 

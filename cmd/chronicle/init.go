@@ -30,7 +30,10 @@ Secrets are never stored here: each secret("env:NAME") names a variable to expor
 `
 
 func (a *app) initCommand() *cobra.Command {
-	var linkSkills bool
+	var (
+		linkSkills  bool
+		lockTimeout time.Duration
+	)
 	cmd := &cobra.Command{
 		Use:   "init [DIR]",
 		Short: "Create a config directory from what this machine has",
@@ -72,7 +75,7 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 				err = safefile.WriteFile(out, []byte("# chronicle configuration: see chronicle.hcl.example in the chronicle repository.\n"), 0o644)
 			} else {
 				// adopt writes a backup set under ~/.chronicle.
-				l, lerr := a.lockState(m, "init", 0)
+				l, lerr := a.lockState(m, "init", lockTimeout)
 				if lerr != nil {
 					return lerr
 				}
@@ -105,5 +108,6 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 		},
 	}
 	cmd.Flags().BoolVar(&linkSkills, "link-skills", false, "replace the tools' skill folders by links to the central copies (the folders go into a backup set)")
+	lockTimeoutFlag(cmd, &lockTimeout)
 	return cmd
 }

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/hashcache"
@@ -140,6 +142,13 @@ func (a *app) locked(op string, timeout time.Duration, fn func(m *machine) error
 	}
 	defer l.Release()
 	return fn(m)
+}
+
+// lockTimeoutFlag adds --lock-timeout to a command that takes the state
+// lock: the lock's "retry with --lock-timeout" hint (engine/lock) then holds
+// for every command that can meet a held lock.
+func lockTimeoutFlag(cmd *cobra.Command, d *time.Duration) {
+	cmd.Flags().DurationVar(d, "lock-timeout", 0, "wait this long for another apply or sync to finish (e.g. 30s)")
 }
 
 // lockState takes the state lock (~/.chronicle/state.lock) for op, waiting

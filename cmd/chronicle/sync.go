@@ -84,7 +84,7 @@ timer, a launchd agent and a cron line.`,
 	fl.StringVar(&tokenEnv, "token-env", "", "read a token for a private repository from this environment `VARIABLE`")
 	fl.BoolVar(&reset, "reset", false, "follow a different --repo than the remembered one (the old checkout must be clean)")
 	fl.BoolVar(&f.offline, "offline", false, "do not check git skills against their remotes")
-	fl.DurationVar(&lockTimeout, "lock-timeout", 0, "wait this long for another apply or sync to finish (e.g. 30s)")
+	lockTimeoutFlag(cmd, &lockTimeout)
 	return cmd
 }
 
