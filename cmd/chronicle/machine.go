@@ -161,6 +161,9 @@ func (a *app) lockState(m *machine, op string, timeout time.Duration) (*lock.Loc
 	if err != nil {
 		return nil, failf("%s", err)
 	}
+	// A run killed while saving the state leaves its temporary file; the
+	// lock now held says that run is over.
+	state.RemoveStale(m.statePath(), time.Now())
 	return l, nil
 }
 
