@@ -34,7 +34,7 @@ func TestRemoveStale(t *testing.T) {
 		write("state.json", old),
 		write("state.json.backup", old),
 		write(".state.json.chronicle-555", time.Now()), // newer than the holder
-		write(".state.json.chronicle-12x", old),         // not CreateTemp's digits
+		write(".state.json.chronicle-12x", old),        // not CreateTemp's digits
 		write(".state.json.chronicle-", old),
 		write(".hub.token.chronicle-1", old), // another file's temporary
 		write(".mine.state.json.chronicle-1", old),
