@@ -91,7 +91,7 @@ what it would record, and changes nothing.`,
 				return err
 			}
 			writeProposal(a.stdout, p, m.home)
-			fmt.Fprintf(a.stdout, "\nAppended %d service, %d skill and %d link blocks to %s.\n", len(p.Services), len(p.Skills), len(p.Links), displayPath(written))
+			fmt.Fprintf(a.stdout, "\nAppended %s, %s and %s to %s.\n", count(len(p.Services), "service block", "service blocks"), count(len(p.Skills), "skill block", "skill blocks"), count(len(p.Links), "link block", "link blocks"), displayPath(written))
 			r, left, err := a.takeover(m, dir, p, linkSkills)
 			a.writeTakeover(r, left)
 			writeSkipped(a.stdout, p, errs)
@@ -165,10 +165,10 @@ func writeProposal(w io.Writer, p *adopt.Proposal, home string) {
 		}
 		what := []string{}
 		if len(l.Services) > 0 {
-			what = append(what, fmt.Sprintf("%d services", len(l.Services)))
+			what = append(what, count(len(l.Services), "service", "services"))
 		}
 		if len(l.Skills) > 0 {
-			what = append(what, fmt.Sprintf("%d skills", len(l.Skills)))
+			what = append(what, count(len(l.Skills), "skill", "skills"))
 		}
 		if l.Hub {
 			what = append(what, "the hub")

@@ -134,7 +134,7 @@ func (a *app) applySummary(r *apply.Result, asJSON bool) {
 	}
 	fmt.Fprintf(a.stdout, "\nApply complete! %d added, %d changed, %d removed.\n", add, change, remove)
 	if len(r.Conflicts) > 0 {
-		fmt.Fprintf(a.stdout, "Left alone (conflicts): \n")
+		fmt.Fprintln(a.stdout, "Left alone (conflicts):")
 		for _, c := range r.Conflicts {
 			fmt.Fprintf(a.stdout, "  ! %s: %s\n", c.Address, c.Reason)
 		}
@@ -234,7 +234,7 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 		return failf("the plan has errors; nothing was changed")
 	}
 	if len(p.Conflicts()) > 0 && !o.skipConflicts {
-		return failf("the plan has %d conflicts (!); nothing was changed. Resolve them, or apply --skip-conflicts to make the other changes", len(p.Conflicts()))
+		return failf("the plan has %d %s (!); nothing was changed. Resolve %s, or run %s to make the other changes", len(p.Conflicts()), plural(len(p.Conflicts()), "conflict", "conflicts"), plural(len(p.Conflicts()), "it", "them"), a.hintCommands(o.plan).SkipConflicts())
 	}
 	if !p.HasChanges() {
 		return nil
@@ -262,6 +262,6 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 
 // applyAuto applies the configuration without asking, under the state
 // lock that sync already holds.
-func (a *app) applyAuto(f planFlags) error {
-	return a.applyRun(applyFlags{plan: f, autoApprove: true, locked: true}, nil)
+func (a *app) applyAuto(f planFlags, skipConflicts bool) error {
+	return a.applyRun(applyFlags{plan: f, autoApprove: true, skipConflicts: skipConflicts, locked: true}, nil)
 }

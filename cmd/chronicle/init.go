@@ -99,7 +99,7 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 				takeErr = err
 			}
 			writeSkipped(a.stdout, p, errs)
-			fmt.Fprintf(a.stdout, "\nCreated %s with %d services, %d skills and %d links.\n", tildePath(m.home, dir), len(p.Services), len(p.Skills), len(p.Links))
+			fmt.Fprintf(a.stdout, "\nCreated %s with %s, %s and %s.\n", tildePath(m.home, dir), count(len(p.Services), "service", "services"), count(len(p.Skills), "skill", "skills"), count(len(p.Links), "link", "links"))
 			if takeErr != nil {
 				return failf("%s", takeErr)
 			}
