@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -104,6 +105,54 @@ func (a *app) reportChange(c plan.Change, err error, asJSON bool) {
 		return
 	}
 	fmt.Fprintf(a.stdout, "%s: %s done\n", c.Address, c.Action)
+}
+
+// changeLines prints what apply did, a line per change, except the changes
+// of a tool file that failed as a whole (unreadable, or being rewritten in
+// place by another program): those are said once per file, after the rest,
+// instead of one identical line per entry. JSON lines stay one per change.
+type changeLines struct {
+	a      *app
+	home   string
+	asJSON bool
+	files  []*fileFailure // in the order they first failed
+}
+
+// A fileFailure is the changes one FileError failed.
+type fileFailure struct {
+	err   *apply.FileError
+	addrs []string
+}
+
+func (l *changeLines) report(c plan.Change, err error) {
+	var fe *apply.FileError
+	if l.asJSON || !errors.As(err, &fe) {
+		l.a.reportChange(c, err, l.asJSON)
+		return
+	}
+	for _, f := range l.files {
+		if f.err.File == fe.File && f.err.Err.Error() == fe.Err.Error() {
+			f.addrs = append(f.addrs, c.Address)
+			return
+		}
+	}
+	l.files = append(l.files, &fileFailure{err: fe, addrs: []string{c.Address}})
+}
+
+// flush prints one line per tool file that failed as a whole.
+func (l *changeLines) flush() {
+	const shown = 3
+	for _, f := range l.files {
+		msg := f.err.Error()
+		if rest, ok := strings.CutPrefix(msg, f.err.File); ok {
+			msg = tildePath(l.home, f.err.File) + rest
+		}
+		which := strings.Join(f.addrs[:min(len(f.addrs), shown)], ", ")
+		if len(f.addrs) > shown {
+			which += fmt.Sprintf(" and %d more", len(f.addrs)-shown)
+		}
+		fmt.Fprintf(l.a.stdout, "%s: %s failed (%s)\n", msg, count(len(f.addrs), "change", "changes"), which)
+	}
 }
 
 func (a *app) applySummary(r *apply.Result, asJSON bool) {
@@ -244,13 +293,15 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 	}
 	sys, report := a.applySystem()
 	defer report()
+	lines := &changeLines{a: a, home: m.home, asJSON: o.asJSON}
 	r, err := apply.Apply(p, apply.Options{
 		State: st, Tools: m.tools, System: sys, ChronicleHome: m.chronicleHome, StoreDir: m.store.Dir,
 		SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"), SkipConflicts: o.skipConflicts,
 		ConfigDir: cfgDir, Version: version, Resolver: a.resolver(), Progress: a.progress(),
-		Report:  func(c plan.Change, err error) { a.reportChange(c, err, o.asJSON) },
+		Report:  lines.report,
 		Context: a.ctx,
 	})
+	lines.flush()
 	if r != nil {
 		a.applySummary(r, o.asJSON)
 	}
