@@ -163,11 +163,14 @@ func policyOf(p state.Policy) *policyView {
 func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {
 	cat := h.catalogue(r.Context())
 	type tool struct {
-		Name        string          `json:"name"`
-		Service     string          `json:"service"`
-		Tool        string          `json:"tool"`
-		Description string          `json:"description,omitempty"`
-		Blocked     bool            `json:"blocked,omitempty"`
+		Name        string `json:"name"`
+		Service     string `json:"service"`
+		Tool        string `json:"tool"`
+		Description string `json:"description,omitempty"`
+		Blocked     bool   `json:"blocked,omitempty"`
+		// Hidden says why a tool no policy blocks is not offered either
+		// (exposedTool.Hidden); /api/status does not count it.
+		Hidden      string          `json:"hidden,omitempty"`
 		InputSchema json.RawMessage `json:"inputSchema,omitempty"`
 
 		// Tokens is the definition's cost in a client's context.
@@ -183,7 +186,7 @@ func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {
 		if schema == nil {
 			schema, _ = json.Marshal(t.Tool.InputSchema)
 		}
-		out = append(out, tool{t.Exposed, t.Service, t.Name, t.Tool.Description, t.Blocked, schema, cat.toolTokens(t)})
+		out = append(out, tool{t.Exposed, t.Service, t.Name, t.Tool.Description, t.Blocked, t.Hidden(), schema, cat.toolTokens(t)})
 	}
 	h.writeJSON(w, out)
 }

@@ -80,3 +80,56 @@ func TestManagementAPI(t *testing.T) {
 		t.Errorf("/api/status with a foreign Origin: %v %v", resp.StatusCode, err)
 	}
 }
+
+// TestHiddenToolCounts: a tool that can only be called as a task is not
+// offered; /api/tools says so and why, and /api/status does not count it,
+// so that chronicle tools (which reads /api/tools) and the console agree
+// (issue 21, item 18).
+func TestHiddenToolCounts(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	writeState(t, path, []service.Service{testService("tasks", "tasks", "")}, nil)
+	r := startHub(t, path)
+
+	var tools []struct {
+		Name    string `json:"name"`
+		Blocked bool   `json:"blocked"`
+		Hidden  string `json:"hidden"`
+	}
+	if err := json.Unmarshal([]byte(getJSON(t, r.url+"/api/tools")), &tools); err != nil {
+		t.Fatal(err)
+	}
+	offered := 0
+	hidden := map[string]string{}
+	for _, tl := range tools {
+		hidden[tl.Name] = tl.Hidden
+		if !tl.Blocked && tl.Hidden == "" {
+			offered++
+		}
+	}
+	if len(tools) != 2 || !strings.Contains(hidden["tasks__long_job"], "task augmentation") || hidden["tasks__echo"] != "" {
+		t.Fatalf("/api/tools: %+v", tools)
+	}
+	var st struct {
+		Services []struct {
+			Name   string   `json:"name"`
+			Tools  int      `json:"tools"`
+			Hidden []string `json:"hidden"`
+		} `json:"services"`
+		Endpoints []struct {
+			Endpoint string `json:"endpoint"`
+			Tools    int    `json:"tools"`
+		} `json:"endpoints"`
+	}
+	if err := json.Unmarshal([]byte(getJSON(t, r.url+"/api/status")), &st); err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Services) != 1 || st.Services[0].Tools != offered || len(st.Services[0].Hidden) != 1 {
+		t.Errorf("/api/status counts %+v, /api/tools offers %d", st.Services, offered)
+	}
+	for _, e := range st.Endpoints {
+		if e.Endpoint == "/mcp" && e.Tools != offered {
+			t.Errorf("/api/status: %s offers %d tools, /api/tools %d", e.Endpoint, e.Tools, offered)
+		}
+	}
+}

@@ -62,6 +62,10 @@ func serveTestUpstream(mode string) {
 		serveRecorder(os.Stdin, os.Stdout)
 		return
 	}
+	if mode == "tasks" {
+		serveTaskUpstream()
+		return
+	}
 	if addr := os.Getenv(gateEnv); addr != "" {
 		// Answer nothing until the test opens the gate.
 		conn, err := net.Dial("tcp", addr)
@@ -98,6 +102,24 @@ func serveTestUpstream(mode string) {
 	s.AddResource(mcp.NewResource("test://shared", "shared"),
 		func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
 			return []mcp.ResourceContents{mcp.TextResourceContents{URI: req.Params.URI, Text: "shared from " + mode}}, nil
+		})
+	if err := server.ServeStdio(s); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// serveTaskUpstream offers echo and a tool that can only be called as a
+// task, which the hub lists nowhere (exposedTool.Hidden).
+func serveTaskUpstream() {
+	s := server.NewMCPServer("tasks", "1", server.WithToolCapabilities(true), server.WithTaskCapabilities(true, true, true))
+	s.AddTool(mcp.NewTool("echo", mcp.WithDescription("Echoes its text."), mcp.WithString("text", mcp.Required())),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultText("tasks:" + req.GetString("text", "")), nil
+		})
+	s.AddTaskTool(mcp.NewTool("long_job", mcp.WithDescription("Runs for hours."), mcp.WithTaskSupport(mcp.TaskSupportRequired)),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CreateTaskResult, error) {
+			return nil, fmt.Errorf("not in this test")
 		})
 	if err := server.ServeStdio(s); err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -15,11 +15,12 @@ import (
 
 func (a *app) adoptCommand() *cobra.Command {
 	var (
-		only       []string
-		out        string
-		linkSkills bool
-		dryRun     bool
-		moveState  bool
+		only        []string
+		out         string
+		linkSkills  bool
+		dryRun      bool
+		moveState   bool
+		lockTimeout time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "adopt",
@@ -84,7 +85,7 @@ what it would record, and changes nothing.`,
 				return nil
 			}
 			// adopt writes a backup set under ~/.chronicle.
-			l, err := a.lockState(m, "adopt", 0)
+			l, err := a.lockState(m, "adopt", lockTimeout)
 			if err != nil {
 				return err
 			}
@@ -94,7 +95,7 @@ what it would record, and changes nothing.`,
 				return err
 			}
 			writeProposal(a.stdout, p, m.home)
-			fmt.Fprintf(a.stdout, "\nAppended %d service, %d skill and %d link blocks to %s.\n", len(p.Services), len(p.Skills), len(p.Links), displayPath(written))
+			fmt.Fprintf(a.stdout, "\nAppended %s, %s and %s to %s.\n", count(len(p.Services), "service block", "service blocks"), count(len(p.Skills), "skill block", "skill blocks"), count(len(p.Links), "link block", "link blocks"), displayPath(written))
 			r, left, err := a.takeover(m, dir, p, linkSkills)
 			a.writeTakeover(r, left)
 			writeSkipped(a.stdout, p, errs)
@@ -110,6 +111,7 @@ what it would record, and changes nothing.`,
 	cmd.Flags().BoolVar(&linkSkills, "link-skills", false, "replace the tools' skill folders by links to the central copies (the folders go into a backup set)")
 	cmd.Flags().BoolVar(&moveState, "move-state", false, "adopt even though the state was last applied from another configuration folder: this one takes its place")
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print the blocks and what would be recorded; change nothing")
+	lockTimeoutFlag(cmd, &lockTimeout)
 	return cmd
 }
 
@@ -171,10 +173,10 @@ func writeProposal(w io.Writer, p *adopt.Proposal, home string) {
 		}
 		what := []string{}
 		if len(l.Services) > 0 {
-			what = append(what, fmt.Sprintf("%d services", len(l.Services)))
+			what = append(what, count(len(l.Services), "service", "services"))
 		}
 		if len(l.Skills) > 0 {
-			what = append(what, fmt.Sprintf("%d skills", len(l.Skills)))
+			what = append(what, count(len(l.Skills), "skill", "skills"))
 		}
 		if l.Hub {
 			what = append(what, "the hub")

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -54,10 +55,10 @@ Exit codes: 0 applied, 1 error or conflicts.`,
 	fl.BoolVar(&autoApprove, "auto-approve", false, "apply without asking")
 	fl.BoolVar(&skipConflicts, "skip-conflicts", false, "make every change but the conflicts, and list those")
 	fl.BoolVar(&asJSON, "json", false, "print JSON lines for what was applied")
-	fl.DurationVar(&lockTimeout, "lock-timeout", 0, "wait this long for another apply to finish (e.g. 30s)")
 	fl.StringArrayVar(&f.replace, "replace", nil, "take the declared version at `ADDR` even over drift or a conflict (repeatable)")
 	fl.BoolVar(&f.destroy, "destroy", false, "allow removing everything chronicle manages")
 	fl.BoolVar(&f.offline, "offline", false, "make no network call: git skills are not checked against their remotes")
+	lockTimeoutFlag(cmd, &lockTimeout)
 	return cmd
 }
 
@@ -106,6 +107,54 @@ func (a *app) reportChange(c plan.Change, err error, asJSON bool) {
 	fmt.Fprintf(a.stdout, "%s: %s done\n", c.Address, c.Action)
 }
 
+// changeLines prints what apply did, a line per change, except the changes
+// of a tool file that failed as a whole (unreadable, or being rewritten in
+// place by another program): those are said once per file, after the rest,
+// instead of one identical line per entry. JSON lines stay one per change.
+type changeLines struct {
+	a      *app
+	home   string
+	asJSON bool
+	files  []*fileFailure // in the order they first failed
+}
+
+// A fileFailure is the changes one FileError failed.
+type fileFailure struct {
+	err   *apply.FileError
+	addrs []string
+}
+
+func (l *changeLines) report(c plan.Change, err error) {
+	var fe *apply.FileError
+	if l.asJSON || !errors.As(err, &fe) {
+		l.a.reportChange(c, err, l.asJSON)
+		return
+	}
+	for _, f := range l.files {
+		if f.err.File == fe.File && f.err.Err.Error() == fe.Err.Error() {
+			f.addrs = append(f.addrs, c.Address)
+			return
+		}
+	}
+	l.files = append(l.files, &fileFailure{err: fe, addrs: []string{c.Address}})
+}
+
+// flush prints one line per tool file that failed as a whole.
+func (l *changeLines) flush() {
+	const shown = 3
+	for _, f := range l.files {
+		msg := f.err.Error()
+		if rest, ok := strings.CutPrefix(msg, f.err.File); ok {
+			msg = tildePath(l.home, f.err.File) + rest
+		}
+		which := strings.Join(f.addrs[:min(len(f.addrs), shown)], ", ")
+		if len(f.addrs) > shown {
+			which += fmt.Sprintf(" and %d more", len(f.addrs)-shown)
+		}
+		fmt.Fprintf(l.a.stdout, "%s: %s failed (%s)\n", msg, count(len(f.addrs), "change", "changes"), which)
+	}
+}
+
 func (a *app) applySummary(r *apply.Result, asJSON bool) {
 	var add, change, remove int
 	for _, c := range r.Applied {
@@ -134,7 +183,7 @@ func (a *app) applySummary(r *apply.Result, asJSON bool) {
 	}
 	fmt.Fprintf(a.stdout, "\nApply complete! %d added, %d changed, %d removed.\n", add, change, remove)
 	if len(r.Conflicts) > 0 {
-		fmt.Fprintf(a.stdout, "Left alone (conflicts): \n")
+		fmt.Fprintln(a.stdout, "Left alone (conflicts):")
 		for _, c := range r.Conflicts {
 			fmt.Fprintf(a.stdout, "  ! %s: %s\n", c.Address, c.Reason)
 		}
@@ -237,7 +286,7 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 		return failf("the plan has errors; nothing was changed")
 	}
 	if len(p.Conflicts()) > 0 && !o.skipConflicts {
-		return failf("the plan has %d conflicts (!); nothing was changed. Resolve them, or apply --skip-conflicts to make the other changes", len(p.Conflicts()))
+		return failf("the plan has %d %s (!); nothing was changed. Resolve %s, or run %s to make the other changes", len(p.Conflicts()), plural(len(p.Conflicts()), "conflict", "conflicts"), plural(len(p.Conflicts()), "it", "them"), a.hintCommands(o.plan).SkipConflicts())
 	}
 	if !p.HasChanges() {
 		return nil
@@ -247,13 +296,15 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 	}
 	sys, report := a.applySystem()
 	defer report()
+	lines := &changeLines{a: a, home: m.home, asJSON: o.asJSON}
 	r, err := apply.Apply(p, apply.Options{
 		State: st, Tools: m.tools, System: sys, ChronicleHome: m.chronicleHome, StoreDir: m.store.Dir,
 		SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"), SkipConflicts: o.skipConflicts,
 		ConfigDir: resolvedDir(cfgDir), Version: version, Resolver: a.resolver(), Progress: a.progress(),
-		Report:  func(c plan.Change, err error) { a.reportChange(c, err, o.asJSON) },
+		Report:  lines.report,
 		Context: a.ctx,
 	})
+	lines.flush()
 	if r != nil {
 		a.applySummary(r, o.asJSON)
 	}
@@ -265,6 +316,6 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 
 // applyAuto applies the configuration without asking, under the state
 // lock that sync already holds.
-func (a *app) applyAuto(f planFlags) error {
-	return a.applyRun(applyFlags{plan: f, autoApprove: true, locked: true}, nil)
+func (a *app) applyAuto(f planFlags, skipConflicts bool) error {
+	return a.applyRun(applyFlags{plan: f, autoApprove: true, skipConflicts: skipConflicts, locked: true}, nil)
 }

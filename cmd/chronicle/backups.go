@@ -71,6 +71,7 @@ goes into a set marked "kept": it stays until you remove it with backups prune.`
 		},
 	}
 	list.Flags().BoolVar(&asJSON, "json", false, "print the sets as JSON")
+	var restoreTimeout, pruneTimeout time.Duration
 	restore := &cobra.Command{
 		Use:   "restore ID",
 		Short: "Restore a backup set",
@@ -79,7 +80,7 @@ first (in a new set), so a restore can itself be undone.`,
 		Example: "  chronicle backups restore 20261130T101500Z\n  chronicle backups restore original",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.locked("backups restore", 0, func(m *machine) error {
+			return a.locked("backups restore", restoreTimeout, func(m *machine) error {
 				undo, err := backup.Restore(fsys.OS{}, m.chronicleHome, args[0], time.Now())
 				if err != nil {
 					return failf("%s", err)
@@ -108,7 +109,7 @@ that age (kept sets included). It is the only way a set holding something apply
 			if len(args) == 0 && age == 0 {
 				return failf("name the sets to remove, or give --older-than (e.g. 30d)")
 			}
-			return a.locked("backups prune", 0, func(m *machine) error {
+			return a.locked("backups prune", pruneTimeout, func(m *machine) error {
 				removed, err := backup.Prune(fsys.OS{}, m.chronicleHome, args, age, time.Now())
 				for _, id := range removed {
 					fmt.Fprintf(a.stdout, "Removed backup %s.\n", id)
@@ -123,6 +124,8 @@ that age (kept sets included). It is the only way a set holding something apply
 			})
 		},
 	}
+	lockTimeoutFlag(restore, &restoreTimeout)
+	lockTimeoutFlag(prune, &pruneTimeout)
 	prune.Flags().StringVar(&olderThan, "older-than", "", "remove every set older than `AGE` (e.g. 30d, 36h)")
 	cmd.AddCommand(list, restore, prune)
 	return cmd

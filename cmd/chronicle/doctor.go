@@ -47,7 +47,7 @@ It changes nothing. Exit code 1 when a check fails.`,
 			case cfg == nil:
 				report(true, "configuration", "none here (chronicle plan shows what adopt would take over)")
 			default:
-				report(true, "configuration", fmt.Sprintf("%d files, %d services, %d skills, %d links", len(cfg.Files), len(cfg.Services), len(cfg.Skills), len(cfg.Links)))
+				report(true, "configuration", count(len(cfg.Files), "file", "files")+", "+count(len(cfg.Services), "service", "services")+", "+count(len(cfg.Skills), "skill", "skills")+", "+count(len(cfg.Links), "link", "links"))
 			}
 			m, err := a.machine(cfg)
 			if err != nil {
@@ -72,7 +72,7 @@ It changes nothing. Exit code 1 when a check fails.`,
 			if st, err := m.loadState(); err != nil {
 				report(false, "state", err.Error())
 			} else if !st.IsNew() {
-				report(true, "state", fmt.Sprintf("serial %d, %d links, %d entries, %d skills", st.Serial, len(st.Links), len(st.Entries), len(st.Skills)))
+				report(true, "state", fmt.Sprintf("serial %d, %s, %s, %s", st.Serial, count(len(st.Links), "link", "links"), count(len(st.Entries), "entry", "entries"), count(len(st.Skills), "skill", "skills")))
 			}
 			view := toolfile.NewView(fsys.ReadOnly(fsys.OS{}))
 			for _, p := range m.tools {

@@ -24,7 +24,7 @@ func (a *app) firstRun() error {
 		fmt.Fprintln(a.stdout, "This is what `chronicle adopt` would take over:")
 		fmt.Fprintln(a.stdout)
 		writeProposal(a.stdout, p, m.home)
-		fmt.Fprintf(a.stdout, "\nAdopt: %d services, %d skills.\n", len(p.Services), len(p.Skills))
+		fmt.Fprintf(a.stdout, "\nAdopt: %s, %s.\n", count(len(p.Services), "service", "services"), count(len(p.Skills), "skill", "skills"))
 	}
 	writeSkipped(a.stdout, p, errs)
 	fmt.Fprintln(a.stdout, "\nTo start a configuration from this: chronicle init ~/dotfiles/chronicle")

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -15,7 +16,8 @@ import (
 )
 
 func (a *app) importCommand() *cobra.Command {
-	return &cobra.Command{
+	var lockTimeout time.Duration
+	cmd := &cobra.Command{
 		Use:   "import ADDR...",
 		Short: "Take over an existing identical entry or link as chronicle's",
 		Long: `import records what a tool already has at ADDR as chronicle's, as it is: an entry
@@ -44,7 +46,7 @@ inverse.`,
 			if err != nil {
 				return err
 			}
-			lk, err := a.lockState(m, "import", 0)
+			lk, err := a.lockState(m, "import", lockTimeout)
 			if err != nil {
 				return err
 			}
@@ -107,6 +109,8 @@ inverse.`,
 			return nil
 		},
 	}
+	lockTimeoutFlag(cmd, &lockTimeout)
+	return cmd
 }
 
 // importable reports whether c only records what is there as chronicle's.

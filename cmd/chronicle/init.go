@@ -31,7 +31,10 @@ Secrets are never stored here: each secret("env:NAME") names a variable to expor
 `
 
 func (a *app) initCommand() *cobra.Command {
-	var linkSkills, moveState bool
+	var (
+		linkSkills, moveState bool
+		lockTimeout           time.Duration
+	)
 	cmd := &cobra.Command{
 		Use:   "init [DIR]",
 		Short: "Create a config directory from what this machine has",
@@ -91,7 +94,7 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 				err = safefile.WriteFile(out, []byte("# chronicle configuration: see chronicle.hcl.example in the chronicle repository.\n"), 0o644)
 			} else {
 				// adopt writes a backup set under ~/.chronicle.
-				l, lerr := a.lockState(m, "init", 0)
+				l, lerr := a.lockState(m, "init", lockTimeout)
 				if lerr != nil {
 					return lerr
 				}
@@ -117,7 +120,7 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 				takeErr = err
 			}
 			writeSkipped(a.stdout, p, errs)
-			fmt.Fprintf(a.stdout, "\nCreated %s with %d services, %d skills and %d links.\n", tildePath(m.home, dir), len(p.Services), len(p.Skills), len(p.Links))
+			fmt.Fprintf(a.stdout, "\nCreated %s with %s, %s and %s.\n", tildePath(m.home, dir), count(len(p.Services), "service", "services"), count(len(p.Skills), "skill", "skills"), count(len(p.Links), "link", "links"))
 			a.writeOriginalsKept(m)
 			if takeErr != nil {
 				return failf("%s", takeErr)
@@ -128,5 +131,6 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 	}
 	cmd.Flags().BoolVar(&moveState, "move-state", false, "adopt even though the state was last applied from another configuration folder: this one takes its place")
 	cmd.Flags().BoolVar(&linkSkills, "link-skills", false, "replace the tools' skill folders by links to the central copies (the folders go into a backup set)")
+	lockTimeoutFlag(cmd, &lockTimeout)
 	return cmd
 }

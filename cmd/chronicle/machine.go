@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/hashcache"
@@ -129,6 +131,13 @@ func (a *app) locked(op string, timeout time.Duration, fn func(m *machine) error
 	return fn(m)
 }
 
+// lockTimeoutFlag adds --lock-timeout to a command that takes the state
+// lock: the lock's "retry with --lock-timeout" hint (engine/lock) then holds
+// for every command that can meet a held lock.
+func lockTimeoutFlag(cmd *cobra.Command, d *time.Duration) {
+	cmd.Flags().DurationVar(d, "lock-timeout", 0, "wait this long for another apply or sync to finish (e.g. 30s)")
+}
+
 // lockState takes the state lock (~/.chronicle/state.lock) for op, waiting
 // up to timeout for another holder; Ctrl-C ends the wait.
 func (a *app) lockState(m *machine, op string, timeout time.Duration) (*lock.Lock, error) {
@@ -139,6 +148,9 @@ func (a *app) lockState(m *machine, op string, timeout time.Duration) (*lock.Loc
 	if err != nil {
 		return nil, failf("%s", err)
 	}
+	// A run killed while saving the state leaves its temporary file; the
+	// lock now held says that run is over.
+	state.RemoveStale(m.statePath(), time.Now())
 	return l, nil
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -13,12 +14,14 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/chronicle-dev/chronicle/engine/gitskill/gittest"
+	"github.com/chronicle-dev/chronicle/engine/lock"
 	"github.com/chronicle-dev/chronicle/hub/search/replay"
 	"github.com/chronicle-dev/chronicle/internal/testpeer"
 )
@@ -56,7 +59,7 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
-		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"exitcode": cmdExitCode, "waithttp": cmdWaitHTTP},
+		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"exitcode": cmdExitCode, "waithttp": cmdWaitHTTP, "holdlock": cmdHoldLock, "releaselock": cmdReleaseLock},
 		Condition:           peerCondition,
 		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") == "1",
 		Setup: func(env *testscript.Env) error {
@@ -123,6 +126,37 @@ func cmdExitCode(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("%s exited with %d, want %d", args[1], got, want)
+	}
+}
+
+// heldLocks are the state locks scripts hold (holdlock), by script.
+var heldLocks sync.Map // *testscript.TestScript → *lock.Lock
+
+// cmdHoldLock takes the state lock of the script's home, as another
+// chronicle would, until releaselock or the end of the script:
+//
+//	holdlock
+//	exitcode 1 chronicle state rm ADDR
+//	releaselock
+func cmdHoldLock(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 0 {
+		ts.Fatalf("usage: holdlock")
+	}
+	l, err := lock.Acquire(context.Background(), filepath.Join(ts.Getenv("HOME"), ".chronicle", "state.lock"), "holdlock", 0)
+	if err != nil {
+		ts.Fatalf("holdlock: %v", err)
+	}
+	heldLocks.Store(ts, l)
+	ts.Defer(func() { cmdReleaseLock(ts, false, nil) })
+}
+
+// cmdReleaseLock releases the lock holdlock took.
+func cmdReleaseLock(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 0 {
+		ts.Fatalf("usage: releaselock")
+	}
+	if l, ok := heldLocks.LoadAndDelete(ts); ok {
+		l.(*lock.Lock).Release()
 	}
 }
 

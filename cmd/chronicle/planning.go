@@ -14,11 +14,29 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
-// planFlags are the options shared by plan and apply.
+// planFlags are the options shared by plan, apply and sync.
 type planFlags struct {
 	replace []string
 	destroy bool
 	offline bool
+	// sync says the plan is sync's: its hints name sync's flags.
+	sync bool
+}
+
+// hintCommands are the command lines the plan's hints name (engine/plan
+// writes the hints): sync's own flags after a sync, and --chdir where the
+// configuration is not the working directory.
+func (a *app) hintCommands(f planFlags) plan.Commands {
+	chdir := ""
+	if a.chdir != "" {
+		if dir, err := a.configDir(); err == nil {
+			chdir = " --chdir " + plan.ShellQuote(dir)
+		}
+	}
+	if f.sync {
+		return plan.Commands{Apply: "chronicle sync", Import: "chronicle" + chdir + " import"}
+	}
+	return plan.Commands{Apply: "chronicle" + chdir + " apply", Import: "chronicle" + chdir + " import"}
 }
 
 // statePath is ~/.chronicle/state.json.
@@ -50,7 +68,7 @@ func (a *app) compute(l *loaded, m *machine, st *state.State, f planFlags) *plan
 		StoreDir: m.store.Dir, HubCommand: hubCmd, HubError: hubErr, Replace: replace, Destroy: f.destroy,
 		Chronicle: version, Offline: f.offline, Resolver: a.resolver(), Masker: a.masker,
 		Progress: a.progress(), Context: a.ctx, Reader: reader, Hashes: m.hashes.Hasher(reader), Scratch: fsys.OS{}, EUID: os.Geteuid(),
-		Catalog: cat,
+		Catalog: cat, Commands: a.hintCommands(f),
 	})
 }
 

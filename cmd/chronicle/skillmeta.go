@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -91,7 +92,10 @@ func (a *app) skillList() (*machine, []skillhub.Skill, error) {
 }
 
 func (a *app) skillsTagCommand() *cobra.Command {
-	var remove bool
+	var (
+		remove      bool
+		lockTimeout time.Duration
+	)
 	cmd := &cobra.Command{
 		Use:   "tag NAME TAG...",
 		Short: "Tag a central skill (local metadata)",
@@ -107,7 +111,7 @@ tagging changes no skill, takes no snapshot and makes no drift.`,
 					return failf("%s", err)
 				}
 			}
-			return a.editSkillMeta("skills tag", name, func(m *skillhub.Meta) error {
+			return a.editSkillMeta("skills tag", lockTimeout, name, func(m *skillhub.Meta) error {
 				if remove {
 					m.Tags = slices.DeleteFunc(m.Tags, func(t string) bool { return slices.Contains(tags, t) })
 				} else {
@@ -118,11 +122,13 @@ tagging changes no skill, takes no snapshot and makes no drift.`,
 		},
 	}
 	cmd.Flags().BoolVar(&remove, "remove", false, "remove the tags instead of adding them")
+	lockTimeoutFlag(cmd, &lockTimeout)
 	return cmd
 }
 
 func (a *app) skillsRateCommand() *cobra.Command {
-	return &cobra.Command{
+	var lockTimeout time.Duration
+	cmd := &cobra.Command{
 		Use:   "rate NAME N",
 		Short: "Rate a central skill from 0 (unrated) to 5 (local metadata)",
 		Long: `skills rate gives a central skill a rating from 1 to 5 stars; 0 clears it. The
@@ -139,18 +145,20 @@ rating is kept in ~/.chronicle/skills-meta.json and changes no skill.`,
 			if err != nil {
 				return failf("%s", err)
 			}
-			return a.editSkillMeta("skills rate", args[0], func(m *skillhub.Meta) error {
+			return a.editSkillMeta("skills rate", lockTimeout, args[0], func(m *skillhub.Meta) error {
 				m.Rating = n
 				return nil
 			})
 		},
 	}
+	lockTimeoutFlag(cmd, &lockTimeout)
+	return cmd
 }
 
 // editSkillMeta changes a central skill's metadata under the state lock,
-// without waiting for it, and prints the result.
-func (a *app) editSkillMeta(op, name string, edit func(*skillhub.Meta) error) error {
-	return a.locked(op, 0, func(m *machine) error {
+// waiting for it up to timeout, and prints the result.
+func (a *app) editSkillMeta(op string, timeout time.Duration, name string, edit func(*skillhub.Meta) error) error {
+	return a.locked(op, timeout, func(m *machine) error {
 		meta, err := skillhub.UpdateMeta(fsys.OS{}, m.chronicleHome, name, edit)
 		if errors.Is(err, skillhub.ErrNoSkill) {
 			return failf("no central skill named %s: chronicle skills list shows them", name)

@@ -58,6 +58,7 @@ metadata in ~/.chronicle/skills-meta.json (skills tag, skills rate, skills list)
 		},
 	}
 	list.Flags().BoolVar(&asJSON, "json", false, "print the snapshots as JSON")
+	var restoreTimeout time.Duration
 	restore := &cobra.Command{
 		Use:   "restore NAME ID",
 		Short: "Restore a skill from a snapshot",
@@ -67,7 +68,7 @@ shows the restored copy as drift when it differs from the declared source.`,
 		Example: "  chronicle skills restore code-review 3",
 		Args:    cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.locked("skills restore", 0, func(m *machine) error {
+			return a.locked("skills restore", restoreTimeout, func(m *machine) error {
 				if err := snapshot.Restore(fsys.OS{}, filepath.Join(m.chronicleHome, "snapshots"), args[0], args[1], m.store.Dir); err != nil {
 					return failf("%s", err)
 				}
@@ -76,6 +77,7 @@ shows the restored copy as drift when it differs from the declared source.`,
 			})
 		},
 	}
+	lockTimeoutFlag(restore, &restoreTimeout)
 	var outdatedJSON bool
 	outdated := &cobra.Command{
 		Use:   "outdated",

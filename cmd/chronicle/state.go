@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/spf13/cobra"
 )
@@ -49,34 +50,42 @@ skill.pdf or link.everywhere["claude"].skill.pdf.`,
 				return nil
 			},
 		},
-		&cobra.Command{
-			Use:   "rm ADDR...",
-			Short: "Forget an address without touching the machine",
-			Long: `state rm makes chronicle forget what it made at ADDR: the link, entry or skill
-stays where it is, untouched, and is the user's from then on.`,
-			Example: "  chronicle state rm 'link.everywhere[\"claude\"].skill.pdf'",
-			Args:    cobra.MinimumNArgs(1),
-			RunE: func(cmd *cobra.Command, args []string) error {
-				return a.locked("state rm", 0, func(m *machine) error {
-					st, err := m.loadState()
-					if err != nil {
-						return err
-					}
-					for _, addr := range args {
-						if err := st.Forget(addr); err != nil {
-							return failf("%s", err)
-						}
-					}
-					if err := st.Save(m.statePath()); err != nil {
-						return err
-					}
-					for _, addr := range args {
-						fmt.Fprintf(a.stdout, "Forgot %s (nothing on the machine was changed).\n", addr)
-					}
-					return nil
-				})
-			},
-		},
+		a.stateRmCommand(),
 	)
+	return cmd
+}
+
+// stateRmCommand is state rm.
+func (a *app) stateRmCommand() *cobra.Command {
+	var lockTimeout time.Duration
+	cmd := &cobra.Command{
+		Use:   "rm ADDR...",
+		Short: "Forget an address without touching the machine",
+		Long: `state rm makes chronicle forget what it made at ADDR: the link, entry or skill
+stays where it is, untouched, and is the user's from then on.`,
+		Example: "  chronicle state rm 'link.everywhere[\"claude\"].skill.pdf'",
+		Args:    cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.locked("state rm", lockTimeout, func(m *machine) error {
+				st, err := m.loadState()
+				if err != nil {
+					return err
+				}
+				for _, addr := range args {
+					if err := st.Forget(addr); err != nil {
+						return failf("%s", err)
+					}
+				}
+				if err := st.Save(m.statePath()); err != nil {
+					return err
+				}
+				for _, addr := range args {
+					fmt.Fprintf(a.stdout, "Forgot %s (nothing on the machine was changed).\n", addr)
+				}
+				return nil
+			})
+		},
+	}
+	lockTimeoutFlag(cmd, &lockTimeout)
 	return cmd
 }

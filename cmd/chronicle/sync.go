@@ -15,15 +15,19 @@ func (a *app) syncCommand() *cobra.Command {
 	var (
 		repo, ref, tokenEnv string
 		check, reset        bool
+		skipConflicts       bool
 		f                   planFlags
 		lockTimeout         time.Duration
 	)
+	f.sync = true
 	cmd := &cobra.Command{
 		Use:   "sync",
 		Short: "Pull the config repository and apply it",
 		Long: `sync clones or fast-forwards the configuration repository (https only, through
 go-git) into ~/.chronicle/source, then plans it and, unless --check, applies the
-plan when it has no conflicts. The URL is remembered after the first sync. It
+plan when it has no conflicts (--skip-conflicts, --replace and --destroy work as
+for apply, and the plan's hints name them). The URL is remembered after the
+first sync. It
 refuses to sync over local commits or uncommitted changes in ~/.chronicle/source.
 
 Exit codes: with --check as plan --detailed-exitcode (0 in sync, 2 changes
@@ -74,7 +78,7 @@ timer, a launchd agent and a cron line.`,
 			if check {
 				return a.planCommandRun(f, true)
 			}
-			return a.applyAuto(f)
+			return a.applyAuto(f, skipConflicts)
 		},
 	}
 	fl := cmd.Flags()
@@ -84,7 +88,11 @@ timer, a launchd agent and a cron line.`,
 	fl.StringVar(&tokenEnv, "token-env", "", "read a token for a private repository from this environment `VARIABLE`")
 	fl.BoolVar(&reset, "reset", false, "follow a different --repo than the remembered one (the old checkout must be clean)")
 	fl.BoolVar(&f.offline, "offline", false, "do not check git skills against their remotes")
-	fl.DurationVar(&lockTimeout, "lock-timeout", 0, "wait this long for another apply or sync to finish (e.g. 30s)")
+	// The plan's own options, as apply has them: its hints name them.
+	fl.StringArrayVar(&f.replace, "replace", nil, "take the declared version at `ADDR` even over drift or a conflict (repeatable)")
+	fl.BoolVar(&f.destroy, "destroy", false, "allow removing everything chronicle manages")
+	fl.BoolVar(&skipConflicts, "skip-conflicts", false, "make every change but the conflicts, and list those")
+	lockTimeoutFlag(cmd, &lockTimeout)
 	return cmd
 }
 

@@ -119,7 +119,7 @@ func (a *app) writeTakeover(r *apply.Result, left []plan.Change) {
 				other++
 			}
 		}
-		fmt.Fprintf(a.stdout, "\nRecorded as chronicle's: %d tool entries, %d skill links, %d services, policies and skills (nothing in the tools was rewritten).\n", entries, links, other)
+		fmt.Fprintf(a.stdout, "\nRecorded as chronicle's: %s, %s, %s (nothing in the tools was rewritten).\n", count(entries, "tool entry", "tool entries"), count(links, "skill link", "skill links"), count(other, "service, policy or skill", "services, policies and skills"))
 	}
 	if r != nil {
 		for _, f := range r.Failed {

@@ -23,7 +23,8 @@ func (a *app) toolsCommand() *cobra.Command {
 		Long: `tools lists every tool the hub offers, per service, with the token cost of its
 definition as a client sees it (name, description and input schema, counted with
 the o200k tokenizer; other model families count somewhat differently). Tools a
-policy disables are shown but not counted.
+policy disables, and tools the hub cannot offer (one that requires task
+augmentation), are shown but not counted, as /api/status counts them.
 
 It asks the running hub first (hub.listen, with the hub token: hub { token }, else ~/.chronicle/hub.token),
 and otherwise reads the catalogue the HTTP hub last cached in
@@ -102,8 +103,11 @@ func writeToolsText(w io.Writer, r *toolsReport, home string) error {
 		fmt.Fprintf(w, "\n%s — %s%s\n", s.Name, toolsAndTokens(s.Tools, s.Tokens), when)
 		for _, t := range s.Items {
 			note := ""
-			if t.Disabled {
+			switch {
+			case t.Disabled:
 				note = "  (disabled by policy, not offered)"
+			case t.Hidden != "":
+				note = "  (not offered: " + t.Hidden + ")"
 			}
 			fmt.Fprintf(w, "  %-*s %7d%s\n", width, t.Name, t.Tokens, note)
 		}

@@ -41,6 +41,10 @@ type toolCost struct {
 	Tool     string `json:"tool"` // the service's own name
 	Tokens   int    `json:"tokens"`
 	Disabled bool   `json:"disabled,omitempty"` // by a policy: not offered, not counted
+	// Hidden says why the hub does not offer a tool no policy disables
+	// (one that requires task augmentation); not counted either, as
+	// /api/status does not count it.
+	Hidden string `json:"hidden,omitempty"`
 }
 
 // service returns a service's entry, making it (in name order) on first
@@ -59,7 +63,7 @@ func (r *toolsReport) service(name string) *serviceCost {
 func (r *toolsReport) add(service string, t toolCost) {
 	s := r.service(service)
 	s.Items = append(s.Items, t)
-	if !t.Disabled {
+	if !t.Disabled && t.Hidden == "" {
 		s.Tools++
 		s.Tokens += t.Tokens
 		r.Tools++
@@ -109,6 +113,7 @@ func (a *app) fromHub(st *state.State, tokenFile string) (*toolsReport, error) {
 		Service string `json:"service"`
 		Tool    string `json:"tool"`
 		Blocked bool   `json:"blocked"`
+		Hidden  string `json:"hidden"`
 		Tokens  int    `json:"tokens"`
 	}
 	if err := json.NewDecoder(resp.Body).Decode(&items); err != nil {
@@ -116,7 +121,7 @@ func (a *app) fromHub(st *state.State, tokenFile string) (*toolsReport, error) {
 	}
 	r := &toolsReport{Source: "hub", From: base}
 	for _, it := range items {
-		r.add(it.Service, toolCost{Name: it.Name, Tool: it.Tool, Tokens: it.Tokens, Disabled: it.Blocked})
+		r.add(it.Service, toolCost{Name: it.Name, Tool: it.Tool, Tokens: it.Tokens, Disabled: it.Blocked, Hidden: it.Hidden})
 	}
 	return r, nil
 }

@@ -67,3 +67,8 @@ func plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// count writes n with its noun: "1 service", "2 services", "0 services".
+func count(n int, one, many string) string {
+	return fmt.Sprintf("%d %s", n, plural(n, one, many))
+}

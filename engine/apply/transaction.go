@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/fsys"
@@ -114,6 +115,25 @@ func (t *transaction) finish(w written) []result {
 	return out
 }
 
+// A FileError is why a tool file's transaction failed as a whole (the file
+// could not be read or parsed, as while another program rewrites it in
+// place): every change of that file fails with the same FileError, so that
+// a report can say it once per file.
+type FileError struct {
+	File string
+	Err  error
+}
+
+func (e *FileError) Error() string {
+	msg := e.Err.Error()
+	if strings.HasPrefix(msg, e.File) {
+		return msg // a parse error names the file (and the line) itself
+	}
+	return e.File + ": " + msg
+}
+
+func (e *FileError) Unwrap() error { return e.Err }
+
 // failAll fails every change still pending with err; the journal keeps
 // their intents, since the file may have been written.
 func (t *transaction) failAll(err error) []result {
@@ -121,7 +141,7 @@ func (t *transaction) failAll(err error) []result {
 	for i, c := range t.changes {
 		e := t.errs[i]
 		if e == nil {
-			e = fmt.Errorf("%s: %s: %w", c.Address, t.file, err)
+			e = fmt.Errorf("%s: %w", c.Address, &FileError{File: t.file, Err: err})
 		}
 		t.a.failed[c.Address] = e
 		out[i] = result{c, e}

@@ -214,3 +214,24 @@ func TestAFileIsCheckedOnce(t *testing.T) {
 		t.Fatalf("a file that failed the check was remembered (%d added)", known.added)
 	}
 }
+
+// TestREADMEStatesLimits: the limits a user can hit are in the README, with
+// the values the code enforces (issue 21, item 18).
+func TestREADMEStatesLimits(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(readme)), " ") // lines rewrapped
+	for _, want := range []string{
+		fmt.Sprintf("each configuration file holds at most %d MiB of UTF-8 text", MaxFileSize>>20),
+		fmt.Sprintf("nests blocks and brackets at most %d deep", MaxNesting),
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("README.md does not say %q", want)
+		}
+	}
+	if MaxFileSize%(1<<20) != 0 {
+		t.Errorf("MaxFileSize is %d bytes, not a whole number of MiB: say it in the README as it is", MaxFileSize)
+	}
+}

@@ -36,7 +36,7 @@ func cloneCommit(ctx context.Context, dir, url, ref, auth string, progress io.Wr
 	}
 	repo, err := git.PlainCloneContext(ctx, dir, true, opts)
 	if err != nil {
-		return nil, nil, RemoteError(url, auth != "", err)
+		return nil, nil, RemoteError(url, auth != "", AuthHint, err)
 	}
 	var hash plumbing.Hash
 	if IsCommitSHA(ref) {

@@ -60,7 +60,7 @@ func listRefs(ctx context.Context, url, auth string) (remoteRefs, error) {
 	remote := git.NewRemote(memory.NewStorage(), &gitconfig.RemoteConfig{Name: "origin", URLs: []string{url}})
 	list, err := remote.ListContext(ctx, &git.ListOptions{Auth: Auth(auth), PeelingOption: git.AppendPeeled})
 	if err != nil {
-		return remoteRefs{}, RemoteError(url, auth != "", err)
+		return remoteRefs{}, RemoteError(url, auth != "", AuthHint, err)
 	}
 	refs := remoteRefs{hashes: map[string]string{}}
 	for _, r := range list {

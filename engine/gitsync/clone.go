@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/go-git/go-git/v5"
+	gitconfig "github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/storage/memory"
 
 	"github.com/chronicle-dev/chronicle/engine/gitskill"
 	"github.com/chronicle-dev/chronicle/engine/safefile"
@@ -39,10 +42,10 @@ func clone(ctx context.Context, o SyncOptions) (*SyncResult, error) {
 	}
 	repo, err := git.PlainCloneContext(ctx, stage, false, opts)
 	if err != nil {
-		if o.Ref != "" && err == plumbing.ErrReferenceNotFound {
-			return nil, fmt.Errorf("%s: no branch named %q", o.URL, o.Ref)
+		if err == plumbing.ErrReferenceNotFound {
+			return nil, missingBranch(ctx, o)
 		}
-		return nil, gitskill.RemoteError(o.URL, o.Auth != "", err)
+		return nil, gitskill.RemoteError(o.URL, o.Auth != "", TokenHint, err)
 	}
 	head, err := repo.Head()
 	if err != nil {
@@ -58,4 +61,40 @@ func clone(ctx context.Context, o SyncOptions) (*SyncResult, error) {
 		return nil, fmt.Errorf("moving the clone of %s to %s: %w", o.URL, o.Dir, err)
 	}
 	return &SyncResult{URL: o.URL, Ref: head.Name().Short(), NewSHA: head.Hash().String(), Cloned: true}, nil
+}
+
+// TokenHint says how sync is given a token for a private repository.
+const TokenHint = "chronicle sync --token-env NAME, with the token in the variable NAME"
+
+// missingBranch explains a clone that found no branch to check out: the
+// one given with --ref, or the one the remote's HEAD names (a repository
+// whose default branch was deleted or never pushed). It lists the branches
+// there are, so that the --ref it suggests can be copied.
+func missingBranch(ctx context.Context, o SyncOptions) error {
+	remote := git.NewRemote(memory.NewStorage(), &gitconfig.RemoteConfig{Name: "origin", URLs: []string{o.URL}})
+	list, err := remote.ListContext(ctx, &git.ListOptions{Auth: gitskill.Auth(o.Auth)})
+	if err != nil {
+		return gitskill.RemoteError(o.URL, o.Auth != "", TokenHint, err)
+	}
+	var branches []string
+	head := ""
+	for _, r := range list {
+		switch {
+		case r.Name() == plumbing.HEAD && r.Type() == plumbing.SymbolicReference:
+			head = r.Target().Short()
+		case r.Name().IsBranch():
+			branches = append(branches, r.Name().Short())
+		}
+	}
+	what := fmt.Sprintf("%s: there is no branch named %q", o.URL, o.Ref)
+	if o.Ref == "" {
+		what = fmt.Sprintf("%s: the repository's HEAD names no branch that exists", o.URL)
+		if head != "" {
+			what = fmt.Sprintf("%s: the repository's HEAD names the branch %q, which does not exist", o.URL, head)
+		}
+	}
+	if len(branches) == 0 {
+		return fmt.Errorf("%s, and the repository has no branches: push one first", what)
+	}
+	return fmt.Errorf("%s; give the branch to follow with --ref (chronicle sync --repo %s --ref %s); its branches: %s", what, o.URL, branches[0], strings.Join(branches, ", "))
 }

@@ -67,7 +67,7 @@ func (c *checkout) fetch(ctx context.Context, o SyncOptions, branches []string) 
 	case errors.Is(err, git.NoMatchingRefSpecError{}):
 		return fmt.Errorf("%s: %w (is the branch name right?)", c.url, err)
 	}
-	return gitskill.RemoteError(c.url, o.Auth != "", err)
+	return gitskill.RemoteError(c.url, o.Auth != "", TokenHint, err)
 }
 
 // remoteTip is the fetched tip of a branch; fetch has made sure it exists.

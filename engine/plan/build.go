@@ -32,6 +32,9 @@ type builder struct {
 	desired map[string]bool // addresses the configuration wants
 	// claimed maps a link place to the address that puts a skill there.
 	claimed map[string]string
+	// shares maps the address of a link place another address claimed
+	// (codex and agents share a folder) to that address.
+	shares map[string]string
 	// entryClaims maps an entry's location (file, key path, name) to the
 	// address that writes it.
 	entryClaims map[string]string
@@ -87,6 +90,7 @@ func Compute(in Inputs) *Plan {
 		tools:       map[string]provider.Provider{},
 		desired:     map[string]bool{},
 		claimed:     map[string]string{},
+		shares:      map[string]string{},
 		entryClaims: map[string]string{},
 		unreadable:  map[string]bool{},
 	}

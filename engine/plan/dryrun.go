@@ -20,6 +20,7 @@ func (b *builder) dryRun() {
 		}
 	}
 	var refused []int
+	b.replaceable()
 	for _, file := range sortedKeys(byFile) {
 		idx := byFile[file]
 		p := b.tools[b.plan.Changes[idx[0]].Entry.Location.Tool]
@@ -57,6 +58,25 @@ func (b *builder) dryRun() {
 	sort.Ints(refused)
 	for _, i := range slices.Backward(slices.Compact(refused)) {
 		b.plan.Changes = slices.Delete(b.plan.Changes, i, i+1)
+	}
+}
+
+// replaceable tries, in memory, the edit --replace would make for each
+// entry conflict. Where the tool refuses it (a name held twice in the
+// file), no flag helps and --replace would fail in apply: the reason says
+// what to fix instead of offering it.
+func (b *builder) replaceable() {
+	for i, c := range b.plan.Changes {
+		if c.Kind != KindEntry || c.Action != Conflict || c.Entry == nil {
+			continue
+		}
+		doc, _, err := b.view.Document(b.tools[c.Entry.Location.Tool], c.Entry.Location.File)
+		if err != nil {
+			continue
+		}
+		if _, err := doc.Edit([]provider.Edit{EditOf(c)}); err != nil {
+			b.plan.Changes[i].Reason = "chronicle cannot write this entry, with or without --replace: " + err.Error()
+		}
 	}
 }
 

@@ -184,7 +184,7 @@ func (b *builder) entry(addr, tool string, l *config.Link, p provider.Provider, 
 		if b.in.Replace[addr] {
 			c.Action, c.Reason = Update, "edited since chronicle wrote it; --replace writes the declared version after a backup"
 		} else {
-			c.Action, c.Reason = Conflict, "drift: edited since chronicle wrote it; to keep the edit, change the configuration to match (the diff shows how) or chronicle state rm "+rec.Address+"; to drop it, apply --replace "+addr
+			c.Action, c.Reason = Conflict, "drift: edited since chronicle wrote it; to keep the edit, change the configuration to match (the diff shows how) or chronicle state rm "+ShellQuote(rec.Address)+"; to drop it, "+b.in.Commands.Replace(addr)
 		}
 	default:
 		same := SameEntry(e, *actual)
@@ -201,9 +201,9 @@ func (b *builder) entry(addr, tool string, l *config.Link, p provider.Provider, 
 		case b.in.Replace[addr]:
 			c.Action, c.Reason = Update, "--replace takes over an entry chronicle did not write, after a backup"
 		case same:
-			c.Action, c.Reason = Conflict, fmt.Sprintf("%s already has an entry %q identical to the declared one, but chronicle did not write it; apply --replace %s to take it over", tool, e.Name, addr)
+			c.Action, c.Reason = Conflict, fmt.Sprintf("%s already has an entry %q identical to the declared one, but chronicle did not write it; %s takes it over as it is", tool, e.Name, b.in.Commands.ImportAddr(addr))
 		default:
-			c.Action, c.Reason = Conflict, fmt.Sprintf("%s already has an entry %q that chronicle did not write; it is never overwritten (apply --replace %s takes it over after a backup)", tool, e.Name, addr)
+			c.Action, c.Reason = Conflict, fmt.Sprintf("%s already has an entry %q that chronicle did not write; it is never overwritten (%s takes it over after a backup)", tool, e.Name, b.in.Commands.Replace(addr))
 		}
 	}
 	b.fileConflict(&c, f)
@@ -227,9 +227,9 @@ func (b *builder) fileConflict(c *Change, f *toolfile.File) {
 	case b.in.EUID > 0 && facts.UID >= 0 && facts.UID != b.in.EUID:
 		c.Action, c.Reason = Conflict, fmt.Sprintf("%s belongs to user %d; chronicle, running as user %d, cannot write it and keep its owner (run chronicle as that user)", f.Path, facts.UID, b.in.EUID)
 	case facts.Mode&0o200 == 0 && !replace:
-		c.Action, c.Reason = Conflict, fmt.Sprintf("%s is read-only (mode %#o): chronicle does not write a file its owner cannot write; apply --replace %s writes it and keeps the mode", f.Path, uint32(facts.Mode), c.Address)
+		c.Action, c.Reason = Conflict, fmt.Sprintf("%s is read-only (mode %#o): chronicle does not write a file its owner cannot write; %s writes it and keeps the mode", f.Path, uint32(facts.Mode), b.in.Commands.Replace(c.Address))
 	case facts.Links > 1 && !replace:
-		c.Action, c.Reason = Conflict, fmt.Sprintf("%s is hard-linked, %d links: replacing it would split the link; apply --replace %s writes it in place after a backup", f.Path, facts.Links, c.Address)
+		c.Action, c.Reason = Conflict, fmt.Sprintf("%s is hard-linked, %d links: replacing it would split the link; %s writes it in place after a backup", f.Path, facts.Links, b.in.Commands.Replace(c.Address))
 	case facts.Links > 1:
 		c.Entry.InPlace = true
 	}

@@ -71,6 +71,9 @@ type Inputs struct {
 	// Catalog is the catalogue cache the HTTP hub wrote (nil when there is
 	// none): what each service lists, with token costs, for Plan.Context.
 	Catalog *catalog.File
+	// Commands are the command lines the plan's hints tell the user to
+	// run; the zero value names chronicle apply and chronicle import.
+	Commands Commands
 	// EUID is the effective user id that will apply the plan (os.Geteuid),
 	// or -1 where there is none: files it cannot write with their owner
 	// kept are conflicts.

@@ -1,7 +1,9 @@
 package plan
 
 import (
+	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
@@ -39,6 +41,24 @@ func (b *builder) links() {
 			}
 		}
 	}
+	b.dropIdleShares()
+}
+
+// dropIdleShares keeps the note "the same folder as X" only where X has a
+// change to show: a plan with nothing to do at a shared folder says
+// nothing about it.
+func (b *builder) dropIdleShares() {
+	if len(b.shares) == 0 {
+		return
+	}
+	changed := map[string]bool{}
+	for _, c := range b.plan.Changes {
+		changed[c.Address] = true
+	}
+	b.plan.Changes = slices.DeleteFunc(b.plan.Changes, func(c Change) bool {
+		other, shared := b.shares[c.Address]
+		return shared && c.Action == Read && !changed[other]
+	})
 }
 
 // linkedSkills returns the skill names a link takes, sorted.
@@ -80,6 +100,7 @@ func (b *builder) skillLink(l *config.Link, tool, skill string, p provider.Provi
 	path := filepath.Join(dir.Dir, skill)
 	if other, taken := b.claimed[path]; taken {
 		// Tools that share a folder (codex and agents) get one link there.
+		b.shares[addr] = other
 		b.plan.Changes = append(b.plan.Changes, Change{Address: addr, Kind: KindLink, Action: Read, Path: path, Reason: "the same folder as " + other})
 		return
 	}
@@ -89,6 +110,14 @@ func (b *builder) skillLink(l *config.Link, tool, skill string, p provider.Provi
 	rec := b.linkRecord(addr)
 	before := observe.Place(b.in.Reader, path)
 	c := Change{Address: addr, Kind: KindLink, Path: path, Link: spec, Before: &before}
+	if before.Kind == observe.Unreadable && b.notAFolder(dir.Dir) {
+		// --replace clears the link's own place, not the tool's skills
+		// folder: it cannot help here, so it is not offered.
+		c.Action, c.Reason = Conflict, fmt.Sprintf("%s is a file, not a folder, so no skill can be linked into it; move it away (mv %s %s.old), then apply again",
+			dir.Dir, ShellQuote(dir.Dir), ShellQuote(dir.Dir))
+		b.add(c)
+		return
+	}
 	if l.Mode == config.ModeCopy {
 		spec.Hash = b.declaredHash(skill)
 		c.Action, c.Reason = b.copyAction(addr, path, before, spec, rec)
@@ -97,7 +126,7 @@ func (b *builder) skillLink(l *config.Link, tool, skill string, p provider.Provi
 		if c.Action == Conflict && rec == nil && before.Kind == observe.Dir && before.Hash == b.declaredHash(skill) {
 			// Often the folder adopt copied the skill from.
 			c.Reason = "a real directory with the same content as the declared skill is at " + path +
-				" (adopt may have copied it from there); chronicle never overwrites it: apply --replace " + addr +
+				" (adopt may have copied it from there); chronicle never overwrites it: " + b.in.Commands.Replace(addr) +
 				" moves it into the backup set and links the central copy"
 		}
 	}
@@ -123,16 +152,16 @@ func (b *builder) symlinkAction(addr, path string, before observe.Observation, t
 		if replace || b.in.Import[addr] {
 			return Update, "takes over a link to the central copy that chronicle did not make"
 		}
-		return Conflict, "a link to the central copy is there, but chronicle did not make it (same target); apply --replace " + addr + " to take it over"
+		return Conflict, "a link to the central copy is there, but chronicle did not make it (same target); " + b.in.Commands.ImportAddr(addr) + " takes it over as it is"
 	}
 	what := describe(before, path)
 	if replace {
 		return Replace, what + "; --replace moves it into the backup set, then links"
 	}
 	if rec != nil {
-		return Conflict, "drift: " + what + " where chronicle made a link; it is never overwritten (apply --replace " + addr + " to put the link back)"
+		return Conflict, "drift: " + what + " where chronicle made a link; it is never overwritten (" + b.in.Commands.Replace(addr) + " puts the link back)"
 	}
-	return Conflict, what + "; chronicle never overwrites it (apply --replace " + addr + " moves it into the backup set)"
+	return Conflict, what + "; chronicle never overwrites it (" + b.in.Commands.Replace(addr) + " moves it into the backup set)"
 }
 
 // copyAction decides what to do at a tracked copy's place. Before is the
@@ -159,16 +188,16 @@ func (b *builder) copyAction(addr, path string, before observe.Observation, spec
 		if replace || b.in.Import[addr] {
 			return Update, "takes over an identical copy chronicle did not make"
 		}
-		return Conflict, "an identical copy is there, but chronicle did not make it; apply --replace " + addr + " to take it over"
+		return Conflict, "an identical copy is there, but chronicle did not make it; " + b.in.Commands.ImportAddr(addr) + " takes it over as it is"
 	}
 	what := describe(before, path)
 	if replace {
 		return Replace, what + "; --replace moves it into the backup set, then copies"
 	}
 	if mine {
-		return Conflict, "drift: the copy was changed since chronicle made it (" + what + "); it is never overwritten (apply --replace " + addr + " moves it into the backup set)"
+		return Conflict, "drift: the copy was changed since chronicle made it (" + what + "); it is never overwritten (" + b.in.Commands.Replace(addr) + " moves it into the backup set)"
 	}
-	return Conflict, what + "; chronicle never overwrites it (apply --replace " + addr + " moves it into the backup set)"
+	return Conflict, what + "; chronicle never overwrites it (" + b.in.Commands.Replace(addr) + " moves it into the backup set)"
 }
 
 // declaredHash is the hash the central copy of skill will have after apply.
@@ -189,6 +218,13 @@ func (b *builder) declaredHash(skill string) string {
 }
 
 func (b *builder) linkRecord(addr string) *state.Link { return b.records.Link(addr) }
+
+// notAFolder reports whether dir is there but is not a folder (nor a link
+// to one).
+func (b *builder) notAFolder(dir string) bool {
+	info, err := b.in.Reader.Stat(dir)
+	return err == nil && !info.IsDir()
+}
 
 // describe says what occupies a place.
 func describe(o observe.Observation, path string) string {

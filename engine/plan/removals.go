@@ -42,7 +42,7 @@ func (b *builder) removals() {
 		case before.Kind == observe.Dir && before.Hash == rec.Hash:
 			c.Reason = "no longer declared; a snapshot is kept"
 		default:
-			c.Action, c.Reason = Conflict, "no longer declared, but edited in place since the last apply; not removed (chronicle state rm "+addr+" to let go of it)"
+			c.Action, c.Reason = Conflict, "no longer declared, but edited in place since the last apply; not removed (chronicle state rm "+ShellQuote(addr)+" lets go of it)"
 		}
 		b.plan.Changes = append(b.plan.Changes, c)
 	}
@@ -87,7 +87,7 @@ func (b *builder) removeEntry(e state.Entry) {
 	c := Change{Address: e.Address, Kind: KindEntry, Action: Delete, Path: e.File, Entry: spec}
 	p, ok := b.tools[e.Tool]
 	if !ok {
-		c.Action, c.Reason = Conflict, "the tool "+e.Tool+" is no longer known; not removed (chronicle state rm "+e.Address+" to let go of it)"
+		c.Action, c.Reason = Conflict, "the tool "+e.Tool+" is no longer known; not removed (chronicle state rm "+ShellQuote(e.Address)+" lets go of it)"
 		b.plan.Changes = append(b.plan.Changes, c)
 		return
 	}
@@ -105,7 +105,7 @@ func (b *builder) removeEntry(e state.Entry) {
 	case !changed:
 		c.Reason = "no longer declared"
 	default:
-		c.Action, c.Reason = Conflict, "no longer declared, but edited since chronicle wrote it; not removed (chronicle state rm "+e.Address+" to let go of it)"
+		c.Action, c.Reason = Conflict, "no longer declared, but edited since chronicle wrote it; not removed (chronicle state rm "+ShellQuote(e.Address)+" lets go of it)"
 	}
 	if before.Kind != observe.Absent {
 		b.fileConflict(&c, f)
@@ -125,16 +125,23 @@ func (b *builder) removeLink(l state.Link) {
 	case l.Mode == state.ModeCopy && before.Kind == observe.Dir && before.Hash == l.Hash:
 		c.Reason = "no longer declared"
 	default:
-		c.Action, c.Reason = Conflict, "no longer declared, but "+describe(before, l.Path)+" instead of what chronicle made; not removed (chronicle state rm "+l.Address+" to let go of it)"
+		c.Action, c.Reason = Conflict, "no longer declared, but "+describe(before, l.Path)+" instead of what chronicle made; not removed (chronicle state rm "+ShellQuote(l.Address)+" lets go of it)"
 	}
 	b.plan.Changes = append(b.plan.Changes, c)
 }
 
 // destroyGuard refuses a plan that would remove everything chronicle
-// manages, unless --destroy: the sign of running from the wrong directory.
+// manages, unless --destroy, when that is the sign of running from the
+// wrong directory: the state was applied from another one, or this
+// configuration declares nothing at all. A configuration that still
+// declares services or skills and drops its links was edited on purpose.
 func (b *builder) destroyGuard() {
 	managed := len(b.st.Links) + len(b.st.Entries) + len(b.st.Skills)
 	if managed == 0 || b.in.Destroy {
+		return
+	}
+	elsewhere := b.st.ConfigDir != "" && b.st.ConfigDir != b.cfg.Dir
+	if !elsewhere && (len(b.cfg.Services) > 0 || len(b.cfg.Skills) > 0 || len(b.cfg.Links) > 0) {
 		return
 	}
 	removed := 0
@@ -147,9 +154,9 @@ func (b *builder) destroyGuard() {
 		return
 	}
 	detail := "This plan would remove everything chronicle manages (%d links, entries and skills)."
-	if b.st.ConfigDir != "" && b.st.ConfigDir != b.cfg.Dir {
+	if elsewhere {
 		detail += " They were applied from " + b.st.ConfigDir + ", not " + b.cfg.Dir + ": run chronicle from there (or --chdir it)."
 	}
-	detail += " If that is really what you want, run again with --destroy."
+	detail += " If that is really what you want: " + b.in.Commands.Destroy() + "."
 	b.diag("error", "", "Refusing to remove everything", detail, managed)
 }

@@ -99,7 +99,7 @@ func (b *builder) skillChange(addr string, spec *SkillSpec, src fsys.Reader, sou
 		if b.in.Replace[addr] {
 			c.Action, c.Reason = Replace, "edited in place since the last apply; --replace takes the declared version after a snapshot"
 		} else {
-			c.Action, c.Reason = Conflict, "the central copy was edited in place since the last apply; to keep the edit, copy it back to "+source+"; to drop it, apply --replace "+addr
+			c.Action, c.Reason = Conflict, "the central copy was edited in place since the last apply; to keep the edit, copy it back to "+source+"; to drop it, "+b.in.Commands.Replace(addr)
 		}
 	case known && hs != rec.Hash:
 		c.Action, c.Reason = Update, "the source changed; the central copy is snapshotted first"
@@ -113,7 +113,7 @@ func (b *builder) skillChange(addr string, spec *SkillSpec, src fsys.Reader, sou
 		if b.in.Replace[addr] {
 			c.Action, c.Reason = Replace, "--replace takes the declared version after a snapshot"
 		} else {
-			c.Action, c.Reason = Conflict, "the store holds another version that the state does not record; apply --replace "+addr+" to take the declared one"
+			c.Action, c.Reason = Conflict, "the store holds another version that the state does not record; "+b.in.Commands.Replace(addr)+" takes the declared one"
 		}
 	}
 	return c

@@ -34,7 +34,7 @@ func Load(path string) (*State, error) {
 	}
 	f, err := decode(path, data)
 	if err != nil {
-		return nil, err
+		return nil, withBackup(path, data, err)
 	}
 	s, err := fromFile(f)
 	if err != nil {
@@ -42,6 +42,26 @@ func Load(path string) (*State, error) {
 	}
 	s.path = path
 	return s, nil
+}
+
+// withBackup adds to the error of a state file that cannot be read how to
+// go back to the backup Save kept, when that backup can be read: a file
+// truncated by a full disk or an editor should not leave the user with
+// "unexpected end of JSON input" alone. A file of a newer chronicle is not
+// damaged, and gets no such advice.
+func withBackup(path string, data []byte, err error) error {
+	if v, verr := version(path, data); verr == nil && v > currentVersion {
+		return err
+	}
+	backup := path + BackupSuffix
+	old, rerr := os.ReadFile(backup)
+	if rerr != nil {
+		return fmt.Errorf("%w (and there is no %s to go back to)", err, backup)
+	}
+	if _, derr := decode(backup, old); derr != nil {
+		return fmt.Errorf("%w (and %s cannot be read either)", err, backup)
+	}
+	return fmt.Errorf("%w; the state before the last save is intact in %s: to go back to it, run cp %s %s, then chronicle plan", err, backup, backup, path)
 }
 
 // Save writes the state to path with its serial one higher: atomically, in

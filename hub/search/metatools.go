@@ -35,7 +35,8 @@ const describeToolsInput = `{"type":"object","properties":{` +
 
 const describeToolsOutput = `{"type":"object","properties":{"tools":{"type":"array","items":{"type":"object","properties":{` +
 	`"name":{"type":"string"},"description":{"type":"string"},"inputSchema":{"type":"object"}},` +
-	`"required":["name","description","inputSchema"]}}},"required":["tools"]}`
+	`"required":["name","description","inputSchema"]}},` +
+	`"unknown":{"type":"array","items":{"type":"string"},"description":"Names asked for that no tool has."}},"required":["tools"]}`
 
 const callToolInput = `{"type":"object","properties":{` +
 	`"name":{"type":"string","description":"A tool name from search_tools."},` +

@@ -138,9 +138,25 @@ func TestDescribeTools(t *testing.T) {
 		t.Errorf("described %s with %s", out.Tools[0].Description, out.Tools[0].InputSchema)
 	}
 
+	// A known and an unknown name: the known one is described, the
+	// unknown one named (issue 21, item 18).
 	res = search.DescribeTools(ix, call("describe_tools", `{"names":["github__create_issue","nope__x"]}`))
-	if !res.IsError || !strings.Contains(text(t, res), "nope__x") {
-		t.Errorf("unknown name: %v %s", res.IsError, text(t, res))
+	var mixed struct {
+		Tools   []struct{ Name string } `json:"tools"`
+		Unknown []string                `json:"unknown"`
+	}
+	if err := json.Unmarshal([]byte(text(t, res)), &mixed); err != nil || res.IsError {
+		t.Fatalf("a known and an unknown name: error %v, %s", res.IsError, text(t, res))
+	}
+	if len(mixed.Tools) != 1 || mixed.Tools[0].Name != "github__create_issue" || len(mixed.Unknown) != 1 || mixed.Unknown[0] != "nope__x" {
+		t.Errorf("a known and an unknown name: %+v", mixed)
+	}
+	if sc, _ := json.Marshal(res.StructuredContent); !strings.Contains(string(sc), `"unknown":["nope__x"]`) {
+		t.Errorf("the structured content does not name the unknown tool: %s", sc)
+	}
+	res = search.DescribeTools(ix, call("describe_tools", `{"names":["nope__x","nope__y"]}`))
+	if !res.IsError || !strings.Contains(text(t, res), "nope__x, nope__y") {
+		t.Errorf("only unknown names: %v %s", res.IsError, text(t, res))
 	}
 	if res := search.DescribeTools(ix, call("describe_tools", `{"names":[]}`)); !res.IsError {
 		t.Error("an empty list was accepted")

@@ -110,15 +110,18 @@ type described struct {
 
 // DescribeTools answers a describe_tools call from ix: each named tool's
 // full description and input schema, in the order asked (a name asked twice
-// is described once). A name the index does not hold makes the whole call
-// an error result that names it.
+// is described once). Names the index does not hold are listed under
+// "unknown", with the tools that were found: one mistyped name does not
+// cost the model the others. Only when no name is known is the result an
+// error, naming them.
 func DescribeTools(ix *Index, req mcp.CallToolRequest) *mcp.CallToolResult {
 	args, bad := arguments(DescribeToolsName, req)
 	if bad != nil {
 		return bad
 	}
 	out := struct {
-		Tools []described `json:"tools"`
+		Tools   []described `json:"tools"`
+		Unknown []string    `json:"unknown,omitempty"`
 	}{Tools: []described{}}
 	var unknown []string
 	seen := map[string]bool{}
@@ -135,10 +138,11 @@ func DescribeTools(ix *Index, req mcp.CallToolRequest) *mcp.CallToolResult {
 		}
 		out.Tools = append(out.Tools, described{Name: d.Name, Description: d.Description, InputSchema: compact(d.InputSchema)})
 	}
-	if len(unknown) > 0 {
+	if len(out.Tools) == 0 {
 		return mcp.NewToolResultError(fmt.Sprintf("describe_tools: no tool named %s; search_tools finds tools by what they do",
 			strings.Join(unknown, ", ")))
 	}
+	out.Unknown = unknown
 	return structured(out)
 }
 
