@@ -16,6 +16,7 @@ import (
 const header = `# This file is maintained by "chronicle lock": commit it with the
 # configuration so that every machine installs the same commits.
 # Move an entry with "chronicle lock --upgrade ADDR", not by hand.
+
 `
 
 // Bytes is the lock file's text: the file it was read from, edited with
