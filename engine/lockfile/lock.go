@@ -59,7 +59,7 @@ func (f *File) Lock(blocks []Block, upgrade map[string]bool, upgradeAll bool, ti
 		}
 	}
 	if len(stale) > 0 {
-		return nil, fmt.Errorf("%d lock %s no longer match their blocks; nothing was changed:\n  %s", len(stale), plural(len(stale), "entry does", "entries do"), strings.Join(stale, "\n  "))
+		return nil, fmt.Errorf("%s no longer %s %s skill %s; nothing was changed:\n  %s", plural(len(stale), "a lock entry", "lock entries"), plural(len(stale), "matches", "match"), plural(len(stale), "its", "their"), plural(len(stale), "block", "blocks"), strings.Join(stale, "\n  "))
 	}
 	var changes []Change
 	next := map[string]Skill{}

@@ -9,6 +9,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/lockfile"
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
@@ -71,6 +72,9 @@ type Inputs struct {
 	// Catalog is the catalogue cache the HTTP hub wrote (nil when there is
 	// none): what each service lists, with token costs, for Plan.Context.
 	Catalog *catalog.File
+	// Lock is the configuration's lock file, or nil when it has none: a
+	// git skill it locks is planned at the locked commit, not the tip.
+	Lock *lockfile.File
 	// EUID is the effective user id that will apply the plan (os.Geteuid),
 	// or -1 where there is none: files it cannot write with their owner
 	// kept are conflicts.
