@@ -59,7 +59,11 @@ func (f *File) Lock(blocks []Block, upgrade map[string]bool, upgradeAll bool, ti
 		}
 	}
 	if len(stale) > 0 {
-		return nil, fmt.Errorf("%s no longer %s %s skill %s; nothing was changed:\n  %s", plural(len(stale), "a lock entry", "lock entries"), plural(len(stale), "matches", "match"), plural(len(stale), "its", "their"), plural(len(stale), "block", "blocks"), strings.Join(stale, "\n  "))
+		what := "a lock entry no longer matches its skill block"
+		if len(stale) > 1 {
+			what = "lock entries no longer match their skill blocks"
+		}
+		return nil, fmt.Errorf("%s; nothing was changed:\n  %s", what, strings.Join(stale, "\n  "))
 	}
 	var changes []Change
 	next := map[string]Skill{}
