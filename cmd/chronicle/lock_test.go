@@ -150,3 +150,23 @@ skill "docx" {
 }
 
 func home() string { return os.Getenv("HOME") }
+
+// TestLockFileMistakes: a lock file chronicle cannot read stops plan with
+// a diagnostic that points into it; validate reports it too.
+func TestLockFileMistakes(t *testing.T) {
+	cfg := t.TempDir()
+	writeConfig(t, cfg, `skill "pdf" {
+  git  = "https://example.com/skills.git"
+  path = "skills/pdf"
+}
+`)
+	os.WriteFile(filepath.Join(cfg, lockfile.FileName), []byte("version = 1\n\nskill \"pdf\" {\n  url    = \"https://example.com/skills.git\"\n  ref    = \"\"\n  commit = \"abc123\"\n}\n"), 0o644)
+	gitHome(t)
+	t.Chdir(cfg)
+	out := mustRun(t, 1, "plan")
+	wantIn(t, "plan with a broken lock file", out, "Invalid locked commit", lockfile.FileName+" line 6", `commit = "abc123"`, "chronicle lock --upgrade skill.pdf")
+	mustRun(t, 1, "validate")
+	os.WriteFile(filepath.Join(cfg, lockfile.FileName), []byte("version = 7\n"), 0o644)
+	out = mustRun(t, 1, "lock")
+	wantIn(t, "lock with a newer format", out, "format version 7", "Upgrade chronicle")
+}

@@ -107,10 +107,3 @@ func (f *File) Lock(blocks []Block, upgrade map[string]bool, upgradeAll bool, ti
 
 // New is an empty lock file, for a configuration that has none yet.
 func New() *File { return &File{Skills: map[string]Skill{}} }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
