@@ -17,11 +17,12 @@ type Block struct {
 // An Action is what chronicle lock did to one entry.
 type Action byte
 
+// The actions, whose text form is the symbol chronicle lock prints.
 const (
-	Added     Action = '+'
-	Upgraded  Action = '~'
-	Unchanged Action = ' '
-	Removed   Action = '-'
+	Added     Action = '+' // a block had no entry: locked at its tip
+	Upgraded  Action = '~' // --upgrade moved the entry to a new tip, URL or ref
+	Unchanged Action = ' ' // --upgrade found the entry at its tip already
+	Removed   Action = '-' // --upgrade dropped the entry of a block that is gone
 )
 
 // A Change is one entry chronicle lock added, moved, kept or dropped.
