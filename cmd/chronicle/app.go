@@ -17,7 +17,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/hashcache"
+	"github.com/chronicle-dev/chronicle/engine/lockfile"
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/providers"
@@ -187,6 +189,9 @@ type loaded struct {
 	// checked remembers the configuration files that passed the checks
 	// before parsing; apply and sync save it.
 	checked *hashcache.Checked
+	// lock is the configuration's lock file, nil when it has none; its
+	// mistakes are in report.
+	lock *lockfile.File
 }
 
 // loadConfig loads the configuration directory. It returns with
@@ -219,7 +224,13 @@ func (a *app) loadConfig() (*loaded, error) {
 	})
 	a.masker.Add(cfg.Sensitive...)
 	a.registerSecrets(cfg)
-	return &loaded{cfg: cfg, checked: checked, report: &diagReport{diags: diags, files: sources(parser.Files()), masker: a.masker}}, nil
+	files := sources(parser.Files())
+	lock, src, lockDiags := lockfile.Load(fsys.OS{}, dir)
+	if src != nil {
+		files[lockfile.Path(dir)] = &hcl.File{Bytes: src}
+	}
+	diags = append(diags, lockDiags...)
+	return &loaded{cfg: cfg, checked: checked, lock: lock, report: &diagReport{diags: diags, files: files, masker: a.masker}}, nil
 }
 
 // sources keeps of each parsed file only its bytes, which is all a

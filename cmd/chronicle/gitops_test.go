@@ -248,7 +248,8 @@ link "direct" {
 }
 
 // BenchmarkPlanGitSkill times a plan with one git skill already imported:
-// online (ls-remote of the ref) and --offline.
+// online (ls-remote of the ref), --offline, and locked (the commit comes
+// from .chronicle.lock.hcl: no network call either).
 func BenchmarkPlanGitSkill(b *testing.B) {
 	srv := gittest.NewServer(b)
 	repo := srv.Repo(b, "bench")
@@ -272,7 +273,12 @@ func BenchmarkPlanGitSkill(b *testing.B) {
 	if code := a.run([]string{"apply", "--auto-approve"}); code != 0 {
 		b.Fatal("apply failed")
 	}
-	for _, mode := range []string{"online", "offline"} {
+	for _, mode := range []string{"online", "offline", "locked"} {
+		if mode == "locked" {
+			if code := newApp(strings.NewReader(""), &strings.Builder{}, &strings.Builder{}).run([]string{"lock"}); code != 0 {
+				b.Fatal("lock failed")
+			}
+		}
 		b.Run(mode, func(b *testing.B) {
 			args := []string{"plan", "--detailed-exitcode"}
 			if mode == "offline" {

@@ -68,7 +68,7 @@ func (a *app) compute(l *loaded, m *machine, st *state.State, f planFlags) *plan
 		StoreDir: m.store.Dir, HubCommand: hubCmd, HubError: hubErr, Replace: replace, Destroy: f.destroy,
 		Chronicle: version, Offline: f.offline, Resolver: a.resolver(), Masker: a.masker,
 		Progress: a.progress(), Context: a.ctx, Reader: reader, Hashes: m.hashes.Hasher(reader), Scratch: fsys.OS{}, EUID: os.Geteuid(),
-		Catalog: cat, Commands: a.hintCommands(f),
+		Catalog: cat, Commands: a.hintCommands(f), Lock: l.lock,
 	})
 }
 

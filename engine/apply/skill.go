@@ -132,8 +132,14 @@ func (a *applier) fetch(addr string, s *plan.SkillSpec) (string, func(), error) 
 		return "", nil, err
 	}
 	cleanup := func() { a.sys.RemoveAll(tmp) }
+	// A locked commit is fetched by its SHA: the tip of Ref may have moved
+	// on, and the lock file says which commit this machine installs.
+	locked := ""
+	if s.Git.Locked {
+		locked = s.Git.SHA
+	}
 	f, err := gitskill.Fetch(a.o.Context, gitskill.FetchOptions{
-		URL: s.Git.URL, Ref: s.Git.Ref, Path: s.Git.Path, Include: []string{s.Name}, Auth: auth, MaxSize: s.Git.MaxSize, Dir: tmp, Progress: a.o.Progress,
+		URL: s.Git.URL, Ref: s.Git.Ref, Commit: locked, Path: s.Git.Path, Include: []string{s.Name}, Auth: auth, MaxSize: s.Git.MaxSize, Dir: tmp, Progress: a.o.Progress,
 	})
 	if err != nil {
 		cleanup()

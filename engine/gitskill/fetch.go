@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/gitsource"
 	"github.com/chronicle-dev/chronicle/engine/skills"
@@ -19,6 +22,10 @@ type FetchOptions struct {
 	// Ref is a branch, a tag, a full commit SHA, or empty for the remote's
 	// HEAD.
 	Ref string
+	// Commit, when set, is the full SHA to take (a lock file's entry): it
+	// is fetched by SHA at depth 1 and Ref is not looked up. A server that
+	// does not serve a commit by SHA gets a full clone, said in Note.
+	Commit string
 	// Path is the folder under which to look for skills; empty is the
 	// repository root.
 	Path string
@@ -42,6 +49,9 @@ type Fetched struct {
 	// SHA is the commit the skills come from (an annotated tag is peeled).
 	SHA    string
 	Skills []FetchedSkill
+	// Note says how the fetch fell short of the plan ("" when it did not):
+	// a locked commit the server would not serve by SHA, cloned whole.
+	Note string
 
 	dir string
 }
@@ -95,7 +105,14 @@ func Fetch(ctx context.Context, o FetchOptions) (*Fetched, error) {
 }
 
 func (f *Fetched) fetch(ctx context.Context, o FetchOptions, base string, maxSize int64) error {
-	repo, commit, err := cloneCommit(ctx, filepath.Join(f.dir, "repo.git"), o.URL, o.Ref, o.Auth, o.Progress)
+	var repo *git.Repository
+	var commit *object.Commit
+	var err error
+	if o.Commit != "" {
+		repo, commit, f.Note, err = cloneLocked(ctx, filepath.Join(f.dir, "repo.git"), o.URL, o.Commit, o.Auth, o.Progress)
+	} else {
+		repo, commit, err = cloneCommit(ctx, filepath.Join(f.dir, "repo.git"), o.URL, o.Ref, o.Auth, o.Progress)
+	}
 	if err != nil {
 		return err
 	}

@@ -68,6 +68,9 @@ type GitSource struct {
 	SHA     string       `json:"sha"`
 	Auth    secret.Value `json:"auth,omitempty"`
 	MaxSize int64        `json:"max_size,omitempty"`
+	// Locked says that SHA comes from the lock file: apply fetches it by
+	// SHA rather than the tip of Ref, which may have moved on.
+	Locked bool `json:"locked,omitempty"`
 }
 
 // A LinkSpec is a skill placed in a tool's skills folder.

@@ -7,6 +7,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/gitskill"
+	"github.com/chronicle-dev/chronicle/engine/lockfile"
 	"github.com/chronicle-dev/chronicle/engine/observe"
 )
 
@@ -21,6 +22,10 @@ func (b *builder) gitSkill(s *config.Skill) {
 	}
 	for _, n := range names {
 		b.desired["skill."+n] = true
+	}
+	locked, ok := b.lockedCommit(s)
+	if !ok {
+		return
 	}
 	if b.in.Offline {
 		for _, n := range names {
@@ -43,10 +48,13 @@ func (b *builder) gitSkill(s *config.Skill) {
 		}
 		b.masker.Add(auth)
 	}
-	sha, err := gitskill.RemoteSHA(ctx, s.Git, s.Ref, auth)
-	if err != nil {
-		b.diag("error", "skill."+s.Name, "Cannot reach "+s.Git, "%s", b.masker.Text(err.Error()))
-		return
+	sha := locked
+	if sha == "" {
+		var err error
+		if sha, err = gitskill.RemoteSHA(ctx, s.Git, s.Ref, auth); err != nil {
+			b.diag("error", "skill."+s.Name, "Cannot reach "+s.Git, "%s", b.masker.Text(err.Error()))
+			return
+		}
 	}
 	if b.upToDate(names, s.Git, sha) {
 		return
@@ -62,11 +70,14 @@ func (b *builder) gitSkill(s *config.Skill) {
 	}
 	b.cleanups = append(b.cleanups, func() { scratch.RemoveAll(tmp) })
 	f, err := gitskill.Fetch(ctx, gitskill.FetchOptions{
-		URL: s.Git, Ref: s.Ref, Path: s.Path, Include: s.Include, Auth: auth, MaxSize: s.MaxSize, Dir: tmp, Progress: b.in.Progress,
+		URL: s.Git, Ref: s.Ref, Commit: locked, Path: s.Path, Include: s.Include, Auth: auth, MaxSize: s.MaxSize, Dir: tmp, Progress: b.in.Progress,
 	})
 	if err != nil {
 		b.diag("error", "skill."+s.Name, "Cannot fetch "+s.Git, "%s", b.masker.Text(err.Error()))
 		return
+	}
+	if f.Note != "" {
+		b.diag("warning", "skill."+s.Name, "Cloned the whole repository", "%s", b.masker.Text(f.Note))
 	}
 	if len(s.Include) == 0 && (len(f.Skills) != 1 || f.Skills[0].Name != s.Name) {
 		var found []string
@@ -79,19 +90,46 @@ func (b *builder) gitSkill(s *config.Skill) {
 	for _, k := range f.Skills {
 		addr := "skill." + k.Name
 		spec := &SkillSpec{Name: k.Name, Hash: k.Hash, Store: storePath(b.in.StoreDir, k.Name),
-			Git: &GitSource{URL: s.Git, Ref: s.Ref, Path: s.Path, SHA: f.SHA, Auth: s.Auth, MaxSize: s.MaxSize}}
+			Git: &GitSource{URL: s.Git, Ref: s.Ref, Path: s.Path, SHA: f.SHA, Auth: s.Auth, MaxSize: s.MaxSize, Locked: locked != ""}}
 		c := b.skillChange(addr, spec, scratch, k.Dir)
 		rec, known := b.st.Skills[k.Name]
+		moved := refName(s.Ref) + " moved"
+		at := ""
+		if locked != "" {
+			moved, at = "the locked commit of "+refName(s.Ref)+" moved", " (locked)"
+		}
 		switch {
 		case c.Action == Update && known && rec.OriginSHA != "" && rec.OriginSHA != f.SHA:
-			c.Reason = fmt.Sprintf("%s moved from %s to %s", refName(s.Ref), short(rec.OriginSHA), short(f.SHA))
+			c.Reason = fmt.Sprintf("%s from %s to %s", moved, short(rec.OriginSHA), short(f.SHA))
 		case c.Action == NoOp && known && rec.OriginSHA != f.SHA:
-			c.Action, c.Reason = Update, fmt.Sprintf("%s moved from %s to %s; the skill's files did not change", refName(s.Ref), short(rec.OriginSHA), short(f.SHA))
+			c.Action, c.Reason = Update, fmt.Sprintf("%s from %s to %s; the skill's files did not change", moved, short(rec.OriginSHA), short(f.SHA))
 		case c.Action == Create:
-			c.Reason = fmt.Sprintf("from %s at %s", s.Git, short(f.SHA))
+			c.Reason = fmt.Sprintf("from %s at %s%s", s.Git, short(f.SHA), at)
 		}
 		b.add(c)
 	}
+}
+
+// lockedCommit returns the commit the lock file holds for the git skill
+// block s, or "" when there is no lock file or it has no entry for s (then
+// the tip is installed and a warning says to run chronicle lock; plan and
+// apply never write the lock file). An entry recorded for another URL or
+// ref is an error: ok is false and nothing of s is planned.
+func (b *builder) lockedCommit(s *config.Skill) (commit string, ok bool) {
+	if b.in.Lock == nil {
+		return "", true
+	}
+	addr := "skill." + s.Name
+	e, found := b.in.Lock.Skills[s.Name]
+	if !found {
+		b.diag("warning", addr, "Not in the lock file", "%s has no entry for %s: it is planned at the current tip of %s, which another machine may not get. Run chronicle lock to lock it, and commit %s.", lockfile.FileName, addr, refName(s.Ref), lockfile.FileName)
+		return "", true
+	}
+	if e.URL != s.Git || e.Ref != s.Ref {
+		b.diag("error", addr, "The lock entry does not match the skill block", "%s locks %s to %s (ref %q), but the block now says %s (ref %q). Run chronicle lock --upgrade %s to lock what the block says, and commit %s.", lockfile.FileName, addr, e.URL, e.Ref, s.Git, s.Ref, addr, lockfile.FileName)
+		return "", false
+	}
+	return e.Commit, true
 }
 
 // upToDate reports whether every skill of a block was imported from sha and

@@ -9,6 +9,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/lockfile"
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
@@ -74,6 +75,9 @@ type Inputs struct {
 	// Commands are the command lines the plan's hints tell the user to
 	// run; the zero value names chronicle apply and chronicle import.
 	Commands Commands
+	// Lock is the configuration's lock file, or nil when it has none: a
+	// git skill it locks is planned at the locked commit, not the tip.
+	Lock *lockfile.File
 	// EUID is the effective user id that will apply the plan (os.Geteuid),
 	// or -1 where there is none: files it cannot write with their owner
 	// kept are conflicts.

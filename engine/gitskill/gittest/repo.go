@@ -123,3 +123,11 @@ func (r *Repo) Push() {
 	r.Git("push", "--quiet", "--force", "origin", "--all")
 	r.Git("push", "--quiet", "--force", "origin", "--tags")
 }
+
+// AllowFetchBySHA lets clients fetch any commit of the served repository by
+// its SHA (uploadpack.allowReachableSHA1InWant), as GitHub and GitLab do;
+// git http-backend refuses that by default.
+func (r *Repo) AllowFetchBySHA() {
+	r.t.Helper()
+	r.server.env.run(r.t, r.Bare, "config", "uploadpack.allowReachableSHA1InWant", "true")
+}
