@@ -31,7 +31,7 @@ func cloneLocked(ctx context.Context, dir, url, sha, auth string, progress io.Wr
 		return repo, commit, "", nil
 	}
 	if ctx.Err() != nil || errors.Is(err, transport.ErrAuthenticationRequired) || errors.Is(err, transport.ErrAuthorizationFailed) {
-		return nil, nil, "", RemoteError(url, auth != "", err)
+		return nil, nil, "", RemoteError(url, auth != "", AuthHint, err)
 	}
 	why := "the server does not serve a commit by its SHA"
 	if !errors.Is(err, git.ErrExactSHA1NotSupported) {
