@@ -101,7 +101,7 @@ func (h *Hub) stateSerial() uint64 {
 // computeReview scans the machine and plans the state's configuration,
 // reading only.
 func (h *Hub) computeReview() *Review {
-	m := h.opts.Machine
+	m := h.opts.Workspace
 	r := &Review{ComputedAt: time.Now().UTC(), Offline: true, Scan: scan.NewReport(scan.Result{})}
 	st, err := state.Load(h.opts.StatePath)
 	if err != nil {

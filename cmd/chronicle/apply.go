@@ -156,7 +156,7 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 	if len(args) == 0 && !o.autoApprove && !a.interactive() {
 		return failf("apply needs a confirmation: run it from a terminal, pass --auto-approve, or apply a saved plan (plan --out FILE)")
 	}
-	m, err := a.machine(nil)
+	m, err := a.workspace(nil)
 	if err != nil {
 		return err
 	}
@@ -188,7 +188,7 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 		cfgDir = p.ConfigDir
 		// Tools declared by tool blocks need their providers too.
 		if cfg, _, diags := config.Load(p.ConfigDir, config.Options{Home: m.home, KnownTools: providers.Names()}); !diags.HasErrors() && len(cfg.Tools) > 0 {
-			if m, err = a.machine(cfg); err != nil {
+			if m, err = a.workspace(cfg); err != nil {
 				return err
 			}
 		}
@@ -205,7 +205,7 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 			_ = ld.report.writeText(a.stderr, a.color(a.stderr))
 			return exitWith(exitError)
 		}
-		if m, err = a.machine(ld.cfg); err != nil {
+		if m, err = a.workspace(ld.cfg); err != nil {
 			return err
 		}
 		p = a.compute(ld, m, st, o.plan)

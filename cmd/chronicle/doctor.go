@@ -49,7 +49,7 @@ It changes nothing. Exit code 1 when a check fails.`,
 			default:
 				report(true, "configuration", fmt.Sprintf("%d files, %d services, %d skills, %d links", len(cfg.Files), len(cfg.Services), len(cfg.Skills), len(cfg.Links)))
 			}
-			m, err := a.machine(cfg)
+			m, err := a.workspace(cfg)
 			if err != nil {
 				return err
 			}

@@ -82,7 +82,7 @@ func (a *app) planRun(f planFlags, o planOutput) error {
 		}
 		return exitWith(exitError)
 	}
-	m, err := a.machine(l.cfg)
+	m, err := a.workspace(l.cfg)
 	if err != nil {
 		return err
 	}

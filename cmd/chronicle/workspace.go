@@ -18,9 +18,10 @@ import (
 	"github.com/chronicle-dev/chronicle/providers"
 )
 
-// A machine is what chronicle looks at: the home, the projects, the tools,
-// and chronicle's own folder.
-type machine struct {
+// A workspace is what chronicle looks at on this machine: the home, the
+// projects, the tools, and chronicle's own folder. (The machine's facts,
+// machine.* in the configuration, are engine/machine's.)
+type workspace struct {
 	home          string
 	chronicleHome string
 	env           provider.Env
@@ -31,10 +32,10 @@ type machine struct {
 	hashes *hashcache.Cache
 }
 
-// machine gathers the machine for cfg (nil when there is no configuration).
+// workspace gathers the workspace for cfg (nil when there is no configuration).
 // Projects scanned: the working directory, chronicle { projects }, and the
 // projects Claude Code knows (the keys of ~/.claude.json's projects).
-func (a *app) machine(cfg *config.Config) (*machine, error) {
+func (a *app) workspace(cfg *config.Config) (*workspace, error) {
 	home, err := a.userHome()
 	if err != nil {
 		return nil, err
@@ -53,7 +54,7 @@ func (a *app) machine(cfg *config.Config) (*machine, error) {
 		tools = cfg.Tools
 	}
 	projects = append(projects, claudeProjects(home)...)
-	m := &machine{
+	m := &workspace{
 		home:          home,
 		chronicleHome: ch,
 		env:           provider.Env{Home: home, Projects: unique(projects), Getenv: os.LookupEnv},
@@ -65,7 +66,7 @@ func (a *app) machine(cfg *config.Config) (*machine, error) {
 
 // scan runs a scan of the selected tools against cfg and the state (nil
 // when there is none).
-func (m *machine) scan(cfg *config.Config, st *state.State, only []string) scan.Result {
+func (m *workspace) scan(cfg *config.Config, st *state.State, only []string) scan.Result {
 	// The catalogue cache only informs (what a hub entry shows): one that
 	// cannot be read counts as none.
 	cat, _ := catalog.Load(catalog.Path(m.chronicleHome))
@@ -129,8 +130,8 @@ func relUnder(dir, p string) (string, bool) {
 
 // locked runs fn on the machine while holding the state lock, as every
 // command that changes chronicle's own files does (docs/locks.md).
-func (a *app) locked(op string, timeout time.Duration, fn func(m *machine) error) error {
-	m, err := a.machine(nil)
+func (a *app) locked(op string, timeout time.Duration, fn func(m *workspace) error) error {
+	m, err := a.workspace(nil)
 	if err != nil {
 		return err
 	}
@@ -144,7 +145,7 @@ func (a *app) locked(op string, timeout time.Duration, fn func(m *machine) error
 
 // lockState takes the state lock (~/.chronicle/state.lock) for op, waiting
 // up to timeout for another holder; Ctrl-C ends the wait.
-func (a *app) lockState(m *machine, op string, timeout time.Duration) (*lock.Lock, error) {
+func (a *app) lockState(m *workspace, op string, timeout time.Duration) (*lock.Lock, error) {
 	if err := os.MkdirAll(m.chronicleHome, 0o700); err != nil {
 		return nil, err
 	}
@@ -156,8 +157,8 @@ func (a *app) lockState(m *machine, op string, timeout time.Duration) (*lock.Loc
 }
 
 // loadedState returns the machine and its state, for commands that only read.
-func (a *app) loadedState() (*machine, *state.State, error) {
-	m, err := a.machine(nil)
+func (a *app) loadedState() (*workspace, *state.State, error) {
+	m, err := a.workspace(nil)
 	if err != nil {
 		return nil, nil, err
 	}

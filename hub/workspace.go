@@ -6,10 +6,10 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/skillhub"
 )
 
-// A Machine is what the console reads besides the state: chronicle's folder
+// A Workspace is what the console reads besides the state: chronicle's folder
 // and the tools of this machine, for the Skills Hub and the takeover review.
 // cmd wires the providers in; the hub never chooses them itself (SPEC §2).
-type Machine struct {
+type Workspace struct {
 	// ChronicleHome is ~/.chronicle: the central store, snapshots,
 	// skills-meta.json and state.lock.
 	ChronicleHome string
@@ -25,9 +25,9 @@ type Machine struct {
 }
 
 // skillMachine returns the machine as the Skills Hub lists it, with the
-// state the hub serves; false when the hub was started without a Machine.
+// state the hub serves; false when the hub was started without a Workspace.
 func (h *Hub) skillMachine() (skillhub.Machine, bool) {
-	m := h.opts.Machine
+	m := h.opts.Workspace
 	if m == nil {
 		return skillhub.Machine{}, false
 	}
