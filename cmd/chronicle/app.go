@@ -20,7 +20,6 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/secret"
-	"github.com/chronicle-dev/chronicle/providers"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -41,6 +40,8 @@ type app struct {
 	home    string // chronicle's own folder (--home, CHRONICLE_HOME, ~/.chronicle)
 	noColor bool
 	vars    []string
+	// varFiles are the --var-file files, in command-line order.
+	varFiles []string
 
 	// masker is the process's masking authority: every secret value the
 	// command learns is registered with it before any output can carry it.
@@ -203,15 +204,20 @@ func (a *app) loadConfig() (*loaded, error) {
 	if ch, err := a.chronicleHome(); err == nil {
 		checked = hashcache.LoadChecked(filepath.Join(ch, hashcache.CheckedFileName))
 	}
-	cfg, parser, diags := config.Load(dir, config.Options{
-		Home:       home,
-		Vars:       vars,
-		KnownTools: providers.Names(),
-		Checked:    checked,
-	})
+	in, err := a.machineInputs(home)
+	if err != nil {
+		return nil, err
+	}
+	opts := in.options(home, vars)
+	opts.Checked = checked
+	cfg, parser, diags := config.Load(dir, opts)
 	a.masker.Add(cfg.Sensitive...)
 	a.registerSecrets(cfg)
-	return &loaded{cfg: cfg, checked: checked, report: &diagReport{diags: diags, files: sources(parser.Files()), masker: a.masker}}, nil
+	files := sources(parser.Files())
+	for name, f := range in.sources {
+		files[name] = f
+	}
+	return &loaded{cfg: cfg, checked: checked, report: &diagReport{diags: append(in.diags, diags...), files: files, masker: a.masker}}, nil
 }
 
 // sources keeps of each parsed file only its bytes, which is all a

@@ -16,7 +16,6 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/plan"
-	"github.com/chronicle-dev/chronicle/providers"
 )
 
 func (a *app) applyCommand() *cobra.Command {
@@ -172,7 +171,7 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 		return err
 	}
 	var p *plan.Plan
-	cfgDir := ""
+	cfgDir, header := "", ""
 	if len(args) == 1 {
 		if p, err = plan.Load(fsys.OS{}, args[0]); err != nil {
 			return failf("%s", err)
@@ -186,8 +185,14 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 			return failf("the saved plan %s is stale: %s. Run chronicle plan again.", args[0], err)
 		}
 		cfgDir = p.ConfigDir
+		in, err := a.machineInputs(m.home)
+		if err != nil {
+			return err
+		}
+		header = in.facts.Header()
 		// Tools declared by tool blocks need their providers too.
-		if cfg, _, diags := config.Load(p.ConfigDir, config.Options{Home: m.home, KnownTools: providers.Names()}); !diags.HasErrors() && len(cfg.Tools) > 0 {
+		if cfg, _, diags := config.Load(p.ConfigDir, in.options(m.home, nil)); !diags.HasErrors() && len(cfg.Tools) > 0 {
+			header = cfg.Machine.Header()
 			if m, err = a.workspace(cfg); err != nil {
 				return err
 			}
@@ -214,7 +219,7 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 		// cannot be written only costs the next plan some reading.
 		defer m.hashes.Save()
 		defer ld.checked.Save()
-		cfgDir = ld.cfg.Dir
+		cfgDir, header = ld.cfg.Dir, ld.cfg.Machine.Header()
 		if !o.asJSON && len(p.ConfigWarnings) > 0 {
 			_ = ld.report.writeWarnings(a.stderr, a.color(a.stderr))
 		}
@@ -228,7 +233,7 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 			return err
 		}
 	} else {
-		planView{w: a.stdout, home: m.home, color: a.color(a.stdout)}.render(p)
+		planView{w: a.stdout, home: m.home, color: a.color(a.stdout), header: header}.render(p)
 	}
 	if len(p.Errors()) > 0 {
 		return failf("the plan has errors; nothing was changed")

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/machine"
+)
+
+func (a *app) machineCommand() *cobra.Command {
+	var set, tag, untag []string
+	cmd := &cobra.Command{
+		Use:   "machine",
+		Short: "Show this machine's facts and variable values, or edit its machine file",
+		Long: `machine prints what the configuration knows of this machine: its facts
+(machine.hostname, os, arch, user, home, name, tags, tools) and every variable's
+value with where it came from. Later wins: the variable's default, the machine
+file (~/.chronicle/machine.hcl), CHRONICLE_VAR_<name>, --var-file, --var.
+Sensitive values are masked.
+
+--set, --tag and --untag edit the machine file, keeping its comments; it is
+created with mode 0600. A secret in it must be a reference:
+--set 'token=secret("env:GITHUB_TOKEN")'.`,
+		Example: `  chronicle machine
+  chronicle machine --set project_dir=~/work --tag work
+  chronicle machine --untag work`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if len(set) > 0 || len(tag) > 0 || len(untag) > 0 {
+				return a.editMachineFile(set, tag, untag)
+			}
+			return a.showMachine()
+		},
+	}
+	f := cmd.Flags()
+	f.StringArrayVar(&set, "set", nil, "set a variable in the machine file: `NAME=VALUE` (repeatable; VALUE is an HCL literal or taken as a string)")
+	f.StringArrayVar(&tag, "tag", nil, "add `TAG` to machine { tags } (repeatable)")
+	f.StringArrayVar(&untag, "untag", nil, "remove `TAG` from machine { tags } (repeatable)")
+	return cmd
+}
+
+// showMachine prints the facts and, when there is a configuration, every
+// variable with its value's source.
+func (a *app) showMachine() error {
+	home, err := a.userHome()
+	if err != nil {
+		return err
+	}
+	in, err := a.machineInputs(home)
+	if err != nil {
+		return err
+	}
+	facts, vars := in.facts, []*config.Variable(nil)
+	l, err := a.optionalLoaded()
+	if err != nil {
+		return err
+	}
+	if l != nil {
+		if l.report.HasErrors() {
+			_ = l.report.writeText(a.stderr, a.color(a.stderr))
+			return exitWith(exitError)
+		}
+		_ = l.report.writeWarnings(a.stderr, a.color(a.stderr))
+		facts, vars = l.cfg.Machine, l.cfg.Variables
+	} else if len(in.diags) > 0 {
+		r := &diagReport{diags: in.diags, files: in.sources, masker: a.masker}
+		_ = r.writeText(a.stderr, a.color(a.stderr))
+		if r.HasErrors() {
+			return exitWith(exitError)
+		}
+	}
+	nameFrom := "the short hostname"
+	if in.file.Name != "" {
+		nameFrom = "machine file " + tildePath(home, in.file.Path)
+	}
+	fmt.Fprintln(a.stdout, facts.Header())
+	w := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(w, "  machine.hostname\t%s\n", facts.Hostname)
+	fmt.Fprintf(w, "  machine.os\t%s\n", facts.OS)
+	fmt.Fprintf(w, "  machine.arch\t%s\n", facts.Arch)
+	fmt.Fprintf(w, "  machine.user\t%s\n", facts.User)
+	fmt.Fprintf(w, "  machine.home\t%s\n", facts.Home)
+	fmt.Fprintf(w, "  machine.name\t%s\t(%s)\n", facts.Name, nameFrom)
+	fmt.Fprintf(w, "  machine.tags\t%s\n", list(facts.Tags))
+	fmt.Fprintf(w, "  machine.tools\t%s\t(tools whose config file exists)\n", list(facts.Tools))
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	a.showVariables(a.stdout, home, vars, l != nil)
+	return nil
+}
+
+func (a *app) showVariables(out io.Writer, home string, vars []*config.Variable, haveConfig bool) {
+	fmt.Fprintln(out)
+	switch {
+	case !haveConfig:
+		fmt.Fprintln(out, "No configuration here: no variables to show (--chdir DIR names one).")
+		return
+	case len(vars) == 0:
+		fmt.Fprintln(out, "The configuration declares no variables.")
+		return
+	}
+	fmt.Fprintln(out, "Variables (later wins: default, machine file, CHRONICLE_VAR_name, --var-file, --var):")
+	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	for _, v := range vars {
+		fmt.Fprintf(w, "  var.%s\t= %s\t%s\n", v.Name, v.Shown, tildeSource(home, v.Source))
+	}
+	_ = w.Flush()
+}
+
+// tildeSource writes the path inside a value's source with ~ for home.
+func tildeSource(home, source string) string {
+	kind, path, ok := strings.Cut(source, " /")
+	if !ok {
+		return source
+	}
+	return kind + " " + tildePath(home, "/"+path)
+}
+
+func list(ss []string) string {
+	if len(ss) == 0 {
+		return "(none)"
+	}
+	return strings.Join(ss, ", ")
+}
+
+// editMachineFile makes the --set, --tag and --untag edits, one after the
+// other, in the machine file.
+func (a *app) editMachineFile(set, tag, untag []string) error {
+	ch, err := a.chronicleHome()
+	if err != nil {
+		return err
+	}
+	home, err := a.userHome()
+	if err != nil {
+		return err
+	}
+	path := machine.Path(ch)
+	var edits []machine.Edit
+	for _, s := range set {
+		name, value, ok := strings.Cut(s, "=")
+		if !ok || name == "" {
+			return failf("--set %q: write it as NAME=VALUE", s)
+		}
+		edits = append(edits, machine.Edit{Set: name, Value: value, Secret: a.declaredSensitive(name)})
+	}
+	if len(tag) > 0 || len(untag) > 0 {
+		edits = append(edits, machine.Edit{Tag: tag, Untag: untag})
+	}
+	for _, e := range edits {
+		if _, err := e.Apply(fsys.OS{}, path); err != nil {
+			return failf("%s", err)
+		}
+	}
+	fmt.Fprintf(a.stdout, "Updated %s.\n", tildePath(home, path))
+	return nil
+}
+
+// declaredSensitive reports whether the configuration here, if any,
+// declares the variable name sensitive.
+func (a *app) declaredSensitive(name string) bool {
+	l, err := a.optionalLoaded()
+	if err != nil || l == nil {
+		return false
+	}
+	for _, v := range l.cfg.Variables {
+		if v.Name == name {
+			return v.Sensitive
+		}
+	}
+	return false
+}
