@@ -26,7 +26,7 @@ type Edit struct {
 	// declared sensitive); a name that says it is a secret always must.
 	Secret bool
 	Tag    []string
-	Untag      []string
+	Untag  []string
 }
 
 // Apply edits the machine file at path (created when missing, with mode
