@@ -18,6 +18,10 @@ type Workspace struct {
 	// Tools returns the environment (home, projects) and the providers for
 	// a configuration; cfg nil means the built-in tools only.
 	Tools func(cfg *config.Config) (provider.Env, []provider.Provider)
+	// LoadOptions, when set, returns the options a configuration is loaded
+	// with on this machine: its facts and machine file, read anew on each
+	// call. The review sets Home, Getenv and KnownTools itself.
+	LoadOptions func() config.Options
 	// HubCommand is the command line a tool runs to start the hub (see
 	// plan.Inputs); when empty, HubError says why there is none.
 	HubCommand []string

@@ -31,6 +31,15 @@ func (a *app) hubWorkspace(m *workspace) *hub.Workspace {
 			}
 			return env, providers.All(tools)
 		},
+		LoadOptions: func() config.Options {
+			in, err := a.machineInputs(m.home)
+			if err != nil {
+				// The review then plans with the defaults and says
+				// what the configuration's errors are.
+				return config.Options{}
+			}
+			return in.options(m.home, nil)
+		},
 		HubCommand: hubCmd,
 		HubError:   hubErr,
 	}
