@@ -125,7 +125,7 @@ func valueTokens(name, value string, mustRef bool) (hclwrite.Tokens, error) {
 }
 
 func plainSecret(name string) error {
-	return fmt.Errorf("--set %s: %s names a secret, and the machine file never holds one in plain text: write a reference, --set '%s=secret(\"env:NAME\")'", name, name, name)
+	return fmt.Errorf("--set %s: %s is a secret (declared sensitive, or its name says so), and the machine file never holds one in plain text: write a reference, --set '%s=secret(\"env:NAME\")'", name, name, name)
 }
 
 // onlySecretCalls reports whether every function call in expr is secret().
