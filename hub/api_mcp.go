@@ -172,7 +172,7 @@ func (h *Hub) apiReview(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Hub) reviewFor(w http.ResponseWriter, r *http.Request) (*Review, bool) {
-	if h.opts.Machine == nil {
+	if h.opts.Workspace == nil {
 		writeError(w, http.StatusServiceUnavailable, "this hub was started without the machine's tools: no scan")
 		return nil, false
 	}

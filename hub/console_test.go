@@ -50,7 +50,7 @@ link "claude" {
 	h, err := New(Options{
 		StatePath: filepath.Join(m.Chronicle, "state.json"), Home: m.Home, Version: "test", ListGrace: testGrace,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Machine: &Machine{
+		Workspace: &Workspace{
 			ChronicleHome: m.Chronicle, KnownTools: providers.Names(),
 			Tools: func(cfg *config.Config) (provider.Env, []provider.Provider) {
 				var tools []*config.Tool
@@ -205,7 +205,7 @@ func TestServesBeforeTheFirstApply(t *testing.T) {
 	h, err := New(Options{
 		StatePath: filepath.Join(m.Chronicle, "state.json"), Home: m.Home, Version: "test", ListGrace: testGrace,
 		Logger: slog.New(slog.NewTextHandler(log, nil)),
-		Machine: &Machine{
+		Workspace: &Workspace{
 			ChronicleHome: m.Chronicle, KnownTools: providers.Names(),
 			Tools: func(cfg *config.Config) (provider.Env, []provider.Provider) { return m.Env, providers.All(nil) },
 		},

@@ -46,9 +46,9 @@ type Options struct {
 	ListGrace time.Duration
 	// SessionIdleTTL ends HTTP sessions idle this long (default 30 min).
 	SessionIdleTTL time.Duration
-	// Machine, when set, gives the console the skills and the takeover
-	// review (machine.go); without it those endpoints answer 503.
-	Machine *Machine
+	// Workspace, when set, gives the console the skills and the takeover
+	// review (workspace.go); without it those endpoints answer 503.
+	Workspace *Workspace
 
 	// Profile is the profile a stdio client is served (serve --stdio
 	// --profile NAME); "" for the whole hub.

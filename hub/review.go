@@ -101,7 +101,7 @@ func (h *Hub) stateSerial() uint64 {
 // computeReview scans the machine and plans the state's configuration,
 // reading only.
 func (h *Hub) computeReview() *Review {
-	m := h.opts.Machine
+	m := h.opts.Workspace
 	r := &Review{ComputedAt: time.Now().UTC(), Offline: true, Scan: scan.NewReport(scan.Result{})}
 	st, err := state.Load(h.opts.StatePath)
 	if err != nil {
@@ -113,7 +113,12 @@ func (h *Hub) computeReview() *Review {
 	if info, err := os.Stat(st.ConfigDir); st.ConfigDir == "" || err != nil || !info.IsDir() {
 		r.ConfigDirMissing = true
 	} else {
-		loaded, _, diags := config.Load(st.ConfigDir, config.Options{Home: h.opts.Home, Getenv: h.opts.Getenv, KnownTools: m.KnownTools})
+		var opts config.Options
+		if m.LoadOptions != nil {
+			opts = m.LoadOptions()
+		}
+		opts.Home, opts.Getenv, opts.KnownTools = h.opts.Home, h.opts.Getenv, m.KnownTools
+		loaded, _, diags := config.Load(st.ConfigDir, opts)
 		h.masker.Add(loaded.Sensitive...)
 		for _, d := range diags {
 			if d.Severity == hcl.DiagError {

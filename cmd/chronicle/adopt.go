@@ -74,7 +74,7 @@ what it would record, and changes nothing.`,
 				writeSkipped(a.stdout, p, errs)
 				return nil
 			}
-			m, err := a.machine(cfg)
+			m, err := a.workspace(cfg)
 			if err != nil {
 				return err
 			}
@@ -118,7 +118,7 @@ what it would record, and changes nothing.`,
 // propose scans and works out what adopt would take over. The scan's errors
 // come back as text: they do not stop adopt from taking the rest.
 func (a *app) propose(cfg *config.Config, only []string, dir string, linkSkills bool) (*adopt.Proposal, []string, error) {
-	m, err := a.machine(cfg)
+	m, err := a.workspace(cfg)
 	if err != nil {
 		return nil, nil, err
 	}

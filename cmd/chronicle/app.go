@@ -22,7 +22,6 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/lockfile"
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/secret"
-	"github.com/chronicle-dev/chronicle/providers"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -47,6 +46,8 @@ type app struct {
 	home    string // chronicle's own folder (--home, CHRONICLE_HOME, ~/.chronicle)
 	noColor bool
 	vars    []string
+	// varFiles are the --var-file files, in command-line order.
+	varFiles []string
 
 	// masker is the process's masking authority: every secret value the
 	// command learns is registered with it before any output can carry it.
@@ -216,15 +217,20 @@ func (a *app) loadConfig() (*loaded, error) {
 	if ch, err := a.chronicleHome(); err == nil {
 		checked = hashcache.LoadChecked(filepath.Join(ch, hashcache.CheckedFileName))
 	}
-	cfg, parser, diags := config.Load(dir, config.Options{
-		Home:       home,
-		Vars:       vars,
-		KnownTools: providers.Names(),
-		Checked:    checked,
-	})
+	in, err := a.machineInputs(home)
+	if err != nil {
+		return nil, err
+	}
+	opts := in.options(home, vars)
+	opts.Checked = checked
+	cfg, parser, diags := config.Load(dir, opts)
 	a.masker.Add(cfg.Sensitive...)
 	a.registerSecrets(cfg)
 	files := sources(parser.Files())
+	for name, f := range in.sources {
+		files[name] = f
+	}
+	diags = append(in.diags, diags...)
 	lock, src, lockDiags := lockfile.Load(fsys.OS{}, dir)
 	if src != nil {
 		files[lockfile.Path(dir)] = &hcl.File{Bytes: src}

@@ -17,7 +17,6 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/plan"
-	"github.com/chronicle-dev/chronicle/providers"
 )
 
 func (a *app) applyCommand() *cobra.Command {
@@ -205,7 +204,7 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 	if len(args) == 0 && !o.autoApprove && !a.interactive() {
 		return failf("apply needs a confirmation: run it from a terminal, pass --auto-approve, or apply a saved plan (plan --out FILE)")
 	}
-	m, err := a.machine(nil)
+	m, err := a.workspace(nil)
 	if err != nil {
 		return err
 	}
@@ -221,7 +220,7 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 		return err
 	}
 	var p *plan.Plan
-	cfgDir := ""
+	cfgDir, header := "", ""
 	if len(args) == 1 {
 		if p, err = plan.Load(fsys.OS{}, args[0]); err != nil {
 			return failf("%s", err)
@@ -235,9 +234,15 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 			return failf("the saved plan %s is stale: %s. Run chronicle plan again.", args[0], err)
 		}
 		cfgDir = p.ConfigDir
+		in, err := a.machineInputs(m.home)
+		if err != nil {
+			return err
+		}
+		header = in.facts.Header()
 		// Tools declared by tool blocks need their providers too.
-		if cfg, _, diags := config.Load(p.ConfigDir, config.Options{Home: m.home, KnownTools: providers.Names()}); !diags.HasErrors() && len(cfg.Tools) > 0 {
-			if m, err = a.machine(cfg); err != nil {
+		if cfg, _, diags := config.Load(p.ConfigDir, in.options(m.home, nil)); !diags.HasErrors() && len(cfg.Tools) > 0 {
+			header = cfg.Machine.Header()
+			if m, err = a.workspace(cfg); err != nil {
 				return err
 			}
 		}
@@ -254,7 +259,7 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 			_ = ld.report.writeText(a.stderr, a.color(a.stderr))
 			return exitWith(exitError)
 		}
-		if m, err = a.machine(ld.cfg); err != nil {
+		if m, err = a.workspace(ld.cfg); err != nil {
 			return err
 		}
 		p = a.compute(ld, m, st, o.plan)
@@ -263,7 +268,7 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 		// cannot be written only costs the next plan some reading.
 		defer m.hashes.Save()
 		defer ld.checked.Save()
-		cfgDir = ld.cfg.Dir
+		cfgDir, header = ld.cfg.Dir, ld.cfg.Machine.Header()
 		if !o.asJSON && len(p.ConfigWarnings) > 0 {
 			_ = ld.report.writeWarnings(a.stderr, a.color(a.stderr))
 		}
@@ -280,7 +285,7 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 			return err
 		}
 	} else {
-		planView{w: a.stdout, home: m.home, color: a.color(a.stdout)}.render(p)
+		planView{w: a.stdout, home: m.home, color: a.color(a.stdout), header: header}.render(p)
 	}
 	if len(p.Errors()) > 0 {
 		return failf("the plan has errors; nothing was changed")

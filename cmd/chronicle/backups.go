@@ -31,7 +31,7 @@ goes into a set marked "kept": it stays until you remove it with backups prune.`
 		Example: "  chronicle backups list",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			m, err := a.machine(nil)
+			m, err := a.workspace(nil)
 			if err != nil {
 				return err
 			}
@@ -80,7 +80,7 @@ first (in a new set), so a restore can itself be undone.`,
 		Example: "  chronicle backups restore 20261130T101500Z\n  chronicle backups restore original",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.locked("backups restore", restoreTimeout, func(m *machine) error {
+			return a.locked("backups restore", restoreTimeout, func(m *workspace) error {
 				undo, err := backup.Restore(fsys.OS{}, m.chronicleHome, args[0], time.Now())
 				if err != nil {
 					return failf("%s", err)
@@ -109,7 +109,7 @@ that age (kept sets included). It is the only way a set holding something apply
 			if len(args) == 0 && age == 0 {
 				return failf("name the sets to remove, or give --older-than (e.g. 30d)")
 			}
-			return a.locked("backups prune", pruneTimeout, func(m *machine) error {
+			return a.locked("backups prune", pruneTimeout, func(m *workspace) error {
 				removed, err := backup.Prune(fsys.OS{}, m.chronicleHome, args, age, time.Now())
 				for _, id := range removed {
 					fmt.Fprintf(a.stdout, "Removed backup %s.\n", id)
@@ -135,7 +135,7 @@ that age (kept sets included). It is the only way a set holding something apply
 // were — their plain-text secrets included — are kept in the original
 // backup set, and how to remove it once those secrets are rotated. Nothing
 // is said when there is no such set.
-func (a *app) writeOriginalsKept(m *machine) {
+func (a *app) writeOriginalsKept(m *workspace) {
 	dir := filepath.Join(backup.Dir(m.chronicleHome), backup.OriginalID)
 	if _, err := os.Stat(dir); err != nil {
 		return

@@ -39,7 +39,7 @@ func otherConfigDir(st *state.State, dir string) string {
 
 // showDir names a configuration folder for people: ~/… under the home;
 // sync's checkout is named as such, since it is the repository's folder.
-func (m *machine) showDir(dir string) string {
+func (m *workspace) showDir(dir string) string {
 	if resolvedDir(dir) == resolvedDir(filepath.Join(m.chronicleHome, "source")) {
 		return tildePath(m.home, dir) + " (the checkout chronicle sync applies)"
 	}
@@ -51,7 +51,7 @@ func (m *machine) showDir(dir string) string {
 // blocks over that folder's (a service of the same name would become
 // another server), unless move says so on purpose.
 func (a *app) checkStateDir(dir string, move bool) error {
-	m, err := a.machine(nil)
+	m, err := a.workspace(nil)
 	if err != nil {
 		return err
 	}
@@ -72,7 +72,7 @@ func (a *app) checkStateDir(dir string, move bool) error {
 // stateDirNote is the line plan and apply print when the state was last
 // applied from another folder than the configuration they plan ("" when
 // not).
-func (m *machine) stateDirNote(st *state.State, dir string) string {
+func (m *workspace) stateDirNote(st *state.State, dir string) string {
 	other := otherConfigDir(st, dir)
 	if other == "" {
 		return ""

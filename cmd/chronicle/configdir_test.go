@@ -13,7 +13,7 @@ import (
 // checkout is named as the folder of the repository it applies.
 func TestStateDirNote(t *testing.T) {
 	home := t.TempDir()
-	m := &machine{home: home, chronicleHome: filepath.Join(home, ".chronicle")}
+	m := &workspace{home: home, chronicleHome: filepath.Join(home, ".chronicle")}
 	cfg := filepath.Join(home, "cfg")
 	checkout := filepath.Join(m.chronicleHome, "source")
 	for _, d := range []string{cfg, checkout} {

@@ -14,12 +14,12 @@ import (
 	"github.com/chronicle-dev/chronicle/providers"
 )
 
-// hubMachine gives the hub's console this machine's tools (the providers,
+// hubWorkspace gives the hub's console this machine's tools (the providers,
 // built-in and from a configuration's tool blocks) and chronicle's folder,
 // for the Skills Hub and the takeover review.
-func (a *app) hubMachine(m *machine) *hub.Machine {
+func (a *app) hubWorkspace(m *workspace) *hub.Workspace {
 	hubCmd, hubErr := a.hubCommand(m)
-	return &hub.Machine{
+	return &hub.Workspace{
 		ChronicleHome: m.chronicleHome,
 		KnownTools:    providers.Names(),
 		Tools: func(cfg *config.Config) (provider.Env, []provider.Provider) {
@@ -30,6 +30,15 @@ func (a *app) hubMachine(m *machine) *hub.Machine {
 				tools = cfg.Tools
 			}
 			return env, providers.All(tools)
+		},
+		LoadOptions: func() config.Options {
+			in, err := a.machineInputs(m.home)
+			if err != nil {
+				// The review then plans with the defaults and says
+				// what the configuration's errors are.
+				return config.Options{}
+			}
+			return in.options(m.home, nil)
 		},
 		HubCommand: hubCmd,
 		HubError:   hubErr,

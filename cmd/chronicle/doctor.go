@@ -49,7 +49,7 @@ It changes nothing. Exit code 1 when a check fails.`,
 			default:
 				report(true, "configuration", count(len(cfg.Files), "file", "files")+", "+count(len(cfg.Services), "service", "services")+", "+count(len(cfg.Skills), "skill", "skills")+", "+count(len(cfg.Links), "link", "links"))
 			}
-			m, err := a.machine(cfg)
+			m, err := a.workspace(cfg)
 			if err != nil {
 				return err
 			}

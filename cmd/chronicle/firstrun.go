@@ -13,7 +13,7 @@ func (a *app) firstRun() error {
 	if err != nil {
 		return err
 	}
-	m, err := a.machine(nil)
+	m, err := a.workspace(nil)
 	if err != nil {
 		return err
 	}

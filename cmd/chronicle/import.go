@@ -42,7 +42,7 @@ inverse.`,
 				_ = l.report.writeText(a.stderr, a.color(a.stderr))
 				return exitWith(exitError)
 			}
-			m, err := a.machine(l.cfg)
+			m, err := a.workspace(l.cfg)
 			if err != nil {
 				return err
 			}

@@ -77,7 +77,7 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 			if err != nil {
 				return err
 			}
-			m, err := a.machine(nil)
+			m, err := a.workspace(nil)
 			if err != nil {
 				return err
 			}

@@ -1,165 +1,178 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
-	"time"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
-	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/config"
-	"github.com/chronicle-dev/chronicle/engine/hashcache"
-	"github.com/chronicle-dev/chronicle/engine/lock"
-	"github.com/chronicle-dev/chronicle/engine/provider"
-	"github.com/chronicle-dev/chronicle/engine/safefile"
-	"github.com/chronicle-dev/chronicle/engine/scan"
-	"github.com/chronicle-dev/chronicle/engine/skills"
-	"github.com/chronicle-dev/chronicle/engine/state"
-	"github.com/chronicle-dev/chronicle/providers"
-	"github.com/chronicle-dev/chronicle/providers/claude"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/machine"
 )
 
-// A machine is what chronicle looks at: the home, the projects, the tools,
-// and chronicle's own folder.
-type machine struct {
-	home          string
-	chronicleHome string
-	env           provider.Env
-	tools         []provider.Provider
-	store         skills.Store
-	// hashes is the skill hash cache, loaded by the first plan of the
-	// command (compute).
-	hashes *hashcache.Cache
+func (a *app) machineCommand() *cobra.Command {
+	var set, tag, untag []string
+	cmd := &cobra.Command{
+		Use:   "machine",
+		Short: "Show this machine's facts and variable values, or edit its machine file",
+		Long: `machine prints what the configuration knows of this machine: its facts
+(machine.hostname, os, arch, user, home, name, tags, tools) and every variable's
+value with where it came from. Later wins: the variable's default, the machine
+file (~/.chronicle/machine.hcl), CHRONICLE_VAR_<name>, --var-file, --var.
+Sensitive values are masked.
+
+--set, --tag and --untag edit the machine file, keeping its comments; it is
+created with mode 0600. A secret in it must be a reference:
+--set 'token=secret("env:GITHUB_TOKEN")'.`,
+		Example: `  chronicle machine
+  chronicle machine --set project_dir=~/work --tag work
+  chronicle machine --untag work`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if len(set) > 0 || len(tag) > 0 || len(untag) > 0 {
+				return a.editMachineFile(set, tag, untag)
+			}
+			return a.showMachine()
+		},
+	}
+	f := cmd.Flags()
+	f.StringArrayVar(&set, "set", nil, "set a variable in the machine file: `NAME=VALUE` (repeatable; VALUE is an HCL literal or taken as a string)")
+	f.StringArrayVar(&tag, "tag", nil, "add `TAG` to machine { tags } (repeatable)")
+	f.StringArrayVar(&untag, "untag", nil, "remove `TAG` from machine { tags } (repeatable)")
+	return cmd
 }
 
-// machine gathers the machine for cfg (nil when there is no configuration).
-// Projects scanned: the working directory, chronicle { projects }, and the
-// projects Claude Code knows (the keys of ~/.claude.json's projects).
-func (a *app) machine(cfg *config.Config) (*machine, error) {
+// showMachine prints the facts and, when there is a configuration, every
+// variable with its value's source.
+func (a *app) showMachine() error {
 	home, err := a.userHome()
 	if err != nil {
-		return nil, err
+		return err
 	}
+	in, err := a.machineInputs(home)
+	if err != nil {
+		return err
+	}
+	facts, vars := in.facts, []*config.Variable(nil)
+	l, err := a.optionalLoaded()
+	if err != nil {
+		return err
+	}
+	if l != nil {
+		if l.report.HasErrors() {
+			_ = l.report.writeText(a.stderr, a.color(a.stderr))
+			return exitWith(exitError)
+		}
+		_ = l.report.writeWarnings(a.stderr, a.color(a.stderr))
+		facts, vars = l.cfg.Machine, l.cfg.Variables
+	} else if len(in.diags) > 0 {
+		r := &diagReport{diags: in.diags, files: in.sources, masker: a.masker}
+		_ = r.writeText(a.stderr, a.color(a.stderr))
+		if r.HasErrors() {
+			return exitWith(exitError)
+		}
+	}
+	nameFrom := "the short hostname"
+	if in.file.Name != "" {
+		nameFrom = "machine file " + tildePath(home, in.file.Path)
+	}
+	fmt.Fprintln(a.stdout, facts.Header())
+	w := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(w, "  machine.hostname\t%s\n", facts.Hostname)
+	fmt.Fprintf(w, "  machine.os\t%s\n", facts.OS)
+	fmt.Fprintf(w, "  machine.arch\t%s\n", facts.Arch)
+	fmt.Fprintf(w, "  machine.user\t%s\n", facts.User)
+	fmt.Fprintf(w, "  machine.home\t%s\n", facts.Home)
+	fmt.Fprintf(w, "  machine.name\t%s\t(%s)\n", facts.Name, nameFrom)
+	fmt.Fprintf(w, "  machine.tags\t%s\n", list(facts.Tags))
+	fmt.Fprintf(w, "  machine.tools\t%s\t(tools whose config file exists)\n", list(facts.Tools))
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	a.showVariables(a.stdout, home, vars, l != nil)
+	return nil
+}
+
+func (a *app) showVariables(out io.Writer, home string, vars []*config.Variable, haveConfig bool) {
+	fmt.Fprintln(out)
+	switch {
+	case !haveConfig:
+		fmt.Fprintln(out, "No configuration here: no variables to show (--chdir DIR names one).")
+		return
+	case len(vars) == 0:
+		fmt.Fprintln(out, "The configuration declares no variables.")
+		return
+	}
+	fmt.Fprintln(out, "Variables (later wins: default, machine file, CHRONICLE_VAR_name, --var-file, --var):")
+	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	for _, v := range vars {
+		fmt.Fprintf(w, "  var.%s\t= %s\t%s\n", v.Name, v.Shown, tildeSource(home, v.Source))
+	}
+	_ = w.Flush()
+}
+
+// tildeSource writes the path inside a value's source with ~ for home.
+func tildeSource(home, source string) string {
+	kind, path, ok := strings.Cut(source, " /")
+	if !ok {
+		return source
+	}
+	return kind + " " + tildePath(home, "/"+path)
+}
+
+func list(ss []string) string {
+	if len(ss) == 0 {
+		return "(none)"
+	}
+	return strings.Join(ss, ", ")
+}
+
+// editMachineFile makes the --set, --tag and --untag edits, one after the
+// other, in the machine file.
+func (a *app) editMachineFile(set, tag, untag []string) error {
 	ch, err := a.chronicleHome()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var projects []string
-	if wd, err := os.Getwd(); err == nil && wd != home {
-		projects = append(projects, wd)
-	}
-	var tools []*config.Tool
-	if cfg != nil {
-		projects = append(projects, cfg.Projects...)
-		tools = cfg.Tools
-	}
-	projects = append(projects, claudeProjects(home)...)
-	m := &machine{
-		home:          home,
-		chronicleHome: ch,
-		env:           provider.Env{Home: home, Projects: unique(projects), Getenv: os.LookupEnv},
-		tools:         providers.All(tools),
-		store:         skills.Store{Dir: filepath.Join(ch, "skills")},
-	}
-	return m, nil
-}
-
-// scan runs a scan of the selected tools against cfg and the state (nil
-// when there is none).
-func (m *machine) scan(cfg *config.Config, st *state.State, only []string) scan.Result {
-	// The catalogue cache only informs (what a hub entry shows): one that
-	// cannot be read counts as none.
-	cat, _ := catalog.Load(catalog.Path(m.chronicleHome))
-	return scan.Run(scan.Options{Env: m.env, Tools: m.tools, Only: only, Config: cfg, Store: m.store, State: st, Catalog: cat})
-}
-
-// claudeProjects returns the project folders Claude Code keeps entries for.
-// The claude provider reads them with the same parse (claude.KnownProjects).
-func claudeProjects(home string) []string {
-	var out []string
-	for _, p := range claude.KnownProjects(filepath.Join(home, ".claude.json")) {
-		out = append(out, filepath.Clean(p))
-	}
-	return out
-}
-
-func unique(ss []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, s := range ss {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// allToolNames returns the built-in tool names and those of tool blocks.
-func allToolNames(cfg *config.Config) []string {
-	names := providers.Names()
-	if cfg != nil {
-		for _, t := range cfg.Tools {
-			names = append(names, t.Name)
-		}
-	}
-	return names
-}
-
-// relUnder returns p relative to dir when p is inside dir.
-func relUnder(dir, p string) (string, bool) {
-	rel, err := filepath.Rel(dir, p)
-	if err != nil || !filepath.IsLocal(rel) {
-		return "", false
-	}
-	return filepath.ToSlash(rel), true
-}
-
-// locked runs fn on the machine while holding the state lock, as every
-// command that changes chronicle's own files does (docs/locks.md).
-func (a *app) locked(op string, timeout time.Duration, fn func(m *machine) error) error {
-	m, err := a.machine(nil)
+	home, err := a.userHome()
 	if err != nil {
 		return err
 	}
-	l, err := a.lockState(m, op, timeout)
-	if err != nil {
-		return err
+	path := machine.Path(ch)
+	var edits []machine.Edit
+	for _, s := range set {
+		name, value, ok := strings.Cut(s, "=")
+		if !ok || name == "" {
+			return failf("--set %q: write it as NAME=VALUE", s)
+		}
+		edits = append(edits, machine.Edit{Set: name, Value: value, Secret: a.declaredSensitive(name)})
 	}
-	defer l.Release()
-	return fn(m)
+	if len(tag) > 0 || len(untag) > 0 {
+		edits = append(edits, machine.Edit{Tag: tag, Untag: untag})
+	}
+	for _, e := range edits {
+		if _, err := e.Apply(fsys.OS{}, path); err != nil {
+			return failf("%s", err)
+		}
+	}
+	fmt.Fprintf(a.stdout, "Updated %s.\n", tildePath(home, path))
+	return nil
 }
 
-// lockTimeoutFlag adds --lock-timeout to a command that takes the state
-// lock: the lock's "retry with --lock-timeout" hint (engine/lock) then holds
-// for every command that can meet a held lock.
-func lockTimeoutFlag(cmd *cobra.Command, d *time.Duration) {
-	cmd.Flags().DurationVar(d, "lock-timeout", 0, "wait this long for another apply or sync to finish (e.g. 30s)")
-}
-
-// lockState takes the state lock (~/.chronicle/state.lock) for op, waiting
-// up to timeout for another holder; Ctrl-C ends the wait.
-func (a *app) lockState(m *machine, op string, timeout time.Duration) (*lock.Lock, error) {
-	if err := safefile.MkdirAll(m.chronicleHome, 0o700); err != nil {
-		return nil, err
+// declaredSensitive reports whether the configuration here, if any,
+// declares the variable name sensitive.
+func (a *app) declaredSensitive(name string) bool {
+	l, err := a.optionalLoaded()
+	if err != nil || l == nil {
+		return false
 	}
-	l, err := lock.Acquire(a.ctx, filepath.Join(m.chronicleHome, "state.lock"), op, timeout)
-	if err != nil {
-		return nil, failf("%s", err)
+	for _, v := range l.cfg.Variables {
+		if v.Name == name {
+			return v.Sensitive
+		}
 	}
-	// A run killed while saving the state leaves its temporary file; the
-	// lock now held says that run is over.
-	state.RemoveStale(m.statePath(), time.Now())
-	return l, nil
-}
-
-// loadedState returns the machine and its state, for commands that only read.
-func (a *app) loadedState() (*machine, *state.State, error) {
-	m, err := a.machine(nil)
-	if err != nil {
-		return nil, nil, err
-	}
-	st, err := m.loadState()
-	return m, st, err
+	return false
 }

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -72,6 +73,9 @@ func TestScripts(t *testing.T) {
 			env.Setenv("CODEX_HOME", "")
 			env.Setenv("CHRONICLE_HOME", "")
 			env.Setenv("NO_COLOR", "1")
+			// For cmpenv of the machine header (Machine: NAME (os/arch), …).
+			env.Setenv("HOSTOS", runtime.GOOS)
+			env.Setenv("HOSTARCH", runtime.GOARCH)
 			env.Setenv("REPO", root)
 			env.Setenv("INSPECTOR", filepath.Join(root, "tools", "npm", "node_modules", ".bin", "mcp-inspector"))
 			api := chronovaAPI(filepath.Join(root, "chronova", "testdata", "api"))

@@ -82,7 +82,7 @@ func (a *app) planRun(f planFlags, o planOutput) error {
 		}
 		return exitWith(exitError)
 	}
-	m, err := a.machine(l.cfg)
+	m, err := a.workspace(l.cfg)
 	if err != nil {
 		return err
 	}
@@ -105,7 +105,7 @@ func (a *app) planRun(f planFlags, o planOutput) error {
 			return err
 		}
 	} else {
-		planView{w: a.stdout, home: m.home, color: a.color(a.stdout), allUnmanaged: o.unmanaged}.render(p)
+		planView{w: a.stdout, home: m.home, color: a.color(a.stdout), allUnmanaged: o.unmanaged, header: l.cfg.Machine.Header()}.render(p)
 	}
 	if out != "" && len(p.Errors()) == 0 {
 		if err := p.Save(fsys.OS{}, out); err != nil {

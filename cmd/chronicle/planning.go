@@ -40,17 +40,17 @@ func (a *app) hintCommands(f planFlags) plan.Commands {
 }
 
 // statePath is ~/.chronicle/state.json.
-func (m *machine) statePath() string { return filepath.Join(m.chronicleHome, "state.json") }
+func (m *workspace) statePath() string { return filepath.Join(m.chronicleHome, "state.json") }
 
 // loadState reads the state (a new one when there is none).
-func (m *machine) loadState() (*state.State, error) {
+func (m *workspace) loadState() (*state.State, error) {
 	return state.Load(m.statePath())
 }
 
 // compute plans cfg on the machine against st: the engine returns the whole
 // plan (changes with what they saw, unmanaged items, warnings); cmd only
 // renders it.
-func (a *app) compute(l *loaded, m *machine, st *state.State, f planFlags) *plan.Plan {
+func (a *app) compute(l *loaded, m *workspace, st *state.State, f planFlags) *plan.Plan {
 	replace := map[string]bool{}
 	for _, r := range f.replace {
 		replace[r] = true
@@ -75,7 +75,7 @@ func (a *app) compute(l *loaded, m *machine, st *state.State, f planFlags) *plan
 // hubCommand is the command line a tool runs to start the hub: the
 // absolute path of chronicle on PATH, else of this binary, with --home when
 // chronicle's folder is not the default.
-func (a *app) hubCommand(m *machine) ([]string, string) {
+func (a *app) hubCommand(m *workspace) ([]string, string) {
 	bin, err := exec.LookPath("chronicle")
 	if err == nil {
 		bin, err = filepath.Abs(bin)

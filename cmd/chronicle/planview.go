@@ -19,6 +19,8 @@ type planView struct {
 	// allUnmanaged lists every unmanaged item; otherwise the first
 	// unmanagedShown and one line of counts (plan --unmanaged).
 	allUnmanaged bool
+	// header is the first line: the machine planned for (Facts.Header).
+	header string
 }
 
 // unmanagedShown is how many unmanaged items a plan lists before it sums up
@@ -49,6 +51,10 @@ func (v planView) symbol(a plan.Action) string {
 }
 
 func (v planView) render(p *plan.Plan) {
+	if v.header != "" {
+		fmt.Fprintln(v.w, v.header)
+		fmt.Fprintln(v.w)
+	}
 	var shown []plan.Change
 	for _, c := range p.Changes {
 		if c.Action != plan.NoOp {

@@ -26,6 +26,7 @@ HCL configuration. "plan" shows what differs from what the tools have,
 	pf.StringVar(&a.home, "home", "", "chronicle's own folder (default: $CHRONICLE_HOME or ~/.chronicle)")
 	pf.BoolVar(&a.noColor, "no-color", false, "never use colour (also: NO_COLOR=1)")
 	pf.StringArrayVar(&a.vars, "var", nil, "set a variable: `name=value` (repeatable; also CHRONICLE_VAR_name)")
+	pf.StringArrayVar(&a.varFiles, "var-file", nil, "read variable values from `FILE` (name = value lines; repeatable, later files win)")
 
 	root.AddCommand(
 		a.initCommand(),
@@ -45,6 +46,7 @@ HCL configuration. "plan" shows what differs from what the tools have,
 		a.syncCommand(),
 		a.serveCommand(),
 		a.chronovaCommand(),
+		a.machineCommand(),
 		a.doctorCommand(),
 		a.versionCommand(),
 	)

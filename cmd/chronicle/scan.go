@@ -46,7 +46,7 @@ cannot be parsed is listed under errors, and the exit code is then 1.`,
 			if err := a.checkTools(cfg, only); err != nil {
 				return err
 			}
-			m, err := a.machine(cfg)
+			m, err := a.workspace(cfg)
 			if err != nil {
 				return err
 			}

@@ -58,7 +58,7 @@ stop with the hub.`,
 			if profile != "" && !stdio {
 				return failf("--profile applies to --stdio; over HTTP each profile is served at /mcp/profile/NAME")
 			}
-			m, err := a.machine(nil)
+			m, err := a.workspace(nil)
 			if err != nil {
 				return err
 			}
@@ -71,7 +71,7 @@ stop with the hub.`,
 			logger := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 			h, err := hub.New(hub.Options{
 				StatePath: m.statePath(), Home: m.home, EnvFile: filepath.Join(m.chronicleHome, "env"),
-				Listen: listen, Root: wd, Version: version, Logger: logger, Machine: a.hubMachine(m),
+				Listen: listen, Root: wd, Version: version, Logger: logger, Workspace: a.hubWorkspace(m),
 				Profile: profile, CataloguePath: cache, TokenFile: tokenFile,
 			})
 			if err != nil {

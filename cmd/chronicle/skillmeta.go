@@ -79,7 +79,7 @@ Project-level folders are listed apart. Tags and ratings are local metadata
 }
 
 // skillList lists the central skills of this machine.
-func (a *app) skillList() (*machine, []skillhub.Skill, error) {
+func (a *app) skillList() (*workspace, []skillhub.Skill, error) {
 	m, st, err := a.loadedState()
 	if err != nil {
 		return nil, nil, err
@@ -158,7 +158,7 @@ rating is kept in ~/.chronicle/skills-meta.json and changes no skill.`,
 // editSkillMeta changes a central skill's metadata under the state lock,
 // waiting for it up to timeout, and prints the result.
 func (a *app) editSkillMeta(op string, timeout time.Duration, name string, edit func(*skillhub.Meta) error) error {
-	return a.locked(op, timeout, func(m *machine) error {
+	return a.locked(op, timeout, func(m *workspace) error {
 		meta, err := skillhub.UpdateMeta(fsys.OS{}, m.chronicleHome, name, edit)
 		if errors.Is(err, skillhub.ErrNoSkill) {
 			return failf("no central skill named %s: chronicle skills list shows them", name)
@@ -180,6 +180,6 @@ func stars(n int) string {
 }
 
 // skillHub is the machine as the Skills Hub lists it.
-func (m *machine) skillHub(st *state.State) skillhub.Machine {
+func (m *workspace) skillHub(st *state.State) skillhub.Machine {
 	return skillhub.Machine{ChronicleHome: m.chronicleHome, Env: m.env, Tools: m.tools, State: st}
 }

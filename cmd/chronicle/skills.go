@@ -31,7 +31,7 @@ metadata in ~/.chronicle/skills-meta.json (skills tag, skills rate, skills list)
 		Example: "  chronicle skills snapshots code-review",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m, err := a.machine(nil)
+			m, err := a.workspace(nil)
 			if err != nil {
 				return err
 			}
@@ -68,7 +68,7 @@ shows the restored copy as drift when it differs from the declared source.`,
 		Example: "  chronicle skills restore code-review 3",
 		Args:    cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.locked("skills restore", restoreTimeout, func(m *machine) error {
+			return a.locked("skills restore", restoreTimeout, func(m *workspace) error {
 				if err := snapshot.Restore(fsys.OS{}, filepath.Join(m.chronicleHome, "snapshots"), args[0], args[1], m.store.Dir); err != nil {
 					return failf("%s", err)
 				}

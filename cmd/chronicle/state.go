@@ -66,7 +66,7 @@ stays where it is, untouched, and is the user's from then on.`,
 		Example: "  chronicle state rm 'link.everywhere[\"claude\"].skill.pdf'",
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.locked("state rm", lockTimeout, func(m *machine) error {
+			return a.locked("state rm", lockTimeout, func(m *workspace) error {
 				st, err := m.loadState()
 				if err != nil {
 					return err

@@ -43,7 +43,7 @@ timer, a launchd agent and a cron line.`,
   chronicle sync --token-env GITHUB_TOKEN   # a private repository`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			m, err := a.machine(nil)
+			m, err := a.workspace(nil)
 			if err != nil {
 				return err
 			}

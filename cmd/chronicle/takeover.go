@@ -36,7 +36,7 @@ func isHubEntry(e provider.Entry) bool {
 // store, entries and links recorded; with linkSkills, the tools' skill
 // folders are moved into a kept backup set and linked. Other pending
 // changes of the configuration are left for plan and apply.
-func (a *app) takeover(m *machine, dir string, p *adopt.Proposal, linkSkills bool) (*apply.Result, []plan.Change, error) {
+func (a *app) takeover(m *workspace, dir string, p *adopt.Proposal, linkSkills bool) (*apply.Result, []plan.Change, error) {
 	mine := map[string]bool{}
 	imports := map[string]bool{}
 	replace := map[string]bool{}
@@ -61,7 +61,7 @@ func (a *app) takeover(m *machine, dir string, p *adopt.Proposal, linkSkills boo
 	if diags.HasErrors() {
 		return nil, nil, fmt.Errorf("the configuration in %s does not load, so nothing was recorded: %s", dir, diags.Error())
 	}
-	if m2, err := a.machine(cfg); err == nil {
+	if m2, err := a.workspace(cfg); err == nil {
 		m = m2
 	}
 	st, err := m.loadState()

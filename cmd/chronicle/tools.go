@@ -35,7 +35,7 @@ neither, it exits 1: run chronicle serve once to measure the catalogue.`,
   chronicle tools --json | jq '.services[] | {name, tokens}'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			m, err := a.machine(nil)
+			m, err := a.workspace(nil)
 			if err != nil {
 				return err
 			}

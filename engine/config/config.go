@@ -4,6 +4,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/chronicle-dev/chronicle/engine/exposure"
+	"github.com/chronicle-dev/chronicle/engine/machine"
 	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
@@ -34,6 +35,10 @@ type Config struct {
 	// Sensitive holds the values of variables declared sensitive, so that
 	// output can mask them wherever they end up.
 	Sensitive []string
+
+	// Machine are the facts the configuration was evaluated with
+	// (machine.*), tool blocks' tools included in Machine.Tools.
+	Machine machine.Facts
 }
 
 // A Variable is an input variable and its final value's origin.
@@ -41,8 +46,12 @@ type Variable struct {
 	Name        string
 	Description string
 	Sensitive   bool
-	// Source says where the value came from: "default", "--var", "env".
-	Source    string
+	// Source says where the value came from: "default", "machine file
+	// PATH:LINE", "env CHRONICLE_VAR_NAME", "--var-file PATH:LINE" or "--var".
+	Source string
+	// Shown is the value as HCL, secret references as secret("…"), or
+	// "(sensitive)" for a variable declared sensitive.
+	Shown     string
 	DeclRange hcl.Range
 }
 

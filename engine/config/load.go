@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -12,6 +13,8 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/zclconf/go-cty/cty"
+
+	"github.com/chronicle-dev/chronicle/engine/machine"
 )
 
 // Options are the inputs to Load besides the directory.
@@ -20,8 +23,16 @@ type Options struct {
 	Home string
 	// Getenv reads the environment (CHRONICLE_VAR_*, env()); os.LookupEnv when nil.
 	Getenv func(string) (string, bool)
-	// Vars are the --var name=value pairs.
+	// Vars are the --var name=value pairs (the last of a name wins).
 	Vars map[string]string
+	// VarFiles are the --var-file files, in command-line order.
+	VarFiles []*machine.File
+	// MachineFile is ~/.chronicle/machine.hcl; nil or empty when missing.
+	MachineFile *machine.File
+	// Machine are the facts machine.* reads. Tools lists the built-in
+	// tools present; Present says whether a tool block's tool is.
+	Machine machine.Facts
+	Present func(*Tool) bool
 	// KnownTools are the built-in tool names a link may use; tool blocks add more.
 	KnownTools []string
 	// Checked remembers the files that passed the checks made before
@@ -180,16 +191,11 @@ func (l *loader) decode(bodies []hcl.Body) {
 	}
 
 	vars := l.decodeVariables(byType["variable"])
-	locals := l.decodeLocals(byType["locals"], vars)
-	ctx := l.baseContext()
-	ctx.Variables = map[string]cty.Value{"var": objectOf(vars), "local": objectOf(locals)}
+	ctx := l.machineContext(byType, vars)
 
 	l.decodeChronicle(ctx, l.single(byType["chronicle"]))
 	l.decodeHub(ctx, l.single(byType["hub"]))
 	l.decodeChronova(ctx, l.single(byType["chronova"]))
-	for _, b := range l.unique(byType["tool"], "tool") {
-		l.decodeTool(ctx, b)
-	}
 	l.decodeServices(ctx, l.unique(byType["service"], "service"))
 	for _, b := range l.unique(byType["skill"], "skill") {
 		l.decodeSkill(ctx, b)
@@ -205,6 +211,39 @@ func (l *loader) decode(bodies []hcl.Body) {
 		l.decodeLink(ctx, b)
 	}
 	l.checkReferences()
+}
+
+// machineContext decodes the tool blocks and the locals and returns the
+// context every other block is decoded in: var, local and machine. Tool
+// blocks decide which tools exist, so they see machine.tools as unknown; the
+// locals are evaluated again once machine.tools is known (their first
+// diagnostics are dropped, the second pass reports the same ones).
+func (l *loader) machineContext(byType map[string]hcl.Blocks, vars map[string]cty.Value) *hcl.EvalContext {
+	facts := l.opts.Machine
+	facts.Tools = slices.Clone(facts.Tools)
+	tools := l.unique(byType["tool"], "tool")
+	if len(tools) > 0 {
+		early := len(l.diags)
+		locals := l.decodeLocals(byType["locals"], vars, facts.UnknownTools())
+		l.diags = l.diags[:early]
+		ctx := l.baseContext()
+		ctx.Variables = map[string]cty.Value{"var": objectOf(vars), "local": objectOf(locals), "machine": facts.UnknownTools()}
+		for _, b := range tools {
+			l.decodeTool(ctx, b)
+		}
+		for _, t := range l.cfg.Tools {
+			if l.opts.Present != nil && l.opts.Present(t) {
+				facts.Tools = append(facts.Tools, t.Name)
+			}
+		}
+	}
+	sort.Strings(facts.Tools)
+	facts.Tools = slices.Compact(facts.Tools)
+	l.cfg.Machine = facts
+	locals := l.decodeLocals(byType["locals"], vars, facts.Value())
+	ctx := l.baseContext()
+	ctx.Variables = map[string]cty.Value{"var": objectOf(vars), "local": objectOf(locals), "machine": facts.Value()}
+	return ctx
 }
 
 func (l *loader) baseContext() *hcl.EvalContext {

@@ -12,7 +12,7 @@ import (
 // decodeLocals evaluates every locals block. Locals may refer to variables
 // and to each other in any order; they are evaluated once their references
 // are, and a cycle is reported with the names involved.
-func (l *loader) decodeLocals(blocks []*hcl.Block, vars map[string]cty.Value) map[string]cty.Value {
+func (l *loader) decodeLocals(blocks []*hcl.Block, vars map[string]cty.Value, facts cty.Value) map[string]cty.Value {
 	attrs := map[string]*hcl.Attribute{}
 	for _, b := range blocks {
 		as, diags := b.Body.JustAttributes()
@@ -41,7 +41,7 @@ func (l *loader) decodeLocals(blocks []*hcl.Block, vars map[string]cty.Value) ma
 				continue
 			}
 			ctx := l.baseContext()
-			ctx.Variables = map[string]cty.Value{"var": objectOf(vars), "local": objectOf(vals)}
+			ctx.Variables = map[string]cty.Value{"var": objectOf(vars), "local": objectOf(vals), "machine": facts}
 			v, diags := attrs[name].Expr.Value(ctx)
 			l.diags = append(l.diags, diags...)
 			if diags.HasErrors() {

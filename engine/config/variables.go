@@ -8,8 +8,12 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
+
+	"github.com/chronicle-dev/chronicle/engine/machine"
+	"github.com/chronicle-dev/chronicle/engine/secret"
 )
 
 // VarEnvPrefix prefixes environment variables that set input variables:
@@ -74,6 +78,7 @@ func (l *loader) decodeVariables(blocks []*hcl.Block) map[string]cty.Value {
 		for _, vb := range content.Blocks {
 			l.checkValidation(d, name, val, vb)
 		}
+		v.Shown = shown(val, v.Sensitive)
 		if v.Sensitive {
 			l.cfg.Sensitive = append(l.cfg.Sensitive, leafStrings(val)...)
 			// The mark follows the value through locals, functions and
@@ -91,6 +96,7 @@ func (l *loader) decodeVariables(blocks []*hcl.Block) map[string]cty.Value {
 		}
 	}
 	sort.Strings(undeclared)
+	l.checkValueFiles(d, seen)
 	for _, name := range undeclared {
 		d.diags = append(d.diags, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
@@ -102,30 +108,27 @@ func (l *loader) decodeVariables(blocks []*hcl.Block) map[string]cty.Value {
 	return vals
 }
 
+// variableValue gives a variable its value. Precedence, later wins: the
+// default, the machine file, CHRONICLE_VAR_<name>, the --var-file files in
+// command-line order, --var.
 func (l *loader) variableValue(d *decoder, name string, ty cty.Type, def *hcl.Attribute, v *Variable) (cty.Value, bool) {
-	raw, fromFlag := l.opts.Vars[name]
-	source := "--var"
-	if !fromFlag {
-		raw, fromFlag = l.opts.Getenv(VarEnvPrefix + name)
-		source = "env " + VarEnvPrefix + name
+	if raw, ok := l.opts.Vars[name]; ok {
+		return l.fromText(d, v, ty, raw, "--var")
 	}
-	if fromFlag {
-		val, err := parseVarValue(raw, ty)
-		if err != nil {
-			d.diags = append(d.diags, &hcl.Diagnostic{
-				Severity: hcl.DiagError,
-				Summary:  "Invalid value for variable",
-				Detail:   fmt.Sprintf("The value of %q from %s is not valid: %s.", name, source, err),
-				Subject:  v.DeclRange.Ptr(),
-			})
-			return cty.NilVal, false
+	for i := len(l.opts.VarFiles) - 1; i >= 0; i-- {
+		if a := fileValue(l.opts.VarFiles[i], name); a != nil {
+			return l.fromFile(d, v, ty, a, "--var-file", false)
 		}
-		v.Source = source
-		return val, true
+	}
+	if raw, ok := l.opts.Getenv(VarEnvPrefix + name); ok {
+		return l.fromText(d, v, ty, raw, "env "+VarEnvPrefix+name)
+	}
+	if a := fileValue(l.opts.MachineFile, name); a != nil {
+		return l.fromFile(d, v, ty, a, "machine file", true)
 	}
 	if def == nil {
 		d.errorf(v.DeclRange, "No value for required variable",
-			"The variable %q has no default. Set it with --var %s=VALUE or the environment variable %s%s.", name, name, VarEnvPrefix, name)
+			"The variable %q has no default. Set it in the machine file (chronicle machine --set %s=VALUE), with --var %s=VALUE or with the environment variable %s%s.", name, name, name, VarEnvPrefix, name)
 		return cty.NilVal, false
 	}
 	val, diags := def.Expr.Value(nil)
@@ -140,6 +143,98 @@ func (l *loader) variableValue(d *decoder, name string, ty cty.Type, def *hcl.At
 	}
 	v.Source = "default"
 	return out, true
+}
+
+// fromText reads a value given on the command line or in the environment.
+func (l *loader) fromText(d *decoder, v *Variable, ty cty.Type, raw, source string) (cty.Value, bool) {
+	val, err := parseVarValue(raw, ty)
+	if err != nil {
+		d.diags = append(d.diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Invalid value for variable",
+			Detail:   fmt.Sprintf("The value of %q from %s is not valid: %s.", v.Name, source, err),
+			Subject:  v.DeclRange.Ptr(),
+		})
+		return cty.NilVal, false
+	}
+	v.Source = source
+	return val, true
+}
+
+// fromFile evaluates a value of a machine file or a --var-file: literals
+// and secret() (tfvars syntax). In the machine file, a variable that is
+// sensitive or whose name says it is a secret must be a secret() reference.
+func (l *loader) fromFile(d *decoder, v *Variable, ty cty.Type, a *hcl.Attribute, kind string, refOnly bool) (cty.Value, bool) {
+	source := fmt.Sprintf("%s %s:%d", kind, a.Range.Filename, a.Range.Start.Line)
+	val, diags := a.Expr.Value(l.baseContext())
+	d.diags = append(d.diags, diags...)
+	if diags.HasErrors() {
+		return cty.NilVal, false
+	}
+	out, err := convert.Convert(val, ty)
+	if err != nil {
+		d.errorf(a.Expr.Range(), "Invalid value for variable", "The value of %q from the %s does not match its type: %s.", v.Name, kind, err)
+		return cty.NilVal, false
+	}
+	if refOnly && (v.Sensitive || secret.LooksSecret(v.Name)) && hasPlainText(out) {
+		d.errorf(a.Expr.Range(), "Secret in plain text",
+			"The machine file holds %q in plain text. A secret in it must be a reference: %s = secret(\"env:NAME\") or secret(\"file:PATH\").", v.Name, v.Name)
+		return cty.NilVal, false
+	}
+	v.Source = source
+	return out, true
+}
+
+// hasPlainText reports whether some non-empty string inside v carries no
+// secret reference.
+func hasPlainText(v cty.Value) bool {
+	for _, s := range leafStrings(v) {
+		if s != "" && !secret.ContainsSentinel(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// fileValue returns f's attribute for the variable name, or nil.
+func fileValue(f *machine.File, name string) *hcl.Attribute {
+	if f == nil {
+		return nil
+	}
+	for _, a := range f.Values {
+		if a.Name == name {
+			return a
+		}
+	}
+	return nil
+}
+
+// checkValueFiles warns about a value in the machine file or a --var-file
+// for a variable nobody declared (another repository may declare it), and
+// refuses a machine block in a --var-file.
+func (l *loader) checkValueFiles(d *decoder, declared map[string]hcl.Range) {
+	files := append([]*machine.File{l.opts.MachineFile}, l.opts.VarFiles...)
+	for i, f := range files {
+		if f == nil {
+			continue
+		}
+		if i > 0 && f.MachineBlock != nil {
+			d.errorf(f.MachineBlock.DefRange, "Machine block in a variables file",
+				"A machine block belongs in the machine file (%s), not in a --var-file.", "~/.chronicle/machine.hcl")
+		}
+		for _, a := range f.Values {
+			if _, ok := declared[a.Name]; ok {
+				continue
+			}
+			d.diags = append(d.diags, &hcl.Diagnostic{
+				Severity: hcl.DiagWarning,
+				Summary:  "Value for undeclared variable",
+				Detail: fmt.Sprintf("%s:%d sets %q, but the configuration declares no variable %q; the value is not used.%s",
+					a.Range.Filename, a.Range.Start.Line, a.Name, a.Name, didYouMean(a.Name, keysOf(declared))),
+				Subject: a.NameRange.Ptr(),
+			})
+		}
+	}
 }
 
 // parseVarValue reads a value given on the command line or in the
@@ -200,5 +295,34 @@ func keysOf[V any](m map[string]V) []string {
 		out = append(out, k)
 	}
 	sort.Strings(out)
+	return out
+}
+
+// shown renders a variable's value as HCL for chronicle machine, with each
+// secret reference written as secret("…"), never resolved.
+func shown(v cty.Value, sensitive bool) string {
+	if sensitive {
+		return "(sensitive)"
+	}
+	if !v.IsWhollyKnown() {
+		return "(known when planned)"
+	}
+	var refs []string
+	placeholder := func(i int) string { return fmt.Sprintf("chronicle-secret-placeholder-%d", i) }
+	v, _ = cty.Transform(v, func(_ cty.Path, e cty.Value) (cty.Value, error) {
+		if e.IsKnown() && !e.IsNull() && e.Type() == cty.String && secret.ContainsSentinel(e.AsString()) {
+			sv, err := secret.Decode(e.AsString())
+			if err != nil {
+				return e, nil
+			}
+			refs = append(refs, sv.HCL())
+			return cty.StringVal(placeholder(len(refs) - 1)), nil
+		}
+		return e, nil
+	})
+	out := string(hclwrite.TokensForValue(v).Bytes())
+	for i, r := range refs {
+		out = strings.ReplaceAll(out, `"`+placeholder(i)+`"`, r)
+	}
 	return out
 }

@@ -6,10 +6,10 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/skillhub"
 )
 
-// A Machine is what the console reads besides the state: chronicle's folder
+// A Workspace is what the console reads besides the state: chronicle's folder
 // and the tools of this machine, for the Skills Hub and the takeover review.
 // cmd wires the providers in; the hub never chooses them itself (SPEC §2).
-type Machine struct {
+type Workspace struct {
 	// ChronicleHome is ~/.chronicle: the central store, snapshots,
 	// skills-meta.json and state.lock.
 	ChronicleHome string
@@ -18,6 +18,10 @@ type Machine struct {
 	// Tools returns the environment (home, projects) and the providers for
 	// a configuration; cfg nil means the built-in tools only.
 	Tools func(cfg *config.Config) (provider.Env, []provider.Provider)
+	// LoadOptions, when set, returns the options a configuration is loaded
+	// with on this machine: its facts and machine file, read anew on each
+	// call. The review sets Home, Getenv and KnownTools itself.
+	LoadOptions func() config.Options
 	// HubCommand is the command line a tool runs to start the hub (see
 	// plan.Inputs); when empty, HubError says why there is none.
 	HubCommand []string
@@ -25,9 +29,9 @@ type Machine struct {
 }
 
 // skillMachine returns the machine as the Skills Hub lists it, with the
-// state the hub serves; false when the hub was started without a Machine.
+// state the hub serves; false when the hub was started without a Workspace.
 func (h *Hub) skillMachine() (skillhub.Machine, bool) {
-	m := h.opts.Machine
+	m := h.opts.Workspace
 	if m == nil {
 		return skillhub.Machine{}, false
 	}
