@@ -239,6 +239,9 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 			return err
 		}
 		header = in.facts.Header()
+		if p.Machine != "" && p.Machine != in.facts.Name {
+			return failf("the saved plan %s was made for the machine %s; this is %s: run chronicle plan on this machine", args[0], p.Machine, in.facts.Name)
+		}
 		// Tools declared by tool blocks need their providers too.
 		if cfg, _, diags := config.Load(p.ConfigDir, in.options(m.home, nil)); !diags.HasErrors() && len(cfg.Tools) > 0 {
 			header = cfg.Machine.Header()

@@ -81,7 +81,7 @@ func Compute(in Inputs) *Plan {
 		in: in, cfg: cfg, st: in.State, masker: in.Masker,
 		plan: &Plan{
 			FormatVersion: FormatVersion, Chronicle: in.Chronicle, Lineage: in.State.Lineage,
-			Serial: in.State.Serial, ConfigDir: cfg.Dir, Destroy: in.Destroy, Offline: in.Offline,
+			Serial: in.State.Serial, ConfigDir: cfg.Dir, Machine: cfg.Machine.Name, Destroy: in.Destroy, Offline: in.Offline,
 			ConfigWarnings: in.ConfigWarnings,
 		},
 		view:        toolfile.NewView(in.Reader),

@@ -20,9 +20,12 @@ type Plan struct {
 	Chronicle     string `json:"chronicle"`
 	// Lineage and Serial are the state's when the plan was made: a saved plan
 	// made against another state, or an older serial, is stale.
-	Lineage   string      `json:"lineage"`
-	Serial    uint64      `json:"serial"`
-	ConfigDir string      `json:"config_dir"`
+	Lineage   string `json:"lineage"`
+	Serial    uint64 `json:"serial"`
+	ConfigDir string `json:"config_dir"`
+	// Machine is the name of the machine the plan was computed for
+	// (machine.name): a saved plan is applied on that machine only.
+	Machine   string      `json:"machine,omitempty"`
 	Changes   []Change    `json:"changes"`
 	Unmanaged []Unmanaged `json:"unmanaged,omitempty"`
 	// Diagnostics are the plan's own problems and warnings; errors mean the
