@@ -9,6 +9,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"github.com/chronicle-dev/chronicle/engine/lock"
 	"github.com/chronicle-dev/chronicle/engine/provider"
@@ -151,7 +152,7 @@ func (a *app) lockState(m *workspace, op string, timeout time.Duration) (*lock.L
 	}
 	// A run killed while saving the state leaves its temporary file; the
 	// lock now held says that run is over.
-	state.RemoveStale(m.statePath(), time.Now())
+	state.RemoveStale(fsys.OS{}, m.statePath(), time.Now())
 	return l, nil
 }
 

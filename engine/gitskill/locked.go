@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/go-git/go-git/v5"
@@ -37,10 +36,9 @@ func cloneLocked(ctx context.Context, dir, url, sha, auth string, progress io.Wr
 	if !errors.Is(err, git.ErrExactSHA1NotSupported) {
 		why = "fetching it by SHA failed: " + trimmed{err}.Error()
 	}
-	if err := os.RemoveAll(dir); err != nil {
-		return nil, nil, "", err
-	}
-	repo, commit, err = cloneCommit(ctx, dir, url, sha, auth, progress)
+	// The whole clone goes beside the failed fetch: both are in the
+	// fetch's temporary folder, which Fetched.Cleanup removes.
+	repo, commit, err = cloneCommit(ctx, dir+".full", url, sha, auth, progress)
 	if err != nil {
 		return nil, nil, "", err
 	}

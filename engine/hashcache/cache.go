@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/chronicle-dev/chronicle/engine/safefile"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 )
 
 // MaxEntries bounds the cache file: 72 bytes an entry, about 7 MB at most.
@@ -160,24 +160,12 @@ func (c *Cache) Save() error {
 	return replace(c.path, buf.Bytes())
 }
 
-// replace writes a cache file whole and renames it into place, without
-// syncing it: a file torn by a crash fails its length check when read and
-// is ignored.
+// replace writes a cache file whole through the seam (fsys.OS): atomic,
+// owned like its folder when chronicle runs as root. A file torn anyway
+// fails its length check when read and is ignored.
 func replace(path string, data []byte) error {
-	if err := safefile.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	if err := (fsys.OS{}).MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	tmp := path + ".new"
-	if err := os.WriteFile(tmp, data, 0o600); err != nil {
-		return err
-	}
-	if err := safefile.InheritOwner(tmp); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
+	return (fsys.OS{}).WriteFile(path, data, 0o600)
 }

@@ -1,10 +1,11 @@
 package state
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 )
 
 // RemoveStale removes the temporary files a Save killed before its rename
@@ -13,10 +14,10 @@ import (
 // pile up. Call it holding the state lock, with the time the lock was
 // taken: every Save runs under that lock, so a temporary file older than
 // the current holder belongs to a run that has ended. Only regular files of
-// exactly that pattern are removed; it returns their paths.
-func RemoveStale(path string, lockedAt time.Time) []string {
+// exactly that pattern are removed, through sys; it returns their paths.
+func RemoveStale(sys fsys.System, path string, lockedAt time.Time) []string {
 	dir := filepath.Dir(path)
-	entries, err := os.ReadDir(dir)
+	entries, err := sys.ReadDir(dir)
 	if err != nil {
 		return nil
 	}
@@ -34,7 +35,7 @@ func RemoveStale(path string, lockedAt time.Time) []string {
 			continue
 		}
 		p := filepath.Join(dir, e.Name())
-		if os.Remove(p) == nil {
+		if sys.Remove(p) == nil {
 			removed = append(removed, p)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 )
 
 // TestRemoveStale: only the temporary files of an interrupted Save of this
@@ -52,7 +54,7 @@ func TestRemoveStale(t *testing.T) {
 	}
 	kept = append(kept, filepath.Join(dir, ".state.json.chronicle-88"), outside)
 
-	removed := RemoveStale(path, lockedAt)
+	removed := RemoveStale(fsys.OS{}, path, lockedAt)
 	slices.Sort(removed)
 	slices.Sort(stale)
 	if !slices.Equal(removed, stale) {
