@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/chronicle-dev/chronicle/internal/testpeer"
 )
 
 // Run as root on a user's home (sudo chronicle …), everything chronicle
@@ -16,9 +18,7 @@ import (
 // skill links, new tool files — belongs to the home's owner, as the tool
 // files it rewrites keep theirs (issue 21, item 8).
 func TestRootKeepsTheHomeOwners(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("needs root: it runs chronicle as root on a home owned by another user (CI runs as root)")
-	}
+	testpeer.Root(t, "it runs chronicle as root on a home owned by another user")
 	const uid, gid = 12345, 12345
 	bin := chronicleBinary(t)
 	root := t.TempDir()

@@ -7,14 +7,14 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/chronicle-dev/chronicle/internal/testpeer"
 )
 
 // Run as root in a folder another user owns, what safefile creates is
 // that user's, and a file it replaces keeps its own owner.
 func TestCreatedThingsTakeTheFoldersOwner(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("needs root: it creates files in a folder owned by another user (CI runs as root)")
-	}
+	testpeer.Root(t, "it creates files in a folder owned by another user")
 	const uid, gid = 12345, 23456
 	home := t.TempDir()
 	if err := os.Chown(home, uid, gid); err != nil {

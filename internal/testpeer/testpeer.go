@@ -49,6 +49,17 @@ func Chromium(t T) string {
 	return Bin(t, "chromium", chromiumInstall)
 }
 
+// Root makes t one that runs as root (creating files owned by another
+// user needs it): CI runs as root, so there a test run by anyone else
+// fails; elsewhere it is skipped. why says what needs root.
+func Root(t T, why string) {
+	t.Helper()
+	if os.Geteuid() == 0 {
+		return
+	}
+	require(t, &Missing{Peer: "root", Install: "run the tests as root, as CI does", Err: errors.New(why)})
+}
+
 // A Missing error says a peer is not installed and how to install it.
 type Missing struct {
 	Peer    string
