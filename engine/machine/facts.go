@@ -4,7 +4,7 @@ import (
 	"os"
 	"os/user"
 	"runtime"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/zclconf/go-cty/cty"
@@ -98,14 +98,7 @@ func stringSet(ss []string) cty.Value {
 }
 
 func sortedSet(ss []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, s := range ss {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	sort.Strings(out)
-	return out
+	out := slices.Clone(ss)
+	slices.Sort(out)
+	return slices.Compact(out)
 }

@@ -32,7 +32,7 @@ func (b *builder) skills() {
 	problems := make([]string, len(b.cfg.Skills))
 	cores.Each(len(b.cfg.Skills), func(i int) {
 		if s := b.cfg.Skills[i]; !s.IsGit() && !b.importedAsIs(s) {
-			problems[i] = checkSource(b.in.Reader, s.Name, s.Source)
+			problems[i] = checkSource(b.in.Reader, b.in.Hashes, s.Name, s.Source)
 		}
 	})
 	for i, s := range b.cfg.Skills {
@@ -132,7 +132,7 @@ func placeHash(o observe.Observation) string {
 }
 
 // checkSource returns why a skill folder cannot be imported, or "".
-func checkSource(r fsys.Reader, name, dir string) string {
+func checkSource(r fsys.Reader, h *skills.Hasher, name, dir string) string {
 	info, err := r.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -151,7 +151,9 @@ func checkSource(r fsys.Reader, name, dir string) string {
 	case fm.Name != name:
 		return "the frontmatter name of " + filepath.Join(dir, skills.ManifestName) + " is \"" + fm.Name + "\", not \"" + name + "\""
 	}
-	if err := skills.Copyable(r, dir); err != nil {
+	// What Copy would refuse is learnt from the walk that hashed the tree
+	// (HashAll above).
+	if err := h.Copyable(dir); err != nil {
 		return dir + ": " + err.Error() + "; chronicle copies a skill only whole and self-contained"
 	}
 	return ""

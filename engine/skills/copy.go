@@ -122,45 +122,6 @@ func linksOutside(root, path, link string) bool {
 	return err != nil || !filepath.IsLocal(r)
 }
 
-// Copyable returns why Copy would refuse the skill folder src — a link
-// that leads outside it, something that is neither a file, a folder nor a
-// link — or nil: plan refuses what apply would, with the same words.
-func Copyable(r fsys.Reader, src string) error {
-	root, err := Resolve(r, src)
-	if err != nil {
-		return err
-	}
-	return copyable(r, root, "")
-}
-
-func copyable(r fsys.Reader, root, rel string) error {
-	entries, err := r.ReadDir(filepath.Join(root, rel))
-	if err != nil {
-		return err
-	}
-	for _, e := range entries {
-		name := filepath.Join(rel, e.Name())
-		path := filepath.Join(root, name)
-		switch {
-		case e.Type()&fs.ModeSymlink != 0:
-			link, err := r.Readlink(path)
-			if err != nil {
-				return err
-			}
-			if linksOutside(root, path, link) {
-				return fmt.Errorf("%s links outside the skill (%s)", name, link)
-			}
-		case e.IsDir():
-			if err := copyable(r, root, name); err != nil {
-				return err
-			}
-		case !e.Type().IsRegular():
-			return fmt.Errorf("%s is not a regular file", name)
-		}
-	}
-	return nil
-}
-
 // Resolve follows symlinks at path itself (not inside it) and returns where
 // they lead.
 func Resolve(r fsys.Reader, path string) (string, error) {
