@@ -3,43 +3,80 @@ package safefile
 import (
 	"errors"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
+	"syscall"
 )
 
 // The functions below create files and folders as the os package does,
 // each new one then given its folder's owner (InheritOwner): the way
 // chronicle creates anything under a home.
 
-// MkdirAll is os.MkdirAll; every folder it creates inherits its owner.
+// MkdirAll is os.MkdirAll; every folder it creates inherits its owner
+// (made as Mkdir makes it).
 func MkdirAll(path string, perm fs.FileMode) error {
-	var missing []string
-	for p := filepath.Clean(path); ; p = filepath.Dir(p) {
-		if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
-			break
-		}
-		missing = append(missing, p)
-		if filepath.Dir(p) == p {
-			break
-		}
+	if os.Geteuid() != 0 {
+		return os.MkdirAll(path, perm)
 	}
-	if err := os.MkdirAll(path, perm); err != nil {
-		return err
+	path = filepath.Clean(path)
+	if info, err := os.Stat(path); err == nil {
+		if info.IsDir() {
+			return nil
+		}
+		return &fs.PathError{Op: "mkdir", Path: path, Err: syscall.ENOTDIR}
 	}
-	for i := len(missing) - 1; i >= 0; i-- {
-		if err := InheritOwner(missing[i]); err != nil {
+	if parent := filepath.Dir(path); parent != path {
+		if err := MkdirAll(parent, perm); err != nil {
 			return err
 		}
 	}
-	return nil
+	err := Mkdir(path, perm)
+	if errors.Is(err, fs.ErrExist) {
+		// Made meanwhile by another goroutine or program: made as Mkdir
+		// makes it, it has its owner already.
+		if info, serr := os.Stat(path); serr == nil && info.IsDir() {
+			return nil
+		}
+	}
+	return err
 }
 
-// Mkdir is os.Mkdir; the folder inherits its owner.
+// Mkdir is os.Mkdir; the folder inherits its owner. Run as root, the
+// folder is made under a temporary name, given its owner, and only then
+// renamed into place (never replacing anything): a folder that exists
+// has its owner already, so what another goroutine makes in it at that
+// moment inherits the right one (apply imports skills in parallel, each
+// making ~/.chronicle/skills first).
 func Mkdir(path string, perm fs.FileMode) error {
-	if err := os.Mkdir(path, perm); err != nil {
+	if os.Geteuid() != 0 {
+		return os.Mkdir(path, perm)
+	}
+	dir, base := filepath.Split(filepath.Clean(path))
+	var tmp string
+	for {
+		tmp = filepath.Join(dir, "."+base+".mkdir-"+strconv.FormatUint(rand.Uint64(), 36))
+		err := os.Mkdir(tmp, perm)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return &fs.PathError{Op: "mkdir", Path: path, Err: errors.Unwrap(err)}
+		}
+	}
+	if err := InheritOwner(tmp); err != nil {
+		os.Remove(tmp)
 		return err
 	}
-	return InheritOwner(path)
+	if err := RenameNew(tmp, path); err != nil {
+		os.Remove(tmp)
+		if errors.Is(err, fs.ErrExist) {
+			return &fs.PathError{Op: "mkdir", Path: path, Err: fs.ErrExist}
+		}
+		return err
+	}
+	return nil
 }
 
 // MkdirTemp is os.MkdirTemp; the folder inherits its owner.

@@ -5,6 +5,7 @@ package safefile
 import (
 	"os"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -74,5 +75,45 @@ func TestCreatedThingsTakeTheFoldersOwner(t *testing.T) {
 	must(WriteFile(mine, []byte("x"), 0o644))
 	if u, g := owner(mine); u != 0 || g != 0 {
 		t.Errorf("a new file in root's folder belongs to %d:%d", u, g)
+	}
+}
+
+// Folders made at once by several goroutines (apply imports skills in
+// parallel, each making ~/.chronicle/skills before its staging folder)
+// are never seen with root's owner: a folder that exists already has its
+// owner, so what is made inside it inherits the right one.
+func TestConcurrentFoldersTakeTheFoldersOwner(t *testing.T) {
+	testpeer.Root(t, "it creates folders in a folder owned by another user")
+	const uid, gid = 12345, 23456
+	for round := range 500 {
+		home := t.TempDir()
+		if err := os.Chown(home, uid, gid); err != nil {
+			t.Fatal(err)
+		}
+		deep := filepath.Join(home, ".chronicle", "skills")
+		var wg sync.WaitGroup
+		made := make([]string, 8)
+		errs := make([]error, 8)
+		for i := range made {
+			wg.Go(func() {
+				if errs[i] = MkdirAll(deep, 0o755); errs[i] != nil {
+					return
+				}
+				made[i], errs[i] = MkdirTemp(deep, "stage-")
+			})
+		}
+		wg.Wait()
+		for i, p := range append([]string{filepath.Join(home, ".chronicle"), deep}, made...) {
+			if i >= 2 && errs[i-2] != nil {
+				t.Fatal(errs[i-2])
+			}
+			info, err := os.Lstat(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st := info.Sys().(*syscall.Stat_t); st.Uid != uid || st.Gid != gid {
+				t.Fatalf("round %d: %s belongs to %d:%d, want %d:%d", round, p, st.Uid, st.Gid, uid, gid)
+			}
+		}
 	}
 }
