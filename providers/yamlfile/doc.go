@@ -27,14 +27,15 @@
 //
 // A new entry goes after the last line of the map's last entry, indented
 // like the map's other keys, its fields indented by the step the file's
-// entries use (two spaces when there is none to copy). A map that does not
-// exist is added at the end of the file (top-level keys only); "key:" with no
-// value, "key: ~" and "key: {}" become the map. Removing an entry removes its
-// span, and one blank line too when there is a blank line on both sides of
-// it; removing the last entry of a map removes the map's key as well when
-// nothing but that entry was under it (so adding an entry to a file without
-// the map and removing it again gives back the original bytes), and leaves
-// "key: {}" otherwise, so comments under the key survive.
+// entries use (two spaces when there is none to copy), after a blank line
+// when the map keeps its entries apart with blank lines. A map that does not
+// exist is added at the end of the file (top-level keys only); "key:" with
+// no value, "key: ~" and "key: {}" become the map. Removing an entry removes
+// its span and the blank line above it, if any, so that adding an entry and
+// removing it again gives back the original bytes. Removing the last entry
+// of a map removes the map's key as well when nothing but that entry was
+// under it (so a map chronicle added leaves no trace), and leaves
+// "key: {}" otherwise, so that comments under the key survive.
 //
 // Edits are refused, with an error naming the file and the entry, where a
 // span cannot be trusted: a map written in flow style ({…}), an entry written

@@ -126,7 +126,7 @@ func (d *Document) splice(keyPath []string, changes []Change) ([]byte, error) {
 	} else {
 		for i := range spans {
 			if spans[i].text == nil {
-				spans[i].end = spareBlank(l, spans[i].start, spans[i].end, p.insertion(l))
+				spans[i].start = blankAbove(l, spans[i].start)
 			}
 		}
 		ins, err := p.additions(l, added, nl)
@@ -138,21 +138,35 @@ func (d *Document) splice(keyPath []string, changes []Change) ([]byte, error) {
 	return apply(d.Data, spans)
 }
 
-// spareBlank extends a removed span over the blank line after it when there
-// is a blank line before it too, so that removing an entry between two
-// others leaves one blank line between them, not two — unless new text is
-// inserted there.
-func spareBlank(l lines, start, end, insertion int) int {
-	if start == 0 || end >= len(l.data) || end == insertion {
+// blankAbove extends a removed entry's span over the blank line above it,
+// if there is one: entries kept apart by blank lines stay so, and an entry
+// added to such a map (after a blank line) and removed again leaves the
+// bytes it found.
+func blankAbove(l lines, start int) int {
+	if start > 0 {
+		if above := l.lineOf(start - 1); l.blank(above) {
+			return l.start(above)
+		}
+	}
+	return start
+}
+
+// blankBelow extends a removed map's span over the blank line after it when
+// there is a blank line before it too, so that the keys around it keep one
+// blank line between them, not two.
+func blankBelow(l lines, start, end int) int {
+	if start == 0 || end >= len(l.data) || !l.blank(l.lineOf(start-1)) {
 		return end
 	}
-	if after := l.lineOf(end); l.blank(l.lineOf(start-1)) && l.blank(after) {
-		return l.end(after)
+	if below := l.lineOf(end); l.blank(below) {
+		return l.end(below)
 	}
 	return end
 }
 
-// apply replaces the spans of data, which must not overlap.
+// apply replaces the spans of data. Removals that overlap (two entries
+// sharing the blank line between them) are joined; any other overlap is an
+// error.
 func apply(data []byte, spans []span) ([]byte, error) {
 	slices.SortStableFunc(spans, func(a, b span) int {
 		if a.start != b.start {
@@ -160,11 +174,20 @@ func apply(data []byte, spans []span) ([]byte, error) {
 		}
 		return a.end - b.end
 	})
-	size := len(data)
-	for i, s := range spans {
-		if i > 0 && s.start < spans[i-1].end {
-			return nil, fmt.Errorf("two changes overlap at byte %d", s.start)
+	joined := spans[:0:0]
+	for _, s := range spans {
+		if n := len(joined); n > 0 && s.start < joined[n-1].end {
+			if len(s.text) > 0 || len(joined[n-1].text) > 0 {
+				return nil, fmt.Errorf("two changes overlap at byte %d", s.start)
+			}
+			joined[n-1].end = max(joined[n-1].end, s.end)
+			continue
 		}
+		joined = append(joined, s)
+	}
+	spans = joined
+	size := len(data)
+	for _, s := range spans {
 		size += len(s.text) - (s.end - s.start)
 	}
 	if len(spans) == 0 {

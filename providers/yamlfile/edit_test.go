@@ -43,8 +43,9 @@ GOOSE_MODE: smart_approve
 
 func TestAddAtTheEndOfTheMap(t *testing.T) {
 	out := edit(t, goose, set("fetch", entry(t, "enabled", true, "type", "stdio", "name", "fetch", "cmd", "uvx", "args", []string{"mcp-server-fetch"})))
+	// The entries are kept apart by blank lines: so is the new one.
 	want := strings.Replace(goose, "    uri: https://mcp.linear.app/mcp\n",
-		"    uri: https://mcp.linear.app/mcp\n  fetch:\n    enabled: true\n    type: stdio\n    name: fetch\n    cmd: uvx\n    args:\n      - mcp-server-fetch\n", 1)
+		"    uri: https://mcp.linear.app/mcp\n\n  fetch:\n    enabled: true\n    type: stdio\n    name: fetch\n    cmd: uvx\n    args:\n      - mcp-server-fetch\n", 1)
 	if out != want {
 		t.Fatalf("got\n%s\nwant\n%s", out, want)
 	}
@@ -223,7 +224,7 @@ func TestSeveralChangesInOnePass(t *testing.T) {
 		set("linear", entry(t, "enabled", true, "name", "linear", "type", "streamable_http", "uri", "https://mcp.linear.app/mcp")),
 		set("fetch", entry(t, "enabled", true)),
 		set("zed", entry(t, "enabled", true)))
-	for _, want := range []string{"  # built in\n\n  github:", "  linear:\n    enabled: true\n", "  fetch:\n    enabled: true\n  zed:\n    enabled: true\n  # memory is off for now\n"} {
+	for _, want := range []string{"  # built in\n\n  github:", "  linear:\n    enabled: true\n", "\n\n  fetch:\n    enabled: true\n\n  zed:\n    enabled: true\n  # memory is off for now\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in\n%s", want, out)
 		}

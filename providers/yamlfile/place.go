@@ -190,10 +190,14 @@ func (p *place) additions(l lines, added []Change, nl string) ([]span, error) {
 		}
 		return []span{{start: len(data), end: len(data), text: append(lineBreak(data, len(data), nl), b...)}}, nil
 	}
+	apart := p.blankSeparated(l)
 	for _, c := range added {
 		b, err := block(Key(c.Name), c.Value, p.indent, p.step, nl)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", dotted(append(slices.Clone(p.keyPath), c.Name)), err)
+		}
+		if apart {
+			text = append(text, nl...)
 		}
 		text = append(text, b...)
 	}
@@ -207,6 +211,19 @@ func (p *place) additions(l lines, added []Change, nl string) ([]span, error) {
 	}
 	at := l.end(p.key.Line)
 	return []span{token, {start: at, end: at, text: append(lineBreak(data, at, nl), text...)}}, nil
+}
+
+// blankSeparated reports whether the map keeps its entries apart with blank
+// lines: the line above its last entry (and the comments over it) is blank.
+func (p *place) blankSeparated(l lines) bool {
+	if len(p.pairs) < 2 {
+		return false
+	}
+	n := p.pairs[len(p.pairs)-1].Key.Line - 1
+	for n > 0 && l.filler(n) && !l.blank(n) {
+		n--
+	}
+	return l.blank(n)
 }
 
 // emptyValue is the span of the "~", "null" or "{}" after the map's key,
@@ -265,10 +282,10 @@ func (p *place) emptied(l lines, spans []span) []span {
 		other = !inside && !l.blank(n)
 	}
 	if !other {
-		return []span{{start: start, end: spareBlank(l, start, end, -1)}}
+		return []span{{start: start, end: blankBelow(l, start, end)}}
 	}
 	for i := range spans {
-		spans[i].end = spareBlank(l, spans[i].start, spans[i].end, -1)
+		spans[i].start = blankAbove(l, spans[i].start)
 	}
 	if plain {
 		spans = append(spans, span{start: colon + 1, end: colon + 1, text: []byte(" {}")})

@@ -32,6 +32,12 @@ var layout = [][2]string{
 	{"zed/project/.zed/settings.json", "P/.zed/settings.json"},
 	{"opencode/home/.config/opencode/opencode.json", ".config/opencode/opencode.json"},
 	{"opencode/project/opencode.jsonc", "P/opencode.jsonc"},
+	{"cline/home/.cline/data/settings/cline_mcp_settings.json", ".cline/data/settings/cline_mcp_settings.json"},
+	{"amp/home/.config/amp/settings.json", ".config/amp/settings.json"},
+	{"amp/project/.amp/settings.json", "P/.amp/settings.json"},
+	{"junie/home/.junie/mcp/mcp.json", ".junie/mcp/mcp.json"},
+	{"junie/project/.junie/mcp/mcp.json", "P/.junie/mcp/mcp.json"},
+	{"goose/home/.config/goose/config.yaml", ".config/goose/config.yaml"},
 }
 
 // Home lays the JSON tools' fixtures out as a home in a temporary folder,
