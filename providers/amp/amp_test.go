@@ -18,7 +18,7 @@ func TestRead(t *testing.T) {
 	tt.ReadCheck(t, p, env, provider.ScopeUser, file, []tt.Want{
 		{Name: "playwright", Transport: "stdio", Command: "npx", Args: []string{"-y", "@playwright/mcp@latest", "--headless", "--isolated"}, Enabled: true},
 		{Name: "Lighthouse", Transport: "stdio", Command: "lighthouse-mcp", Enabled: true},
-		{Name: "linear", Transport: "stdio", Command: "npx", Args: []string{"-y", "mcp-remote", "https://mcp.linear.app/sse"}, Enabled: true},
+		{Name: "linear-bridge", Transport: "stdio", Command: "npx", Args: []string{"-y", "mcp-remote", "https://mcp.linear.app/sse"}, Enabled: true},
 		{Name: "sourcegraph", Transport: "http", URL: "https://sourcegraph.example.com/.api/mcp/v1",
 			Headers: map[string]string{"Authorization": `token ${secret("env:SRC_ACCESS_TOKEN")}`}, Enabled: true},
 		{Name: "semgrep", Transport: "http", URL: "https://mcp.semgrep.ai/mcp", Enabled: false, EnabledTools: []string{"semgrep_scan*"}},

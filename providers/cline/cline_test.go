@@ -24,7 +24,7 @@ func TestRead(t *testing.T) {
 		{Name: "github", Transport: "stdio", Command: "npx", Args: []string{"-y", "@modelcontextprotocol/server-github"},
 			Env: map[string]string{"GITHUB_PERSONAL_ACCESS_TOKEN": `${secret("env:GITHUB_TOKEN")}`}, Enabled: true},
 		{Name: "legacy-sse", Transport: "sse", URL: "http://localhost:8931/sse", Enabled: false},
-		{Name: "linear", Transport: "http", URL: "https://mcp.linear.app/mcp", Enabled: true},
+		{Name: "linear-oauth", Transport: "http", URL: "https://mcp.linear.app/mcp", Enabled: true},
 	})
 	if entries[2].Timeout != 120*time.Second {
 		t.Errorf("github timeout %v, want 2m", entries[2].Timeout)

@@ -26,7 +26,7 @@ func TestRead(t *testing.T) {
 			Env: map[string]string{"GITHUB_PERSONAL_ACCESS_TOKEN": `${secret("env:GITHUB_PERSONAL_ACCESS_TOKEN")}`}, Enabled: true},
 		{Name: "context7", Transport: "http", URL: "https://mcp.context7.com/mcp",
 			Headers: map[string]string{"CONTEXT7_API_KEY": "ctx7sk-FAKE0123456789"}, Enabled: false},
-		{Name: "linear", Transport: "http", URL: "https://mcp.linear.app/mcp",
+		{Name: "linear-issues", Transport: "http", URL: "https://mcp.linear.app/mcp",
 			Headers: map[string]string{"Authorization": `Bearer ${secret("env:LINEAR_API_KEY")}`}, Enabled: true,
 			EnabledTools: []string{"list_issues", "get_issue"}},
 	})
@@ -205,7 +205,7 @@ func TestUnparsable(t *testing.T) {
 		src  string
 		line int
 	}{
-		{"GOOSE_MODE: auto\nextensions:\n  x:\n    enabled: true\n   y: [\n", 2},
+		{"GOOSE_MODE: auto\nextensions:\n  x:\n    enabled: true\n   y: [\n", 3}, // the block with the problem
 		{"extensions:\n  x:\n    type: stdio\n    cmd: x\n", 2},
 		{"extensions:\n  x:\n    enabled: yes please\n    type: stdio\n", 2},
 	} {

@@ -45,9 +45,11 @@ func TestParseErrors(t *testing.T) {
 		line int
 		want string
 	}{
-		// The parser names the line of the block the problem is in.
-		{"extensions:\n  a:\n    enabled: true\n   b: [\n", 1, "did not find expected key"},
-		{"a:\n  b: 1\n c: 2\n", 2, "did not find expected key"},
+		// The parser names the line where the block with the problem starts.
+		{"extensions:\n  a:\n    enabled: true\n   b: [\n", 2, "did not find expected key in the block that starts here"},
+		{"a:\n  b: 1\n c: 2\n", 3, "did not find expected key in the block that starts here"},
+		{"a: b: c\n", 1, "mapping values are not allowed in this context"},
+		{"x: \"unterminated\n", 2, "found unexpected end of stream"},
 		{"a: 1\na: 2\n", 2, `mapping key "a" already defined at line 1`},
 		{"- a\n- b\n", 1, "the top level is a list, not a mapping"},
 		{"a: 1\n---\nb: 2\n", 2, "a second YAML document"},

@@ -3,6 +3,7 @@ package yamlfile
 import (
 	"errors"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,15 +14,39 @@ import (
 // and "line 3: …" for each item of "yaml: unmarshal errors:".
 var linePosition = regexp.MustCompile(`(?:^|\n)\s*(?:yaml: )?line (\d+): (.*)`)
 
+// blockProblems are the parser's (not the scanner's) problems: for these it
+// names the line where the block it was reading starts, counted from 0.
+var blockProblems = []string{"did not find expected key", "did not find expected node content",
+	"did not find expected '-' indicator", "did not find expected ',' or ']'", "did not find expected ',' or '}'",
+	"found undefined tag handle"}
+
 // parseError turns an error of the YAML parser into a *provider.ParseError
-// with the line it names: for a syntax error, the line of the block the
-// problem is in, as the parser reports it (it gives no column, and no line
-// for a problem in the file's first line).
+// with the line it names (it gives no column). For a problem the parser
+// finds while reading a block, that is the line where the block starts, and
+// the message says so.
 func parseError(path string, err error) error {
-	m := linePosition.FindStringSubmatch(err.Error())
+	msg := err.Error()
+	m := linePosition.FindStringSubmatch(msg)
 	if m == nil {
-		return &provider.ParseError{File: path, Err: errors.New(strings.TrimPrefix(err.Error(), "yaml: "))}
+		line := 0
+		if rest, ok := strings.CutPrefix(msg, "yaml: "); ok {
+			msg = rest
+			if !strings.Contains(rest, "anchor") && !strings.Contains(rest, "alias") {
+				// A syntax error with no line is on the first one: the
+				// parser leaves out line 0. (Anchor errors give none.)
+				line = 1
+			}
+			if slices.Contains(blockProblems, rest) {
+				msg += " in the block that starts here"
+			}
+		}
+		return &provider.ParseError{File: path, Line: line, Err: errors.New(msg)}
 	}
 	line, _ := strconv.Atoi(m[1])
-	return &provider.ParseError{File: path, Line: line, Err: errors.New(m[2])}
+	problem := m[2]
+	if slices.Contains(blockProblems, problem) && !strings.Contains(msg, "unmarshal errors") {
+		line++
+		problem += " in the block that starts here"
+	}
+	return &provider.ParseError{File: path, Line: line, Err: errors.New(problem)}
 }
