@@ -73,7 +73,7 @@ func TestScanFixtureHome(t *testing.T) {
 		"windsurf user chronova": "stdio true", "windsurf user context7": "http true", "windsurf user legacy-filesystem": "stdio false", "windsurf user notion": "http true",
 		"zed user chronova": "stdio true", "zed user linear": "http true", "zed user old-sqlite": "stdio false", "zed user postgres-context-server": "extension true",
 		"zed project chronova-remote": "http true",
-		"cline user local-server": "stdio true", "cline user remote-server": "http true", "cline user github": "stdio true",
+		"cline user local-server":     "stdio true", "cline user remote-server": "http true", "cline user github": "stdio true",
 		"cline user legacy-sse": "sse false", "cline user linear-oauth": "http true",
 		"goose user filesystem": "stdio true", "goose user remote-tools": "http true", "goose user github": "stdio true",
 		"goose user context7": "http false", "goose user linear-issues": "http true",
