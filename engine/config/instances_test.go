@@ -21,8 +21,10 @@ func loadOn(t *testing.T, src string, tags ...string) (*Config, hcl.Diagnostics)
 		t.Fatal(err)
 	}
 	cfg, _, diags := Load(dir, Options{
-		Home:       "/home/dev",
-		Getenv:     func(k string) (string, bool) { return map[string]string{"ACME_TOKEN": "tok-acme"}[k], k == "ACME_TOKEN" },
+		Home: "/home/dev",
+		Getenv: func(k string) (string, bool) {
+			return map[string]string{"ACME_TOKEN": "tok-acme"}[k], k == "ACME_TOKEN"
+		},
 		KnownTools: testTools,
 		Machine:    machine.Facts{Name: "laptop", OS: "linux", Tags: tags},
 	})
