@@ -20,6 +20,9 @@ type Absent struct {
 	// (service.github["acme"]); "" for a block without for_each.
 	From      string
 	DeclRange hcl.Range
+	// Skill is, for a skill block, the block as decoded: the lock file,
+	// shared by every machine, holds every git skill.
+	Skill *Skill
 }
 
 // Address is the block's address: service.github.
@@ -42,6 +45,18 @@ func (c *Config) AbsentNames(kind string) []string {
 	for _, a := range c.Absent {
 		if a.Kind == kind {
 			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
+// DeclaredSkills returns every skill block, those absent on this machine
+// included.
+func (c *Config) DeclaredSkills() []*Skill {
+	out := slices.Clone(c.Skills)
+	for _, a := range c.Absent {
+		if a.Skill != nil {
+			out = append(out, a.Skill)
 		}
 	}
 	return out
@@ -85,9 +100,14 @@ func (l *loader) leaveOutAbsent() {
 		if !gone("skill", s.Name) {
 			return false
 		}
+		a := l.absent["skill."+s.Name]
+		a.Skill = s
+		l.absent["skill."+s.Name] = a
 		for _, n := range s.Include {
 			// The names a git skill brings are absent with it.
-			l.absent["skill."+n] = Absent{Kind: "skill", Name: n, DeclRange: s.DeclRange}
+			if _, known := l.absent["skill."+n]; !known {
+				l.absent["skill."+n] = Absent{Kind: "skill", Name: n, DeclRange: s.DeclRange}
+			}
 		}
 		return true
 	})
