@@ -60,16 +60,16 @@ func (in instance) bareBlock() string {
 // another has taken. It records where each for_each instance comes from in
 // the configuration.
 func (l *loader) instances(ctx *hcl.EvalContext, kind string, blocks hcl.Blocks) []instance {
-	each := make([][]instance, len(blocks))
+	expanded := make([][]instance, len(blocks))
 	decoders := make([]*decoder, len(blocks))
 	cores.Each(len(blocks), func(i int) {
 		decoders[i] = l.decoder(ctx)
-		each[i] = expand(decoders[i], kind, blocks[i])
+		expanded[i] = expand(decoders[i], kind, blocks[i])
 	})
 	var all []instance
 	for i := range blocks {
 		l.finish(decoders[i])
-		all = append(all, each[i]...)
+		all = append(all, expanded[i]...)
 	}
 	all = l.uniqueInstances(kind, all)
 	for _, in := range all {
@@ -128,6 +128,9 @@ func expand(d *decoder, kind string, b *hcl.Block) []instance {
 		if a["name"] != nil {
 			name, ok := ed.str(a["name"])
 			if !ok {
+				if len(ed.diags) == 0 {
+					ed.errorf(a["name"].Expr.Range(), "Null name", "name must be a string, such as \"%s-${each.key}\".", label)
+				}
 				d.diags = append(d.diags, ed.diags...)
 				continue
 			}

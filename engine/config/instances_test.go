@@ -349,6 +349,11 @@ service "gh-acme" {
   name     = "same"
   command  = "x"
 }`, "Duplicate service name \"same\"", `service.gh["b"] is named "same", as is service.gh["a"]`, 3, `"same"`},
+		"null name": {`service "gh" {
+  for_each = toset(["a"])
+  name     = null
+  command  = "x"
+}`, "Null name", `such as "gh-${each.key}"`, 3, "null"},
 		"name without for_each": {`service "s" {
   name    = "t"
   command = "x"
