@@ -86,7 +86,7 @@ func TestRender(t *testing.T) {
 		{Copilot.In("env"), env("T"), "${T}"},
 		{Copilot.In("args"), env("T"), ""},
 		{Copilot.In("url"), secret.Literal("${T}"), "${T}"}, // literal where Copilot expands nothing
-		{Copilot, secret.Literal("$T"), ""},                  // Copilot would expand it
+		{Copilot, secret.Literal("$T"), ""},                 // Copilot would expand it
 		{Kiro, bearer, "Bearer ${T}"},
 		{Kiro.In("headers"), secret.Literal("${env:T}"), ""},
 		{Kiro.In("args"), env("T"), ""},
