@@ -54,8 +54,8 @@ func (m Move) LinkAt(project string) string {
 }
 
 // moves lists, for each succession whose two tools were both scanned and
-// read without error, the servers of the old tool its successor lacks at
-// the same scope and project. An entry counts as present in the successor
+// read without error, the enabled servers of the old tool its successor
+// lacks at the same scope and project. An entry counts as present in the successor
 // under its own name or under the name of the service it was declared as.
 func moves(r Result, opts Options) []Move {
 	failed := map[string]bool{}
@@ -74,7 +74,9 @@ func moves(r Result, opts Options) []Move {
 		}
 		for _, s := range r.Services {
 			loc, e := s.Location, s.Entry
-			if loc.Tool != succ.From || s.Status == StatusInvalid {
+			if loc.Tool != succ.From || s.Status == StatusInvalid || !e.Enabled {
+				// A server switched off in the old tool is not in use:
+				// a link would switch it on there.
 				continue
 			}
 			m := Move{From: succ.From, To: succ.To, Scope: loc.Scope, Project: loc.Project, Name: e.Name, Hub: e.Name == names.Hub}

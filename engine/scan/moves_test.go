@@ -14,7 +14,8 @@ var successions = []provider.Succession{{From: "gemini", To: "antigravity"}, {Fr
 
 // TestMoves: a server the old tool has and its successor lacks at the same
 // scope is one move, with the link that keeps both the same; one the
-// successor has, under its own or its declared name, is none.
+// successor has, under its own or its declared name, or one switched off in
+// the old tool, is none.
 func TestMoves(t *testing.T) {
 	m := enginetest.New(t)
 	project := m.Path("work/api")
@@ -22,9 +23,11 @@ func TestMoves(t *testing.T) {
 	m.Write(".gemini/settings.json", `{"mcpServers": {
 		"docs":      {"command": "docs-mcp"},
 		"shared":    {"command": "npx"},
+		"switched":  {"command": "off-mcp"},
 		"gh.tools":  {"httpUrl": "https://gh.example/mcp"},
 		"chronicle": {"command": "chronicle", "args": ["serve", "--stdio"]}
 	}}`)
+	m.Write(".gemini/mcp-server-enablement.json", `{"switched": {"enabled": false}}`)
 	m.Write("work/api/.gemini/settings.json", `{"mcpServers": {"proj-db": {"command": "db-mcp"}}}`)
 	m.Write(".gemini/config/mcp_config.json", `{"mcpServers": {"shared": {"command": "npx"}, "gh-tools": {"serverUrl": "https://gh.example/mcp"}}}`)
 	m.Write(".codeium/windsurf/mcp_config.json", `{"mcpServers": {"notes": {"serverUrl": "https://notes.example/mcp"}}}`)
