@@ -67,6 +67,10 @@ func (v planView) render(p *plan.Plan) {
 	}
 	for _, c := range shown {
 		fmt.Fprintf(v.w, "%s %s\n", v.symbol(c.Action), c.Address)
+		if c.From != "" {
+			// Where a for_each instance comes from, as a comment.
+			fmt.Fprintf(v.w, "      %s\n", v.paint("2", "# "+c.From))
+		}
 		if d := v.detail(c); d != "" {
 			fmt.Fprintf(v.w, "      %s\n", d)
 		}
@@ -189,6 +193,8 @@ type (
 		Action  string `json:"action"`
 		Reason  string `json:"reason"`
 		Path    string `json:"path"`
+		// From is where a for_each instance comes from.
+		From string `json:"from,omitempty"`
 	}
 	jsonUnmanagedLine struct {
 		Type   string `json:"type"`
@@ -229,7 +235,7 @@ func writePlanJSON(w io.Writer, p *plan.Plan, masker *mask.Masker) error {
 	}
 	for _, c := range p.Changes {
 		if c.Action != plan.NoOp {
-			lines = append(lines, jsonChangeLine{"change", c.Address, c.Action.String(), c.Reason, c.Path})
+			lines = append(lines, jsonChangeLine{"change", c.Address, c.Action.String(), c.Reason, c.Path, c.From})
 		}
 	}
 	for _, u := range p.Unmanaged {

@@ -110,6 +110,7 @@ func Compute(in Inputs) *Plan {
 	// built: the scan only reads, through the same View and hashes.
 	scanned := b.scanning()
 	b.settings()
+	b.absentNotes()
 	b.skills()
 	b.links()
 	b.contextCosts()
@@ -120,6 +121,7 @@ func Compute(in Inputs) *Plan {
 	b.unread(scan.Errors)
 	b.unmanaged(scan)
 	b.warnings()
+	b.origins()
 	return b.plan
 }
 
