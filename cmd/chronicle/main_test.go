@@ -71,6 +71,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("HOME", home)
 			env.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 			env.Setenv("CODEX_HOME", "")
+			env.Setenv("COPILOT_HOME", "")
 			env.Setenv("CHRONICLE_HOME", "")
 			env.Setenv("NO_COLOR", "1")
 			// For cmpenv of the machine header (Machine: NAME (os/arch), …).
