@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"testing"
 
 	"github.com/chronicle-dev/chronicle/providers"
 )
@@ -52,4 +53,35 @@ func holdsAny(entries []os.DirEntry, names map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// TestHermeticPath: a folder of PATH that holds a tool program is replaced
+// by links to its other entries; the others are kept as they are.
+func TestHermeticPath(t *testing.T) {
+	work := t.TempDir()
+	withTool, plain := filepath.Join(work, "a"), filepath.Join(work, "b")
+	for _, d := range []string{withTool, plain} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{filepath.Join(withTool, "code"), filepath.Join(withTool, "stat"), filepath.Join(plain, "git")} {
+		if err := os.WriteFile(f, []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := hermeticPath(work, withTool+string(os.PathListSeparator)+plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs := filepath.SplitList(got)
+	if len(dirs) != 2 || dirs[0] == withTool || dirs[1] != plain {
+		t.Fatalf("PATH = %q", got)
+	}
+	if _, err := os.Lstat(filepath.Join(dirs[0], "code")); !os.IsNotExist(err) {
+		t.Errorf("code is still on PATH: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dirs[0], "stat")); err != nil {
+		t.Errorf("stat went with it: %v", err)
+	}
 }
