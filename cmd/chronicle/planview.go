@@ -67,6 +67,10 @@ func (v planView) render(p *plan.Plan) {
 	}
 	for _, c := range shown {
 		fmt.Fprintf(v.w, "%s %s\n", v.symbol(c.Action), c.Address)
+		if c.From != "" {
+			// Where a for_each instance comes from, as a comment.
+			fmt.Fprintf(v.w, "      %s\n", v.paint("2", "# "+c.From))
+		}
 		if d := v.detail(c); d != "" {
 			fmt.Fprintf(v.w, "      %s\n", d)
 		}
@@ -192,6 +196,8 @@ type (
 		Action  string `json:"action"`
 		Reason  string `json:"reason"`
 		Path    string `json:"path"`
+		// From is where a for_each instance comes from.
+		From string `json:"from,omitempty"`
 		// Files lists, for a skill, every file that differs from the
 		// central copy.
 		Files []plan.SkillFile `json:"files,omitempty"`
@@ -235,7 +241,7 @@ func writePlanJSON(w io.Writer, p *plan.Plan, masker *mask.Masker) error {
 	}
 	for _, c := range p.Changes {
 		if c.Action != plan.NoOp {
-			lines = append(lines, jsonChangeLine{"change", c.Address, c.Action.String(), c.Reason, c.Path, c.SkillFiles})
+			lines = append(lines, jsonChangeLine{"change", c.Address, c.Action.String(), c.Reason, c.Path, c.From, c.SkillFiles})
 		}
 	}
 	for _, u := range p.Unmanaged {

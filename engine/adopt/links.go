@@ -238,6 +238,9 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 	for _, l := range cfg.Links {
 		taken[l.Name] = true
 	}
+	for _, n := range cfg.AbsentNames("link") {
+		taken[n] = true
+	}
 	for _, g := range list {
 		base := validName(strings.Join(g.tools, "-"))
 		if g.project != "" {

@@ -42,6 +42,17 @@ type Config struct {
 	// Machine are the facts the configuration was evaluated with
 	// (machine.*), tool blocks' tools included in Machine.Tools.
 	Machine machine.Facts
+
+	// Absent are the blocks whose when is false on this machine, sorted
+	// by address: declared and checked, but not in the lists above.
+	Absent []Absent
+	// Dropped are the references to absent blocks that the blocks above
+	// made, left out of them on this machine.
+	Dropped []Dropped
+	// Instances maps the address of each for_each instance
+	// (service.github-acme) to the block and key it comes from
+	// (service.github["acme"]).
+	Instances map[string]string
 }
 
 // A Variable is an input variable and its final value's origin.

@@ -124,6 +124,7 @@ func Compute(in Inputs) *Plan {
 	// built: the scan only reads, through the same View and hashes.
 	scanned := b.scanning()
 	b.settings()
+	b.absentNotes()
 	b.skills()
 	b.links()
 	b.contextCosts()
@@ -134,6 +135,7 @@ func Compute(in Inputs) *Plan {
 	b.unread(scan.Errors)
 	b.unmanaged(scan)
 	b.warnings()
+	b.origins()
 	return b.plan
 }
 

@@ -33,6 +33,9 @@ type Change struct {
 	Kind    Kind   `json:"kind"`
 	Action  Action `json:"action"`
 	Reason  string `json:"reason,omitempty"`
+	// From is, for a change of a for_each instance, the block and key it
+	// comes from: service.github["acme"].
+	From string `json:"from,omitempty"`
 	// Path is the file or folder the change touches, when it touches one.
 	Path string `json:"path,omitempty"`
 	// Diff is a unified diff of the text that changes (masked).

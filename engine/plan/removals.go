@@ -143,7 +143,9 @@ func (b *builder) destroyGuard() {
 		return
 	}
 	elsewhere := b.st.ConfigDir != "" && b.st.ConfigDir != b.cfg.Dir
-	if !elsewhere && (len(b.cfg.Services) > 0 || len(b.cfg.Skills) > 0 || len(b.cfg.Links) > 0) {
+	// Blocks absent on this machine (when = false) are declared too: a
+	// configuration of work-only blocks on a home machine was written so.
+	if !elsewhere && (len(b.cfg.Services) > 0 || len(b.cfg.Skills) > 0 || len(b.cfg.Links) > 0 || len(b.cfg.Absent) > 0) {
 		return
 	}
 	removed := 0
