@@ -26,7 +26,7 @@ func (b *builder) links() {
 			b.keepUnplanned(l, nil)
 			continue
 		}
-		tools := b.cfg.LinkTools(l)
+		tools, services, skills := b.cfg.LinkTools(l), b.cfg.LinkServices(l), linkedSkills(b.cfg, l)
 		for _, tool := range tools {
 			p, ok := b.tools[tool]
 			if !ok {
@@ -42,7 +42,7 @@ func (b *builder) links() {
 						"%s keeps no skills folder%s, so link %q puts none of its skills there (skills = [\"*\"] takes every skill where a tool can hold them).", tool, where(l.Project), l.Name)
 				}
 			} else {
-				for _, s := range linkedSkills(b.cfg, l) {
+				for _, s := range skills {
 					b.skillLink(l, tool, s, p)
 				}
 			}
@@ -51,7 +51,7 @@ func (b *builder) links() {
 					continue // no MCP config at this scope: nothing for "*" to write
 				}
 			}
-			for _, svc := range b.cfg.LinkServices(l) {
+			for _, svc := range services {
 				b.serviceEntry(l, tool, svc, p)
 			}
 			if l.Hub {

@@ -48,13 +48,17 @@ func (b *builder) projectMissing(l *config.Link) bool {
 // is removed as before.
 func (b *builder) keepUnplanned(l *config.Link, planned []string) {
 	prefix := "link." + l.Name + "["
+	var wanted map[string]bool // what the link takes: hub, service.NAME, skill.NAME
 	consider := func(addr, tool string, at func(p provider.Provider, rest string) bool) {
 		if !strings.HasPrefix(addr, prefix) || slices.Contains(planned, tool) || !(l.Names(tool) || l.AllTools()) {
 			return
 		}
+		if wanted == nil {
+			wanted = b.wanted(l)
+		}
 		rest, ok := strings.CutPrefix(addr, linkAddress(l.Name, tool, ""))
 		p, known := b.tools[tool]
-		if !ok || !known || !b.wants(l, rest) || !at(p, rest) {
+		if !ok || !known || !wanted[rest] || !at(p, rest) {
 			return
 		}
 		b.kept[addr] = true
@@ -76,19 +80,17 @@ func (b *builder) keepUnplanned(l *config.Link, planned []string) {
 	}
 }
 
-// wants reports whether link l still takes what rest (hub, service.NAME,
-// skill.NAME) names.
-func (b *builder) wants(l *config.Link, rest string) bool {
-	if rest == "hub" {
-		return l.Hub
+// wanted returns what link l takes, as the ends of its addresses: hub,
+// service.NAME, skill.NAME.
+func (b *builder) wanted(l *config.Link) map[string]bool {
+	out := map[string]bool{"hub": l.Hub}
+	for _, s := range b.cfg.LinkServices(l) {
+		out["service."+s] = true
 	}
-	if name, ok := strings.CutPrefix(rest, "service."); ok {
-		return slices.Contains(b.cfg.LinkServices(l), name)
+	for _, s := range linkedSkills(b.cfg, l) {
+		out["skill."+s] = true
 	}
-	if name, ok := strings.CutPrefix(rest, "skill."); ok {
-		return slices.Contains(linkedSkills(b.cfg, l), name)
-	}
-	return false
+	return out
 }
 
 // noteAbsent says once per tool that tools = ["*"] leaves it out on this
