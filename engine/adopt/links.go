@@ -260,10 +260,11 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 }
 
 // covered reports whether a link of cfg already writes service to tool at
-// project (local: in the tool's entries for the project kept outside it).
+// project (local: in the tool's entries for the project kept outside it),
+// by name or through "*" (tools = ["*"]: the tools present here).
 func covered(cfg *config.Config, tool, project string, local bool, svc string) bool {
 	for _, l := range cfg.Links {
-		if l.Project == project && l.Local == local && slices.Contains(l.Tools, tool) && slices.Contains(l.Services, svc) {
+		if l.Project == project && l.Local == local && slices.Contains(cfg.LinkTools(l), tool) && slices.Contains(cfg.LinkServices(l), svc) {
 			return true
 		}
 	}

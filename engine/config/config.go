@@ -1,6 +1,9 @@
 package config
 
 import (
+	"slices"
+	"sort"
+
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/chronicle-dev/chronicle/engine/exposure"
@@ -127,15 +130,25 @@ type Link struct {
 	DeclRange hcl.Range
 }
 
+// All is the name that stands, in a link's tools, skills or services, for
+// every one: every tool present on this machine, every declared skill or
+// service.
+const All = "*"
+
 // AllSkills reports whether the link takes every declared skill.
-func (l *Link) AllSkills() bool {
-	for _, s := range l.Skills {
-		if s == "*" {
-			return true
-		}
-	}
-	return false
-}
+func (l *Link) AllSkills() bool { return slices.Contains(l.Skills, All) }
+
+// AllTools reports whether the link writes to every tool present on this
+// machine (tools = ["*"]).
+func (l *Link) AllTools() bool { return slices.Contains(l.Tools, All) }
+
+// AllServices reports whether the link writes every declared service
+// (services = ["*"]).
+func (l *Link) AllServices() bool { return slices.Contains(l.Services, All) }
+
+// Names reports whether the link names tool itself in its tools, rather
+// than through "*": a tool named is written whether present or not.
+func (l *Link) Names(tool string) bool { return tool != All && slices.Contains(l.Tools, tool) }
 
 // DefaultListen is the hub's default address.
 const DefaultListen = "127.0.0.1:7311"
@@ -280,6 +293,56 @@ func (c *Config) ServiceNames() []string {
 	}
 	if c.Chronova != nil {
 		out = append(out, names.Chronova)
+	}
+	return out
+}
+
+// LinkTools returns the tools link l writes on this machine: those it
+// names, in its order, then with "*" every other tool present here
+// (Machine.Tools), sorted.
+func (c *Config) LinkTools(l *Link) []string {
+	var out []string
+	for _, t := range l.Tools {
+		if t != All {
+			out = append(out, t)
+		}
+	}
+	if !l.AllTools() {
+		return out
+	}
+	present := append([]string(nil), c.Machine.Tools...)
+	sort.Strings(present)
+	for _, t := range present {
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// LinkServices returns the services link l writes into its tools: those
+// it names, in its order, then with "*" every other service block's
+// service, sorted. The built-in chronova service runs inside chronicle and
+// is offered through the hub only, so "*" leaves it out.
+func (c *Config) LinkServices(l *Link) []string {
+	var out []string
+	for _, s := range l.Services {
+		if s != All {
+			out = append(out, s)
+		}
+	}
+	if !l.AllServices() {
+		return out
+	}
+	var declared []string
+	for _, s := range c.Services {
+		declared = append(declared, s.Name)
+	}
+	sort.Strings(declared)
+	for _, s := range declared {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
 	}
 	return out
 }

@@ -78,6 +78,10 @@ func (l *loader) checkReferences() {
 		listed := map[string]bool{}
 		for _, t := range k.Tools {
 			switch {
+			case t == All && listed[t]:
+				errorf(r.tools, "Tool listed twice", "The link %q lists \"*\" more than once.", k.Name)
+			case t == All:
+				// Every tool present on this machine.
 			case !toolSet[t]:
 				errorf(r.tools, "Unknown tool", "The link %q names the tool %q, which chronicle does not know.%s Declare it with a tool block if it is a new agent.", k.Name, t, didYouMean(t, tools))
 			case listed[t]:
@@ -94,7 +98,7 @@ func (l *loader) checkReferences() {
 			errorf(r.profile, "Link to an undeclared profile", "The link %q serves the profile %q, which no profile block declares.%s", k.Name, k.Profile, didYouMean(k.Profile, profiles))
 		}
 		for _, s := range k.Services {
-			if !serviceSet[s] {
+			if s != All && !serviceSet[s] {
 				errorf(r.services, "Link to an undeclared service", "The link %q names the service %q, which no service block declares.%s", k.Name, s, didYouMean(s, services))
 			}
 		}

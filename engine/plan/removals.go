@@ -18,11 +18,13 @@ func (b *builder) removals() {
 			continue // still wanted at the same place
 		case claim != "":
 			continue // taken over by another address (a renamed link)
+		case b.kept[e.Address]:
+			continue // wanted, but not planned on this machine (keepUnplanned)
 		}
 		b.removeEntry(e)
 	}
 	for _, l := range b.st.Links {
-		if b.desired[l.Address] && b.claimed[l.Path] == l.Address {
+		if b.desired[l.Address] && b.claimed[l.Path] == l.Address || b.kept[l.Address] {
 			continue
 		}
 		b.removeLink(l)
