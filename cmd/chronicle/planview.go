@@ -111,6 +111,8 @@ func (v planView) detail(c plan.Change) string {
 		return fmt.Sprintf("%s (a copy of %s)", tildePath(v.home, c.Link.Path), tildePath(v.home, c.Link.Target))
 	case c.Link != nil:
 		return fmt.Sprintf("%s -> %s", tildePath(v.home, c.Link.Path), tildePath(v.home, c.Link.Target))
+	case c.Skill != nil && c.Action != plan.Delete && c.Skill.Source == "":
+		return tildePath(v.home, c.Skill.Store) // a git skill: the reason says where from
 	case c.Skill != nil && c.Action != plan.Delete:
 		return fmt.Sprintf("%s from %s", tildePath(v.home, c.Skill.Store), tildePath(v.home, c.Skill.Source))
 	case c.Entry != nil:
