@@ -24,6 +24,9 @@ type Config struct {
 	Services  []*service.Service
 	// ServiceRanges holds where each service block is, by service name.
 	ServiceRanges map[string]hcl.Range
+	// Targets holds each service's target blocks (per-tool values of its
+	// entries), by service name.
+	Targets map[string][]*Target
 	Policies      []*Policy
 	Skills        []*Skill
 	Links         []*Link

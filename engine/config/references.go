@@ -73,6 +73,13 @@ func (l *loader) checkReferences() {
 		tools = append(tools, t.Name)
 	}
 	toolSet := setOf(tools)
+	for _, s := range c.Services {
+		for _, t := range c.Targets[s.Name] {
+			if !toolSet[t.Tool] {
+				errorf(t.LabelRange, "Unknown tool", "The service %q has a target for the tool %q, which chronicle does not know.%s Declare it with a tool block if it is a new agent.", s.Name, t.Tool, didYouMean(t.Tool, tools))
+			}
+		}
+	}
 	for _, k := range c.Links {
 		r := l.linkRanges[k]
 		listed := map[string]bool{}

@@ -20,21 +20,30 @@ var serviceSchema = &hcl.BodySchema{
 		{Name: "project"}, {Name: "enabled"}, {Name: "description"}, {Name: "origin"},
 		{Name: "inherit_env"}, {Name: "sessions"}, {Name: "allow_sampling"}, {Name: "allow_elicitation"},
 	},
+	Blocks: targetBlocks.Blocks,
 }
 
 // decodeServices decodes the service blocks on every core — at thousands
 // of services the larger part of decoding — and adds them in order.
 func (l *loader) decodeServices(ctx *hcl.EvalContext, blocks hcl.Blocks) {
 	services := make([]*service.Service, len(blocks))
+	targets := make([][]*Target, len(blocks))
 	decoders := make([]*decoder, len(blocks))
 	cores.Each(len(blocks), func(i int) {
 		decoders[i] = l.decoder(ctx)
 		services[i] = decodeService(decoders[i], blocks[i])
+		targets[i] = decodeTargets(decoders[i], blocks[i], services[i])
 	})
 	for i, b := range blocks {
 		if s := services[i]; s != nil {
 			l.cfg.ServiceRanges[s.Name] = b.DefRange
 			l.cfg.Services = append(l.cfg.Services, s)
+			if len(targets[i]) > 0 {
+				if l.cfg.Targets == nil {
+					l.cfg.Targets = map[string][]*Target{}
+				}
+				l.cfg.Targets[s.Name] = targets[i]
+			}
 		}
 		l.finish(decoders[i])
 	}
