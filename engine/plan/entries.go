@@ -43,7 +43,7 @@ func (b *builder) serviceEntry(l *config.Link, tool, name string, p provider.Pro
 	}
 	if fromPolicy {
 		if _, err := p.Render(e); err != nil {
-			if without := withoutPolicyLists(e, target); !slices.Equal(without.EnabledTools, e.EnabledTools) || !slices.Equal(without.DisabledTools, e.DisabledTools) {
+			if without := WithoutPolicyLists(e, target); !slices.Equal(without.EnabledTools, e.EnabledTools) || !slices.Equal(without.DisabledTools, e.DisabledTools) {
 				if _, err := p.Render(without); err == nil {
 					e = without
 					b.diag("warning", addr, "Policy not enforced by "+tool,

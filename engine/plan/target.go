@@ -43,9 +43,9 @@ func ToolEntry(svc *service.Service, policy *config.Policy, target *config.Targe
 	return e, fromPolicy
 }
 
-// withoutPolicyLists returns e without the tool lists the policy gave it
+// WithoutPolicyLists returns e without the tool lists the policy gave it
 // (those the target does not set).
-func withoutPolicyLists(e provider.Entry, target *config.Target) provider.Entry {
+func WithoutPolicyLists(e provider.Entry, target *config.Target) provider.Entry {
 	if !target.Has("enabled_tools") {
 		e.EnabledTools = nil
 	}
