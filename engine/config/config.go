@@ -26,14 +26,14 @@ type Config struct {
 	ServiceRanges map[string]hcl.Range
 	// Targets holds each service's target blocks (per-tool values of its
 	// entries), by service name.
-	Targets map[string][]*Target
-	Policies      []*Policy
-	Skills        []*Skill
-	Links         []*Link
-	Profiles      []*Profile
-	Tools         []*Tool
-	Hub           *Hub      // nil when there is no hub block
-	Chronova      *Chronova // nil when there is no chronova block
+	Targets  map[string][]*Target
+	Policies []*Policy
+	Skills   []*Skill
+	Links    []*Link
+	Profiles []*Profile
+	Tools    []*Tool
+	Hub      *Hub      // nil when there is no hub block
+	Chronova *Chronova // nil when there is no chronova block
 
 	// Sensitive holds the values of variables declared sensitive, so that
 	// output can mask them wherever they end up.
