@@ -99,6 +99,9 @@ func attrOrService(attr string) string {
 // (rec) that e no longer declares and p does not model: the write removes
 // them.
 func dropped(rec []string, p provider.Provider, e provider.Entry) []string {
+	if len(rec) == 0 {
+		return nil
+	}
 	var out []string
 	owned := p.OwnedKeys()
 	for _, k := range rec {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/providers/jsonfile"
@@ -48,6 +49,9 @@ type Tool struct {
 	// ParseJSON, when set, parses a file in place of jsonfile.Parse (Claude
 	// gives back its last parse of ~/.claude.json for the same bytes).
 	ParseJSON func(path string, src []byte) (*jsonfile.Document, error)
+
+	keys   sync.Once // keyMap is worked out from the fields above once
+	keyMap map[string]string
 }
 
 var _ provider.Provider = (*Tool)(nil)
