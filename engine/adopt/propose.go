@@ -155,6 +155,12 @@ func Propose(r scan.Result, cfg *config.Config, configDir, home string) *Proposa
 		if others := variants[e.Name]; len(others) > 0 {
 			base = validName(e.Name + "-" + s.Location.Tool)
 			differs = fmt.Sprintf("%s differs from %s in %s", base, others[0].Name, strings.Join(others[0].Entry.Definition.Differences(clean.Entry.Definition), ", "))
+			if same := sameServerIn(others, m); same != nil {
+				differs = fmt.Sprintf("%s is the server of %s, kept apart so that a link writes it under %s's own name, %q", base, same.Name, s.Location.Tool, e.Name)
+				if writesUnder(same, m) {
+					differs = fmt.Sprintf("%s is the server of %s with other values in the same tool (one target block holds one tool's values)", base, same.Name)
+				}
+			}
 		}
 		name := taken.take(base)
 		p.placed[i] = name

@@ -70,7 +70,7 @@ func looksSecret(key string, v any) bool {
 // block; a service holds one target per tool.
 func mergeable(candidates []*Service, m member) *Service {
 	for _, svc := range candidates {
-		if !sameServer(svc.members[0].entry, m.entry) || plan.EntryName(&service.Service{Name: svc.Name, Origin: svc.Origin}, m.tool) != m.entry.Name {
+		if !sameServer(svc.members[0].entry, m.entry) || !writesUnder(svc, m) {
 			continue
 		}
 		fits := true
@@ -80,6 +80,22 @@ func mergeable(candidates []*Service, m member) *Service {
 			}
 		}
 		if fits {
+			return svc
+		}
+	}
+	return nil
+}
+
+// writesUnder reports whether a link writes svc into m's tool under the
+// name m's entry has there.
+func writesUnder(svc *Service, m member) bool {
+	return plan.EntryName(&service.Service{Name: svc.Name, Origin: svc.Origin}, m.tool) == m.entry.Name
+}
+
+// sameServerIn returns the first of candidates that is m's server, or nil.
+func sameServerIn(candidates []*Service, m member) *Service {
+	for _, svc := range candidates {
+		if sameServer(svc.members[0].entry, m.entry) {
 			return svc
 		}
 	}

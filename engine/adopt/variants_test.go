@@ -63,6 +63,8 @@ func TestVariantsBecomeTargets(t *testing.T) {
 		`target "gemini" {`, `trust = false`, `target "opencode" {`, `oauth = false`,
 		`# Also in opencode (user scope): ~/.config/opencode/opencode.json`,
 		`# Not declared: gemini's "apiKey" of entry "chronova" looks secret; it stays in the tool as it is.`,
+		`# chronova-cursor differs from chronova in command, env.CHRONOVA_API_KEY.`,
+		`# chronova-claude is the server of chronova with other values in the same tool`,
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("adopted HCL lacks %s:\n%s", want, text)
