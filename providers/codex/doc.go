@@ -19,6 +19,7 @@
 // ones are written as given, after the owned keys, and those chronicle wrote
 // before and no longer declares (Edit.Drop) go. Edits keep every other byte
 // of the file and are made in memory, all of a file's in one pass; see
-// package tomlfile for the layout rules. Servers written inline (mcp_servers = { … }) or as an array
-// of tables are refused by an edit, naming the file and the entry.
+// package tomlfile for the layout rules. Servers written inline
+// (mcp_servers = { … }) or as an array of tables are refused by an edit,
+// naming the file and the entry.
 package codex
