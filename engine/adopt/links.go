@@ -265,6 +265,9 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 	for _, l := range cfg.Links {
 		taken[l.Name] = true
 	}
+	for _, n := range cfg.AbsentNames("link") {
+		taken[n] = true
+	}
 	for _, g := range list {
 		base := validName(strings.Join(g.tools, "-"))
 		if g.project != "" {
@@ -296,10 +299,11 @@ func holdsTimeout(render func(string, provider.Entry) ([]byte, error), tool stri
 }
 
 // covered reports whether a link of cfg already writes service to tool at
-// project (local: in the tool's entries for the project kept outside it).
+// project (local: in the tool's entries for the project kept outside it),
+// by name or through "*" (tools = ["*"]: the tools present here).
 func covered(cfg *config.Config, tool, project string, local bool, svc string) bool {
 	for _, l := range cfg.Links {
-		if l.Project == project && l.Local == local && slices.Contains(l.Tools, tool) && slices.Contains(l.Services, svc) {
+		if l.Project == project && l.Local == local && slices.Contains(cfg.LinkTools(l), tool) && slices.Contains(cfg.LinkServices(l), svc) {
 			return true
 		}
 	}

@@ -113,8 +113,8 @@ func Propose(r scan.Result, cfg *config.Config, configDir, home string) *Proposa
 	}
 	p := &Proposal{placed: map[int]string{}, home: home}
 	taken := nameSet{}
-	for _, n := range cfg.ServiceNames() {
-		taken[n] = true
+	for _, n := range append(cfg.ServiceNames(), cfg.AbsentNames("service")...) {
+		taken[n] = true // a block absent on this machine keeps its name
 	}
 	taken[names.Hub] = true
 	// Adopted services by the tool's entry name: the same server found in
@@ -323,6 +323,9 @@ func proposeSkills(found []skills.Found, cfg *config.Config, configDir, home str
 	declared := setOf(cfg.SkillNames())
 	taken := nameSet{}
 	for n := range declared {
+		taken[n] = true
+	}
+	for _, n := range cfg.AbsentNames("skill") {
 		taken[n] = true
 	}
 	byHash := map[string]string{} // content hash → adopted name

@@ -87,15 +87,16 @@ var targetSchema = &hcl.BodySchema{
 	},
 }
 
-// decodeTargets decodes the target blocks of service block b, decoded as s
-// (nil: nothing to decode). Which tools exist is checked with the other
+// decodeTargets decodes the target blocks of a service's body, decoded as
+// s (nil: nothing to decode). In a for_each instance they see each.* like
+// the rest of the body. Which tools exist is checked with the other
 // references (checkReferences); the block structure itself was checked
 // when the service's body was.
-func decodeTargets(d *decoder, b *hcl.Block, s *service.Service) []*Target {
+func decodeTargets(d *decoder, body hcl.Body, s *service.Service) []*Target {
 	if s == nil {
 		return nil
 	}
-	content, _, _ := b.Body.PartialContent(targetBlocks)
+	content, _, _ := body.PartialContent(targetBlocks)
 	if content == nil {
 		return nil
 	}

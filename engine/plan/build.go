@@ -52,6 +52,17 @@ type builder struct {
 	// with the change's address), so the scan's error for the same file
 	// is not reported again.
 	unreadable map[string]bool
+	// kept holds the addresses of recorded entries and links this machine
+	// does not plan but the configuration still wants (a tool behind
+	// tools = ["*"] that is absent here, a project folder missing here):
+	// they are not removed for that reason.
+	kept map[string]bool
+	// absent maps a tool that tools = ["*"] leaves out on this machine to
+	// the addresses of what chronicle wrote for it, kept (noteAbsent).
+	absent map[string][]string
+	// elsewhere holds the links whose project folder is not on this
+	// machine: nothing is planned for them here.
+	elsewhere map[*config.Link]bool
 }
 
 type located struct {
@@ -93,6 +104,9 @@ func Compute(in Inputs) *Plan {
 		shares:      map[string]string{},
 		entryClaims: map[string]string{},
 		unreadable:  map[string]bool{},
+		kept:        map[string]bool{},
+		absent:      map[string][]string{},
+		elsewhere:   map[*config.Link]bool{},
 	}
 	for _, p := range in.Tools {
 		b.tools[p.Name()] = p
@@ -110,6 +124,7 @@ func Compute(in Inputs) *Plan {
 	// built: the scan only reads, through the same View and hashes.
 	scanned := b.scanning()
 	b.settings()
+	b.absentNotes()
 	b.skills()
 	b.links()
 	b.contextCosts()
@@ -120,6 +135,7 @@ func Compute(in Inputs) *Plan {
 	b.unread(scan.Errors)
 	b.unmanaged(scan)
 	b.warnings()
+	b.origins()
 	return b.plan
 }
 

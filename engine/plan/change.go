@@ -21,6 +21,9 @@ const (
 	KindSkill    Kind = "skill"    // a skill in the central store
 	KindLink     Kind = "link"     // a skill linked (or copied) into a tool's folder
 	KindEntry    Kind = "entry"    // an entry chronicle owns in a tool's MCP config
+	// KindToolFile is a tool file chronicle created, removed once its last
+	// entry is and nothing else is left in it.
+	KindToolFile Kind = "tool_file"
 )
 
 // A Change is one thing apply would do. It carries what apply needs, so a
@@ -30,6 +33,9 @@ type Change struct {
 	Kind    Kind   `json:"kind"`
 	Action  Action `json:"action"`
 	Reason  string `json:"reason,omitempty"`
+	// From is, for a change of a for_each instance, the block and key it
+	// comes from: service.github["acme"].
+	From string `json:"from,omitempty"`
 	// Path is the file or folder the change touches, when it touches one.
 	Path string `json:"path,omitempty"`
 	// Diff is a unified diff of the text that changes (masked).
@@ -47,6 +53,22 @@ type Change struct {
 	Skill    *SkillSpec       `json:"skill,omitempty"`
 	Link     *LinkSpec        `json:"link,omitempty"`
 	Entry    *EntrySpec       `json:"entry,omitempty"`
+	ToolFile *ToolFileSpec    `json:"tool_file,omitempty"`
+	// SkillFiles lists, for a skill change, every file of the skill that
+	// differs between the central copy and the declared source (Diff shows
+	// them to people).
+	SkillFiles []SkillFile `json:"skill_files,omitempty"`
+}
+
+// A ToolFileSpec is a tool file chronicle created and removes with its
+// last entry. The change's Before is the file as the removal of those
+// entries leaves it — what chronicle's provider writes for an empty
+// document — so apply removes it only when it is exactly that.
+type ToolFileSpec struct {
+	Tool string `json:"tool"`
+	// Entries are the addresses of the entry removals that empty it: when
+	// one fails, the file stays.
+	Entries []string `json:"entries"`
 }
 
 // A SkillSpec is a skill to hold in the central store.

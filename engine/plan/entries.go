@@ -138,7 +138,7 @@ func (b *builder) entry(addr, tool string, l *config.Link, p provider.Provider, 
 	loc, ok := b.entryLocation(p, project, l.Local)
 	if !ok {
 		if l.Local {
-			b.diag("error", addr, "Tool has no local scope", "%s keeps no entries for project %s outside it: scope = \"local\" is Claude's.", tool, project)
+			b.diag("error", addr, "Tool has no local scope", "%s keeps no personal list of servers for project %s: scope = \"local\" is the one Claude Code (in ~/.claude.json) and Devin CLI (.devin/mcp_config.local.json) keep.", tool, project)
 			return
 		}
 		b.diag("error", addr, "Tool has no MCP config", "%s keeps no MCP server list%s.", tool, where(project))

@@ -2,6 +2,7 @@ package state
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -37,6 +38,9 @@ type fileFormat struct {
 	Entries          []entryV1            `json:"entries"`
 	Journal          []intentV1           `json:"journal"`
 	Sources          map[string]string    `json:"sources"`
+	// CreatedFiles is additive in version 2: absent in older files, which
+	// then record no tool file as created by chronicle (none is removed).
+	CreatedFiles []string `json:"created_files,omitempty"`
 }
 
 type serviceV1 struct {
@@ -153,6 +157,7 @@ func toFile(s *State) *fileFormat {
 		Journal:  convertSlice(s.Intents, func(in Intent) intentV1 { return intentV1(in) }),
 		Sources:  convertMap(s.Sources, func(h string) string { return h }),
 	}
+	f.CreatedFiles = slices.Sorted(slices.Values(s.CreatedFiles))
 	sort.SliceStable(f.Links, func(i, j int) bool {
 		return f.Links[i].Address+"\x00"+f.Links[i].Path < f.Links[j].Address+"\x00"+f.Links[j].Path
 	})
@@ -167,16 +172,17 @@ func fromFile(f *fileFormat) (*State, error) {
 	s := &State{
 		Serial: f.Serial, Lineage: f.Lineage,
 		ChronicleVersion: f.ChronicleVersion, ConfigDir: f.ConfigDir,
-		Services: map[string]service.Service{},
-		Policies: convertMap(f.Policies, func(p policyV1) Policy { return Policy(p) }),
-		Hub:      convertPtr(f.Hub, func(h hubV1) Hub { return Hub(h) }),
-		Profiles: convertMap(f.Profiles, func(p profileV1) Profile { return Profile(p) }),
-		Chronova: convertPtr(f.Chronova, func(c chronovaV1) Chronova { return Chronova(c) }),
-		Skills:   convertMap(f.Skills, func(sk skillV1) Skill { return Skill(sk) }),
-		Links:    convertSlice(f.Links, func(l linkV1) Link { return Link(l) }),
-		Entries:  convertSlice(f.Entries, func(e entryV1) Entry { return Entry(e) }),
-		Intents:  convertSlice(f.Journal, func(in intentV1) Intent { return Intent(in) }),
-		Sources:  convertMap(f.Sources, func(h string) string { return h }),
+		Services:     map[string]service.Service{},
+		Policies:     convertMap(f.Policies, func(p policyV1) Policy { return Policy(p) }),
+		Hub:          convertPtr(f.Hub, func(h hubV1) Hub { return Hub(h) }),
+		Profiles:     convertMap(f.Profiles, func(p profileV1) Profile { return Profile(p) }),
+		Chronova:     convertPtr(f.Chronova, func(c chronovaV1) Chronova { return Chronova(c) }),
+		Skills:       convertMap(f.Skills, func(sk skillV1) Skill { return Skill(sk) }),
+		Links:        convertSlice(f.Links, func(l linkV1) Link { return Link(l) }),
+		Entries:      convertSlice(f.Entries, func(e entryV1) Entry { return Entry(e) }),
+		Intents:      convertSlice(f.Journal, func(in intentV1) Intent { return Intent(in) }),
+		Sources:      convertMap(f.Sources, func(h string) string { return h }),
+		CreatedFiles: slices.Clone(f.CreatedFiles),
 	}
 	for name, svc := range f.Services {
 		m, err := serviceFromFile(svc)
