@@ -148,3 +148,50 @@ service "x" {
 		t.Fatalf("extra apiKey = %v", got)
 	}
 }
+
+// Each instance of a for_each service has its own targets, which see
+// each.*; a mistake in the block is reported once, not per instance, and
+// the targets of a service absent on this machine go with it.
+func TestTargetsOfInstances(t *testing.T) {
+	cfg := mustLoad(t, `
+service "gh" {
+  for_each = toset(["acme", "labs"])
+  command  = "npx"
+  args     = ["gh", each.key]
+  target "cursor" {
+    args = ["gh", each.key, "--ide"]
+  }
+}
+service "off" {
+  when    = false
+  command = "x"
+  target "cursor" {
+    timeout = "5s"
+  }
+}
+`)
+	for _, key := range []string{"acme", "labs"} {
+		if got := cfg.ToolDefinition(cfg.Service("gh-"+key), "cursor"); len(got.Args) != 3 || got.Args[1].HCL() != key {
+			t.Errorf("gh-%s in cursor: %+v", key, got.Args)
+		}
+	}
+	if cfg.Target("off", "cursor") != nil {
+		t.Error("the target of an absent service stayed")
+	}
+	_, diags := load(t, `
+service "gh" {
+  for_each = toset(["acme", "labs"])
+  command  = "npx"
+  target "cursr" {}
+}
+`, nil, nil)
+	n := 0
+	for _, d := range diags {
+		if d.Summary == "Unknown tool" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("%d Unknown tool diagnostics, want 1: %s", n, diags.Error())
+	}
+}
