@@ -61,6 +61,13 @@ func TestInitThenApplyKeepsEveryKey(t *testing.T) {
 			t.Errorf("the first plan drops a key (%s):\n%s", lost, plan)
 		}
 	}
+	// The entries the issue names are chronicle's now, not left alone.
+	list := run(t, bin, cfg, env, 0, "state", "list")
+	for _, tool := range []string{"opencode", "gemini", "codex", "windsurf", "cursor"} {
+		if !strings.Contains(list, fmt.Sprintf(`[%q].service.chronova`, tool)) {
+			t.Errorf("init did not take over %s's chronova entry:\n%s", tool, list)
+		}
+	}
 	run(t, bin, cfg, env, 0, "apply", "--auto-approve")
 	if out := run(t, bin, cfg, env, 0, "plan", "--detailed-exitcode"); !strings.Contains(out, "No changes") {
 		t.Fatalf("the plan after apply is not clean:\n%s", out)
