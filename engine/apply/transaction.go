@@ -376,6 +376,7 @@ func (t *transaction) record(final []byte) error {
 		t.a.st.Entries = append(t.a.st.Entries, state.Entry{
 			Address: c.Address, Tool: loc.Tool, Scope: loc.Scope, Project: loc.Project, File: loc.File,
 			KeyPath: loc.KeyPath, Name: spec.Entry.Name, Hash: observe.EntryHash(*written), Rendered: spec.Rendered,
+			Extra: spec.Entry.Extra.Keys(),
 		})
 	}
 	return nil

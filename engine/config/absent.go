@@ -92,6 +92,7 @@ func (l *loader) leaveOutAbsent() {
 	c.Services = slices.DeleteFunc(c.Services, func(s *service.Service) bool {
 		if gone("service", s.Name) {
 			delete(c.ServiceRanges, s.Name)
+			delete(c.Targets, s.Name)
 			return true
 		}
 		return false

@@ -27,13 +27,16 @@ type Config struct {
 	Services  []*service.Service
 	// ServiceRanges holds where each service block is, by service name.
 	ServiceRanges map[string]hcl.Range
-	Policies      []*Policy
-	Skills        []*Skill
-	Links         []*Link
-	Profiles      []*Profile
-	Tools         []*Tool
-	Hub           *Hub      // nil when there is no hub block
-	Chronova      *Chronova // nil when there is no chronova block
+	// Targets holds each service's target blocks (per-tool values of its
+	// entries), by service name.
+	Targets  map[string][]*Target
+	Policies []*Policy
+	Skills   []*Skill
+	Links    []*Link
+	Profiles []*Profile
+	Tools    []*Tool
+	Hub      *Hub      // nil when there is no hub block
+	Chronova *Chronova // nil when there is no chronova block
 
 	// Sensitive holds the values of variables declared sensitive, so that
 	// output can mask them wherever they end up.

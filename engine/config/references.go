@@ -73,6 +73,15 @@ func (l *loader) checkReferences() {
 		tools = append(tools, t.Name)
 	}
 	toolSet := setOf(tools)
+	reported := map[hcl.Range]bool{} // the instances of one for_each share their blocks
+	for _, s := range c.Services {
+		for _, t := range c.Targets[s.Name] {
+			if !toolSet[t.Tool] && !reported[t.LabelRange] {
+				reported[t.LabelRange] = true
+				errorf(t.LabelRange, "Unknown tool", "The service %q has a target for the tool %q, which chronicle does not know.%s Declare it with a tool block if it is a new agent.", s.Name, t.Tool, didYouMean(t.Tool, tools))
+			}
+		}
+	}
 	for _, k := range c.Links {
 		r := l.linkRanges[k]
 		listed := map[string]bool{}

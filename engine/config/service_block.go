@@ -20,22 +20,31 @@ var serviceSchema = &hcl.BodySchema{
 		{Name: "project"}, {Name: "enabled"}, {Name: "description"}, {Name: "origin"},
 		{Name: "inherit_env"}, {Name: "sessions"}, {Name: "allow_sampling"}, {Name: "allow_elicitation"},
 	},
+	Blocks: targetBlocks.Blocks,
 }
 
 // decodeServices decodes the service instances on every core — at
 // thousands of services the larger part of decoding — and adds them in
-// order.
+// order, each with its target blocks.
 func (l *loader) decodeServices(insts []instance) {
 	services := make([]*service.Service, len(insts))
+	targets := make([][]*Target, len(insts))
 	decoders := make([]*decoder, len(insts))
 	cores.Each(len(insts), func(i int) {
 		decoders[i] = l.decoderFor(insts[i])
 		services[i] = decodeService(decoders[i], insts[i])
+		targets[i] = decodeTargets(decoders[i], insts[i].body, services[i])
 	})
 	for i, in := range insts {
 		if s := services[i]; s != nil {
 			l.cfg.ServiceRanges[s.Name] = in.block.DefRange
 			l.cfg.Services = append(l.cfg.Services, s)
+			if len(targets[i]) > 0 {
+				if l.cfg.Targets == nil {
+					l.cfg.Targets = map[string][]*Target{}
+				}
+				l.cfg.Targets[s.Name] = targets[i]
+			}
 		}
 		l.finish(decoders[i])
 	}

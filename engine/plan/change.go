@@ -124,6 +124,9 @@ type EntrySpec struct {
 	// Takeover names the address that recorded this entry until now (a
 	// renamed link): apply records it under the new address instead.
 	Takeover string `json:"takeover,omitempty"`
+	// DropExtra lists the keys chronicle wrote through extra before that
+	// the entry no longer declares: the write removes them.
+	DropExtra []string `json:"drop_extra,omitempty"`
 }
 
 // Counted reports how the change counts in the summary line.

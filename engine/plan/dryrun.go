@@ -99,6 +99,7 @@ func EditOf(c Change) provider.Edit {
 	if c.Action != Delete {
 		entry := c.Entry.Entry
 		e.Entry = &entry
+		e.Drop = c.Entry.DropExtra
 	}
 	return e
 }

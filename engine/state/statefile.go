@@ -123,6 +123,9 @@ type entryV1 struct {
 	// Rendered is optional within version 1: files written before it
 	// existed read as "", which a plan treats as "render again".
 	Rendered string `json:"rendered,omitempty"`
+	// Extra is optional within version 2: files written before it existed
+	// read as none, which is what chronicle had written through extra.
+	Extra []string `json:"extra,omitempty"`
 }
 
 type intentV1 struct {

@@ -27,9 +27,10 @@ func New() provider.Provider {
 			}
 			return dirs
 		},
-		Decode: decode,
-		Encode: encode,
-		Owned:  []string{"type", "command", "args", "env", "serverUrl", "url", "headers", "disabled", "disabledTools"},
+		Decode:     decode,
+		Encode:     encode,
+		Owned:      []string{"type", "command", "args", "env", "serverUrl", "url", "headers", "disabled", "disabledTools"},
+		Attributes: map[string]string{"serverUrl": "url", "disabled": "enabled", "disabledTools": "disabled_tools"},
 		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`,
 			"disabled": `false`, "disabledTools": `[]`},
 	}

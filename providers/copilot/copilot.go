@@ -28,11 +28,12 @@ func New() provider.Provider {
 			user := jsontool.UserSkills(tool, filepath.Join(home(env), "skills"))
 			return append([]provider.SkillDir{user}, jsontool.ProjectSkills(env, tool, filepath.Join(".github", "skills"))...)
 		},
-		Decode:   decode,
-		Encode:   encode,
-		Owned:    []string{"type", "command", "args", "env", "cwd", "url", "headers", "tools", "timeout"},
-		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`},
-		Enable:   c.enable,
+		Decode:     decode,
+		Encode:     encode,
+		Owned:      []string{"type", "command", "args", "env", "cwd", "url", "headers", "tools", "timeout"},
+		Attributes: map[string]string{"tools": "enabled_tools"},
+		Defaults:   map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`},
+		Enable:     c.enable,
 	}
 }
 

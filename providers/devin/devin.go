@@ -31,9 +31,10 @@ func newFor(goos string) provider.Provider {
 			user := jsontool.UserSkills(tool, filepath.Join(configDir(env, goos), "skills"))
 			return append([]provider.SkillDir{user}, jsontool.ProjectSkills(env, tool, filepath.Join(".devin", "skills"))...)
 		},
-		Decode: decode,
-		Encode: encode,
-		Owned:  []string{"command", "args", "env", "url", "serverUrl", "transport", "headers", "disabledTools"},
+		Decode:     decode,
+		Encode:     encode,
+		Owned:      []string{"command", "args", "env", "url", "serverUrl", "transport", "headers", "disabledTools"},
+		Attributes: map[string]string{"serverUrl": "url", "transport": "transport", "disabledTools": "disabled_tools"},
 		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`,
 			"transport": `"http"`, "disabledTools": `[]`},
 	}

@@ -25,9 +25,10 @@ func New() provider.Provider {
 			user := jsontool.UserSkills(tool, filepath.Join(env.Home, rel))
 			return append([]provider.SkillDir{user}, jsontool.ProjectSkills(env, tool, rel)...)
 		},
-		Decode: decode,
-		Encode: encode,
-		Owned:  []string{"type", "command", "args", "env", "url", "headers", "disabled", "disabledTools"},
+		Decode:     decode,
+		Encode:     encode,
+		Owned:      []string{"type", "command", "args", "env", "url", "headers", "disabled", "disabledTools"},
+		Attributes: map[string]string{"disabled": "enabled", "disabledTools": "disabled_tools"},
 		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`,
 			"disabled": `false`, "disabledTools": `[]`},
 	}
