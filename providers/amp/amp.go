@@ -31,10 +31,11 @@ func New() provider.Provider {
 			}
 			return append([]provider.SkillDir{user}, projects...)
 		},
-		Decode:   decode,
-		Encode:   encode,
-		Owned:    []string{"type", "command", "args", "env", "url", "headers", "disabled", "includeTools"},
-		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`, "disabled": `false`, "includeTools": `[]`},
+		Decode:     decode,
+		Encode:     encode,
+		Owned:      []string{"type", "command", "args", "env", "url", "headers", "disabled", "includeTools"},
+		Defaults:   map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`, "disabled": `false`, "includeTools": `[]`},
+		Attributes: map[string]string{"disabled": "enabled", "includeTools": "enabled_tools"},
 	}
 }
 

@@ -27,8 +27,9 @@ func New() provider.Provider {
 		Encode: encode,
 		Owned: []string{"type", "transportType", "transport", "command", "args", "cwd", "env",
 			"url", "headers", "disabled", "timeout"},
-		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`, "disabled": `false`},
-		Volatile: []string{"oauth"},
+		Defaults:   map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`, "disabled": `false`},
+		Attributes: map[string]string{"transportType": "transport", "transport": "transport", "disabled": "enabled"},
+		Volatile:   []string{"oauth"},
 	}
 }
 

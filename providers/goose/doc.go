@@ -26,5 +26,8 @@
 // change, every other byte — comments and blank lines around the other
 // extensions included — stays as it was. An entry set over a stored one
 // keeps the fields chronicle does not own (description, bundled, …), its
-// name, and the style and comments of the fields that do not change.
+// name, and the style and comments of the fields that do not change. Those
+// fields are read into Entry.Extra (without goose's defaults: an empty
+// description, bundled: null); the declared ones are written as given, and
+// those chronicle wrote before and no longer declares (Edit.Drop) go.
 package goose

@@ -52,7 +52,7 @@ func (d document) Edit(edits []provider.Edit) ([]byte, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %s.%s: %w", d.doc.Path, serversKey, ed.Name, err)
 			}
-			if c.Value, err = build(fs, old); err != nil {
+			if c.Value, err = build(fs, old, ed.Drop); err != nil {
 				return nil, fmt.Errorf("%s: %s.%s: %w", d.doc.Path, serversKey, ed.Name, err)
 			}
 		}

@@ -2,6 +2,7 @@ package goose
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -60,12 +61,16 @@ func (Provider) Render(e provider.Entry) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("goose %q: %w", e.Name, err)
 	}
-	m, err := build(fs, nil)
+	m, err := build(fs, nil, nil)
 	if err != nil {
 		return nil, fmt.Errorf("goose %q: %w", e.Name, err)
 	}
 	return yamlfile.Render(m)
 }
+
+// OwnedKeys returns the fields of an extension goose's provider models,
+// each with the attribute that sets it.
+func (Provider) OwnedKeys() map[string]string { return maps.Clone(attributes) }
 
 // configFile is $GOOSE_PATH_ROOT/config/config.yaml when that is an
 // absolute path; else, on Windows, %APPDATA%\Block\goose\config\config.yaml;

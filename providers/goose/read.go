@@ -107,7 +107,29 @@ func readEntry(name string, v any) (e provider.Entry, ok bool, err error) {
 	if e.Canonical, err = canonical(m); err != nil {
 		return e, false, err
 	}
+	e.Extra = extra(m)
 	return e, true, nil
+}
+
+// extra returns the fields of an extension chronicle does not model, nil
+// when there are none. A field whose value means the same as its absence
+// (goose's own empty description, bundled: null) is left out, and so is
+// a value JSON has no form for (a YAML timestamp): neither can be declared
+// nor written through extra, and an edit keeps them.
+func extra(m map[string]any) provider.Extra {
+	var out provider.Extra
+	for k, v := range m {
+		if owned(k) || isDefault(k, v) {
+			continue
+		}
+		if n, ok := provider.Normal(v); ok {
+			if out == nil {
+				out = provider.Extra{}
+			}
+			out[k] = n
+		}
+	}
+	return out
 }
 
 // stdioEnv is an stdio extension's environment: envs as they are, and each

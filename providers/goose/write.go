@@ -19,11 +19,20 @@ type field struct {
 	value any
 }
 
-// ownedKeys are the fields an edit writes; an owned field the new entry
-// leaves out is removed, unless its stored value means the same as absence.
-// Every other field of a stored extension is kept.
-var ownedKeys = []string{"enabled", "type", "name", "cmd", "args", "envs", "env_keys",
-	"uri", "headers", "available_tools", "timeout"}
+// attributes maps the fields an edit writes (goose's provider models them)
+// to the attribute of a service or target block that sets each; "name",
+// goose's display name, is written from the entry's name. An owned field
+// the new entry leaves out is removed, unless its stored value means the
+// same as absence. Every other field of a stored extension is kept, except
+// the extra fields chronicle wrote before and no longer declares
+// (provider.Edit.Drop).
+var attributes = map[string]string{
+	"enabled": "enabled", "type": "transport", "name": "", "cmd": "command", "args": "args",
+	"envs": "env", "env_keys": "env", "uri": "url", "headers": "headers",
+	"available_tools": "enabled_tools", "timeout": "timeout",
+}
+
+func owned(key string) bool { _, ok := attributes[key]; return ok }
 
 // fields returns what goose stores for e, in the order a new extension has
 // them, in goose's own syntax for secrets.
@@ -77,6 +86,12 @@ func fields(e provider.Entry) ([]field, error) {
 	if e.Timeout > 0 {
 		add("timeout", int64((e.Timeout+time.Second-1)/time.Second))
 	}
+	if err := provider.CheckExtra(Name, attributes, e.Extra); err != nil {
+		return nil, err
+	}
+	for _, k := range e.Extra.Keys() {
+		add(k, e.Extra[k])
+	}
 	return fs, nil
 }
 
@@ -85,10 +100,11 @@ func fields(e provider.Entry) ([]field, error) {
 // their key nodes (so the comment above each survives) and, where the value
 // does not change, their value nodes (style and comments); owned fields the
 // new entry leaves out go, unless their stored value means the same as
-// absence; every other stored field stays; new fields are appended. The
-// stored extension's name stays: it is goose's display name, whose key is
-// the entry's.
-func build(fs []field, stored *yamlfile.Entry) (*yaml.Node, error) {
+// absence; the fields of drop (extra fields chronicle wrote before) go;
+// every other stored field stays; new fields are appended. The stored
+// extension's name stays: it is goose's display name, whose key is the
+// entry's.
+func build(fs []field, stored *yamlfile.Entry, drop []string) (*yaml.Node, error) {
 	m := yamlfile.NewMap()
 	want := map[string]any{}
 	for _, f := range fs {
@@ -115,7 +131,7 @@ func build(fs []field, stored *yamlfile.Entry) (*yaml.Node, error) {
 					node = yamlfile.Copy(pr.Value)
 				}
 				m.AddNode(yamlfile.Copy(pr.Key), node)
-			case !slices.Contains(ownedKeys, k) || isDefault(k, old):
+			case owned(k) && isDefault(k, old), !owned(k) && !slices.Contains(drop, k):
 				m.AddNode(yamlfile.Copy(pr.Key), yamlfile.Copy(pr.Value))
 			}
 			done[k] = true
