@@ -241,7 +241,7 @@ func (b *builder) jsonDiff(addr string, before, after any) string {
 func (b *builder) maskDiff(d string) string {
 	lines := strings.Split(d, "\n")
 	for i, l := range lines {
-		lines[i] = b.masker.Text(l)
+		lines[i] = b.masker.Fields(l)
 	}
 	return strings.Join(lines, "\n")
 }
