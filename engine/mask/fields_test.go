@@ -8,7 +8,7 @@ func TestBearerTokensAreHidden(t *testing.T) {
 		{"bearer abcdefgh12", "bearer abcd" + Suffix},
 		{`"Bearer ${SENTRY_TOKEN}"`, `"Bearer ${SENTRY_TOKEN}"`},
 		{"Bearer {env:T}", "Bearer {env:T}"},
-		{"Bearer short", "Bearer short"},                   // not a token: too short to be one
+		{"Bearer short", "Bearer short"},                     // not a token: too short to be one
 		{"the bearer of bad news", "the bearer of bad news"}, // a word, not a scheme and token
 		{"Bearer ghp_FAKE0123456789abcdefghij", "Bearer ghp_" + Suffix},
 	} {
