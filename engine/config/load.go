@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/chronicle-dev/chronicle/engine/instruction"
 	"github.com/chronicle-dev/chronicle/engine/machine"
 )
 
@@ -73,6 +74,9 @@ var rootSchema = &hcl.BodySchema{
 		{Type: "hub"},
 		{Type: "chronova"},
 		{Type: "tool", LabelNames: []string{"name"}},
+		{Type: "rule", LabelNames: []string{"name"}},
+		{Type: "command", LabelNames: []string{"name"}},
+		{Type: "agent", LabelNames: []string{"name"}},
 	},
 }
 
@@ -199,6 +203,11 @@ func (l *loader) decode(bodies []hcl.Body) {
 	l.decodeServices(ctx, l.unique(byType["service"], "service"))
 	for _, b := range l.unique(byType["skill"], "skill") {
 		l.decodeSkill(ctx, b)
+	}
+	for _, kind := range instruction.Kinds {
+		for _, b := range l.unique(byType[kind], kind) {
+			l.decodeInstruction(ctx, kind, b)
+		}
 	}
 	for _, b := range l.unique(byType["policy"], "policy") {
 		l.decodePolicy(ctx, b)
