@@ -54,7 +54,7 @@ link "all" {
   agents   = ["reviewer"]
 }
 `,
-		"rules/go-style.md":   "---\ndescription: How we write Go\n---\n\n# Go\n\nUse gofmt.\n",
+		"rules/go-style.md":  "---\ndescription: How we write Go\n---\n\n# Go\n\nUse gofmt.\n",
 		"commands/review.md": "---\ndescription: Review a file\nargument-hint: \"[file]\"\n---\nReview $ARGUMENTS.\n",
 	})
 	if diags.HasErrors() {
