@@ -30,6 +30,10 @@ type Provider interface {
 	// when the tool cannot express part of it, such as a secret where the tool
 	// has no reference syntax.
 	Render(e Entry) ([]byte, error)
+	// Instructions lists where the tool reads rules, commands and agents
+	// (instructions.go): at user level and for each project in
+	// env.Projects; none for a tool that has none. It reads nothing.
+	Instructions(env Env) []Place
 }
 
 // A Document is one parsed tool file. It is immutable: Edit returns new

@@ -30,6 +30,7 @@ func New() provider.Provider {
 			"includeTools", "excludeTools"},
 		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`},
 		Enable:   g.enable,
+		Places:   places,
 	}
 }
 

@@ -24,6 +24,7 @@ func New() provider.Provider {
 		Encode:   encode,
 		Owned:    []string{"type", "command", "environment", "cwd", "url", "headers", "enabled", "timeout"},
 		Defaults: map[string]string{"environment": `{}`, "headers": `{}`, "enabled": `true`},
+		Places:   places,
 	}
 }
 

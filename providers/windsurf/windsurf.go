@@ -23,6 +23,7 @@ func New() provider.Provider {
 		Owned:  []string{"command", "args", "env", "serverUrl", "url", "headers", "disabled", "disabledTools"},
 		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`,
 			"disabled": `false`, "disabledTools": `[]`},
+		Places: places,
 	}
 }
 

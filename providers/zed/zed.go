@@ -23,6 +23,7 @@ func New() provider.Provider {
 		Encode:   encode,
 		Owned:    []string{"command", "args", "env", "url", "headers", "enabled"},
 		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`, "enabled": `true`},
+		Places:   places,
 	}
 }
 
