@@ -71,7 +71,7 @@ func (agent) Render(in instruction.Instruction) provider.Rendered {
 	}
 	r := provider.Rendered{Content: b}
 	if len(in.Tools) > 0 {
-		r.Notes = []string{instr.Dropped(Name, "tool allowlist")}
+		r.Notes = []string{instr.ToolsDropped(Name, "")}
 	}
 	return r
 }

@@ -85,7 +85,7 @@ var agent = instr.Markdown{
 		h.Add("description", in.Description)
 		h.Add("model", in.Model)
 		if len(in.Tools) > 0 {
-			return []string{instr.Dropped(tool, "tool allowlist")}
+			return []string{instr.ToolsDropped(tool, "")}
 		}
 		return nil
 	},

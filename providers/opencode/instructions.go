@@ -57,7 +57,7 @@ var agent = instr.Markdown{
 		h.Add("mode", "subagent")
 		h.Add("model", in.Model)
 		if len(in.Tools) > 0 {
-			return []string{instr.Dropped(tool, "tool allowlist (it grants tools through permissions)")}
+			return []string{instr.ToolsDropped(tool, "opencode grants an agent its tools through permissions, not a list")}
 		}
 		return nil
 	},

@@ -70,10 +70,13 @@ func Refusal(tool string, missing []string) string {
 	return fmt.Sprintf("%s has no way to spell %s in a command", tool, strings.Join(missing, ", "))
 }
 
-// Dropped is the note for an agent's tools or model that a tool cannot
-// hold.
-func Dropped(tool, what string) string {
-	return fmt.Sprintf("%s has no %s for agents; it is left out", tool, what)
+// ToolsDropped is the note for an agent's tools in a tool whose agents have
+// no tool allowlist; why says what the tool has instead ("" for nothing).
+func ToolsDropped(tool, why string) string {
+	if why == "" {
+		why = tool + " agents have no tool allowlist"
+	}
+	return "tools left out: " + why
 }
 
 // Verbatim spells every placeholder as Claude Code does.
