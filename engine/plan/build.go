@@ -52,6 +52,9 @@ type builder struct {
 	// with the change's address), so the scan's error for the same file
 	// is not reported again.
 	unreadable map[string]bool
+	// instr is what the links want of rules, commands and agents
+	// (instructions.go).
+	instr *instructionPlan
 }
 
 type located struct {
@@ -112,6 +115,7 @@ func Compute(in Inputs) *Plan {
 	b.settings()
 	b.skills()
 	b.links()
+	b.instructions()
 	b.contextCosts()
 	b.removals()
 	b.dryRun()

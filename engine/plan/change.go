@@ -21,6 +21,8 @@ const (
 	KindSkill    Kind = "skill"    // a skill in the central store
 	KindLink     Kind = "link"     // a skill linked (or copied) into a tool's folder
 	KindEntry    Kind = "entry"    // an entry chronicle owns in a tool's MCP config
+	KindBlock    Kind = "block"    // a marked block of a rule in a file shared with the user
+	KindFile     Kind = "file"     // a rule, command or agent file chronicle owns whole
 )
 
 // A Change is one thing apply would do. It carries what apply needs, so a
@@ -47,6 +49,8 @@ type Change struct {
 	Skill    *SkillSpec       `json:"skill,omitempty"`
 	Link     *LinkSpec        `json:"link,omitempty"`
 	Entry    *EntrySpec       `json:"entry,omitempty"`
+	Block    *BlockSpec       `json:"block,omitempty"`
+	File     *FileSpec        `json:"file,omitempty"`
 }
 
 // A SkillSpec is a skill to hold in the central store.
