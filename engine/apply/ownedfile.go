@@ -2,8 +2,8 @@ package apply
 
 import (
 	"errors"
-	"io/fs"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 
 	"github.com/chronicle-dev/chronicle/engine/observe"
