@@ -64,7 +64,7 @@ func (b *builder) instructions() {
 				place, ok := instructionPlace(p, b.in.Env, l.Project, kind)
 				if !ok {
 					b.diag("warning", linkAddress(l.Name, tool, kind+".*"), fmt.Sprintf("No %ss for %s", kind, tool),
-						"%s keeps no %ss%s, so link %q writes none of its %s there.", tool, kind, where(l.Project), l.Name, plural(len(items), kind))
+						"%s keeps no %s files%s: link %q gives it none of its %s (docs/providers.md lists where each tool keeps them).", tool, kind, where(l.Project), l.Name, plural(len(items), kind))
 					continue
 				}
 				for _, in := range items {
