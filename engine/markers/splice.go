@@ -73,10 +73,9 @@ func (f *File) Set(id, body string) []byte {
 }
 
 // Remove returns the file's content without block id (the content as it is
-// when there is no such block). The one blank line that Set adds with a
-// block goes with it: the blank line between it and the next block, or the
-// blank line before it when it is the last thing in the file or follows
-// another block; blank lines the user put anywhere else stay.
+// when there is no such block). The one blank line Set adds with a block
+// goes with it: the blank line between it and a block that follows, else
+// the blank line before it. Every other byte stays.
 func (f *File) Remove(id string) []byte {
 	b, ok := f.Block(id)
 	if !ok {
@@ -107,7 +106,7 @@ func (f *File) Remove(id string) []byte {
 	case next >= 0 && ls[next].blank() && isMarker(next+1, true):
 		l := ls[next]
 		return concat(out[:l.off], out[l.off+len(l.text):])
-	case prev >= 0 && ls[prev].blank() && (next < 0 || isMarker(prev-1, false)):
+	case prev >= 0 && ls[prev].blank():
 		l := ls[prev]
 		return concat(out[:l.off], out[l.off+len(l.text):])
 	}
