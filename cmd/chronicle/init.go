@@ -33,7 +33,7 @@ Secrets are never stored here: each secret("env:NAME") names a variable to expor
 func (a *app) initCommand() *cobra.Command {
 	var (
 		linkSkills, moveState, rules bool
-		lockTimeout           time.Duration
+		lockTimeout                  time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "init [DIR]",
