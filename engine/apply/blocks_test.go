@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chronicle-dev/chronicle/engine/apply"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/plan"
+	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/internal/enginetest"
 )
 
@@ -224,4 +224,31 @@ link "u" {
 	}
 }
 
-var _ = apply.ErrConflicts
+
+// After a crash between writing a block and recording it, the journal's
+// intent makes the block chronicle's: the next plan records it, writing
+// nothing.
+func TestInterruptedBlockIsRecognised(t *testing.T) {
+	m := enginetest.New(t)
+	project := m.Path("work/api")
+	m.Write("work/api/AGENTS.md", handWritten+"\n<!-- chronicle:begin rule.go-style -->\nUse gofmt.\nName things plainly.\n<!-- chronicle:end rule.go-style -->\n")
+	cfg := m.Config(rulesConfig(project, `"go-style"`, false))
+	st := m.State()
+	if err := st.Save(filepath.Join(m.Chronicle, "state.json")); err != nil {
+		t.Fatal(err)
+	}
+	addr := `link.p["codex"].rule.go-style`
+	if err := st.Journal(state.Intent{Address: addr, Action: "create", File: filepath.Join(project, "AGENTS.md"), Name: "rule.go-style"}); err != nil {
+		t.Fatal(err)
+	}
+	p := m.Plan(cfg)
+	c := enginetest.Change(t, p, addr)
+	if c.Action != plan.Update || !c.Block.RecordOnly || !strings.Contains(c.Reason, "interrupted apply") {
+		t.Fatalf("change: %+v", c)
+	}
+	before := m.Read(m.Path("work/api/AGENTS.md"))
+	m.Converge(cfg)
+	if m.Read(m.Path("work/api/AGENTS.md")) != before {
+		t.Fatal("recording the block rewrote the file")
+	}
+}
