@@ -224,7 +224,6 @@ link "u" {
 	}
 }
 
-
 // After a crash between writing a block and recording it, the journal's
 // intent makes the block chronicle's: the next plan records it, writing
 // nothing.
