@@ -24,7 +24,9 @@ func (b *builder) ownedFile(addr string, place provider.Place, in *config.Instru
 			b.diag("error", addr, "Two texts for one file", "%s and %s both write %s, with different text.", other, addr, path)
 			return
 		}
-		b.plan.Changes = append(b.plan.Changes, Change{Address: addr, Kind: KindFile, Action: Read, Path: path, Reason: "the same file as " + other})
+		if b.plan.Has(other) { // nothing to say about a file nobody changes
+			b.plan.Changes = append(b.plan.Changes, Change{Address: addr, Kind: KindFile, Action: Read, Path: path, Reason: "the same file as " + other})
+		}
 		return
 	}
 	b.instr.claims[path], b.instr.contents[path] = addr, content
