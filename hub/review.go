@@ -13,6 +13,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/plan"
+	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/scan"
 	"github.com/chronicle-dev/chronicle/engine/skillhub"
 	"github.com/chronicle-dev/chronicle/engine/skills"
@@ -131,9 +132,13 @@ func (h *Hub) computeReview() *Review {
 	}
 	env, tools := m.Tools(cfg)
 	reader := fsys.ReadOnly(fsys.OS{})
+	var successions []provider.Succession
+	if m.Successions != nil {
+		successions = m.Successions(env, tools)
+	}
 	found := scan.Run(scan.Options{
 		Env: env, Tools: tools, Config: cfg, State: st, View: toolfile.NewView(reader),
-		Store: skills.Store{Dir: skillhub.StoreDir(m.ChronicleHome)},
+		Store: skills.Store{Dir: skillhub.StoreDir(m.ChronicleHome)}, Successions: successions,
 	})
 	r.Scan = scan.NewReport(found)
 	if cfg == nil {

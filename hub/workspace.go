@@ -22,6 +22,10 @@ type Workspace struct {
 	// with on this machine: its facts and machine file, read anew on each
 	// call. The review sets Home, Getenv and KnownTools itself.
 	LoadOptions func() config.Options
+	// Successions, when set, returns the vendors' moves of users between
+	// tools to report in the review's scan (scan.Options.Successions),
+	// as chronicle scan reports them.
+	Successions func(env provider.Env, tools []provider.Provider) []provider.Succession
 	// HubCommand is the command line a tool runs to start the hub (see
 	// plan.Inputs); when empty, HubError says why there is none.
 	HubCommand []string

@@ -4,12 +4,16 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/providers/agents"
+	"github.com/chronicle-dev/chronicle/providers/antigravity"
 	"github.com/chronicle-dev/chronicle/providers/claude"
 	"github.com/chronicle-dev/chronicle/providers/claudedesktop"
 	"github.com/chronicle-dev/chronicle/providers/codex"
+	"github.com/chronicle-dev/chronicle/providers/copilot"
 	"github.com/chronicle-dev/chronicle/providers/cursor"
 	"github.com/chronicle-dev/chronicle/providers/custom"
+	"github.com/chronicle-dev/chronicle/providers/devin"
 	"github.com/chronicle-dev/chronicle/providers/gemini"
+	"github.com/chronicle-dev/chronicle/providers/kiro"
 	"github.com/chronicle-dev/chronicle/providers/opencode"
 	"github.com/chronicle-dev/chronicle/providers/vscode"
 	"github.com/chronicle-dev/chronicle/providers/windsurf"
@@ -29,6 +33,10 @@ func All(tools []*config.Tool) []provider.Provider {
 		windsurf.New(),
 		zed.New(),
 		opencode.New(),
+		antigravity.New(),
+		devin.New(),
+		copilot.New(),
+		kiro.New(),
 		agents.New(),
 	}
 	for _, t := range tools {

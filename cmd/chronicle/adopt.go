@@ -153,15 +153,14 @@ func (a *app) propose(cfg *config.Config, only []string, dir string, o proposeOp
 	for _, t := range m.tools {
 		tools[t.Name()] = t
 	}
-	writable := func(tool string, e provider.Entry) error {
+	render := func(tool string, e provider.Entry) ([]byte, error) {
 		t, ok := tools[tool]
 		if !ok {
-			return fmt.Errorf("no provider for %s", tool)
+			return nil, fmt.Errorf("no provider for %s", tool)
 		}
-		_, err := t.Render(e)
-		return err
+		return t.Render(e)
 	}
-	p.Distribute(r, cfg, adopt.DistributeOptions{LinkSkills: o.linkSkills, IsHub: isHubEntry, Writable: writable, Home: m.home})
+	p.Distribute(r, cfg, adopt.DistributeOptions{LinkSkills: o.linkSkills, IsHub: isHubEntry, Render: render, Home: m.home})
 	p.ProposeInstructions(r, cfg, dir, adopt.InstructionOptions{Rules: o.rules, Home: m.home})
 	return p, errs, nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/mattn/go-isatty"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/hub"
@@ -39,6 +40,9 @@ func (a *app) hubWorkspace(m *workspace) *hub.Workspace {
 				return config.Options{}
 			}
 			return in.options(m.home, nil)
+		},
+		Successions: func(env provider.Env, tools []provider.Provider) []provider.Succession {
+			return providers.Successions(fsys.OS{}, env, tools)
 		},
 		HubCommand: hubCmd,
 		HubError:   hubErr,

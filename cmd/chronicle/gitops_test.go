@@ -20,6 +20,7 @@ func gitHome(t *testing.T) string {
 	t.Setenv("XDG_CONFIG_HOME", "")
 	t.Setenv("CHRONICLE_HOME", "")
 	t.Setenv("CODEX_HOME", "")
+	t.Setenv("COPILOT_HOME", "")
 	t.Chdir(home)
 	return home
 }

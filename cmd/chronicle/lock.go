@@ -11,6 +11,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/gitskill"
 	"github.com/chronicle-dev/chronicle/engine/lockfile"
+	"github.com/chronicle-dev/chronicle/engine/secret"
 )
 
 func (a *app) lockCommand() *cobra.Command {
@@ -51,21 +52,18 @@ func (a *app) lock(upgrade bool, addrs []string) error {
 		_ = l.report.writeText(a.stderr, a.color(a.stderr))
 		return exitWith(exitError)
 	}
+	// The lock is the repository's, shared by every machine: it holds the
+	// git skills absent on this one (when = false) too. A skill's auth is
+	// resolved only when its tip is asked for, so that a token another
+	// machine has is not needed to keep its entry.
 	var blocks []lockfile.Block
-	auth := map[string]string{}
-	for _, s := range l.cfg.Skills {
+	auth := map[string]secret.Value{}
+	for _, s := range l.cfg.DeclaredSkills() {
 		if s.Git == "" {
 			continue
 		}
 		blocks = append(blocks, lockfile.Block{Name: s.Name, URL: s.Git, Ref: s.Ref})
-		if !s.Auth.IsZero() {
-			token, err := a.resolver().Resolve(s.Auth)
-			if err != nil {
-				return failf("skill.%s: cannot authenticate to %s: %s", s.Name, s.Git, a.masker.Text(err.Error()))
-			}
-			a.masker.Add(token)
-			auth[s.Name] = token
-		}
+		auth[s.Name] = s.Auth
 	}
 	named, err := upgradeSet(blocks, addrs)
 	if err != nil {
@@ -77,7 +75,16 @@ func (a *app) lock(upgrade bool, addrs []string) error {
 	}
 	before := string(f.Bytes())
 	tip := func(b lockfile.Block) (string, error) {
-		sha, err := gitskill.RemoteSHA(a.ctx, b.URL, b.Ref, auth[b.Name])
+		token := ""
+		if ref := auth[b.Name]; !ref.IsZero() {
+			t, err := a.resolver().Resolve(ref)
+			if err != nil {
+				return "", fmt.Errorf("cannot authenticate to %s: %s", b.URL, a.masker.Text(err.Error()))
+			}
+			a.masker.Add(t)
+			token = t
+		}
+		sha, err := gitskill.RemoteSHA(a.ctx, b.URL, b.Ref, token)
 		if err != nil {
 			return "", fmt.Errorf("%s", a.masker.Text(err.Error()))
 		}

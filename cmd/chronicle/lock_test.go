@@ -170,3 +170,40 @@ func TestLockFileMistakes(t *testing.T) {
 	out = mustRun(t, 1, "lock")
 	wantIn(t, "lock with a newer format", out, "format version 7", "Upgrade chronicle")
 }
+
+// TestLockHoldsAbsentSkills: the lock file is the repository's, so a git
+// skill whose when is false on this machine is locked here too, and
+// --upgrade keeps its entry; its auth is not needed to keep it.
+func TestLockHoldsAbsentSkills(t *testing.T) {
+	srv := gittest.NewServer(t)
+	repo := srv.Repo(t, "skills")
+	repo.Write("skills/pdf/SKILL.md", skillMD("pdf", "Read PDFs."))
+	first := repo.Commit("first")
+	repo.Push()
+
+	cfg := t.TempDir()
+	block := `
+skill "pdf" {
+  when = false
+  git  = "` + repo.URL() + `"
+  path = "skills/pdf"
+  %s
+}
+`
+	writeConfig(t, cfg, strings.Replace(block, "%s", "", 1))
+	gitHome(t)
+	t.Chdir(cfg)
+	out := mustRun(t, 0, "lock")
+	wantIn(t, "chronicle lock", out, "+ skill.pdf  (default branch) at "+first[:12])
+	out = mustRun(t, 0, "lock", "--upgrade")
+	if strings.Contains(out, "- skill.pdf") {
+		t.Fatalf("lock --upgrade dropped the entry of a skill absent here:\n%s", out)
+	}
+	// Nothing asks for its tip now: a token this machine lacks is not read.
+	writeConfig(t, cfg, strings.Replace(block, "%s", `auth = secret("env:WORK_ONLY_TOKEN")`, 1))
+	out = mustRun(t, 0, "lock")
+	wantIn(t, "chronicle lock", out, lockfile.FileName+" is up to date (1 skill)")
+	if out := mustRun(t, 0, "plan"); strings.Contains(out, "skill.pdf") {
+		t.Fatalf("plan installs a skill absent here:\n%s", out)
+	}
+}

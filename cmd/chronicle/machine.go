@@ -88,7 +88,7 @@ func (a *app) showMachine() error {
 	fmt.Fprintf(w, "  machine.home\t%s\n", facts.Home)
 	fmt.Fprintf(w, "  machine.name\t%s\t(%s)\n", facts.Name, nameFrom)
 	fmt.Fprintf(w, "  machine.tags\t%s\n", list(facts.Tags))
-	fmt.Fprintf(w, "  machine.tools\t%s\t(tools whose config file exists)\n", list(facts.Tools))
+	fmt.Fprintf(w, "  machine.tools\t%s\t(tools whose config file exists, or whose program is on PATH)\n", list(facts.Tools))
 	if err := w.Flush(); err != nil {
 		return err
 	}

@@ -71,8 +71,16 @@ func TestScripts(t *testing.T) {
 			env.Setenv("HOME", home)
 			env.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 			env.Setenv("CODEX_HOME", "")
+			env.Setenv("COPILOT_HOME", "")
 			env.Setenv("CHRONICLE_HOME", "")
 			env.Setenv("NO_COLOR", "1")
+			// A tool is present when its program is on PATH: the host's
+			// own tools must not be the script's.
+			path, err := hermeticPath(env.WorkDir, env.Getenv("PATH"))
+			if err != nil {
+				return err
+			}
+			env.Setenv("PATH", path)
 			// For cmpenv of the machine header (Machine: NAME (os/arch), …).
 			env.Setenv("HOSTOS", runtime.GOOS)
 			env.Setenv("HOSTARCH", runtime.GOARCH)

@@ -67,6 +67,10 @@ func (v planView) render(p *plan.Plan) {
 	}
 	for _, c := range shown {
 		fmt.Fprintf(v.w, "%s %s\n", v.symbol(c.Action), c.Address)
+		if c.From != "" {
+			// Where a for_each instance comes from, as a comment.
+			fmt.Fprintf(v.w, "      %s\n", v.paint("2", "# "+c.From))
+		}
 		if d := v.detail(c); d != "" {
 			fmt.Fprintf(v.w, "      %s\n", d)
 		}
@@ -107,6 +111,8 @@ func (v planView) detail(c plan.Change) string {
 		return fmt.Sprintf("%s (a copy of %s)", tildePath(v.home, c.Link.Path), tildePath(v.home, c.Link.Target))
 	case c.Link != nil:
 		return fmt.Sprintf("%s -> %s", tildePath(v.home, c.Link.Path), tildePath(v.home, c.Link.Target))
+	case c.Skill != nil && c.Action != plan.Delete && c.Skill.Source == "":
+		return tildePath(v.home, c.Skill.Store) // a git skill: the reason says where from
 	case c.Skill != nil && c.Action != plan.Delete:
 		return fmt.Sprintf("%s from %s", tildePath(v.home, c.Skill.Store), tildePath(v.home, c.Skill.Source))
 	case c.Entry != nil:
@@ -122,8 +128,11 @@ func (v planView) detail(c plan.Change) string {
 func (v planView) diagnostics(p *plan.Plan) {
 	for _, d := range p.Diagnostics {
 		label := v.paint("1;33", "Warning:")
-		if d.Severity == "error" {
+		switch d.Severity {
+		case plan.SeverityError:
 			label = v.paint("1;31", "Error:")
+		case plan.SeverityNote:
+			label = v.paint("1;36", "Note:")
 		}
 		fmt.Fprintf(v.w, "\n%s %s\n", label, d.Summary)
 		if d.Address != "" {
@@ -191,6 +200,11 @@ type (
 		Action  string `json:"action"`
 		Reason  string `json:"reason"`
 		Path    string `json:"path"`
+		// From is where a for_each instance comes from.
+		From string `json:"from,omitempty"`
+		// Files lists, for a skill, every file that differs from the
+		// central copy.
+		Files []plan.SkillFile `json:"files,omitempty"`
 	}
 	jsonUnmanagedLine struct {
 		Type   string `json:"type"`
@@ -231,7 +245,7 @@ func writePlanJSON(w io.Writer, p *plan.Plan, masker *mask.Masker) error {
 	}
 	for _, c := range p.Changes {
 		if c.Action != plan.NoOp {
-			lines = append(lines, jsonChangeLine{"change", c.Address, c.Action.String(), c.Reason, c.Path})
+			lines = append(lines, jsonChangeLine{"change", c.Address, c.Action.String(), c.Reason, c.Path, c.From, c.SkillFiles})
 		}
 	}
 	for _, u := range p.Unmanaged {

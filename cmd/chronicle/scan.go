@@ -37,7 +37,12 @@ each item against the configuration in --chdir:
 
 Projects scanned: the working directory, chronicle { projects = [...] }, and the
 projects Claude Code knows. Secret-looking values are masked. A tool file that
-cannot be parsed is listed under errors, and the exit code is then 1.`,
+cannot be parsed is listed under errors, and the exit code is then 1.
+
+Where a vendor moved its users to another tool (Gemini CLI to Antigravity CLI,
+Windsurf to Devin CLI) and the new tool is on this machine, each server the
+old tool has and the new one lacks is listed with the link that keeps both
+the same (--json: "moves"). Both tools stay supported.`,
 		Example: `  chronicle scan
   chronicle scan --tool claude --tool cursor
   chronicle scan --json | jq '.services[] | select(.status == "new")'`,
@@ -171,6 +176,7 @@ func writeScanText(w io.Writer, r scan.Result, home string) error {
 		}
 		fmt.Fprintf(tw, "    %s\t%s\t%s\n", k.Name, k.Status, k.Reason)
 	}
+	writeMoves(tw, r.Moves, home)
 	writeInstructionsText(tw, r.Instructions, home)
 	if len(r.Errors) > 0 {
 		fmt.Fprintln(tw, "\nErrors (these files were not read, and will not be written):")

@@ -21,6 +21,7 @@ func fixtureHome(t *testing.T) string {
 	t.Setenv("HOME", home)
 	t.Setenv("XDG_CONFIG_HOME", "")
 	t.Setenv("CODEX_HOME", "")
+	t.Setenv("COPILOT_HOME", "")
 	t.Setenv("CHRONICLE_HOME", "")
 	t.Setenv("CLAUDE_CONFIG_DIR", "")
 	t.Chdir(home)

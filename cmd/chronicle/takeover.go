@@ -57,7 +57,13 @@ func (a *app) takeover(m *workspace, dir string, p *adopt.Proposal, linkSkills b
 			}
 		}
 	}
-	cfg, _, diags := config.Load(dir, config.Options{Home: m.home, KnownTools: providers.Names(), Vars: nil})
+	opts := config.Options{Home: m.home, KnownTools: providers.Names(), Vars: nil}
+	if in, err := a.machineInputs(m.home); err == nil {
+		// The tools present, for a link of the configuration that says
+		// tools = ["*"].
+		opts.Machine, opts.Present = in.facts, in.present
+	}
+	cfg, _, diags := config.Load(dir, opts)
 	if diags.HasErrors() {
 		return nil, nil, fmt.Errorf("the configuration in %s does not load, so nothing was recorded: %s", dir, diags.Error())
 	}

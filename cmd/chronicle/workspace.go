@@ -73,7 +73,8 @@ func (m *workspace) scan(cfg *config.Config, st *state.State, only []string) sca
 	// The catalogue cache only informs (what a hub entry shows): one that
 	// cannot be read counts as none.
 	cat, _ := catalog.Load(catalog.Path(m.chronicleHome))
-	return scan.Run(scan.Options{Env: m.env, Tools: m.tools, Only: only, Config: cfg, Store: m.store, State: st, Catalog: cat})
+	return scan.Run(scan.Options{Env: m.env, Tools: m.tools, Only: only, Config: cfg, Store: m.store, State: st, Catalog: cat,
+		Successions: providers.Successions(fsys.OS{}, m.env, m.tools)})
 }
 
 // claudeProjects returns the project folders Claude Code keeps entries for.

@@ -94,3 +94,15 @@ func TestProposeSkipsDeclaredAndKeepsSkillsApart(t *testing.T) {
 		t.Fatalf("a declared service was proposed again: %+v", p.Services)
 	}
 }
+
+// TestProposeKeepsAbsentNames: a block absent on this machine (when =
+// false) keeps its name; an entry of that name in a tool is adopted under
+// another, so the configuration still loads.
+func TestProposeKeepsAbsentNames(t *testing.T) {
+	cfg := &config.Config{Absent: []config.Absent{{Kind: "service", Name: "work-db"}}}
+	r := scan.Result{Services: []scan.Service{entry("claude", "user", "/h/.claude.json", "work-db", provider.Entry{Definition: service.Definition{Command: "x"}})}}
+	p := Propose(r, cfg, t.TempDir(), "/h")
+	if len(p.Services) != 1 || p.Services[0].Name != "work-db-2" {
+		t.Fatalf("services %+v, want work-db-2", p.Services)
+	}
+}

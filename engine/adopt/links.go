@@ -72,11 +72,12 @@ type DistributeOptions struct {
 	LinkSkills bool
 	// IsHub reports whether an entry named "chronicle" is chronicle's hub.
 	IsHub func(provider.Entry) bool
-	// Writable returns why a tool cannot hold the declared entry (a tool
-	// with no syntax for secret references cannot hold one that has
-	// them), or nil: a link that could not be applied is not written.
-	Writable func(tool string, e provider.Entry) error
-	Home     string
+	// Render renders an entry as the tool would store it, or says why the
+	// tool cannot hold it (a tool with no syntax for secret references
+	// cannot hold one that has them): a link that could not be applied is
+	// not written.
+	Render func(tool string, e provider.Entry) ([]byte, error)
+	Home   string
 }
 
 // placement is one tool's entry (or skill) at one scope that a link can
@@ -99,13 +100,29 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 		cfg = &config.Config{}
 	}
 	adopted := map[string]*service.Service{}
-	lists := map[string][2][]string{} // the tool lists each adopted service's policy declares
+	policies := map[string]*config.Policy{}  // each service's policy, adopted or declared
+	targets := map[string][]*config.Target{} // each service's targets, adopted or declared
 	for _, s := range p.Services {
-		adopted[s.Name] = &service.Service{Name: s.Name, Origin: s.Origin, Definition: s.Entry.Definition}
-		lists[s.Name] = [2][]string{s.Entry.EnabledTools, s.Entry.DisabledTools}
+		timeout := s.Timeout
+		if timeout == 0 {
+			timeout = service.DefaultTimeout
+		}
+		adopted[s.Name] = &service.Service{Name: s.Name, Origin: s.Origin, Definition: s.Entry.Definition, Timeout: timeout, Enabled: true}
+		policies[s.Name], targets[s.Name] = s.Policy, s.Targets
 	}
 	for _, pol := range cfg.Policies {
-		lists[pol.Service] = [2][]string{pol.EnabledTools, pol.DisabledTools}
+		policies[pol.Service] = pol
+	}
+	for name, ts := range cfg.Targets {
+		targets[name] = ts
+	}
+	target := func(svc, tool string) *config.Target {
+		for _, t := range targets[svc] {
+			if t.Tool == tool {
+				return t
+			}
+		}
+		return nil
 	}
 	type holding struct {
 		services map[string]bool
@@ -160,23 +177,33 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 			unlinked("a link would write service.%s as %q, not under this entry's name", svc.Name, n)
 			continue
 		}
-		want := lists[svc.Name]
-		declared := provider.Entry{Name: e.Name, Definition: svc.Definition, Enabled: true, EnabledTools: want[0], DisabledTools: want[1]}
-		if opts.Writable != nil && (len(want[0]) > 0 || len(want[1]) > 0) && opts.Writable(loc.Tool, declared) != nil {
-			// As the plan does: a tool with no field for tool lists gets
-			// the entry without them (the hub enforces the policy).
-			declared.EnabledTools, declared.DisabledTools = nil, nil
+		t := target(svc.Name, loc.Tool)
+		declared, fromPolicy := plan.ToolEntry(svc, policies[svc.Name], t, loc.Tool)
+		if fromPolicy && opts.Render != nil {
+			if _, err := opts.Render(loc.Tool, declared); err != nil {
+				// As the plan does: a tool with no field for tool lists
+				// gets the entry without them (the hub enforces the policy).
+				declared = plan.WithoutPolicyLists(declared, t)
+			}
 		}
 		if !slices.Equal(declared.EnabledTools, e.EnabledTools) || !slices.Equal(declared.DisabledTools, e.DisabledTools) {
-			unlinked("its tool lists differ from those of policy.%s, which a link would write", svc.Name)
+			unlinked("its tool lists differ from those a link would write for service.%s", svc.Name)
+			continue
+		}
+		if !e.Extra.Holds(declared.Extra) {
+			unlinked("its keys differ from the extra of service.%s's target %q, which a link would write", svc.Name, loc.Tool)
 			continue
 		}
 		if covered(cfg, loc.Tool, loc.Project, local, svc.Name) {
 			continue
 		}
-		if opts.Writable != nil {
-			if err := opts.Writable(loc.Tool, declared); err != nil {
+		if opts.Render != nil {
+			if _, err := opts.Render(loc.Tool, declared); err != nil {
 				unlinked("%s cannot hold it as declared: %s", loc.Tool, err)
+				continue
+			}
+			if !holdsTimeout(opts.Render, loc.Tool, declared, e) {
+				unlinked("its timeout differs from the one a link would write for service.%s", svc.Name)
 				continue
 			}
 		}
@@ -243,6 +270,9 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 	for _, l := range cfg.Links {
 		taken[l.Name] = true
 	}
+	for _, n := range cfg.AbsentNames("link") {
+		taken[n] = true
+	}
 	for _, g := range list {
 		base := validName(strings.Join(g.tools, "-"))
 		if g.project != "" {
@@ -261,11 +291,24 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 	}
 }
 
+// holdsTimeout is plan.HoldsTimeout through opts.Render.
+func holdsTimeout(render func(string, provider.Entry) ([]byte, error), tool string, want, got provider.Entry) bool {
+	if want.Timeout == got.Timeout {
+		return true
+	}
+	a, err1 := render(tool, want)
+	with := want
+	with.Timeout = got.Timeout
+	b, err2 := render(tool, with)
+	return err1 == nil && err2 == nil && string(a) == string(b)
+}
+
 // covered reports whether a link of cfg already writes service to tool at
-// project (local: in the tool's entries for the project kept outside it).
+// project (local: in the tool's entries for the project kept outside it),
+// by name or through "*" (tools = ["*"]: the tools present here).
 func covered(cfg *config.Config, tool, project string, local bool, svc string) bool {
 	for _, l := range cfg.Links {
-		if l.Project == project && l.Local == local && slices.Contains(l.Tools, tool) && slices.Contains(l.Services, svc) {
+		if l.Project == project && l.Local == local && slices.Contains(cfg.LinkTools(l), tool) && slices.Contains(cfg.LinkServices(l), svc) {
 			return true
 		}
 	}

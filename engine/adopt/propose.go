@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/zclconf/go-cty/cty"
@@ -25,32 +26,36 @@ import (
 type Service struct {
 	Name   string
 	Origin string
-	From   scan.Service
-	Notes  []SecretNote
+	// From is the first entry found of the server: its values are the
+	// block's own.
+	From  scan.Service
+	Notes []SecretNote
 	// Differs says, for a variant of a server another tool has under the
 	// same name, what differs: "github-codex differs from github in
 	// env.GITHUB_TOKEN".
 	Differs string
-	// Entry is the entry as declared: the tool's, with secrets replaced
-	// by references.
+	// Entry is the first entry as declared: the tool's, with secrets
+	// replaced by references.
 	Entry provider.Entry
-	block *hclwrite.File
-}
+	// Also are the other entries of the same server the block takes (the
+	// same command and args, or the same url, in other tools or scopes),
+	// with secrets replaced by references.
+	Also []scan.Service
+	// Timeout is the service's own timeout, zero when it sets none: the
+	// one every entry has, else none (each entry's is in its target).
+	Timeout time.Duration
+	// Policy holds the tool lists every entry has, nil when they differ
+	// or are empty.
+	Policy *config.Policy
+	// Targets hold each tool's own values (timeouts, tool lists, env or
+	// headers that differ, keys the provider does not model), by tool.
+	Targets []*config.Target
+	// Left are the keys of an entry that no attribute or extra declares
+	// because they look secret: they stay in the tool as they are.
+	Left []string
 
-// An adoptedVariant is one definition adopted under a tool's entry name.
-type adoptedVariant struct {
-	name  string
-	entry provider.Entry
-}
-
-// sameVariant returns the variant that is e's server, or nil.
-func sameVariant(vs []adoptedVariant, e provider.Entry) *adoptedVariant {
-	for i := range vs {
-		if vs[i].entry.Definition.Same(e.Definition) {
-			return &vs[i]
-		}
-	}
-	return nil
+	members []member
+	block   *hclwrite.File
 }
 
 // A Skill is one skill adopt would copy and declare.
@@ -111,13 +116,15 @@ func Propose(r scan.Result, cfg *config.Config, configDir, home string) *Proposa
 	}
 	p := &Proposal{placed: map[int]string{}, home: home}
 	taken := nameSet{}
-	for _, n := range cfg.ServiceNames() {
-		taken[n] = true
+	for _, n := range append(cfg.ServiceNames(), cfg.AbsentNames("service")...) {
+		taken[n] = true // a block absent on this machine keeps its name
 	}
 	taken[names.Hub] = true
-	// Adopted variants by the tool's entry name: the same server found in
-	// several tools, however spelled, becomes one service.
-	variants := map[string][]adoptedVariant{}
+	// Adopted services by the tool's entry name: the same server found in
+	// several tools, however spelled, becomes one service, each tool's own
+	// values in its target block.
+	variants := map[string][]*Service{}
+	var adopted []*Service
 	sources := map[string]bool{}
 	for i, s := range r.Services {
 		e := s.Entry
@@ -136,26 +143,41 @@ func Propose(r scan.Result, cfg *config.Config, configDir, home string) *Proposa
 		}
 		s.Entry = provider.InProject(s.Location, s.Entry)
 		clean, notes := secretize(s, home)
-		if v := sameVariant(variants[e.Name], clean.Entry); v != nil {
-			p.placed[i] = v.name // the same server in another tool: one block serves both
+		m := newMember(clean)
+		sources[s.Location.File] = true
+		if svc := mergeable(variants[e.Name], m); svc != nil {
+			// The same server in another tool: one block serves both.
+			svc.members = append(svc.members, m)
+			svc.Also = append(svc.Also, clean)
+			svc.Notes = addNotes(svc.Notes, notes)
+			p.placed[i] = svc.Name
 			continue
 		}
 		base := validName(e.Name)
 		var differs string
 		if others := variants[e.Name]; len(others) > 0 {
 			base = validName(e.Name + "-" + s.Location.Tool)
-			differs = fmt.Sprintf("%s differs from %s in %s", base, others[0].name, strings.Join(others[0].entry.Definition.Differences(clean.Entry.Definition), ", "))
+			differs = fmt.Sprintf("%s differs from %s in %s", base, others[0].Name, strings.Join(others[0].Entry.Definition.Differences(clean.Entry.Definition), ", "))
+			if same := sameServerIn(others, m); same != nil {
+				differs = fmt.Sprintf("%s is the server of %s, kept apart so that a link writes it under %s's own name, %q", base, same.Name, s.Location.Tool, e.Name)
+				if writesUnder(same, m) {
+					differs = fmt.Sprintf("%s is the server of %s with other values in the same tool (one target block holds one tool's values)", base, same.Name)
+				}
+			}
 		}
 		name := taken.take(base)
-		variants[e.Name] = append(variants[e.Name], adoptedVariant{name: name, entry: clean.Entry})
 		p.placed[i] = name
-		svc := Service{Name: name, Origin: s.Location.Tool + ":" + s.Location.Scope, From: s, Notes: notes, Differs: differs, Entry: clean.Entry}
+		svc := &Service{Name: name, Origin: s.Location.Tool + ":" + s.Location.Scope, From: s, Notes: notes, Differs: differs, Entry: clean.Entry, members: []member{m}}
 		if name != e.Name {
 			svc.Origin += ":" + e.Name
 		}
-		svc.block = serviceBlock(svc, clean.Entry, home)
-		p.Services = append(p.Services, svc)
-		sources[s.Location.File] = true
+		variants[e.Name] = append(variants[e.Name], svc)
+		adopted = append(adopted, svc)
+	}
+	for _, svc := range adopted {
+		svc.settle()
+		svc.block = serviceBlock(*svc, svc.Entry, home)
+		p.Services = append(p.Services, *svc)
 	}
 	p.Skills, p.Skipped = proposeSkills(r.Skills, cfg, configDir, home, p.Skipped)
 	for f := range sources {
@@ -229,11 +251,17 @@ func serviceBlock(svc Service, e provider.Entry, home string) *hclwrite.File {
 	args, env, headers, url := e.Args, e.Env, e.Headers, e.URL
 
 	comment(body, fmt.Sprintf("# Adopted from %s (%s scope): %s\n", loc.Tool, loc.Scope, tildify(home, loc.File)))
+	for _, also := range svc.Also {
+		comment(body, fmt.Sprintf("# Also in %s (%s scope): %s\n", also.Location.Tool, also.Location.Scope, tildify(home, also.Location.File)))
+	}
 	if svc.Differs != "" {
 		comment(body, "# "+svc.Differs+".\n")
 	}
 	for _, n := range svc.Notes {
 		comment(body, fmt.Sprintf("# Secret: export %s (its current value is in %s at %s).\n", n.Var, n.File, n.Place))
+	}
+	for _, k := range svc.Left {
+		comment(body, fmt.Sprintf("# Not declared: %s looks secret; it stays in the tool as it is.\n", k))
 	}
 	b := body.AppendNewBlock("service", []string{svc.Name}).Body()
 	if e.Transport == service.Stdio {
@@ -256,8 +284,8 @@ func serviceBlock(svc Service, e provider.Entry, home string) *hclwrite.File {
 			b.SetAttributeValue("transport", cty.StringVal("sse"))
 		}
 	}
-	if e.Timeout > 0 {
-		b.SetAttributeValue("timeout", cty.StringVal(e.Timeout.String()))
+	if svc.Timeout > 0 {
+		b.SetAttributeValue("timeout", cty.StringVal(svc.Timeout.String()))
 	}
 	if loc.Project != "" {
 		b.SetAttributeValue("project", cty.StringVal(tildify(home, loc.Project)))
@@ -266,14 +294,18 @@ func serviceBlock(svc Service, e provider.Entry, home string) *hclwrite.File {
 		b.SetAttributeValue("enabled", cty.False)
 	}
 	b.SetAttributeValue("origin", cty.StringVal(svc.Origin))
-	if len(e.EnabledTools) > 0 || len(e.DisabledTools) > 0 {
+	for _, t := range svc.Targets {
+		b.AppendNewline()
+		targetBlock(b.AppendNewBlock("target", []string{t.Tool}).Body(), t)
+	}
+	if pol := svc.Policy; pol != nil {
 		body.AppendNewline()
 		pb := body.AppendNewBlock("policy", []string{svc.Name}).Body()
-		if len(e.EnabledTools) > 0 {
-			pb.SetAttributeRaw("enabled_tools", tokensForStrings(e.EnabledTools))
+		if len(pol.EnabledTools) > 0 {
+			pb.SetAttributeRaw("enabled_tools", tokensForStrings(pol.EnabledTools))
 		}
-		if len(e.DisabledTools) > 0 {
-			pb.SetAttributeRaw("disabled_tools", tokensForStrings(e.DisabledTools))
+		if len(pol.DisabledTools) > 0 {
+			pb.SetAttributeRaw("disabled_tools", tokensForStrings(pol.DisabledTools))
 		}
 	}
 	return f
@@ -294,6 +326,9 @@ func proposeSkills(found []skills.Found, cfg *config.Config, configDir, home str
 	declared := setOf(cfg.SkillNames())
 	taken := nameSet{}
 	for n := range declared {
+		taken[n] = true
+	}
+	for _, n := range cfg.AbsentNames("skill") {
 		taken[n] = true
 	}
 	byHash := map[string]string{} // content hash → adopted name

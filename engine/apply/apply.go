@@ -129,7 +129,7 @@ func Apply(p *plan.Plan, o Options) (*Result, error) {
 // touchesMachine reports whether c changes something outside the state.
 func touchesMachine(c plan.Change) bool {
 	switch c.Kind {
-	case plan.KindSkill, plan.KindLink, plan.KindEntry, plan.KindBlock, plan.KindFile:
+	case plan.KindSkill, plan.KindLink, plan.KindEntry, plan.KindToolFile, plan.KindBlock, plan.KindFile:
 		return true
 	}
 	return false
@@ -195,6 +195,8 @@ func (a *applier) dispatch(c plan.Change) error {
 		return a.skill(c)
 	case plan.KindLink:
 		return a.link(c)
+	case plan.KindToolFile:
+		return a.removeToolFile(c)
 	case plan.KindFile:
 		return a.ownedFile(c)
 	}
@@ -225,6 +227,8 @@ func intent(c plan.Change) state.Intent {
 		return state.Intent{Path: c.Skill.Store, Hash: c.Skill.Hash}
 	case c.Link != nil:
 		return state.Intent{Path: c.Link.Path, Target: c.Link.Target, Hash: c.Link.Hash}
+	case c.ToolFile != nil:
+		return state.Intent{Path: c.Path, Hash: c.Before.Hash}
 	case c.Entry != nil:
 		loc := c.Entry.Location
 		return state.Intent{File: loc.File, KeyPath: loc.KeyPath, Name: c.Entry.Entry.Name}
@@ -265,6 +269,7 @@ func (a *applier) done(address string) error {
 // last save removed from its journal first.
 func (a *applier) save() error {
 	a.st.DoneAll(a.completed)
+	a.st.PruneCreated()
 	clear(a.completed)
 	return a.st.Save(a.st.Path())
 }

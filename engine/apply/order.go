@@ -41,6 +41,8 @@ func rank(c plan.Change) int {
 			return 3
 		}
 		return 2
+	case plan.KindToolFile:
+		return 3 // after the removal of its entries
 	}
 	if del {
 		return 5
@@ -142,6 +144,12 @@ func (a *applier) dependency(c plan.Change) error {
 	case c.Kind == plan.KindLink && c.Action != plan.Delete && c.Link != nil:
 		if _, failed := a.failed["skill."+c.Link.Skill]; failed {
 			return &skippedError{c.Address, "skill." + c.Link.Skill}
+		}
+	case c.Kind == plan.KindToolFile && c.ToolFile != nil:
+		for _, addr := range c.ToolFile.Entries {
+			if _, failed := a.failed[addr]; failed {
+				return &skippedError{c.Address, addr}
+			}
 		}
 	case c.Kind == plan.KindSkill && c.Action == plan.Delete:
 		for addr := range a.failed {

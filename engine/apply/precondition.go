@@ -32,6 +32,8 @@ func (a *applier) precondition(c plan.Change) error {
 		now = observe.Place(a.sys, c.Skill.Store)
 	case plan.KindLink:
 		now = observe.Place(a.sys, c.Link.Path)
+	case plan.KindToolFile:
+		now = observe.Place(a.sys, c.Path)
 	case plan.KindFile:
 		now = observe.Place(a.sys, c.File.Path)
 	default:

@@ -58,6 +58,8 @@ type transaction struct {
 	// removal), once one install held it: a later look that finds exactly
 	// that is the change made, not a target changed since the plan.
 	made map[int]string
+	// created says the install created the file: none was there.
+	created bool
 }
 
 // fileChanges carries out the entry changes of one file as a transaction.
@@ -100,6 +102,11 @@ func (t *transaction) finish(w written) []result {
 	}
 	if err := t.record(w.final); err != nil {
 		return t.failAll(err)
+	}
+	if t.created {
+		// Removed again with chronicle's last entry in it, when nothing
+		// else is left (engine/plan's emptied files).
+		a.st.AddCreated(t.file)
 	}
 	out := make([]result, len(changes))
 	for i, c := range changes {
@@ -209,6 +216,7 @@ func (t *transaction) run() ([]byte, error) {
 			return nil, err
 		}
 		if in.Done {
+			t.created = t.created || !base.Exists
 			// A program that read the file before the install and writes
 			// its own version after it would drop what was just written:
 			// look again once such a write would have landed, and redo the
@@ -368,6 +376,7 @@ func (t *transaction) record(final []byte) error {
 		t.a.st.Entries = append(t.a.st.Entries, state.Entry{
 			Address: c.Address, Tool: loc.Tool, Scope: loc.Scope, Project: loc.Project, File: loc.File,
 			KeyPath: loc.KeyPath, Name: spec.Entry.Name, Hash: observe.EntryHash(*written), Rendered: spec.Rendered,
+			Extra: spec.Entry.Extra.Keys(),
 		})
 	}
 	return nil

@@ -22,6 +22,10 @@ type decoder struct {
 	diags hcl.Diagnostics
 	// marks are the marks of the attribute value last decoded, by path.
 	marks []cty.PathValueMarks
+	// bare names the block being decoded when it has no for_each
+	// (service "github"), for the message about each used there; "" for
+	// an instance of a for_each.
+	bare string
 }
 
 func (d *decoder) errorf(rng hcl.Range, summary, detail string, args ...any) {

@@ -1,6 +1,9 @@
 package config
 
 import (
+	"slices"
+	"sort"
+
 	"github.com/hashicorp/hcl/v2"
 
 	"github.com/chronicle-dev/chronicle/engine/exposure"
@@ -24,11 +27,14 @@ type Config struct {
 	Services  []*service.Service
 	// ServiceRanges holds where each service block is, by service name.
 	ServiceRanges map[string]hcl.Range
-	Policies      []*Policy
-	Skills        []*Skill
-	Links         []*Link
-	Profiles      []*Profile
-	Tools         []*Tool
+	// Targets holds each service's target blocks (per-tool values of its
+	// entries), by service name.
+	Targets  map[string][]*Target
+	Policies []*Policy
+	Skills   []*Skill
+	Links    []*Link
+	Profiles []*Profile
+	Tools    []*Tool
 	// Rules, Commands and Agents are the instruction blocks
 	// (instruction_block.go).
 	Rules    []*Instruction
@@ -44,6 +50,17 @@ type Config struct {
 	// Machine are the facts the configuration was evaluated with
 	// (machine.*), tool blocks' tools included in Machine.Tools.
 	Machine machine.Facts
+
+	// Absent are the blocks whose when is false on this machine, sorted
+	// by address: declared and checked, but not in the lists above.
+	Absent []Absent
+	// Dropped are the references to absent blocks that the blocks above
+	// made, left out of them on this machine.
+	Dropped []Dropped
+	// Instances maps the address of each for_each instance
+	// (service.github-acme) to the block and key it comes from
+	// (service.github["acme"]).
+	Instances map[string]string
 }
 
 // A Variable is an input variable and its final value's origin.
@@ -126,15 +143,25 @@ type Link struct {
 	DeclRange hcl.Range
 }
 
+// All is the name that stands, in a link's tools, skills or services, for
+// every one: every tool present on this machine, every declared skill or
+// service.
+const All = "*"
+
 // AllSkills reports whether the link takes every declared skill.
-func (l *Link) AllSkills() bool {
-	for _, s := range l.Skills {
-		if s == "*" {
-			return true
-		}
-	}
-	return false
-}
+func (l *Link) AllSkills() bool { return slices.Contains(l.Skills, All) }
+
+// AllTools reports whether the link writes to every tool present on this
+// machine (tools = ["*"]).
+func (l *Link) AllTools() bool { return slices.Contains(l.Tools, All) }
+
+// AllServices reports whether the link writes every declared service
+// (services = ["*"]).
+func (l *Link) AllServices() bool { return slices.Contains(l.Services, All) }
+
+// Names reports whether the link names tool itself in its tools, rather
+// than through "*": a tool named is written whether present or not.
+func (l *Link) Names(tool string) bool { return tool != All && slices.Contains(l.Tools, tool) }
 
 // DefaultListen is the hub's default address.
 const DefaultListen = "127.0.0.1:7311"
@@ -279,6 +306,56 @@ func (c *Config) ServiceNames() []string {
 	}
 	if c.Chronova != nil {
 		out = append(out, names.Chronova)
+	}
+	return out
+}
+
+// LinkTools returns the tools link l writes on this machine: those it
+// names, in its order, then with "*" every other tool present here
+// (Machine.Tools), sorted.
+func (c *Config) LinkTools(l *Link) []string {
+	var out []string
+	for _, t := range l.Tools {
+		if t != All {
+			out = append(out, t)
+		}
+	}
+	if !l.AllTools() {
+		return out
+	}
+	present := append([]string(nil), c.Machine.Tools...)
+	sort.Strings(present)
+	for _, t := range present {
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// LinkServices returns the services link l writes into its tools: those
+// it names, in its order, then with "*" every other service block's
+// service, sorted. The built-in chronova service runs inside chronicle and
+// is offered through the hub only, so "*" leaves it out.
+func (c *Config) LinkServices(l *Link) []string {
+	var out []string
+	for _, s := range l.Services {
+		if s != All {
+			out = append(out, s)
+		}
+	}
+	if !l.AllServices() {
+		return out
+	}
+	var declared []string
+	for _, s := range c.Services {
+		declared = append(declared, s.Name)
+	}
+	sort.Strings(declared)
+	for _, s := range declared {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
 	}
 	return out
 }

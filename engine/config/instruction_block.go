@@ -51,13 +51,14 @@ func instructionSchema(kind string) *hcl.BodySchema {
 // from source (a file beside the configuration) or content; a front matter
 // block at the top of the text may set the block's attributes, and one that
 // sets an attribute the block sets otherwise is an error.
-func (l *loader) decodeInstruction(ctx *hcl.EvalContext, kind string, b *hcl.Block) {
-	d := l.decoder(ctx)
+func (l *loader) decodeInstruction(kind string, inst instance) {
+	d := l.decoderFor(inst)
 	defer l.finish(d)
-	content, diags := b.Body.Content(instructionSchema(kind))
+	b := inst.block
+	content, diags := inst.body.Content(instructionSchema(kind))
 	d.diags = append(d.diags, diags...)
 	a := content.Attributes
-	in := &Instruction{Instruction: instruction.Instruction{Kind: kind, Name: b.Labels[0]}, DeclRange: b.DefRange}
+	in := &Instruction{Instruction: instruction.Instruction{Kind: kind, Name: inst.name}, DeclRange: b.DefRange}
 	defer func() { l.cfg.addInstruction(in) }()
 
 	var text []byte

@@ -181,3 +181,30 @@ link "l" {
 		t.Fatal(diags.Error())
 	}
 }
+
+// A rule whose when is false on this machine is declared (a link may name
+// it) but left out here, with the link's reference to it.
+func TestInstructionWhen(t *testing.T) {
+	cfg, diags := loadDir(t, map[string]string{"chronicle.hcl": `
+rule "work" {
+  content = "Use the work VPN."
+  when    = false
+}
+rule "always" { content = "Be brief." }
+link "l" {
+  tools = ["codex"]
+  rules = ["work", "always"]
+}`})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	if cfg.Instruction("rule", "work") != nil || cfg.Instruction("rule", "always") == nil {
+		t.Fatalf("rules = %+v", cfg.Rules)
+	}
+	if k := cfg.Links[0]; !slices.Equal(k.Rules, []string{"always"}) {
+		t.Fatalf("link rules = %v", k.Rules)
+	}
+	if len(cfg.Absent) != 1 || cfg.Absent[0].Address() != "rule.work" {
+		t.Fatalf("absent = %+v", cfg.Absent)
+	}
+}

@@ -20,13 +20,14 @@ type linkRanges struct {
 	instructions map[string]hcl.Range
 }
 
-func (l *loader) decodeLink(ctx *hcl.EvalContext, b *hcl.Block) {
-	d := l.decoder(ctx)
+func (l *loader) decodeLink(in instance) {
+	d := l.decoderFor(in)
 	defer l.finish(d)
-	content, diags := b.Body.Content(linkSchema)
+	b := in.block
+	content, diags := in.body.Content(linkSchema)
 	d.diags = append(d.diags, diags...)
 	a := content.Attributes
-	k := &Link{Name: b.Labels[0], Mode: ModeSymlink, DeclRange: b.DefRange}
+	k := &Link{Name: in.name, Mode: ModeSymlink, DeclRange: b.DefRange}
 
 	if a["tools"] == nil {
 		d.errorf(b.DefRange, "Missing required argument", "The link %q needs tools = [...]: the tools to fan out to.", k.Name)

@@ -56,6 +56,8 @@ type loader struct {
 	diags  hcl.Diagnostics
 
 	linkRanges map[*Link]linkRanges
+	// absent holds the blocks whose when is false, by address.
+	absent map[string]Absent
 	// profileServices keeps where each profile's services were written.
 	profileServices map[*Profile]hcl.Range
 }
@@ -200,26 +202,31 @@ func (l *loader) decode(bodies []hcl.Body) {
 	l.decodeChronicle(ctx, l.single(byType["chronicle"]))
 	l.decodeHub(ctx, l.single(byType["hub"]))
 	l.decodeChronova(ctx, l.single(byType["chronova"]))
-	l.decodeServices(ctx, l.unique(byType["service"], "service"))
-	for _, b := range l.unique(byType["skill"], "skill") {
-		l.decodeSkill(ctx, b)
+	// Every block is decoded and its references checked, whatever its
+	// when says (validate checks them all); then the blocks absent on
+	// this machine are left out of the configuration.
+	l.absent = map[string]Absent{}
+	l.decodeServices(l.instances(ctx, "service", l.unique(byType["service"], "service")))
+	for _, in := range l.instances(ctx, "skill", l.unique(byType["skill"], "skill")) {
+		l.decodeSkill(in)
 	}
 	for _, kind := range instruction.Kinds {
-		for _, b := range l.unique(byType[kind], kind) {
-			l.decodeInstruction(ctx, kind, b)
+		for _, in := range l.instances(ctx, kind, l.unique(byType[kind], kind)) {
+			l.decodeInstruction(kind, in)
 		}
 	}
-	for _, b := range l.unique(byType["policy"], "policy") {
-		l.decodePolicy(ctx, b)
+	for _, in := range l.instances(ctx, "policy", l.unique(byType["policy"], "policy")) {
+		l.decodePolicy(in)
 	}
 	l.profileServices = map[*Profile]hcl.Range{}
-	for _, b := range l.unique(byType["profile"], "profile") {
-		l.decodeProfile(ctx, b)
+	for _, in := range l.instances(ctx, "profile", l.unique(byType["profile"], "profile")) {
+		l.decodeProfile(in)
 	}
-	for _, b := range l.unique(byType["link"], "link") {
-		l.decodeLink(ctx, b)
+	for _, in := range l.instances(ctx, "link", l.unique(byType["link"], "link")) {
+		l.decodeLink(in)
 	}
 	l.checkReferences()
+	l.leaveOutAbsent()
 }
 
 // machineContext decodes the tool blocks and the locals and returns the
@@ -271,8 +278,20 @@ func (l *loader) decoder(ctx *hcl.EvalContext) *decoder {
 	return &decoder{ctx: ctx, home: l.opts.Home, dir: l.cfg.Dir}
 }
 
+// decoderFor returns the decoder of an instance's body.
+func (l *loader) decoderFor(in instance) *decoder {
+	d := l.decoder(in.ctx)
+	d.bare = in.bareBlock()
+	return d
+}
+
 // finish moves a decoder's diagnostics into the loader.
-func (l *loader) finish(d *decoder) { l.diags = append(l.diags, d.diags...) }
+func (l *loader) finish(d *decoder) {
+	if d.bare != "" {
+		eachOutside(d.diags, d.bare)
+	}
+	l.diags = append(l.diags, d.diags...)
+}
 
 // single returns the one block of a type that may appear once, reporting
 // any further ones.

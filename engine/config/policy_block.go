@@ -6,13 +6,13 @@ var policySchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{{Name: "enabled"}, {Name: "disabled_tools"}, {Name: "enabled_tools"}},
 }
 
-func (l *loader) decodePolicy(ctx *hcl.EvalContext, b *hcl.Block) {
-	d := l.decoder(ctx)
+func (l *loader) decodePolicy(in instance) {
+	d := l.decoderFor(in)
 	defer l.finish(d)
-	content, diags := b.Body.Content(policySchema)
+	content, diags := in.body.Content(policySchema)
 	d.diags = append(d.diags, diags...)
 	a := content.Attributes
-	p := &Policy{Service: b.Labels[0], DeclRange: b.DefRange}
+	p := &Policy{Service: in.name, DeclRange: in.block.DefRange}
 	if v, ok := d.boolean(a["enabled"]); ok {
 		p.Enabled = &v
 	}

@@ -13,13 +13,13 @@ var profileSchema = &hcl.BodySchema{
 // decodeProfile decodes a profile block: a toolset the hub serves at its own
 // endpoint. Its services are checked against the declared ones with the
 // other references (checkReferences).
-func (l *loader) decodeProfile(ctx *hcl.EvalContext, b *hcl.Block) {
-	d := l.decoder(ctx)
+func (l *loader) decodeProfile(in instance) {
+	d := l.decoderFor(in)
 	defer l.finish(d)
-	content, diags := b.Body.Content(profileSchema)
+	content, diags := in.body.Content(profileSchema)
 	d.diags = append(d.diags, diags...)
 	a := content.Attributes
-	p := &Profile{Name: b.Labels[0], DeclRange: b.DefRange}
+	p := &Profile{Name: in.name, DeclRange: in.block.DefRange}
 	p.Services, _ = d.strList(a["services"])
 	p.Tools, _ = d.globList(a["tools"], "github__*pull_request*")
 	if a["exposure"] != nil {

@@ -73,11 +73,24 @@ func (l *loader) checkReferences() {
 		tools = append(tools, t.Name)
 	}
 	toolSet := setOf(tools)
+	reported := map[hcl.Range]bool{} // the instances of one for_each share their blocks
+	for _, s := range c.Services {
+		for _, t := range c.Targets[s.Name] {
+			if !toolSet[t.Tool] && !reported[t.LabelRange] {
+				reported[t.LabelRange] = true
+				errorf(t.LabelRange, "Unknown tool", "The service %q has a target for the tool %q, which chronicle does not know.%s Declare it with a tool block if it is a new agent.", s.Name, t.Tool, didYouMean(t.Tool, tools))
+			}
+		}
+	}
 	for _, k := range c.Links {
 		r := l.linkRanges[k]
 		listed := map[string]bool{}
 		for _, t := range k.Tools {
 			switch {
+			case t == All && listed[t]:
+				errorf(r.tools, "Tool listed twice", "The link %q lists \"*\" more than once.", k.Name)
+			case t == All:
+				// Every tool present on this machine.
 			case !toolSet[t]:
 				errorf(r.tools, "Unknown tool", "The link %q names the tool %q, which chronicle does not know.%s Declare it with a tool block if it is a new agent.", k.Name, t, didYouMean(t, tools))
 			case listed[t]:
@@ -95,7 +108,7 @@ func (l *loader) checkReferences() {
 		}
 		l.checkLinkInstructions(k, r, errorf)
 		for _, s := range k.Services {
-			if !serviceSet[s] {
+			if s != All && !serviceSet[s] {
 				errorf(r.services, "Link to an undeclared service", "The link %q names the service %q, which no service block declares.%s", k.Name, s, didYouMean(s, services))
 			}
 		}

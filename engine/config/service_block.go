@@ -20,37 +20,47 @@ var serviceSchema = &hcl.BodySchema{
 		{Name: "project"}, {Name: "enabled"}, {Name: "description"}, {Name: "origin"},
 		{Name: "inherit_env"}, {Name: "sessions"}, {Name: "allow_sampling"}, {Name: "allow_elicitation"},
 	},
+	Blocks: targetBlocks.Blocks,
 }
 
-// decodeServices decodes the service blocks on every core — at thousands
-// of services the larger part of decoding — and adds them in order.
-func (l *loader) decodeServices(ctx *hcl.EvalContext, blocks hcl.Blocks) {
-	services := make([]*service.Service, len(blocks))
-	decoders := make([]*decoder, len(blocks))
-	cores.Each(len(blocks), func(i int) {
-		decoders[i] = l.decoder(ctx)
-		services[i] = decodeService(decoders[i], blocks[i])
+// decodeServices decodes the service instances on every core — at
+// thousands of services the larger part of decoding — and adds them in
+// order, each with its target blocks.
+func (l *loader) decodeServices(insts []instance) {
+	services := make([]*service.Service, len(insts))
+	targets := make([][]*Target, len(insts))
+	decoders := make([]*decoder, len(insts))
+	cores.Each(len(insts), func(i int) {
+		decoders[i] = l.decoderFor(insts[i])
+		services[i] = decodeService(decoders[i], insts[i])
+		targets[i] = decodeTargets(decoders[i], insts[i].body, services[i])
 	})
-	for i, b := range blocks {
+	for i, in := range insts {
 		if s := services[i]; s != nil {
-			l.cfg.ServiceRanges[s.Name] = b.DefRange
+			l.cfg.ServiceRanges[s.Name] = in.block.DefRange
 			l.cfg.Services = append(l.cfg.Services, s)
+			if len(targets[i]) > 0 {
+				if l.cfg.Targets == nil {
+					l.cfg.Targets = map[string][]*Target{}
+				}
+				l.cfg.Targets[s.Name] = targets[i]
+			}
 		}
 		l.finish(decoders[i])
 	}
 }
 
-// decodeService decodes one service block with d (nil for a reserved
+// decodeService decodes one service instance with d (nil for a reserved
 // name). It reads nothing of the loader but its evaluation context: the
 // blocks are decoded at once.
-func decodeService(d *decoder, b *hcl.Block) *service.Service {
-	name := b.Labels[0]
+func decodeService(d *decoder, in instance) *service.Service {
+	b, name := in.block, in.name
 	switch name {
 	case names.Hub:
-		d.errorf(b.LabelRanges[0], "Reserved service name", "The name %q is reserved for the hub's own entry in each tool. Choose another name.", name)
+		d.errorf(in.nameRange, "Reserved service name", "The name %q is reserved for the hub's own entry in each tool. Choose another name.", name)
 		return nil
 	}
-	content, diags := b.Body.Content(serviceSchema)
+	content, diags := in.body.Content(serviceSchema)
 	d.diags = append(d.diags, diags...)
 	a := content.Attributes
 	s := &service.Service{Name: name, Enabled: true, Timeout: service.DefaultTimeout}

@@ -14,13 +14,14 @@ var skillSchema = &hcl.BodySchema{
 
 var gitOnly = []string{"ref", "path", "include", "auth", "max_size"}
 
-func (l *loader) decodeSkill(ctx *hcl.EvalContext, b *hcl.Block) {
-	d := l.decoder(ctx)
+func (l *loader) decodeSkill(in instance) {
+	d := l.decoderFor(in)
 	defer l.finish(d)
-	content, diags := b.Body.Content(skillSchema)
+	b := in.block
+	content, diags := in.body.Content(skillSchema)
 	d.diags = append(d.diags, diags...)
 	a := content.Attributes
-	s := &Skill{Name: b.Labels[0], MaxSize: gitsource.DefaultMaxSize, DeclRange: b.DefRange}
+	s := &Skill{Name: in.name, MaxSize: gitsource.DefaultMaxSize, DeclRange: b.DefRange}
 
 	switch {
 	case a["source"] != nil && a["git"] != nil:

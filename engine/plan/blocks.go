@@ -68,8 +68,8 @@ func (b *builder) planSharedFile(path string) {
 		b.planBlock(f, parsed, id, sf.blocks[id], recs[id])
 	}
 	var gone []string
-	for id := range recs {
-		if sf.blocks[id] == nil {
+	for id, r := range recs {
+		if sf.blocks[id] == nil && !b.anyOf(b.kept, r.WantedBy) {
 			gone = append(gone, id)
 		}
 	}
@@ -82,7 +82,13 @@ func (b *builder) planSharedFile(path string) {
 
 // planBlock plans one wanted block.
 func (b *builder) planBlock(f *toolfile.File, parsed *markers.File, id string, w *blockWant, rec state.Block) {
-	wanted := slices.Sorted(slices.Values(w.wanted))
+	all := slices.Clone(w.wanted)
+	for _, a := range rec.WantedBy {
+		if b.kept[a] && !slices.Contains(all, a) {
+			all = append(all, a) // wanted still, by a tool or project this machine does not plan
+		}
+	}
+	wanted := slices.Sorted(slices.Values(all))
 	addr := wanted[0]
 	before := observe.BlockIn(f, parsed, id)
 	spec := &BlockSpec{File: f.Path, ID: id, Body: w.body, Wanted: wanted}

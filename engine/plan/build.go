@@ -52,6 +52,17 @@ type builder struct {
 	// with the change's address), so the scan's error for the same file
 	// is not reported again.
 	unreadable map[string]bool
+	// kept holds the addresses of recorded entries and links this machine
+	// does not plan but the configuration still wants (a tool behind
+	// tools = ["*"] that is absent here, a project folder missing here):
+	// they are not removed for that reason.
+	kept map[string]bool
+	// absent maps a tool that tools = ["*"] leaves out on this machine to
+	// the addresses of what chronicle wrote for it, kept (noteAbsent).
+	absent map[string][]string
+	// elsewhere holds the links whose project folder is not on this
+	// machine: nothing is planned for them here.
+	elsewhere map[*config.Link]bool
 	// instr is what the links want of rules, commands and agents
 	// (instructions.go).
 	instr *instructionPlan
@@ -96,6 +107,9 @@ func Compute(in Inputs) *Plan {
 		shares:      map[string]string{},
 		entryClaims: map[string]string{},
 		unreadable:  map[string]bool{},
+		kept:        map[string]bool{},
+		absent:      map[string][]string{},
+		elsewhere:   map[*config.Link]bool{},
 	}
 	for _, p := range in.Tools {
 		b.tools[p.Name()] = p
@@ -113,6 +127,7 @@ func Compute(in Inputs) *Plan {
 	// built: the scan only reads, through the same View and hashes.
 	scanned := b.scanning()
 	b.settings()
+	b.absentNotes()
 	b.skills()
 	b.links()
 	b.instructions()
@@ -124,6 +139,7 @@ func Compute(in Inputs) *Plan {
 	b.unread(scan.Errors)
 	b.unmanaged(scan)
 	b.warnings()
+	b.origins()
 	return b.plan
 }
 
@@ -229,7 +245,7 @@ func (b *builder) jsonDiff(addr string, before, after any) string {
 func (b *builder) maskDiff(d string) string {
 	lines := strings.Split(d, "\n")
 	for i, l := range lines {
-		lines[i] = b.masker.Text(l)
+		lines[i] = b.masker.Fields(l)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -21,8 +21,11 @@ const (
 	KindSkill    Kind = "skill"    // a skill in the central store
 	KindLink     Kind = "link"     // a skill linked (or copied) into a tool's folder
 	KindEntry    Kind = "entry"    // an entry chronicle owns in a tool's MCP config
-	KindBlock    Kind = "block"    // a marked block of a rule in a file shared with the user
-	KindFile     Kind = "file"     // a rule, command or agent file chronicle owns whole
+	// KindToolFile is a tool file chronicle created, removed once its last
+	// entry is and nothing else is left in it.
+	KindToolFile Kind = "tool_file"
+	KindBlock    Kind = "block" // a marked block of a rule in a file shared with the user
+	KindFile     Kind = "file"  // a rule, command or agent file chronicle owns whole
 )
 
 // A Change is one thing apply would do. It carries what apply needs, so a
@@ -32,6 +35,9 @@ type Change struct {
 	Kind    Kind   `json:"kind"`
 	Action  Action `json:"action"`
 	Reason  string `json:"reason,omitempty"`
+	// From is, for a change of a for_each instance, the block and key it
+	// comes from: service.github["acme"].
+	From string `json:"from,omitempty"`
 	// Path is the file or folder the change touches, when it touches one.
 	Path string `json:"path,omitempty"`
 	// Diff is a unified diff of the text that changes (masked).
@@ -51,6 +57,22 @@ type Change struct {
 	Entry    *EntrySpec       `json:"entry,omitempty"`
 	Block    *BlockSpec       `json:"block,omitempty"`
 	File     *FileSpec        `json:"file,omitempty"`
+	ToolFile *ToolFileSpec    `json:"tool_file,omitempty"`
+	// SkillFiles lists, for a skill change, every file of the skill that
+	// differs between the central copy and the declared source (Diff shows
+	// them to people).
+	SkillFiles []SkillFile `json:"skill_files,omitempty"`
+}
+
+// A ToolFileSpec is a tool file chronicle created and removes with its
+// last entry. The change's Before is the file as the removal of those
+// entries leaves it — what chronicle's provider writes for an empty
+// document — so apply removes it only when it is exactly that.
+type ToolFileSpec struct {
+	Tool string `json:"tool"`
+	// Entries are the addresses of the entry removals that empty it: when
+	// one fails, the file stays.
+	Entries []string `json:"entries"`
 }
 
 // A SkillSpec is a skill to hold in the central store.
@@ -106,6 +128,9 @@ type EntrySpec struct {
 	// Takeover names the address that recorded this entry until now (a
 	// renamed link): apply records it under the new address instead.
 	Takeover string `json:"takeover,omitempty"`
+	// DropExtra lists the keys chronicle wrote through extra before that
+	// the entry no longer declares: the write removes them.
+	DropExtra []string `json:"drop_extra,omitempty"`
 }
 
 // Counted reports how the change counts in the summary line.

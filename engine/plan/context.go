@@ -29,10 +29,10 @@ func (b *builder) contextCosts() {
 	setup := setupOf(b.cfg)
 	listings := b.in.Catalog.Listings()
 	for _, l := range b.cfg.Links {
-		if !l.Hub {
+		if !l.Hub || b.elsewhere[l] {
 			continue
 		}
-		for _, tool := range l.Tools {
+		for _, tool := range b.cfg.LinkTools(l) {
 			if _, ok := b.tools[tool]; !ok {
 				continue
 			}

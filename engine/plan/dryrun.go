@@ -32,7 +32,8 @@ func (b *builder) dryRun() {
 		for k, i := range idx {
 			edits[k] = EditOf(b.plan.Changes[i])
 		}
-		if _, err := doc.Edit(edits); err == nil {
+		if next, err := doc.Edit(edits); err == nil {
+			b.emptied(file, p, idx, next)
 			continue
 		}
 		// Find which edits the tool refuses, to say so for each.
@@ -98,6 +99,7 @@ func EditOf(c Change) provider.Edit {
 	if c.Action != Delete {
 		entry := c.Entry.Entry
 		e.Entry = &entry
+		e.Drop = c.Entry.DropExtra
 	}
 	return e
 }

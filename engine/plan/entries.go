@@ -27,25 +27,32 @@ func (b *builder) serviceEntry(l *config.Link, tool, name string, p provider.Pro
 		return
 	}
 	policy := b.policy(name)
-	e := provider.Entry{Name: EntryName(svc, tool), Definition: svc.Definition, Enabled: true}
-	if svc.Timeout != service.DefaultTimeout {
-		// A timeout the declaration sets is the tool's too, where it has one.
-		e.Timeout = svc.Timeout
-	}
 	if !svc.Enabled || (policy != nil && policy.Enabled != nil && !*policy.Enabled) {
 		// A disabled service is not written anywhere; one chronicle wrote
 		// before is removed (see removals).
 		delete(b.desired, addr)
 		return
 	}
-	if policy != nil {
-		e.DisabledTools, e.EnabledTools = policy.DisabledTools, policy.EnabledTools
-		if _, err := p.Render(e); err != nil && (len(e.DisabledTools) > 0 || len(e.EnabledTools) > 0) {
-			e.DisabledTools, e.EnabledTools = nil, nil
-			b.diag("warning", addr, "Policy not enforced by "+tool,
-				"%s has no field for tool allow or deny lists, so policy %q applies only through the chronicle hub.", tool, name)
+	target := b.cfg.Target(name, tool)
+	e, fromPolicy := ToolEntry(svc, policy, target, tool)
+	if !b.ownedExtra(addr, p, target, &e) {
+		if loc, ok := b.entryLocation(p, l.Project, l.Local); ok {
+			b.entryClaims[locationKey(loc.File, loc.KeyPath, e.Name)] = addr // still declared: never removed for it
+		}
+		return
+	}
+	if fromPolicy {
+		if _, err := p.Render(e); err != nil {
+			if without := WithoutPolicyLists(e, target); !slices.Equal(without.EnabledTools, e.EnabledTools) || !slices.Equal(without.DisabledTools, e.DisabledTools) {
+				if _, err := p.Render(without); err == nil {
+					e = without
+					b.diag("warning", addr, "Policy not enforced by "+tool,
+						"%s has no field for tool allow or deny lists, so policy %q applies only through the chronicle hub.", tool, name)
+				}
+			}
 		}
 	}
+	b.unwrittenTimeout(addr, p, target, e)
 	b.entry(addr, tool, l, p, e)
 }
 
@@ -131,12 +138,15 @@ func (b *builder) entry(addr, tool string, l *config.Link, p provider.Provider, 
 	loc, ok := b.entryLocation(p, project, l.Local)
 	if !ok {
 		if l.Local {
-			b.diag("error", addr, "Tool has no local scope", "%s keeps no entries for project %s outside it: scope = \"local\" is Claude's.", tool, project)
+			b.diag("error", addr, "Tool has no local scope", "%s keeps no personal list of servers for project %s: scope = \"local\" is the one Claude Code (in ~/.claude.json) and Devin CLI (.devin/mcp_config.local.json) keep.", tool, project)
 			return
 		}
 		b.diag("error", addr, "Tool has no MCP config", "%s keeps no MCP server list%s.", tool, where(project))
 		return
 	}
+	// Claimed before anything can fail: an entry the declaration cannot
+	// write now is still declared, never removed for it.
+	b.entryClaims[locationKey(loc.File, loc.KeyPath, e.Name)] = addr
 	rendered, err := p.Render(e)
 	if err != nil {
 		b.diag("error", addr, "Cannot write "+e.Name+" into "+tool, "%s", err)
@@ -149,8 +159,8 @@ func (b *builder) entry(addr, tool string, l *config.Link, p provider.Provider, 
 	}
 	before := observe.Found(f, actual)
 	spec := &EntrySpec{Location: loc, Entry: e, Rendered: RenderedHash(rendered)}
+	shown := e.Extra.Keys() // the extra keys a diff shows: those the write sets or removes
 	c := Change{Address: addr, Kind: KindEntry, Path: loc.File, Entry: spec, Before: &before}
-	b.entryClaims[locationKey(loc.File, loc.KeyPath, e.Name)] = addr
 	if actual != nil {
 		resolved := provider.InProject(loc, *actual)
 		actual = &resolved
@@ -158,6 +168,10 @@ func (b *builder) entry(addr, tool string, l *config.Link, p provider.Provider, 
 	rec, changed := b.records.Ownership(loc.File, loc.KeyPath, e.Name, before.Hash)
 	if rec != nil && rec.Address != addr {
 		spec.Takeover = rec.Address
+	}
+	if rec != nil {
+		spec.DropExtra = dropped(rec.Extra, p, e)
+		shown = append(shown, spec.DropExtra...)
 	}
 	switch {
 	case actual == nil:
@@ -173,29 +187,29 @@ func (b *builder) entry(addr, tool string, l *config.Link, p provider.Provider, 
 		switch {
 		case rec.Rendered != spec.Rendered:
 			c.Action = Update
-			c.Diff = b.entryDiff(addr, p, *actual, rendered)
+			c.Diff = b.entryDiff(addr, p, *actual, rendered, shown)
 		case spec.Takeover != "":
 			c.Action, c.Reason = Update, "recorded under "+addr+" (written for "+spec.Takeover+")"
 		}
-	case b.st.Intended(state.Intent{Address: addr, File: loc.File, Name: e.Name}) && SameEntry(e, *actual):
+	case b.st.Intended(state.Intent{Address: addr, File: loc.File, Name: e.Name}) && b.holds(p, e, *actual):
 		c.Action, c.Reason = Update, "written by an interrupted apply; recording it"
 	case rec != nil:
-		c.Diff = b.entryDiff(addr, p, *actual, rendered)
+		c.Diff = b.entryDiff(addr, p, *actual, rendered, shown)
 		if b.in.Replace[addr] {
 			c.Action, c.Reason = Update, "edited since chronicle wrote it; --replace writes the declared version after a backup"
 		} else {
 			c.Action, c.Reason = Conflict, "drift: edited since chronicle wrote it; to keep the edit, change the configuration to match (the diff shows how) or chronicle state rm "+ShellQuote(rec.Address)+"; to drop it, "+b.in.Commands.Replace(addr)
 		}
 	default:
-		same := SameEntry(e, *actual)
+		same := b.holds(p, e, *actual)
 		if !same {
-			c.Diff = b.entryDiff(addr, p, *actual, rendered)
+			c.Diff = b.entryDiff(addr, p, *actual, rendered, shown)
 		}
 		switch {
 		case b.in.Import[addr] && same:
 			c.Action, c.Reason = Update, "imported: the entry is the declared one; recorded as chronicle's"
 			spec.RecordOnly = true
-		case b.in.Import[addr] && e.Definition.Resolves(actual.Definition) && e.Enabled == actual.Enabled:
+		case b.in.Import[addr] && e.Definition.Resolves(actual.Definition) && sameRest(e, *actual) && HoldsTimeout(p, e, *actual):
 			c.Action, c.Reason = Update, "imported: the entry holds the declared secret in plain text; recorded as chronicle's (the next apply writes the reference instead)"
 			spec.RecordOnly, spec.Rendered = true, ""
 		case b.in.Replace[addr]:
@@ -238,7 +252,10 @@ func (b *builder) fileConflict(c *Change, f *toolfile.File) {
 func (b *builder) entryRecord(addr string) *state.Entry { return b.records.Entry(addr) }
 
 // entryDiff shows the tool's entry as it is against as it would be written.
-func (b *builder) entryDiff(addr string, p provider.Provider, actual provider.Entry, rendered []byte) string {
+// Of the keys chronicle does not model, it shows those of extra (what the
+// write sets or removes); the others stay as they are and are not shown.
+func (b *builder) entryDiff(addr string, p provider.Provider, actual provider.Entry, rendered []byte, extra []string) string {
+	actual.Extra = actual.Extra.Only(extra)
 	before, err := p.Render(actual)
 	if err != nil {
 		before = actual.Canonical
@@ -265,10 +282,24 @@ func EntryName(svc *service.Service, tool string) string {
 }
 
 // SameEntry reports whether a tool's entry holds the declared definition,
-// enabled flag and tool lists. Secrets are compared by reference.
+// enabled flag, tool lists and extra keys (other keys the tool has besides
+// do not count: chronicle leaves them as they are). Secrets are compared by
+// reference. Whether the entry holds the declared timeout depends on the
+// tool (HoldsTimeout).
 func SameEntry(want, got provider.Entry) bool {
-	return want.Definition.Same(got.Definition) && want.Enabled == got.Enabled &&
+	return want.Definition.Same(got.Definition) && sameRest(want, got)
+}
+
+// sameRest is SameEntry without the definition.
+func sameRest(want, got provider.Entry) bool {
+	return want.Enabled == got.Enabled && got.Extra.Holds(want.Extra) &&
 		slices.Equal(want.EnabledTools, got.EnabledTools) && slices.Equal(want.DisabledTools, got.DisabledTools)
+}
+
+// holds reports whether the tool's entry got is the declared want as p
+// stores it: SameEntry, and the timeout where p keeps one.
+func (b *builder) holds(p provider.Provider, want, got provider.Entry) bool {
+	return SameEntry(want, got) && HoldsTimeout(p, want, got)
 }
 
 // RenderedHash is the hash of an entry as the provider renders it: the state

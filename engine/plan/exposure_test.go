@@ -196,6 +196,7 @@ link "api" {
 func TestContextCosts(t *testing.T) {
 	m := enginetest.New(t)
 	project := m.Path("work/api")
+	m.Write("work/api/README", "the project is on this machine\n")
 	cfg := m.Config(fmt.Sprintf(`
 service "gh" { command = "gh-mcp" }
 service "db" {

@@ -51,26 +51,37 @@ func newInstructionPlan() *instructionPlan {
 func (b *builder) instructions() {
 	b.instr = newInstructionPlan()
 	for _, l := range b.cfg.Links {
-		for _, tool := range l.Tools {
+		if b.elsewhere[l] {
+			b.keepInstructions(l, nil) // its project folder is not on this machine
+			continue
+		}
+		tools := b.cfg.LinkTools(l)
+		for _, tool := range tools {
 			p, ok := b.tools[tool]
 			if !ok {
 				continue // links reported the unknown tool
 			}
 			for _, kind := range instruction.Kinds {
-				items := b.cfg.LinkedInstructions(l, kind)
-				if len(items) == 0 {
+				linked := b.cfg.LinkedInstructions(l, kind)
+				if len(linked) == 0 {
 					continue
 				}
 				place, ok := instructionPlace(p, b.in.Env, l.Project, kind)
 				if !ok {
+					if !l.Names(tool) {
+						continue // tools = ["*"]: every tool that keeps these
+					}
 					b.diag("warning", linkAddress(l.Name, tool, kind+".*"), fmt.Sprintf("No %ss for %s", kind, tool),
-						"%s keeps no %s files%s: link %q gives it none of its %s (docs/providers.md lists where each tool keeps them).", tool, kind, where(l.Project), l.Name, plural(len(items), kind))
+						"%s keeps no %s files%s: link %q gives it none of its %s (docs/providers.md lists where each tool keeps them).", tool, kind, where(l.Project), l.Name, items(len(linked), kind))
 					continue
 				}
-				for _, in := range items {
+				for _, in := range linked {
 					b.instructionItem(l, tool, place, in)
 				}
 			}
+		}
+		if l.AllTools() {
+			b.keepInstructions(l, tools)
 		}
 	}
 	b.sharedImports()
@@ -205,9 +216,48 @@ func importID(file string) string {
 // sharedFiles returns the shared files the plan wants blocks in, sorted.
 func (b *builder) sharedFiles() []string { return sortedKeys(b.instr.shared) }
 
-func plural(n int, kind string) string {
+// items counts n items of a kind: "1 rule", "3 rules".
+func items(n int, kind string) string {
 	if n == 1 {
 		return "1 " + kind
 	}
 	return fmt.Sprintf("%d %ss", n, kind)
+}
+
+// keepInstructions marks as kept the state's files and blocks of link l
+// for the tools this machine does not plan (planned lists those it does;
+// nil: none, its project folder being missing here), while the link still
+// names the tool (or has "*") and still takes the item: they are not
+// removed for that reason.
+func (b *builder) keepInstructions(l *config.Link, planned []string) {
+	prefix := "link." + l.Name + "["
+	consider := func(addr string) {
+		if !strings.HasPrefix(addr, prefix) {
+			return
+		}
+		rest := strings.TrimPrefix(addr, prefix)
+		q := strings.Index(rest, "\"]")
+		if q < 0 {
+			return
+		}
+		tool, item := strings.Trim(rest[:q], `"`), strings.TrimPrefix(rest[q+2:], ".")
+		if slices.Contains(planned, tool) || !(l.Names(tool) || l.AllTools()) {
+			return
+		}
+		kind, name, _ := strings.Cut(item, ".")
+		for _, in := range b.cfg.LinkedInstructions(l, kind) {
+			if in.Name == name {
+				b.kept[addr] = true
+				return
+			}
+		}
+	}
+	for _, f := range b.st.Files {
+		consider(f.Address)
+	}
+	for _, blk := range b.st.Blocks {
+		for _, a := range blk.WantedBy {
+			consider(a)
+		}
+	}
 }

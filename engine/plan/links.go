@@ -13,34 +13,56 @@ import (
 )
 
 // links plans every link block: skills into tools' folders, services and
-// the hub entry into tools' MCP configs.
+// the hub entry into tools' MCP configs. A link writes to the tools it
+// names, present or not, and with tools = ["*"] to every tool present on
+// this machine, each where it can: a tool that "*" brings and that keeps
+// no skills folder, or no MCP config at the link's scope, gets nothing of
+// that kind, and no error. A link whose project folder is not on this
+// machine plans nothing, with a note. What this machine leaves out is
+// kept in the state, never removed for that reason (keepUnplanned).
 func (b *builder) links() {
 	for _, l := range b.cfg.Links {
-		for _, tool := range l.Tools {
+		if b.projectMissing(l) {
+			b.keepUnplanned(l, nil)
+			continue
+		}
+		tools, services, skills := b.cfg.LinkTools(l), b.cfg.LinkServices(l), linkedSkills(b.cfg, l)
+		for _, tool := range tools {
 			p, ok := b.tools[tool]
 			if !ok {
 				b.diag("error", linkAddress(l.Name, tool, "*"), "Unknown tool", "chronicle has no provider for %q.", tool)
 				continue
 			}
-			if _, ok := skillDir(p, b.in.Env, l.Project); !ok && l.AllSkills() {
-				// "*" means every skill where the tool can hold skills.
-				if len(b.cfg.Skills) > 0 {
+			star := !l.Names(tool)
+			if _, ok := skillDir(p, b.in.Env, l.Project); !ok && (l.AllSkills() || star) {
+				// "*" means every skill where the tool can hold skills,
+				// and every tool present that can hold them.
+				if !star && len(b.cfg.Skills) > 0 {
 					b.diag("warning", linkAddress(l.Name, tool, "skill.*"), "No skills for "+tool,
 						"%s keeps no skills folder%s, so link %q puts none of its skills there (skills = [\"*\"] takes every skill where a tool can hold them).", tool, where(l.Project), l.Name)
 				}
 			} else {
-				for _, s := range linkedSkills(b.cfg, l) {
+				for _, s := range skills {
 					b.skillLink(l, tool, s, p)
 				}
 			}
-			for _, svc := range l.Services {
+			if star {
+				if _, ok := b.entryLocation(p, l.Project, l.Local); !ok {
+					continue // no MCP config at this scope: nothing for "*" to write
+				}
+			}
+			for _, svc := range services {
 				b.serviceEntry(l, tool, svc, p)
 			}
 			if l.Hub {
 				b.hubEntry(l, tool, p)
 			}
 		}
+		if l.AllTools() {
+			b.keepUnplanned(l, tools)
+		}
 	}
+	b.noteAbsent()
 	b.dropIdleShares()
 }
 

@@ -93,8 +93,8 @@ func (b *builder) ownedFile(addr string, place provider.Place, in *config.Instru
 // else left as conflicts.
 func (b *builder) fileRemovals() {
 	for _, rec := range b.st.Files {
-		if claim := b.instr.claims[rec.Path]; claim != "" {
-			continue // still written, by its address or another (a renamed link)
+		if claim := b.instr.claims[rec.Path]; claim != "" || b.kept[rec.Address] {
+			continue // still written (by its address or another: a renamed link), or kept
 		}
 		before := observe.Place(b.in.Reader, rec.Path)
 		c := Change{Address: rec.Address, Kind: KindFile, Action: Delete, Path: rec.Path, Before: &before,

@@ -58,9 +58,11 @@ type Unmanaged struct {
 }
 
 // A Diagnostic is a problem found while planning. An error means an item the
-// plan cannot carry out: apply refuses the plan.
+// plan cannot carry out: apply refuses the plan. A note says what this
+// machine leaves out and why (a tool not present, a project folder
+// missing): information, never a problem.
 type Diagnostic struct {
-	Severity string `json:"severity"` // error or warning
+	Severity string `json:"severity"` // error, warning or note
 	Summary  string `json:"summary"`
 	Detail   string `json:"detail,omitempty"`
 	Address  string `json:"address,omitempty"`

@@ -18,11 +18,13 @@ func (b *builder) removals() {
 			continue // still wanted at the same place
 		case claim != "":
 			continue // taken over by another address (a renamed link)
+		case b.kept[e.Address]:
+			continue // wanted, but not planned on this machine (keepUnplanned)
 		}
 		b.removeEntry(e)
 	}
 	for _, l := range b.st.Links {
-		if b.desired[l.Address] && b.claimed[l.Path] == l.Address {
+		if b.desired[l.Address] && b.claimed[l.Path] == l.Address || b.kept[l.Address] {
 			continue
 		}
 		b.removeLink(l)
@@ -142,7 +144,9 @@ func (b *builder) destroyGuard() {
 		return
 	}
 	elsewhere := b.st.ConfigDir != "" && b.st.ConfigDir != b.cfg.Dir
-	if !elsewhere && (len(b.cfg.Services) > 0 || len(b.cfg.Skills) > 0 || len(b.cfg.Links) > 0 ||
+	// Blocks absent on this machine (when = false) are declared too: a
+	// configuration of work-only blocks on a home machine was written so.
+	if !elsewhere && (len(b.cfg.Services) > 0 || len(b.cfg.Skills) > 0 || len(b.cfg.Links) > 0 || len(b.cfg.Absent) > 0 ||
 		len(b.cfg.Rules)+len(b.cfg.Commands)+len(b.cfg.Agents) > 0) {
 		return
 	}

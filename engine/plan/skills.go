@@ -11,7 +11,6 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/observe"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/state"
-	"github.com/chronicle-dev/chronicle/engine/textdiff"
 )
 
 // skills plans the central store: each declared local skill is imported
@@ -95,7 +94,7 @@ func (b *builder) skillChange(addr string, spec *SkillSpec, src fsys.Reader, sou
 	case central == hs && central != rec.Hash && b.st.Intended(state.Intent{Address: addr, Path: spec.Store, Hash: hs}):
 		c.Action, c.Reason = Update, "written by an interrupted apply; recording it"
 	case known && central != rec.Hash:
-		c.Diff = b.skillDiff(addr, spec.Store, src, source)
+		b.skillDiff(&c, addr, spec.Store, src, source)
 		if b.in.Replace[addr] {
 			c.Action, c.Reason = Replace, "edited in place since the last apply; --replace takes the declared version after a snapshot"
 		} else {
@@ -103,13 +102,13 @@ func (b *builder) skillChange(addr string, spec *SkillSpec, src fsys.Reader, sou
 		}
 	case known && hs != rec.Hash:
 		c.Action, c.Reason = Update, "the source changed; the central copy is snapshotted first"
-		c.Diff = b.skillDiff(addr, spec.Store, src, source)
+		b.skillDiff(&c, addr, spec.Store, src, source)
 	case known:
 		// Up to date.
 	case central == hs:
 		c.Action, c.Reason = Update, "already in the store with the declared content; recording it"
 	default:
-		c.Diff = b.skillDiff(addr, spec.Store, src, source)
+		b.skillDiff(&c, addr, spec.Store, src, source)
 		if b.in.Replace[addr] {
 			c.Action, c.Reason = Replace, "--replace takes the declared version after a snapshot"
 		} else {
@@ -157,16 +156,4 @@ func checkSource(r fsys.Reader, h *skills.Hasher, name, dir string) string {
 		return dir + ": " + err.Error() + "; chronicle copies a skill only whole and self-contained"
 	}
 	return ""
-}
-
-// skillDiff shows how the SKILL.md of the central copy differs from the
-// declared one.
-func (b *builder) skillDiff(addr, central string, src fsys.Reader, source string) string {
-	x, _ := b.in.Reader.ReadFile(filepath.Join(central, skills.ManifestName))
-	y, _ := src.ReadFile(filepath.Join(source, skills.ManifestName))
-	d := textdiff.Unified(addr+" (central) SKILL.md", addr+" (declared) SKILL.md", string(x), string(y))
-	if d == "" {
-		d = "(SKILL.md is the same; other files of the skill differ)\n"
-	}
-	return b.maskDiff(d)
 }

@@ -17,7 +17,7 @@ func (b *builder) cannotRead(addr, tool, file string, err error) {
 func (b *builder) unread(errs []scan.Error) {
 	linked := map[string]string{} // tool → the first link that names it
 	for _, l := range b.cfg.Links {
-		for _, t := range l.Tools {
+		for _, t := range b.cfg.LinkTools(l) {
 			if _, ok := linked[t]; !ok {
 				linked[t] = l.Name
 			}

@@ -43,6 +43,10 @@ type Entry struct {
 	EnabledTools  []string
 	DisabledTools []string
 	Timeout       time.Duration // zero when the tool sets none
+	// Extra holds the entry's keys the provider does not model: read, every
+	// such key the entry has; declared, the keys chronicle writes as given
+	// (target "TOOL" { extra = { … } }). See Extra.
+	Extra Extra `json:",omitempty"`
 
 	// Canonical is the entry as stored, re-encoded canonically (JSON with
 	// sorted keys), so that two reads of the same entry hash alike whatever

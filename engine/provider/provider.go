@@ -2,6 +2,7 @@ package provider
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 )
 
@@ -30,6 +31,13 @@ type Provider interface {
 	// when the tool cannot express part of it, such as a secret where the tool
 	// has no reference syntax.
 	Render(e Entry) ([]byte, error)
+	// OwnedKeys returns the keys of an entry the provider models, each
+	// with the attribute of a service or target block that sets it
+	// ("timeout" → "timeout", "includeTools" → "enabled_tools"), or "" for
+	// a key it only reads to understand the entry (Zed's "source"). Every
+	// other key of an entry is read into Entry.Extra, and only those can be
+	// written through it.
+	OwnedKeys() map[string]string
 	// Instructions lists where the tool reads rules, commands and agents
 	// (instructions.go): at user level and for each project in
 	// env.Projects; none for a tool that has none. It reads nothing.
@@ -59,6 +67,46 @@ type Edit struct {
 	// Entry is the entry to write under Name; nil removes it. Setting an
 	// entry keeps the fields of the stored one that chronicle does not own.
 	Entry *Entry
+	// Drop lists keys of the stored entry that chronicle wrote through
+	// Extra before and that Entry.Extra no longer has: setting the entry
+	// removes them. Other keys chronicle does not model stay.
+	Drop []string `json:",omitempty"`
+}
+
+// An OwnedKeyError says an entry's Extra names a key the provider models:
+// that key is written from the attribute it maps to, never as given.
+type OwnedKeyError struct {
+	Tool, Key string
+	// Attribute sets the key ("" when the provider only reads it).
+	Attribute string
+}
+
+func (e *OwnedKeyError) Error() string {
+	if e.Attribute == "" {
+		return fmt.Sprintf("extra key %q is read by chronicle for %s and cannot be written through extra", e.Key, e.Tool)
+	}
+	if TargetAttributes[e.Attribute] {
+		return fmt.Sprintf("extra key %q is owned by chronicle for %s: use %s in target %q instead", e.Key, e.Tool, e.Attribute, e.Tool)
+	}
+	return fmt.Sprintf("extra key %q is owned by chronicle for %s: it is written from the service's %s", e.Key, e.Tool, e.Attribute)
+}
+
+// TargetAttributes are the attributes a target block may set for one
+// tool's entry, besides extra.
+var TargetAttributes = map[string]bool{
+	"args": true, "env": true, "url": true, "headers": true, "timeout": true,
+	"enabled_tools": true, "disabled_tools": true,
+}
+
+// CheckExtra returns an *OwnedKeyError for the first key of x (in sorted
+// order) that owned lists, or nil.
+func CheckExtra(tool string, owned map[string]string, x Extra) error {
+	for _, k := range x.Keys() {
+		if attr, ok := owned[k]; ok {
+			return &OwnedKeyError{Tool: tool, Key: k, Attribute: attr}
+		}
+	}
+	return nil
 }
 
 // Files gives a provider the other files it reads settings from, each read

@@ -27,13 +27,14 @@ func classify(loc provider.Location, e provider.Entry, opts Options) (string, st
 	if svc == nil {
 		return StatusNew, ""
 	}
+	def := opts.Config.ToolDefinition(svc, loc.Tool) // with the service's target for this tool
 	switch {
-	case svc.Definition.Same(e.Definition):
+	case def.Same(e.Definition):
 		return StatusUnchanged, ""
-	case svc.Definition.Resolves(e.Definition):
+	case def.Resolves(e.Definition):
 		return StatusUnchanged, "the tool holds the declared secret in plain text"
 	}
-	differs := strings.Join(svc.Definition.Differences(e.Definition), ", ")
+	differs := strings.Join(def.Differences(e.Definition), ", ")
 	tool, scope, _ := svc.OriginParts()
 	if tool == loc.Tool && scope == loc.Scope {
 		return StatusUpdated, "the configuration changed this entry's definition (" + differs + ")"

@@ -15,6 +15,9 @@ type Report struct {
 	Skills       []ReportSkill       `json:"skills"`
 	Instructions []ReportInstruction `json:"instructions"`
 	Errors       []ReportError       `json:"errors"`
+	// Moves are the servers a tool has and the tool its vendor moved its
+	// users to lacks, each with the link that keeps both the same.
+	Moves []ReportMove `json:"moves"`
 }
 
 // A ReportInstruction is a rule, command or agent file of a tool, or a
@@ -31,6 +34,20 @@ type ReportInstruction struct {
 	Blocks     []string `json:"blocks,omitempty"`
 	Status     string   `json:"status"`
 	Reason     string   `json:"reason,omitempty"`
+}
+
+// A ReportMove is one server of a tool whose vendor moved its users that
+// the new tool does not have (Move).
+type ReportMove struct {
+	From    string `json:"from"`
+	To      string `json:"to"`
+	Scope   string `json:"scope"`
+	Project string `json:"project,omitempty"`
+	Name    string `json:"name"`
+	// Declared says whether the configuration declares the service; when
+	// not, chronicle adopt takes it first.
+	Declared bool   `json:"declared"`
+	Link     string `json:"link"`
 }
 
 // A ReportService is one MCP entry of a tool, with its classification.
@@ -76,7 +93,7 @@ type ReportError struct {
 // NewReport turns a scan's result into its JSON document. Lists are never
 // null, so a reader can iterate them without a check.
 func NewReport(r Result) Report {
-	out := Report{Services: []ReportService{}, Skills: []ReportSkill{}, Instructions: []ReportInstruction{}, Errors: []ReportError{}}
+	out := Report{Services: []ReportService{}, Skills: []ReportSkill{}, Instructions: []ReportInstruction{}, Errors: []ReportError{}, Moves: []ReportMove{}}
 	for _, in := range r.Instructions {
 		out.Instructions = append(out.Instructions, ReportInstruction{
 			Tool: in.Tool, Kind: in.Kind, Scope: in.Scope, Project: in.Project, Path: in.Path, Name: in.Name,
@@ -100,6 +117,10 @@ func NewReport(r Result) Report {
 	}
 	for _, e := range r.Errors {
 		out.Errors = append(out.Errors, ReportError{Tool: e.Tool, File: e.File, Error: mask.Value(e.Err.Error())})
+	}
+	for _, m := range r.Moves {
+		out.Moves = append(out.Moves, ReportMove{From: m.From, To: m.To, Scope: m.Scope, Project: m.Project,
+			Name: ShownName(m.Name), Declared: m.Service != "" || m.Hub, Link: m.Link()})
 	}
 	return out
 }

@@ -53,6 +53,9 @@ type Result struct {
 	// (instructions.go).
 	Instructions []Instruction
 	Errors       []Error
+	// Moves are the servers a tool has whose vendor moved its users to
+	// another tool that lacks them (Options.Successions).
+	Moves []Move
 }
 
 // Options say what to scan and what to compare with.
@@ -81,6 +84,9 @@ type Options struct {
 	// ManagedUnhashed leaves the hash of skills linked from the store
 	// empty (a plan, which does not list them).
 	ManagedUnhashed bool
+	// Successions are the vendors' moves of users from one tool to
+	// another to report (Result.Moves); nil reports none.
+	Successions []provider.Succession
 
 	records  *state.Index // State's, made by Run
 	declared Declarations // Config's, made by Run
@@ -155,6 +161,7 @@ func Run(opts Options) Result {
 		}
 		return a.Entry.Name < b.Entry.Name
 	})
+	r.Moves = moves(r, opts)
 	return r
 }
 

@@ -83,6 +83,10 @@ type Entry struct {
 	// later plan can tell a changed declaration from a tool that stores
 	// less than it was given.
 	Rendered string
+	// Extra lists the keys chronicle wrote into the entry as given
+	// (target "TOOL" { extra = { … } }), sorted: they are chronicle's, so a
+	// later write that no longer declares one removes it.
+	Extra []string
 }
 
 // An Intent is a change apply is about to make, journalled before the

@@ -2,6 +2,7 @@ package state
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -41,6 +42,9 @@ type fileFormat struct {
 	Files            []ownedFileV3        `json:"files,omitempty"`  // version 3
 	Journal          []intentV1           `json:"journal"`
 	Sources          map[string]string    `json:"sources"`
+	// CreatedFiles is additive in version 2: absent in older files, which
+	// then record no tool file as created by chronicle (none is removed).
+	CreatedFiles []string `json:"created_files,omitempty"`
 }
 
 type serviceV1 struct {
@@ -123,6 +127,9 @@ type entryV1 struct {
 	// Rendered is optional within version 1: files written before it
 	// existed read as "", which a plan treats as "render again".
 	Rendered string `json:"rendered,omitempty"`
+	// Extra is optional within version 2: files written before it existed
+	// read as none, which is what chronicle had written through extra.
+	Extra []string `json:"extra,omitempty"`
 }
 
 type intentV1 struct {
@@ -157,6 +164,7 @@ func toFile(s *State) *fileFormat {
 		Sources:  convertMap(s.Sources, func(h string) string { return h }),
 	}
 	sortInstructions(f)
+	f.CreatedFiles = slices.Sorted(slices.Values(s.CreatedFiles))
 	sort.SliceStable(f.Links, func(i, j int) bool {
 		return f.Links[i].Address+"\x00"+f.Links[i].Path < f.Links[j].Address+"\x00"+f.Links[j].Path
 	})
@@ -171,18 +179,19 @@ func fromFile(f *fileFormat) (*State, error) {
 	s := &State{
 		Serial: f.Serial, Lineage: f.Lineage,
 		ChronicleVersion: f.ChronicleVersion, ConfigDir: f.ConfigDir,
-		Services: map[string]service.Service{},
-		Policies: convertMap(f.Policies, func(p policyV1) Policy { return Policy(p) }),
-		Hub:      convertPtr(f.Hub, func(h hubV1) Hub { return Hub(h) }),
-		Profiles: convertMap(f.Profiles, func(p profileV1) Profile { return Profile(p) }),
-		Chronova: convertPtr(f.Chronova, func(c chronovaV1) Chronova { return Chronova(c) }),
-		Skills:   convertMap(f.Skills, func(sk skillV1) Skill { return Skill(sk) }),
-		Links:    convertSlice(f.Links, func(l linkV1) Link { return Link(l) }),
-		Entries:  convertSlice(f.Entries, func(e entryV1) Entry { return Entry(e) }),
-		Blocks:   convertSlice(f.Blocks, func(b blockV3) Block { return Block(b) }),
-		Files:    convertSlice(f.Files, func(o ownedFileV3) File { return File(o) }),
-		Intents:  convertSlice(f.Journal, func(in intentV1) Intent { return Intent(in) }),
-		Sources:  convertMap(f.Sources, func(h string) string { return h }),
+		Services:     map[string]service.Service{},
+		Policies:     convertMap(f.Policies, func(p policyV1) Policy { return Policy(p) }),
+		Hub:          convertPtr(f.Hub, func(h hubV1) Hub { return Hub(h) }),
+		Profiles:     convertMap(f.Profiles, func(p profileV1) Profile { return Profile(p) }),
+		Chronova:     convertPtr(f.Chronova, func(c chronovaV1) Chronova { return Chronova(c) }),
+		Skills:       convertMap(f.Skills, func(sk skillV1) Skill { return Skill(sk) }),
+		Links:        convertSlice(f.Links, func(l linkV1) Link { return Link(l) }),
+		Entries:      convertSlice(f.Entries, func(e entryV1) Entry { return Entry(e) }),
+		Blocks:       convertSlice(f.Blocks, func(b blockV3) Block { return Block(b) }),
+		Files:        convertSlice(f.Files, func(o ownedFileV3) File { return File(o) }),
+		Intents:      convertSlice(f.Journal, func(in intentV1) Intent { return Intent(in) }),
+		Sources:      convertMap(f.Sources, func(h string) string { return h }),
+		CreatedFiles: slices.Clone(f.CreatedFiles),
 	}
 	for name, svc := range f.Services {
 		m, err := serviceFromFile(svc)

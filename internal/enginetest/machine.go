@@ -12,6 +12,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/machine"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/state"
@@ -106,7 +107,11 @@ func (m *Machine) Config(text string) *config.Config {
 	if err := os.WriteFile(filepath.Join(m.ConfigDir, "chronicle.hcl"), []byte(text), 0o644); err != nil {
 		m.T.Fatal(err)
 	}
-	cfg, _, diags := config.Load(m.ConfigDir, config.Options{Home: m.Home, KnownTools: providers.Names()})
+	// The tools present, as cmd gathers them (machine.tools, tools = ["*"]):
+	// through m.Env, whose PATH is empty unless a test sets one.
+	facts := machine.Facts{Home: m.Home, Tools: providers.PresentNames(fsys.OS{}, m.Env, providers.All(nil))}
+	present := func(t *config.Tool) bool { return providers.PresentTool(fsys.OS{}, m.Env, t) }
+	cfg, _, diags := config.Load(m.ConfigDir, config.Options{Home: m.Home, KnownTools: providers.Names(), Machine: facts, Present: present})
 	if diags.HasErrors() {
 		m.T.Fatalf("configuration: %s", diags.Error())
 	}

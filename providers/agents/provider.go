@@ -61,3 +61,6 @@ func (Provider) Parse(string, []byte) (provider.Document, error) { return nil, E
 
 // Render returns ErrNoMCP.
 func (Provider) Render(provider.Entry) ([]byte, error) { return nil, ErrNoMCP }
+
+// OwnedKeys returns nil: agents keeps no MCP entries.
+func (Provider) OwnedKeys() map[string]string { return nil }

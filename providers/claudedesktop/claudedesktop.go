@@ -28,6 +28,7 @@ func newFor(goos string) provider.Provider {
 		Decode:   jsontool.DecodeTyped,
 		Encode:   encode,
 		Owned:    []string{"command", "args", "env"},
+		Reads:    []string{"type", "url", "headers"},
 		Defaults: map[string]string{"args": `[]`, "env": `{}`},
 	}
 }

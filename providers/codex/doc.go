@@ -15,8 +15,11 @@
 // tool_timeout_sec: it writes them from the entry and drops those the entry
 // leaves empty. Any other key of an existing entry (startup_timeout_sec, for
 // one) is kept on replace, after the owned keys, so a setting chronicle does
-// not model is never lost. Edits keep every other byte of the file and are
-// made in memory, all of a file's in one pass; see package tomlfile for the
-// layout rules. Servers written inline (mcp_servers = { … }) or as an array
-// of tables are refused by an edit, naming the file and the entry.
+// not model is never lost. Such keys are read into Entry.Extra; the declared
+// ones are written as given, after the owned keys, and those chronicle wrote
+// before and no longer declares (Edit.Drop) go. Edits keep every other byte
+// of the file and are made in memory, all of a file's in one pass; see
+// package tomlfile for the layout rules. Servers written inline
+// (mcp_servers = { … }) or as an array of tables are refused by an edit,
+// naming the file and the entry.
 package codex

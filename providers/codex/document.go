@@ -32,7 +32,7 @@ func (d document) Edit(edits []provider.Edit) ([]byte, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", d.doc.Path, err)
 			}
-			c.Table = keepUnowned(t, d.doc.Table(c.KeyPath, c.Name))
+			c.Table = keepUnowned(t, d.doc.Table(c.KeyPath, c.Name), ed.Drop)
 		}
 		changes = append(changes, c)
 	}

@@ -67,7 +67,28 @@ func readEntry(name string, m map[string]any) (provider.Entry, error) {
 	if e.Canonical, err = canonical(m); err != nil {
 		return e, err
 	}
+	e.Extra = extra(m)
 	return e, nil
+}
+
+// extra returns the keys of a server table chronicle does not model, nil
+// when there are none. A value JSON has no form for (a TOML date) is left
+// out: it can be neither declared nor written through extra, and an edit
+// keeps it (keepUnowned).
+func extra(m map[string]any) provider.Extra {
+	var out provider.Extra
+	for k, v := range m {
+		if _, owned := attributes[k]; owned {
+			continue
+		}
+		if n, ok := provider.Normal(v); ok {
+			if out == nil {
+				out = provider.Extra{}
+			}
+			out[k] = n
+		}
+	}
+	return out
 }
 
 // readEnv merges env_vars (passed through by name: secret references) and

@@ -28,6 +28,7 @@ func TestReadFixtures(t *testing.T) {
 				Enabled:      true,
 				EnabledTools: []string{"get_productivity_summary", "get_recent_activity", "get_ai_insights"},
 				Timeout:      45 * time.Second,
+				Extra:        provider.Extra{"startup_timeout_sec": int64(20)},
 			},
 			{
 				Name: "postgres",
@@ -51,6 +52,7 @@ func TestReadFixtures(t *testing.T) {
 				Name:       "sentry",
 				Definition: service.Definition{Transport: service.HTTP, URL: lit("https://mcp.sentry.dev/mcp")},
 				Enabled:    false,
+				Extra:      provider.Extra{"startup_timeout_sec": 10.5},
 			},
 		}},
 		{"project", []provider.Entry{{

@@ -2,6 +2,7 @@ package codex
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -18,6 +19,18 @@ var ownedKeys = []string{
 	"url", "bearer_token_env_var", "http_headers", "env_http_headers",
 	"enabled", "enabled_tools", "disabled_tools", "tool_timeout_sec",
 }
+
+// attributes maps each owned key to the attribute of a service or target
+// block that sets it.
+var attributes = map[string]string{
+	"command": "command", "args": "args", "cwd": "cwd", "env": "env", "env_vars": "env",
+	"url": "url", "bearer_token_env_var": "headers", "http_headers": "headers", "env_http_headers": "headers",
+	"enabled": "enabled", "enabled_tools": "enabled_tools", "disabled_tools": "disabled_tools", "tool_timeout_sec": "timeout",
+}
+
+// OwnedKeys returns the keys Codex's provider models, each with the
+// attribute that sets it.
+func (Provider) OwnedKeys() map[string]string { return maps.Clone(attributes) }
 
 // table writes e in Codex's own keys and secret syntax.
 func table(e provider.Entry) (tomlfile.Table, error) {
@@ -76,6 +89,15 @@ func fieldsOf(e provider.Entry) (tomlfile.Table, error) {
 	if e.Timeout > 0 {
 		add("tool_timeout_sec", seconds(e.Timeout))
 	}
+	if err := provider.CheckExtra(Name, attributes, e.Extra); err != nil {
+		return nil, err
+	}
+	for _, k := range e.Extra.Keys() {
+		if e.Extra[k] == nil {
+			return nil, fmt.Errorf("extra key %q is null, which TOML cannot hold", k)
+		}
+		add(k, e.Extra[k])
+	}
 	return t, nil
 }
 
@@ -114,11 +136,17 @@ func seconds(d time.Duration) any {
 
 // keepUnowned appends to t the keys of current that chronicle does not own,
 // sorted, so that replacing an entry never drops a Codex setting chronicle
-// does not model (startup_timeout_sec, for one).
-func keepUnowned(t tomlfile.Table, current map[string]any) tomlfile.Table {
+// does not model (startup_timeout_sec, for one). The keys t sets through
+// Extra take their new value; those of drop (extra keys chronicle wrote
+// before) go.
+func keepUnowned(t tomlfile.Table, current map[string]any, drop []string) tomlfile.Table {
+	set := map[string]bool{}
+	for _, f := range t {
+		set[f.Key] = true
+	}
 	var keys []string
 	for k := range current {
-		if !slices.Contains(ownedKeys, k) {
+		if !slices.Contains(ownedKeys, k) && !set[k] && !slices.Contains(drop, k) {
 			keys = append(keys, k)
 		}
 	}

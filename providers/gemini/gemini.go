@@ -28,9 +28,10 @@ func New() provider.Provider {
 		Encode: encode,
 		Owned: []string{"type", "command", "args", "env", "cwd", "url", "httpUrl", "headers", "timeout",
 			"includeTools", "excludeTools"},
-		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`},
-		Enable:   g.enable,
-		Places:   places,
+		Attributes: map[string]string{"httpUrl": "url", "includeTools": "enabled_tools", "excludeTools": "disabled_tools"},
+		Defaults:   map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`},
+		Enable:     g.enable,
+		Places:     places,
 	}
 }
 

@@ -10,7 +10,11 @@
 // absence (Tool.Defaults, e.g. "env": {} or windsurf's "disabled": false).
 // Every field chronicle does not model (Cursor's envFile, Gemini's trust,
 // Zed's settings, …) is kept, in its place; only the fields whose value
-// changes are rewritten, so comments inside the entry survive.
+// changes are rewritten, so comments inside the entry survive. Such fields
+// are read into Entry.Extra; the declared ones (target { extra }) are
+// written as given, and those chronicle wrote before and no longer declares
+// (Edit.Drop) are removed. A field the tool models (Owned, Reads) cannot be
+// written through Extra.
 //
 // A Tool never reads or writes a file itself: Parse turns the bytes the
 // engine read into a document, whose Entries and Edit work in memory (see

@@ -50,6 +50,7 @@ func (t *Tool) decode(m jsonfile.Member) (provider.Entry, error) {
 	if err := f.Err(); err != nil {
 		return provider.Entry{}, err
 	}
+	e.Extra = t.extra(obj)
 	var err error
 	if e.Canonical, err = jsonfile.Marshal(obj); err != nil {
 		return provider.Entry{}, err
@@ -70,7 +71,7 @@ func (d *document) Edit(edits []provider.Edit) ([]byte, error) {
 		if ed.Entry != nil {
 			e := *ed.Entry
 			e.Name = ed.Name
-			v, err := d.tool.value(d.doc, ed.Location.KeyPath, e)
+			v, err := d.tool.value(d.doc, ed.Location.KeyPath, e, ed.Drop)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %s: %w", d.doc.Path(), entryAddress(ed.Location.KeyPath, ed.Name), err)
 			}
@@ -82,8 +83,9 @@ func (d *document) Edit(edits []provider.Edit) ([]byte, error) {
 }
 
 // value returns what to store for e at keyPath: e encoded, merged with the
-// entry stored there (replaced whole when that is not an object).
-func (t *Tool) value(doc *jsonfile.Document, keyPath []string, e provider.Entry) ([]byte, error) {
+// entry stored there (replaced whole when that is not an object), without
+// the fields of drop.
+func (t *Tool) value(doc *jsonfile.Document, keyPath []string, e provider.Entry, drop []string) ([]byte, error) {
 	at := slices.Concat(keyPath, []string{e.Name})
 	stored, _ := doc.Lookup(at...)
 	old, ok := stored.(map[string]any)
@@ -98,5 +100,5 @@ func (t *Tool) value(doc *jsonfile.Document, keyPath []string, e provider.Entry)
 	if err != nil {
 		return nil, err
 	}
-	return t.merge(members, enc)
+	return t.merge(members, enc, drop)
 }

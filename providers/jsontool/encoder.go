@@ -3,6 +3,7 @@ package jsontool
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
@@ -17,9 +18,12 @@ type Encoder struct {
 	err    error
 }
 
-// Value renders v in the tool's reference syntax.
+// Value renders v in the tool's reference syntax for field ("args",
+// "env.KEY", "headers.KEY", "url"): the part before the first dot is the
+// entry's field, which decides whether the tool expands references there.
 func (c *Encoder) Value(field string, v secret.Value) string {
-	s, err := c.syntax.Render(v)
+	top, _, _ := strings.Cut(field, ".")
+	s, err := c.syntax.In(top).Render(v)
 	if err != nil {
 		c.fail(fmt.Errorf("%s: %w", field, err))
 	}

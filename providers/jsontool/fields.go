@@ -36,16 +36,26 @@ func (f *Fields) Text(key string) string {
 // Value returns key as a value that may hold references.
 func (f *Fields) Value(key string) secret.Value {
 	s, _ := f.scalar(key, f.m[key])
-	return f.syntax.Parse(s)
+	return f.syntax.In(f.field(key)).Parse(s)
 }
 
 // Values returns the list at key, each element read as Value.
 func (f *Fields) Values(key string) []secret.Value {
 	var out []secret.Value
+	syntax := f.syntax.In(f.field(key))
 	for _, s := range f.Strings(key) {
-		out = append(out, f.syntax.Parse(s))
+		out = append(out, syntax.Parse(s))
 	}
 	return out
+}
+
+// field is the entry's top-level key that key belongs to: key itself, or
+// the key of the object (env, headers) these fields are.
+func (f *Fields) field(key string) string {
+	if f.parent != nil {
+		return f.key
+	}
+	return key
 }
 
 // Strings returns the list of plain strings at key, nil when absent.

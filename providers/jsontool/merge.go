@@ -7,11 +7,12 @@ import (
 )
 
 // merge combines the stored entry's fields with the newly encoded entry (a
-// standard JSON object): the stored fields keep their order, owned fields take
-// the new value or go, unknown fields stay, and new fields are appended.
-// A default value (Tool.Defaults) is kept where stored and not added where
-// not: it means the same either way.
-func (t *Tool) merge(have []jsonfile.Member, enc []byte) ([]byte, error) {
+// standard JSON object, with its extra fields): the stored fields keep their
+// order, owned fields take the new value or go, the fields of drop (extra
+// fields chronicle wrote before) go, other unknown fields stay, and new
+// fields are appended. A default value (Tool.Defaults) is kept where stored
+// and not added where not: it means the same either way.
+func (t *Tool) merge(have []jsonfile.Member, enc []byte, drop []string) ([]byte, error) {
 	want, _ := jsonfile.ObjectMembers(enc)
 	wanted := map[string]any{}
 	for _, m := range want {
@@ -24,9 +25,11 @@ func (t *Tool) merge(have []jsonfile.Member, enc []byte) ([]byte, error) {
 		case ok:
 			out.Add(m.Name, v)
 			done[m.Name] = true
-		case !slices.Contains(t.Owned, m.Name):
-			out.Add(m.Name, m.Value)
-		case t.isDefault(m.Name, m.Value):
+		case slices.Contains(t.Owned, m.Name):
+			if t.isDefault(m.Name, m.Value) {
+				out.Add(m.Name, m.Value)
+			}
+		case !slices.Contains(drop, m.Name):
 			out.Add(m.Name, m.Value)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/providers/jsonfile"
@@ -26,8 +27,18 @@ type Tool struct {
 	// entry being replaced, nil when there is none (and for Render).
 	Encode func(e provider.Entry, old *Fields, c *Encoder) Object
 	// Owned lists every field Encode may write: on Edit, an owned field
-	// that Encode leaves out is removed; other fields are kept.
+	// that Encode leaves out is removed; other fields are kept, except
+	// those chronicle wrote through Extra and no longer does (Edit.Drop).
 	Owned []string
+	// Reads lists the fields Decode reads that Encode never writes (Zed's
+	// "source"): modelled, so never read into Extra nor written from it,
+	// and kept by an edit.
+	Reads []string
+	// Attributes maps an owned or read field to the attribute of a service
+	// or target block that sets it, where DefaultAttributes does not say
+	// it or says it wrong ("includeTools": "enabled_tools"); "" for a field
+	// no attribute sets.
+	Attributes map[string]string
 	// Defaults maps owned fields to standard JSON values that mean the
 	// same as leaving the field out; such a stored value is kept.
 	Defaults map[string]string
@@ -41,6 +52,9 @@ type Tool struct {
 	// Places lists where the tool reads rules, commands and agents (see
 	// provider.Provider.Instructions); nil when it has none.
 	Places func(env provider.Env) []provider.Place
+
+	keys   sync.Once // keyMap is worked out from the fields above once
+	keyMap map[string]string
 }
 
 var _ provider.Provider = (*Tool)(nil)
@@ -101,6 +115,9 @@ func (t *Tool) encode(e provider.Entry, old *Fields, edit bool) ([]byte, error) 
 	c := &Encoder{syntax: t.Syntax, put: edit}
 	o := t.Encode(e, old, c)
 	if err := c.Err(); err != nil {
+		return nil, err
+	}
+	if err := t.addExtra(&o, e); err != nil {
 		return nil, err
 	}
 	return jsonfile.Marshal(o)

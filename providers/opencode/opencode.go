@@ -17,14 +17,15 @@ const tool = "opencode"
 // New returns the OpenCode provider.
 func New() provider.Provider {
 	return &jsontool.Tool{
-		Syntax:   refsyntax.OpenCode,
-		Locate:   locations,
-		Skills:   skills,
-		Decode:   decode,
-		Encode:   encode,
-		Owned:    []string{"type", "command", "environment", "cwd", "url", "headers", "enabled", "timeout"},
-		Defaults: map[string]string{"environment": `{}`, "headers": `{}`, "enabled": `true`},
-		Places:   places,
+		Syntax:     refsyntax.OpenCode,
+		Locate:     locations,
+		Skills:     skills,
+		Decode:     decode,
+		Encode:     encode,
+		Owned:      []string{"type", "command", "environment", "cwd", "url", "headers", "enabled", "timeout"},
+		Attributes: map[string]string{"environment": "env"},
+		Defaults:   map[string]string{"environment": `{}`, "headers": `{}`, "enabled": `true`},
+		Places:     places,
 	}
 }
 

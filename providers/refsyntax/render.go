@@ -24,6 +24,9 @@ func (s Syntax) Render(v secret.Value) (string, error) {
 }
 
 func (s Syntax) ref(r secret.Ref) (string, error) {
+	if s.outside != "" {
+		return "", fmt.Errorf("%s expands environment references only in %s, not in %s, so %s cannot be written there: move the secret into env or headers, or link the chronicle hub instead", s.Tool, strings.Join(s.Fields, " and "), s.outside, r.HCL())
+	}
 	if !s.expands() {
 		return "", fmt.Errorf("%s has no syntax for secret references, so %s cannot be written there: link the chronicle hub instead, or set the value in %s by hand", s.Tool, r.HCL(), s.Tool)
 	}
@@ -32,10 +35,10 @@ func (s Syntax) ref(r secret.Ref) (string, error) {
 		switch {
 		case s.Brace:
 			return "{env:" + r.Name + "}", nil
-		case s.DollarEnv:
-			return "${env:" + r.Name + "}", nil
-		default:
+		case s.Dollar || s.Bare:
 			return "${" + r.Name + "}", nil
+		default:
+			return "${env:" + r.Name + "}", nil
 		}
 	case secret.KindFile:
 		if !s.Brace {

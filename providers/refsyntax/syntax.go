@@ -1,20 +1,31 @@
 package refsyntax
 
-// A Syntax says which reference forms one tool expands.
+import "slices"
+
+// A Syntax says which reference forms one tool expands, and where.
 type Syntax struct {
 	// Tool names the tool in error messages.
 	Tool string
-	// Dollar is ${NAME} (Claude Code, Gemini CLI).
+	// Dollar is ${NAME} (Claude Code, Gemini CLI, Copilot CLI, Kiro).
 	Dollar bool
-	// DollarEnv is ${env:NAME} (Cursor, VS Code, Windsurf).
+	// DollarEnv is ${env:NAME} (Cursor, VS Code, Windsurf; Kiro reads it
+	// too). A tool with both writes ${NAME}.
 	DollarEnv bool
-	// Bare is $NAME when it is the whole string (Gemini CLI).
+	// Bare is $NAME when it is the whole string (Gemini CLI, Copilot CLI).
 	Bare bool
 	// Brace is {env:NAME} and {file:PATH} (OpenCode).
 	Brace bool
+	// Fields, when set, are the only entry fields whose values the tool
+	// expands (Copilot CLI and Kiro document env and headers); in any other
+	// field its reference forms are literal text. Nil means every field.
+	Fields []string
+
+	// outside is the field In was given when it is not among Fields.
+	outside string
 }
 
-// The syntaxes of the JSON tools. Zed and Claude Desktop expand nothing.
+// The syntaxes of the JSON tools. Zed, Claude Desktop, Antigravity CLI and
+// Devin CLI expand nothing.
 var (
 	Claude        = Syntax{Tool: "claude", Dollar: true}
 	Gemini        = Syntax{Tool: "gemini", Dollar: true, Bare: true}
@@ -24,7 +35,22 @@ var (
 	OpenCode      = Syntax{Tool: "opencode", Brace: true}
 	Zed           = Syntax{Tool: "zed"}
 	ClaudeDesktop = Syntax{Tool: "claude-desktop"}
+	Antigravity   = Syntax{Tool: "antigravity"}
+	Devin         = Syntax{Tool: "devin"}
+	Copilot       = Syntax{Tool: "copilot", Dollar: true, Bare: true, Fields: []string{"env", "headers"}}
+	Kiro          = Syntax{Tool: "kiro", Dollar: true, DollarEnv: true, Fields: []string{"env", "headers"}}
 )
+
+// In returns the syntax the tool applies to the values of one entry field
+// (its top-level key: "env", "headers", "args", "url"): s itself, or, when
+// s expands only some fields and field is not one of them, a syntax that
+// expands nothing and says so when asked to write a reference.
+func (s Syntax) In(field string) Syntax {
+	if s.Fields == nil || slices.Contains(s.Fields, field) {
+		return s
+	}
+	return Syntax{Tool: s.Tool, Fields: s.Fields, outside: field}
+}
 
 // expands reports whether the tool expands any reference at all.
 func (s Syntax) expands() bool { return s.Dollar || s.DollarEnv || s.Bare || s.Brace }

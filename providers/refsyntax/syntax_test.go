@@ -1,6 +1,7 @@
 package refsyntax
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
@@ -30,6 +31,17 @@ func TestParse(t *testing.T) {
 		{OpenCode, "{other:x} ${X}", `{other:x} $${X}`},
 		{Zed, "Bearer ${TOKEN}", `Bearer $${TOKEN}`},
 		{ClaudeDesktop, "Authorization:Bearer ${LINEAR_TOKEN}", `Authorization:Bearer $${LINEAR_TOKEN}`},
+		{Antigravity, "Bearer ${GTFS_FEED_TOKEN}", `Bearer $${GTFS_FEED_TOKEN}`},
+		{Antigravity, "$GOOGLE_CLOUD_PROJECT", `$GOOGLE_CLOUD_PROJECT`},
+		{Devin, "${API_KEY}", `$${API_KEY}`},
+		{Copilot, "Bearer ${GITHUB_TOKEN}", `Bearer ${secret("env:GITHUB_TOKEN")}`},
+		{Copilot, "$LINEAR_API_TOKEN", `${secret("env:LINEAR_API_TOKEN")}`},
+		{Copilot, "${T:-fallback}", `$${T:-fallback}`},
+		{Copilot.In("args"), "${GITHUB_TOKEN}", `$${GITHUB_TOKEN}`},
+		{Copilot.In("headers"), "Bearer ${T}", `Bearer ${secret("env:T")}`},
+		{Kiro, "Bearer ${API_TOKEN}", `Bearer ${secret("env:API_TOKEN")}`},
+		{Kiro, "${env:BRAVE_API_KEY}", `${secret("env:BRAVE_API_KEY")}`},
+		{Kiro.In("url"), "https://x/${HOST}", `https://x/$${HOST}`},
 	}
 	for _, tc := range tests {
 		if got := tc.syntax.Parse(tc.in).HCL(); got != tc.want {
@@ -67,6 +79,17 @@ func TestRender(t *testing.T) {
 		{OpenCode, secret.Literal("{env:X}"), ""},
 		{Claude, secret.Concat(secret.Literal("$"), env("A")), "$${A}"},
 		{OpenCode, secret.FromRef(secret.Ref{Kind: secret.KindFile, Name: "a}b"}), ""},
+		{Antigravity, bearer, ""},
+		{Devin, env("T"), ""},
+		{Antigravity, secret.Literal("Bearer ${T}"), "Bearer ${T}"}, // literal: Antigravity expands nothing
+		{Copilot, bearer, "Bearer ${T}"},
+		{Copilot.In("env"), env("T"), "${T}"},
+		{Copilot.In("args"), env("T"), ""},
+		{Copilot.In("url"), secret.Literal("${T}"), "${T}"}, // literal where Copilot expands nothing
+		{Copilot, secret.Literal("$T"), ""},                 // Copilot would expand it
+		{Kiro, bearer, "Bearer ${T}"},
+		{Kiro.In("headers"), secret.Literal("${env:T}"), ""},
+		{Kiro.In("args"), env("T"), ""},
 	}
 	for _, tc := range tests {
 		got, err := tc.syntax.Render(tc.v)
@@ -87,11 +110,23 @@ func FuzzParseRender(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, syn := range []Syntax{Claude, Gemini, Cursor, OpenCode, Zed} {
+		for _, syn := range []Syntax{Claude, Gemini, Cursor, OpenCode, Zed, Copilot, Kiro, Kiro.In("args")} {
 			v := syn.Parse(s)
 			if out, err := syn.Render(v); err == nil && !syn.Parse(out).Equal(v) {
 				t.Fatalf("%s: %q renders as %q, which reads differently", syn.Tool, s, out)
 			}
 		}
 	})
+}
+
+// TestOutsideFields: a reference in a field the tool does not expand is
+// refused with a message naming the fields it does expand.
+func TestOutsideFields(t *testing.T) {
+	_, err := Copilot.In("args").Render(secret.FromRef(secret.Ref{Kind: secret.KindEnv, Name: "T"}))
+	if err == nil || !strings.Contains(err.Error(), "copilot expands environment references only in env and headers, not in args") {
+		t.Fatalf("got %v", err)
+	}
+	if got := Claude.In("args"); got.Tool != "claude" || !got.Dollar {
+		t.Fatalf("a tool that expands every field changed: %+v", got)
+	}
 }

@@ -18,9 +18,10 @@ func New() provider.Provider {
 		Locate: func(env provider.Env) []provider.Location {
 			return []provider.Location{jsontool.UserFile(tool, filepath.Join(env.Home, ".codeium", "windsurf", "mcp_config.json"), "mcpServers")}
 		},
-		Decode: decode,
-		Encode: encode,
-		Owned:  []string{"command", "args", "env", "serverUrl", "url", "headers", "disabled", "disabledTools"},
+		Decode:     decode,
+		Encode:     encode,
+		Owned:      []string{"command", "args", "env", "serverUrl", "url", "headers", "disabled", "disabledTools"},
+		Attributes: map[string]string{"serverUrl": "url", "disabled": "enabled", "disabledTools": "disabled_tools"},
 		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`,
 			"disabled": `false`, "disabledTools": `[]`},
 		Places: places,

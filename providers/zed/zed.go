@@ -22,6 +22,7 @@ func New() provider.Provider {
 		Decode:   decode,
 		Encode:   encode,
 		Owned:    []string{"command", "args", "env", "url", "headers", "enabled"},
+		Reads:    []string{"source"},
 		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`, "enabled": `true`},
 		Places:   places,
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,9 +36,10 @@ var layout = [][2]string{
 }
 
 // Home lays the JSON tools' fixtures out as a home in a temporary folder,
-// as make-home.sh does ("/home/dev" becomes the home), and returns an Env
-// for it with its one project, ~/work/api-server, and no environment
-// variables.
+// as make-home.sh and make-home-all.sh do ("/home/dev" becomes the home):
+// the files above and those each tool's layout.txt lists. It returns an
+// Env for the home with its one project, ~/work/api-server, and no
+// environment variables.
 func Home(t testing.TB) provider.Env {
 	t.Helper()
 	home, err := filepath.EvalSymlinks(t.TempDir())
@@ -45,7 +47,7 @@ func Home(t testing.TB) provider.Env {
 		t.Fatal(err)
 	}
 	project := filepath.Join(home, "work", "api-server")
-	for _, l := range layout {
+	for _, l := range slices.Concat(layout, Layouts(t)) {
 		src := ReadFile(t, filepath.Join(Fixtures, l[0]))
 		dst := filepath.Join(home, l[1])
 		if rel, ok := strings.CutPrefix(l[1], "P/"); ok {
@@ -94,4 +96,34 @@ func WriteFile(t testing.TB, path, content string) {
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// Layouts returns the fixture files of the tools whose folder under
+// testdata/fixtures has a layout.txt (the tools make-home-all.sh adds to
+// make-home.sh's home), as pairs of a fixture path and a place in a home.
+// Each line of layout.txt is "FIXTURE PLACE": FIXTURE relative to the
+// tool's folder, PLACE relative to the home, P/ standing for the project;
+// blank lines and lines starting with # are skipped.
+func Layouts(t testing.TB) [][2]string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(Fixtures, "*", "layout.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out [][2]string
+	for _, f := range files {
+		dir := filepath.Base(filepath.Dir(f))
+		for i, line := range strings.Split(string(ReadFile(t, f)), "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			fields := strings.Fields(line)
+			if len(fields) != 2 {
+				t.Fatalf("%s:%d: want FIXTURE PLACE, got %q", f, i+1, line)
+			}
+			out = append(out, [2]string{dir + "/" + fields[0], fields[1]})
+		}
+	}
+	return out
 }
