@@ -63,6 +63,9 @@ type builder struct {
 	// elsewhere holds the links whose project folder is not on this
 	// machine: nothing is planned for them here.
 	elsewhere map[*config.Link]bool
+	// instr is what the links want of rules, commands and agents
+	// (instructions.go).
+	instr *instructionPlan
 }
 
 type located struct {
@@ -127,6 +130,7 @@ func Compute(in Inputs) *Plan {
 	b.absentNotes()
 	b.skills()
 	b.links()
+	b.instructions()
 	b.contextCosts()
 	b.removals()
 	b.dryRun()
