@@ -64,18 +64,7 @@ func (a *applier) blockChanges(changes []plan.Change) []result {
 		return out
 	}
 	t.record(final)
-	out := make([]result, len(changes))
-	for i, c := range changes {
-		out[i] = result{c, t.errs[i]}
-		if t.errs[i] != nil {
-			a.fail(c, t.errs[i])
-			continue
-		}
-		if err := a.done(c.Address); err != nil {
-			out[i].err = err
-		}
-	}
-	return out
+	return a.report(changes, t.errs)
 }
 
 // run makes the changes and returns the file's content as installed (nil
