@@ -18,6 +18,7 @@ func (a *app) adoptCommand() *cobra.Command {
 		only        []string
 		out         string
 		linkSkills  bool
+		rules       bool
 		dryRun      bool
 		moveState   bool
 		lockTimeout time.Duration
@@ -31,6 +32,11 @@ skill. Secret-looking values become secret("env:NAME") with a comment naming the
 variable to export and where the value lives today (never the value). Skills are
 copied — never moved — into ./skills/<name> beside the configuration (a name
 clash gets -2, -3, and the copy's frontmatter name is rewritten to match).
+
+Rules, commands and agents the tools keep as files of their own are copied into
+./rules, ./commands and ./agents and declared. A root instruction file written
+by hand (AGENTS.md, CLAUDE.md, GEMINI.md, …) stays yours, untouched; --rules
+takes its whole text over as one rule (its text is then chronicle's block).
 
 adopt is your consent to take over what it lists, like terraform import with
 generated configuration: it also writes link blocks that reproduce which tools
@@ -65,7 +71,7 @@ what it would record, and changes nothing.`,
 			if err := a.checkStateDir(dir, moveState); err != nil {
 				return err
 			}
-			p, errs, err := a.propose(cfg, only, dir, linkSkills)
+			p, errs, err := a.propose(cfg, only, dir, proposeOptions{linkSkills: linkSkills, rules: rules})
 			if err != nil {
 				return err
 			}
@@ -95,7 +101,11 @@ what it would record, and changes nothing.`,
 				return err
 			}
 			writeProposal(a.stdout, p, m.home)
-			fmt.Fprintf(a.stdout, "\nAppended %s, %s and %s to %s.\n", count(len(p.Services), "service block", "service blocks"), count(len(p.Skills), "skill block", "skill blocks"), count(len(p.Links), "link block", "link blocks"), displayPath(written))
+			blocks := count(len(p.Services), "service block", "service blocks") + ", " + count(len(p.Skills), "skill block", "skill blocks")
+			if len(p.Instructions) > 0 {
+				blocks += ", " + count(len(p.Instructions), "rule, command or agent block", "rule, command and agent blocks")
+			}
+			fmt.Fprintf(a.stdout, "\nAppended %s and %s to %s.\n", blocks, count(len(p.Links), "link block", "link blocks"), displayPath(written))
 			r, left, err := a.takeover(m, dir, p, linkSkills)
 			a.writeTakeover(r, left)
 			writeSkipped(a.stdout, p, errs)
@@ -109,6 +119,7 @@ what it would record, and changes nothing.`,
 	cmd.Flags().StringArrayVar(&only, "tool", nil, "adopt only from this tool (repeatable)")
 	cmd.Flags().StringVar(&out, "out", "", "append to this file instead of chronicle.hcl in the configuration directory")
 	cmd.Flags().BoolVar(&linkSkills, "link-skills", false, "replace the tools' skill folders by links to the central copies (the folders go into a backup set)")
+	cmd.Flags().BoolVar(&rules, "rules", false, "take over each root instruction file written by hand (AGENTS.md, CLAUDE.md, …) as one rule holding its whole text")
 	cmd.Flags().BoolVar(&moveState, "move-state", false, "adopt even though the state was last applied from another configuration folder: this one takes its place")
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print the blocks and what would be recorded; change nothing")
 	lockTimeoutFlag(cmd, &lockTimeout)
@@ -117,7 +128,13 @@ what it would record, and changes nothing.`,
 
 // propose scans and works out what adopt would take over. The scan's errors
 // come back as text: they do not stop adopt from taking the rest.
-func (a *app) propose(cfg *config.Config, only []string, dir string, linkSkills bool) (*adopt.Proposal, []string, error) {
+// proposeOptions say what adopt and init take over besides services.
+type proposeOptions struct {
+	linkSkills bool // link the adopted skills into the tools' folders
+	rules      bool // take over hand-written root instruction files as rules
+}
+
+func (a *app) propose(cfg *config.Config, only []string, dir string, o proposeOptions) (*adopt.Proposal, []string, error) {
 	m, err := a.workspace(cfg)
 	if err != nil {
 		return nil, nil, err
@@ -143,7 +160,8 @@ func (a *app) propose(cfg *config.Config, only []string, dir string, linkSkills 
 		}
 		return t.Render(e)
 	}
-	p.Distribute(r, cfg, adopt.DistributeOptions{LinkSkills: linkSkills, IsHub: isHubEntry, Render: render, Home: m.home})
+	p.Distribute(r, cfg, adopt.DistributeOptions{LinkSkills: o.linkSkills, IsHub: isHubEntry, Render: render, Home: m.home})
+	p.ProposeInstructions(r, cfg, dir, adopt.InstructionOptions{Rules: o.rules, Home: m.home})
 	return p, errs, nil
 }
 
@@ -162,6 +180,13 @@ func writeProposal(w io.Writer, p *adopt.Proposal, home string) {
 		}
 		fmt.Fprintf(w, "  + skill.%-26s %s %s\n", s.Name, verb, tildePath(home, s.From))
 	}
+	for _, in := range p.Instructions {
+		verb := "copy of"
+		if !in.Copy {
+			verb = "already in ./" + in.To + ", from"
+		}
+		fmt.Fprintf(w, "  + %-32s %s %s\n", in.Kind+"."+in.Name, verb, tildePath(home, in.From))
+	}
 	for _, l := range p.Links {
 		where := "user level"
 		if l.Project != "" {
@@ -179,6 +204,15 @@ func writeProposal(w io.Writer, p *adopt.Proposal, home string) {
 		}
 		if l.Hub {
 			what = append(what, "the hub")
+		}
+		if len(l.Rules) > 0 {
+			what = append(what, count(len(l.Rules), "rule", "rules"))
+		}
+		if len(l.Commands) > 0 {
+			what = append(what, count(len(l.Commands), "command", "commands"))
+		}
+		if len(l.Agents) > 0 {
+			what = append(what, count(len(l.Agents), "agent", "agents"))
 		}
 		fmt.Fprintf(w, "  + link.%-27s %s for %s (%s)\n", l.Name, strings.Join(what, ", "), strings.Join(l.Tools, ", "), where)
 	}

@@ -9,7 +9,7 @@ func (a *app) firstRun() error {
 	if err != nil {
 		return err
 	}
-	p, errs, err := a.propose(nil, nil, dir, false)
+	p, errs, err := a.propose(nil, nil, dir, proposeOptions{})
 	if err != nil {
 		return err
 	}

@@ -122,6 +122,12 @@ func importable(c plan.Change) bool {
 		return c.Entry != nil && c.Entry.RecordOnly
 	case c.Kind == plan.KindLink:
 		return strings.HasPrefix(c.Reason, "takes over")
+	case c.Kind == plan.KindBlock:
+		// A block already there, or a file's whole text with the markers
+		// put around it.
+		return c.Block != nil && (c.Block.RecordOnly || c.Block.Wrap)
+	case c.Kind == plan.KindFile:
+		return c.File != nil && c.File.RecordOnly
 	}
 	return false
 }

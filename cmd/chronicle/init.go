@@ -32,8 +32,8 @@ Secrets are never stored here: each secret("env:NAME") names a variable to expor
 
 func (a *app) initCommand() *cobra.Command {
 	var (
-		linkSkills, moveState bool
-		lockTimeout           time.Duration
+		linkSkills, moveState, rules bool
+		lockTimeout                  time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "init [DIR]",
@@ -73,7 +73,7 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 			if err != nil {
 				return err
 			}
-			p, errs, err := a.propose(nil, nil, dir, linkSkills)
+			p, errs, err := a.propose(nil, nil, dir, proposeOptions{linkSkills: linkSkills, rules: rules})
 			if err != nil {
 				return err
 			}
@@ -88,6 +88,11 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 			for _, s := range p.Skills {
 				if s.Copy {
 					made.adds(filepath.Join(dir, filepath.FromSlash(s.To)))
+				}
+			}
+			for _, in := range p.Instructions {
+				if in.Copy {
+					made.adds(filepath.Join(dir, filepath.FromSlash(in.To)))
 				}
 			}
 			if p.Empty() {
@@ -131,6 +136,7 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 	}
 	cmd.Flags().BoolVar(&moveState, "move-state", false, "adopt even though the state was last applied from another configuration folder: this one takes its place")
 	cmd.Flags().BoolVar(&linkSkills, "link-skills", false, "replace the tools' skill folders by links to the central copies (the folders go into a backup set)")
+	cmd.Flags().BoolVar(&rules, "rules", false, "take over each root instruction file written by hand (AGENTS.md, CLAUDE.md, …) as one rule holding its whole text")
 	lockTimeoutFlag(cmd, &lockTimeout)
 	return cmd
 }

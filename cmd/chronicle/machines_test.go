@@ -117,6 +117,10 @@ service "github" {
   for_each = toset(ORGS)
   command  = "npx"
   args     = ["-y", "@modelcontextprotocol/server-github", "--org", each.key]
+
+  target "cursor" {
+    args = ["-y", "@modelcontextprotocol/server-github", "--org", each.key, "--context=ide"]
+  }
 }
 
 link "everywhere" {
@@ -208,6 +212,12 @@ machine {
 	}
 	if got, want := work.servers(t, ".cursor/mcp.json", "mcpServers"), append([]string{"mine"}, wantServers...); !slices.Equal(sorted(got), sorted(want)) {
 		t.Errorf("the work laptop's Cursor has %v, want %v", got, want)
+	}
+	if e := work.entry(t, ".cursor/mcp.json", "mcpServers", "github-acme"); !strings.Contains(e, `"--context=ide"`) {
+		t.Errorf("Cursor's github-acme lacks its target's args: %s", e)
+	}
+	if e := work.entry(t, ".claude.json", "mcpServers", "github-acme"); strings.Contains(e, `"--context=ide"`) {
+		t.Errorf("Claude Code's github-acme has Cursor's args: %s", e)
 	}
 	if e := work.entry(t, ".claude.json", "mcpServers", "jira"); !strings.Contains(e, `"acme"`) {
 		t.Errorf("jira on the work laptop does not take the machine file's site: %s", e)

@@ -117,6 +117,8 @@ func (v planView) detail(c plan.Change) string {
 		return fmt.Sprintf("%s from %s", tildePath(v.home, c.Skill.Store), tildePath(v.home, c.Skill.Source))
 	case c.Entry != nil:
 		return fmt.Sprintf("entry %q in %s", c.Entry.Entry.Name, tildePath(v.home, c.Entry.Location.File))
+	case c.Block != nil:
+		return fmt.Sprintf("block %s in %s", c.Block.ID, tildePath(v.home, c.Block.File))
 	case c.Path != "":
 		return tildePath(v.home, c.Path)
 	}

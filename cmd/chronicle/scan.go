@@ -30,6 +30,10 @@ each item against the configuration in --chdir:
 
   services  new | unchanged | updated | conflict | owned | drift
   skills    importable | managed | duplicate | broken (with the reason)
+  rules, commands and agents
+            files of their own: new | unchanged | conflict | owned | drift
+            root files (AGENTS.md, CLAUDE.md, …): hand-written (your text,
+            never changed) | blocks (chronicle's blocks only)
 
 Projects scanned: the working directory, chronicle { projects = [...] }, and the
 projects Claude Code knows. Secret-looking values are masked. A tool file that
@@ -74,7 +78,7 @@ the same (--json: "moves"). Both tools stay supported.`,
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON document: services, skills, errors")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON document: services, skills, instructions, errors")
 	cmd.Flags().StringArrayVar(&only, "tool", nil, "scan only this tool (repeatable)")
 	return cmd
 }
@@ -173,6 +177,7 @@ func writeScanText(w io.Writer, r scan.Result, home string) error {
 		fmt.Fprintf(tw, "    %s\t%s\t%s\n", k.Name, k.Status, k.Reason)
 	}
 	writeMoves(tw, r.Moves, home)
+	writeInstructionsText(tw, r.Instructions, home)
 	if len(r.Errors) > 0 {
 		fmt.Fprintln(tw, "\nErrors (these files were not read, and will not be written):")
 		for _, e := range r.Errors {

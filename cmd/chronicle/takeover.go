@@ -114,18 +114,26 @@ func (a *app) takeover(m *workspace, dir string, p *adopt.Proposal, linkSkills b
 // writeTakeover says what adopt recorded as chronicle's and what it left.
 func (a *app) writeTakeover(r *apply.Result, left []plan.Change) {
 	if r != nil && len(r.Applied) > 0 {
-		var entries, links, other int
+		var entries, links, texts, other int
+		wrapped := false
 		for _, c := range r.Applied {
 			switch c.Kind {
 			case plan.KindEntry:
 				entries++
 			case plan.KindLink:
 				links++
+			case plan.KindBlock, plan.KindFile:
+				texts++
+				wrapped = wrapped || (c.Block != nil && c.Block.Wrap)
 			default:
 				other++
 			}
 		}
-		fmt.Fprintf(a.stdout, "\nRecorded as chronicle's: %s, %s, %s (nothing in the tools was rewritten).\n", count(entries, "tool entry", "tool entries"), count(links, "skill link", "skill links"), count(other, "service, policy or skill", "services, policies and skills"))
+		fmt.Fprintf(a.stdout, "\nRecorded as chronicle's: %s, %s, %s, %s (nothing in the tools was rewritten", count(entries, "tool entry", "tool entries"), count(links, "skill link", "skill links"), count(texts, "rule, command or agent", "rules, commands and agents"), count(other, "service, policy or skill", "services, policies and skills"))
+		if wrapped {
+			fmt.Fprint(a.stdout, " but the markers put around the text of the root files taken over as rules")
+		}
+		fmt.Fprintln(a.stdout, ").")
 	}
 	if r != nil {
 		for _, f := range r.Failed {

@@ -31,6 +31,11 @@ type Link struct {
 	Project  string   // "" at user level
 	Local    bool     // Claude's entries for Project kept in ~/.claude.json (scope = "local")
 	Files    []string // the tool files and folders it reproduces, for the comment
+	// Rules, Commands and Agents are the instruction blocks it gives its
+	// tools (instructions.go).
+	Rules    []string
+	Commands []string
+	Agents   []string
 }
 
 // Addresses returns the addresses the link declares, per tool.
@@ -44,7 +49,7 @@ func (l Link) Addresses() []string {
 			out = append(out, fmt.Sprintf("link.%s[%q].hub", l.Name, t))
 		}
 	}
-	return out
+	return append(out, l.instructionAddresses()...)
 }
 
 // SkillAddresses returns the addresses of the link's skills, per tool.
@@ -334,7 +339,11 @@ func linkBlock(l Link, home string) *hclwrite.File {
 	for _, p := range l.Files {
 		files = append(files, tildify(home, p))
 	}
-	comment(body, fmt.Sprintf("# Reproduces what %s %s today (%s).\n", strings.Join(l.Tools, ", "), verb(len(l.Tools))+" "+where, strings.Join(files, ", ")))
+	if len(files) > 0 {
+		comment(body, fmt.Sprintf("# Reproduces what %s %s today (%s).\n", strings.Join(l.Tools, ", "), verb(len(l.Tools))+" "+where, strings.Join(files, ", ")))
+	} else {
+		comment(body, fmt.Sprintf("# Reproduces the rules, commands and agents %s %s today.\n", strings.Join(l.Tools, ", "), verb(len(l.Tools))+" "+where))
+	}
 	b := body.AppendNewBlock("link", []string{l.Name}).Body()
 	b.SetAttributeRaw("tools", tokensForStrings(l.Tools))
 	if len(l.Services) > 0 {
@@ -345,6 +354,15 @@ func linkBlock(l Link, home string) *hclwrite.File {
 	}
 	if l.Hub {
 		b.SetAttributeValue("hub", cty.True)
+	}
+	if len(l.Rules) > 0 {
+		b.SetAttributeRaw("rules", tokensForStrings(l.Rules))
+	}
+	if len(l.Commands) > 0 {
+		b.SetAttributeRaw("commands", tokensForStrings(l.Commands))
+	}
+	if len(l.Agents) > 0 {
+		b.SetAttributeRaw("agents", tokensForStrings(l.Agents))
 	}
 	if l.Project != "" {
 		b.SetAttributeValue("project", cty.StringVal(tildify(home, l.Project)))

@@ -83,6 +83,9 @@ type Proposal struct {
 	Services []Service
 	Skills   []Skill
 	Skipped  []Skipped
+	// Instructions are the rules, commands and agents adopted
+	// (instructions.go).
+	Instructions []Instruction
 	// Sources are the tool files the adopted entries come from: backed up
 	// before anything is written.
 	Sources []string
@@ -101,7 +104,7 @@ type Proposal struct {
 
 // Empty reports whether there is nothing to adopt.
 func (p *Proposal) Empty() bool {
-	return len(p.Services) == 0 && len(p.Skills) == 0 && len(p.Links) == 0
+	return len(p.Services) == 0 && len(p.Skills) == 0 && len(p.Links) == 0 && len(p.Instructions) == 0
 }
 
 // Propose works out what adopt would take over from a scan. cfg may be nil

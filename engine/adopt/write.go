@@ -37,6 +37,10 @@ func (p *Proposal) HCL(header string) []byte {
 		buf.Write(f.Bytes())
 		buf.WriteString("\n")
 	}
+	for _, in := range p.Instructions {
+		buf.Write(instructionBlock(in, p.home).Bytes())
+		buf.WriteString("\n")
+	}
 	for _, l := range p.Links {
 		buf.Write(linkBlock(l, p.home).Bytes())
 		buf.WriteString("\n")
@@ -80,6 +84,18 @@ func Write(p *Proposal, opts WriteOptions) (string, error) {
 			if err := renameSkill(dst, s.Name); err != nil {
 				return out, err
 			}
+		}
+	}
+	for _, in := range p.Instructions {
+		if !in.Copy {
+			continue
+		}
+		dst := filepath.Join(opts.ConfigDir, filepath.FromSlash(in.To))
+		if err := (fsys.OS{}).MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return out, err
+		}
+		if err := (fsys.OS{}).WriteNew(dst, in.Text, 0o644); err != nil {
+			return out, fmt.Errorf("adopting %s %s: %w", in.Kind, in.Name, err)
 		}
 	}
 	existing, err := os.ReadFile(out)

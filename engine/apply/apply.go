@@ -129,7 +129,7 @@ func Apply(p *plan.Plan, o Options) (*Result, error) {
 // touchesMachine reports whether c changes something outside the state.
 func touchesMachine(c plan.Change) bool {
 	switch c.Kind {
-	case plan.KindSkill, plan.KindLink, plan.KindEntry, plan.KindToolFile:
+	case plan.KindSkill, plan.KindLink, plan.KindEntry, plan.KindToolFile, plan.KindBlock, plan.KindFile:
 		return true
 	}
 	return false
@@ -165,6 +165,9 @@ func (a *applier) run(s step) []result {
 	if len(s.file) > 0 {
 		return a.fileChanges(s.file)
 	}
+	if len(s.blocks) > 0 {
+		return a.blockChanges(s.blocks)
+	}
 	c := s.change
 	if dep := a.dependency(c); dep != nil {
 		return []result{{c, dep}}
@@ -194,6 +197,8 @@ func (a *applier) dispatch(c plan.Change) error {
 		return a.link(c)
 	case plan.KindToolFile:
 		return a.removeToolFile(c)
+	case plan.KindFile:
+		return a.ownedFile(c)
 	}
 	return fmt.Errorf("%s: unknown kind %q", c.Address, c.Kind)
 }
@@ -227,6 +232,10 @@ func intent(c plan.Change) state.Intent {
 	case c.Entry != nil:
 		loc := c.Entry.Location
 		return state.Intent{File: loc.File, KeyPath: loc.KeyPath, Name: c.Entry.Entry.Name}
+	case c.Block != nil:
+		return state.Intent{File: c.Block.File, Name: c.Block.ID}
+	case c.File != nil:
+		return state.Intent{Path: c.File.Path, Hash: c.File.Rendered}
 	}
 	return state.Intent{}
 }

@@ -28,7 +28,7 @@ func concurrent(s step) (plan.Kind, bool) {
 	if len(s.file) > 0 {
 		// A tool file's transaction: its own file, and the backup set
 		// under its lock. The settle wait after each install overlaps.
-		return kindFile, true
+		return kindTransaction, true
 	}
 	c := s.change
 	switch {
@@ -40,8 +40,8 @@ func concurrent(s step) (plan.Kind, bool) {
 	return "", false
 }
 
-// kindFile marks the transaction steps of tool files in batches.
-const kindFile plan.Kind = "file"
+// kindTransaction marks the transaction steps of tool files in batches.
+const kindTransaction plan.Kind = "file-transaction"
 
 // batches groups steps: each run of consecutive concurrent steps of one
 // kind becomes one batch; every other step is a batch of its own.
@@ -77,7 +77,7 @@ func (a *applier) runBatch(batch []step) []result {
 		}
 		return out
 	}
-	if kind, _ := concurrent(batch[0]); kind == kindFile {
+	if kind, _ := concurrent(batch[0]); kind == kindTransaction {
 		return a.runFiles(batch)
 	}
 	out := make([]result, len(batch))

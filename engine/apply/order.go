@@ -13,6 +13,9 @@ import (
 type step struct {
 	change plan.Change
 	file   []plan.Change
+	// blocks are the block changes of one shared file, made together as
+	// that file's transaction (blockfile.go).
+	blocks []plan.Change
 }
 
 // rank puts changes in a safe order: settings, then skills into the store,
@@ -31,7 +34,12 @@ func rank(c plan.Change) int {
 			return 3
 		}
 		return 2
-	case plan.KindEntry:
+	case plan.KindEntry, plan.KindBlock:
+		return 2
+	case plan.KindFile:
+		if del {
+			return 3
+		}
 		return 2
 	case plan.KindToolFile:
 		return 3 // after the removal of its entries
@@ -76,6 +84,9 @@ func (s step) first() plan.Change {
 	if len(s.file) > 0 {
 		return s.file[0]
 	}
+	if len(s.blocks) > 0 {
+		return s.blocks[0]
+	}
 	return s.change
 }
 
@@ -89,7 +100,17 @@ func boolInt(b bool) int {
 func fileSteps(changes []plan.Change) []step {
 	var out []step
 	at := map[string]int{}
+	blocksAt := map[string]int{}
 	for _, c := range changes {
+		if c.Kind == plan.KindBlock {
+			if i, ok := blocksAt[c.Block.File]; ok {
+				out[i].blocks = append(out[i].blocks, c)
+				continue
+			}
+			blocksAt[c.Block.File] = len(out)
+			out = append(out, step{blocks: []plan.Change{c}})
+			continue
+		}
 		if c.Kind != plan.KindEntry {
 			out = append(out, step{change: c})
 			continue

@@ -20,8 +20,8 @@ func (e *changedError) Error() string {
 
 // precondition is apply's one check before any change: the target is
 // observed again, through the same code the plan used, and must be what the
-// plan saw. Entry changes are checked inside their file's transaction,
-// against the bytes the transaction read.
+// plan saw. Entry and block changes are checked inside their file's
+// transaction, against the bytes the transaction read.
 func (a *applier) precondition(c plan.Change) error {
 	if c.Before == nil {
 		return nil // state-only
@@ -34,6 +34,8 @@ func (a *applier) precondition(c plan.Change) error {
 		now = observe.Place(a.sys, c.Link.Path)
 	case plan.KindToolFile:
 		now = observe.Place(a.sys, c.Path)
+	case plan.KindFile:
+		now = observe.Place(a.sys, c.File.Path)
 	default:
 		return nil
 	}

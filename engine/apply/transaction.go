@@ -108,18 +108,7 @@ func (t *transaction) finish(w written) []result {
 		// else is left (engine/plan's emptied files).
 		a.st.AddCreated(t.file)
 	}
-	out := make([]result, len(changes))
-	for i, c := range changes {
-		out[i] = result{c, t.errs[i]}
-		if t.errs[i] != nil {
-			a.fail(c, t.errs[i])
-			continue
-		}
-		if err := a.done(c.Address); err != nil {
-			out[i].err = err
-		}
-	}
-	return out
+	return a.report(changes, t.errs)
 }
 
 // A FileError is why a tool file's transaction failed as a whole (the file
@@ -419,4 +408,21 @@ func dirMode(loc provider.Location) fs.FileMode {
 		return 0o755
 	}
 	return 0o700
+}
+
+// report records the outcome of each change of a file written: errs[i] is
+// why changes[i] failed, nil when it was made (then marked done).
+func (a *applier) report(changes []plan.Change, errs []error) []result {
+	out := make([]result, len(changes))
+	for i, c := range changes {
+		out[i] = result{c, errs[i]}
+		if errs[i] != nil {
+			a.fail(c, errs[i])
+			continue
+		}
+		if err := a.done(c.Address); err != nil {
+			out[i].err = err
+		}
+	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/chronicle-dev/chronicle/engine/instruction"
 	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
@@ -14,7 +15,7 @@ import (
 // this machine: its when is false. It was decoded and checked like any
 // other block, then left out of the Config.
 type Absent struct {
-	Kind string // service, skill, link, policy or profile
+	Kind string // service, skill, link, policy, profile, rule, command or agent
 	Name string
 	// From is the for_each block and key of an instance
 	// (service.github["acme"]); "" for a block without for_each.
@@ -136,6 +137,17 @@ func (l *loader) leaveOutAbsent() {
 		}
 		return false
 	})
+	for _, kind := range instruction.Kinds {
+		kept := slices.DeleteFunc(c.Instructions(kind), func(in *Instruction) bool { return gone(kind, in.Name) })
+		switch kind {
+		case instruction.Rule:
+			c.Rules = kept
+		case instruction.Command:
+			c.Commands = kept
+		case instruction.Agent:
+			c.Agents = kept
+		}
+	}
 	c.Links = slices.DeleteFunc(c.Links, func(k *Link) bool {
 		if gone("link", k.Name) {
 			return true
@@ -143,6 +155,9 @@ func (l *loader) leaveOutAbsent() {
 		from := "link." + k.Name
 		k.Services = keep(from, "names", "service", k.Services)
 		k.Skills = keep(from, "names", "skill", k.Skills)
+		k.Rules = keep(from, "names", instruction.Rule, k.Rules)
+		k.Commands = keep(from, "names", instruction.Command, k.Commands)
+		k.Agents = keep(from, "names", instruction.Agent, k.Agents)
 		if k.Profile != "" && (gone("profile", k.Profile) || emptied[k.Profile]) {
 			drop(from, "profile."+k.Profile, "%s serves profile.%s, which is not on this machine: the link writes no hub entry here (the whole hub would offer more than the profile).", from, k.Profile)
 			k.Hub, k.Profile = false, ""

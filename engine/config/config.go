@@ -35,6 +35,11 @@ type Config struct {
 	Links    []*Link
 	Profiles []*Profile
 	Tools    []*Tool
+	// Rules, Commands and Agents are the instruction blocks
+	// (instruction_block.go).
+	Rules    []*Instruction
+	Commands []*Instruction
+	Agents   []*Instruction
 	Hub      *Hub      // nil when there is no hub block
 	Chronova *Chronova // nil when there is no chronova block
 
@@ -115,6 +120,11 @@ type Link struct {
 	Tools    []string
 	Skills   []string // names, or "*"
 	Services []string
+	// Rules, Commands and Agents are the instruction blocks the link
+	// gives its tools: names, or "*".
+	Rules    []string
+	Commands []string
+	Agents   []string
 	Hub      bool
 	// Profile is the profile the hub entry serves ("" for the whole hub).
 	Profile string

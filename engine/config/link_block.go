@@ -8,12 +8,16 @@ var linkSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "tools"}, {Name: "skills"}, {Name: "services"}, {Name: "hub"}, {Name: "mode"}, {Name: "project"},
 		{Name: "profile"}, {Name: "transport"}, {Name: "scope"},
+		{Name: "rules"}, {Name: "commands"}, {Name: "agents"},
 	},
 }
 
 // A linkRanges keeps where a link's lists were written, for later checks.
 type linkRanges struct {
 	tools, skills, services, profile hcl.Range
+	// instructions holds where rules, commands and agents were written,
+	// by kind.
+	instructions map[string]hcl.Range
 }
 
 func (l *loader) decodeLink(in instance) {
@@ -46,6 +50,8 @@ func (l *loader) decodeLink(in instance) {
 			d.errorf(a["scope"].Expr.Range(), "Local scope without a project", "scope = \"local\" writes a tool's entries for one project kept outside it (Claude's, in ~/.claude.json): the link %q needs project = \"…\".", k.Name)
 		case k.Local && a["skills"] != nil:
 			d.errorf(a["scope"].Expr.Range(), "Skills in the local scope", "The local scope holds MCP servers only: put the skills of link %q in a link of its own.", k.Name)
+		case k.Local && (a["rules"] != nil || a["commands"] != nil || a["agents"] != nil):
+			d.errorf(a["scope"].Expr.Range(), "Instructions in the local scope", "The local scope holds MCP servers only: put the rules, commands and agents of link %q in a link of its own.", k.Name)
 		}
 	}
 	k.Transport = TransportStdio
@@ -63,10 +69,11 @@ func (l *loader) decodeLink(in instance) {
 	if a["tools"] != nil && len(k.Tools) == 0 && !d.diags.HasErrors() {
 		d.errorf(a["tools"].Expr.Range(), "No tools", "The link %q lists no tools.", k.Name)
 	}
-	if a["skills"] == nil && a["services"] == nil && !k.Hub {
-		d.errorf(b.DefRange, "Link does nothing", "The link %q needs at least one of skills, services or hub = true.", k.Name)
+	r := linkRanges{tools: b.DefRange, skills: b.DefRange, services: b.DefRange, instructions: map[string]hcl.Range{}}
+	instructions := l.decodeLinkInstructions(d, k, a, r.instructions)
+	if a["skills"] == nil && a["services"] == nil && !k.Hub && !instructions {
+		d.errorf(b.DefRange, "Link does nothing", "The link %q needs at least one of skills, services, rules, commands, agents or hub = true.", k.Name)
 	}
-	r := linkRanges{tools: b.DefRange, skills: b.DefRange, services: b.DefRange}
 	if a["tools"] != nil {
 		r.tools = a["tools"].Expr.Range()
 	}

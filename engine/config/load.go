@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/chronicle-dev/chronicle/engine/instruction"
 	"github.com/chronicle-dev/chronicle/engine/machine"
 )
 
@@ -75,6 +76,9 @@ var rootSchema = &hcl.BodySchema{
 		{Type: "hub"},
 		{Type: "chronova"},
 		{Type: "tool", LabelNames: []string{"name"}},
+		{Type: "rule", LabelNames: []string{"name"}},
+		{Type: "command", LabelNames: []string{"name"}},
+		{Type: "agent", LabelNames: []string{"name"}},
 	},
 }
 
@@ -205,6 +209,11 @@ func (l *loader) decode(bodies []hcl.Body) {
 	l.decodeServices(l.instances(ctx, "service", l.unique(byType["service"], "service")))
 	for _, in := range l.instances(ctx, "skill", l.unique(byType["skill"], "skill")) {
 		l.decodeSkill(in)
+	}
+	for _, kind := range instruction.Kinds {
+		for _, in := range l.instances(ctx, kind, l.unique(byType[kind], kind)) {
+			l.decodeInstruction(kind, in)
+		}
 	}
 	for _, in := range l.instances(ctx, "policy", l.unique(byType["policy"], "policy")) {
 		l.decodePolicy(in)

@@ -106,6 +106,7 @@ func (l *loader) checkReferences() {
 		if k.Profile != "" && !profileSet[k.Profile] {
 			errorf(r.profile, "Link to an undeclared profile", "The link %q serves the profile %q, which no profile block declares.%s", k.Name, k.Profile, didYouMean(k.Profile, profiles))
 		}
+		l.checkLinkInstructions(k, r, errorf)
 		for _, s := range k.Services {
 			if s != All && !serviceSet[s] {
 				errorf(r.services, "Link to an undeclared service", "The link %q names the service %q, which no service block declares.%s", k.Name, s, didYouMean(s, services))

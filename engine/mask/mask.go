@@ -115,15 +115,16 @@ func IsReference(s string) bool {
 }
 
 // Value masks the secret-looking parts of a free-standing value: credential
-// shaped tokens and URL passwords. Other text is kept.
+// shaped tokens, URL passwords and bearer tokens. Other text is kept.
 func Value(s string) string {
 	s = maskURLPasswords(s)
-	return replaceShapes(s, func(tok string) string {
+	s = replaceShapes(s, func(tok string) string {
 		if !credential(tok) {
 			return tok
 		}
 		return Hide(tok)
 	})
+	return maskBearer(s)
 }
 
 // Named masks value when its name is sensitive, and otherwise masks only its

@@ -62,6 +62,8 @@ func (o Observation) String() string {
 		return "a real directory (" + short(o.Hash) + ")"
 	case File:
 		return "a file (" + short(o.Hash) + ")"
+	case Block:
+		return "a block (" + short(o.Hash) + ")"
 	case Unreadable:
 		return "something unreadable (" + o.Error + ")"
 	}

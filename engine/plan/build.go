@@ -63,6 +63,9 @@ type builder struct {
 	// elsewhere holds the links whose project folder is not on this
 	// machine: nothing is planned for them here.
 	elsewhere map[*config.Link]bool
+	// instr is what the links want of rules, commands and agents
+	// (instructions.go).
+	instr *instructionPlan
 }
 
 type located struct {
@@ -127,6 +130,7 @@ func Compute(in Inputs) *Plan {
 	b.absentNotes()
 	b.skills()
 	b.links()
+	b.instructions()
 	b.contextCosts()
 	b.removals()
 	b.dryRun()
@@ -241,7 +245,7 @@ func (b *builder) jsonDiff(addr string, before, after any) string {
 func (b *builder) maskDiff(d string) string {
 	lines := strings.Split(d, "\n")
 	for i, l := range lines {
-		lines[i] = b.masker.Text(l)
+		lines[i] = b.masker.Fields(l)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -24,6 +24,8 @@ const (
 	// KindToolFile is a tool file chronicle created, removed once its last
 	// entry is and nothing else is left in it.
 	KindToolFile Kind = "tool_file"
+	KindBlock    Kind = "block" // a marked block of a rule in a file shared with the user
+	KindFile     Kind = "file"  // a rule, command or agent file chronicle owns whole
 )
 
 // A Change is one thing apply would do. It carries what apply needs, so a
@@ -53,6 +55,8 @@ type Change struct {
 	Skill    *SkillSpec       `json:"skill,omitempty"`
 	Link     *LinkSpec        `json:"link,omitempty"`
 	Entry    *EntrySpec       `json:"entry,omitempty"`
+	Block    *BlockSpec       `json:"block,omitempty"`
+	File     *FileSpec        `json:"file,omitempty"`
 	ToolFile *ToolFileSpec    `json:"tool_file,omitempty"`
 	// SkillFiles lists, for a skill change, every file of the skill that
 	// differs between the central copy and the declared source (Diff shows

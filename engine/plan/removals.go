@@ -29,6 +29,7 @@ func (b *builder) removals() {
 		}
 		b.removeLink(l)
 	}
+	b.fileRemovals()
 	for _, name := range sortedKeys(b.st.Skills) {
 		addr := "skill." + name
 		if b.desired[addr] || b.skillWanted(name) {
@@ -138,26 +139,27 @@ func (b *builder) removeLink(l state.Link) {
 // configuration declares nothing at all. A configuration that still
 // declares services or skills and drops its links was edited on purpose.
 func (b *builder) destroyGuard() {
-	managed := len(b.st.Links) + len(b.st.Entries) + len(b.st.Skills)
+	managed := len(b.st.Links) + len(b.st.Entries) + len(b.st.Skills) + len(b.st.Blocks) + len(b.st.Files)
 	if managed == 0 || b.in.Destroy {
 		return
 	}
 	elsewhere := b.st.ConfigDir != "" && b.st.ConfigDir != b.cfg.Dir
 	// Blocks absent on this machine (when = false) are declared too: a
 	// configuration of work-only blocks on a home machine was written so.
-	if !elsewhere && (len(b.cfg.Services) > 0 || len(b.cfg.Skills) > 0 || len(b.cfg.Links) > 0 || len(b.cfg.Absent) > 0) {
+	if !elsewhere && (len(b.cfg.Services) > 0 || len(b.cfg.Skills) > 0 || len(b.cfg.Links) > 0 || len(b.cfg.Absent) > 0 ||
+		len(b.cfg.Rules)+len(b.cfg.Commands)+len(b.cfg.Agents) > 0) {
 		return
 	}
 	removed := 0
 	for _, c := range b.plan.Changes {
-		if c.Action == Delete && (c.Kind == KindLink || c.Kind == KindEntry || c.Kind == KindSkill) {
+		if c.Action == Delete && (c.Kind == KindLink || c.Kind == KindEntry || c.Kind == KindSkill || c.Kind == KindBlock || c.Kind == KindFile) {
 			removed++
 		}
 	}
 	if removed < managed {
 		return
 	}
-	detail := "This plan would remove everything chronicle manages (%d links, entries and skills)."
+	detail := "This plan would remove everything chronicle manages (%d links, entries, skills, blocks and files)."
 	if elsewhere {
 		detail += " They were applied from " + b.st.ConfigDir + ", not " + b.cfg.Dir + ": run chronicle from there (or --chdir it)."
 	}

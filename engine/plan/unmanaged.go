@@ -21,6 +21,9 @@ func (b *builder) unmanaged(r scan.Result) {
 		if c.Link != nil {
 			touched[c.Link.Path+"\x00"+filepath.Base(c.Link.Path)] = true
 		}
+		if c.File != nil {
+			touched[c.File.Path] = true
+		}
 	}
 	for _, s := range r.Services {
 		if s.Status == scan.StatusOwned || s.Status == scan.StatusDrift || s.Entry.Name == names.Hub || touched[s.Location.File+"\x00"+s.Entry.Name] {
@@ -29,6 +32,16 @@ func (b *builder) unmanaged(r scan.Result) {
 		b.plan.Unmanaged = append(b.plan.Unmanaged, Unmanaged{
 			Tool: s.Location.Tool, Scope: s.Location.Scope, Project: s.Location.Project,
 			Kind: "service", Name: s.Entry.Name, Status: s.Status, File: s.Location.File,
+		})
+	}
+	for _, in := range r.Instructions {
+		// A root file's text is the user's: information scan gives, not an
+		// item to take over.
+		if in.Root || in.Status == scan.StatusOwned || in.Status == scan.StatusDrift || touched[in.Path] {
+			continue
+		}
+		b.plan.Unmanaged = append(b.plan.Unmanaged, Unmanaged{
+			Tool: in.Tool, Scope: in.Scope, Project: in.Project, Kind: in.Kind, Name: in.Name, Status: in.Status, File: in.Path,
 		})
 	}
 	for _, k := range r.Skills {

@@ -38,6 +38,10 @@ type Provider interface {
 	// other key of an entry is read into Entry.Extra, and only those can be
 	// written through it.
 	OwnedKeys() map[string]string
+	// Instructions lists where the tool reads rules, commands and agents
+	// (instructions.go): at user level and for each project in
+	// env.Projects; none for a tool that has none. It reads nothing.
+	Instructions(env Env) []Place
 }
 
 // A Document is one parsed tool file. It is immutable: Edit returns new

@@ -11,12 +11,29 @@ import (
 // prints and the hub serves at /api/mcp/scan. Secret-looking values are
 // masked; the fields are stable (readers ignore unknown ones).
 type Report struct {
-	Services []ReportService `json:"services"`
-	Skills   []ReportSkill   `json:"skills"`
-	Errors   []ReportError   `json:"errors"`
+	Services     []ReportService     `json:"services"`
+	Skills       []ReportSkill       `json:"skills"`
+	Instructions []ReportInstruction `json:"instructions"`
+	Errors       []ReportError       `json:"errors"`
 	// Moves are the servers a tool has and the tool its vendor moved its
 	// users to lacks, each with the link that keeps both the same.
 	Moves []ReportMove `json:"moves"`
+}
+
+// A ReportInstruction is a rule, command or agent file of a tool, or a
+// root instruction file it shares with the user, with its classification.
+type ReportInstruction struct {
+	Tool       string   `json:"tool"`
+	Kind       string   `json:"kind"`
+	Scope      string   `json:"scope"`
+	Project    string   `json:"project,omitempty"`
+	Path       string   `json:"path"`
+	Name       string   `json:"name,omitempty"`
+	Root       bool     `json:"root,omitempty"`
+	SharedWith []string `json:"shared_with,omitempty"`
+	Blocks     []string `json:"blocks,omitempty"`
+	Status     string   `json:"status"`
+	Reason     string   `json:"reason,omitempty"`
 }
 
 // A ReportMove is one server of a tool whose vendor moved its users that
@@ -76,7 +93,13 @@ type ReportError struct {
 // NewReport turns a scan's result into its JSON document. Lists are never
 // null, so a reader can iterate them without a check.
 func NewReport(r Result) Report {
-	out := Report{Services: []ReportService{}, Skills: []ReportSkill{}, Errors: []ReportError{}, Moves: []ReportMove{}}
+	out := Report{Services: []ReportService{}, Skills: []ReportSkill{}, Instructions: []ReportInstruction{}, Errors: []ReportError{}, Moves: []ReportMove{}}
+	for _, in := range r.Instructions {
+		out.Instructions = append(out.Instructions, ReportInstruction{
+			Tool: in.Tool, Kind: in.Kind, Scope: in.Scope, Project: in.Project, Path: in.Path, Name: in.Name,
+			Root: in.Root, SharedWith: in.SharedWith, Blocks: in.Blocks, Status: in.Status, Reason: in.Reason,
+		})
+	}
 	for _, s := range r.Services {
 		e, loc := s.Entry, s.Location
 		out.Services = append(out.Services, ReportService{

@@ -49,7 +49,10 @@ type Error struct {
 type Result struct {
 	Services []Service
 	Skills   []skills.Found
-	Errors   []Error
+	// Instructions are the rules, commands and agents the tools have
+	// (instructions.go).
+	Instructions []Instruction
+	Errors       []Error
 	// Moves are the servers a tool has whose vendor moved its users to
 	// another tool that lacks them (Options.Successions).
 	Moves []Move
@@ -104,6 +107,7 @@ func Run(opts Options) Result {
 	}
 	var r Result
 	sharedSeen := map[string]bool{}
+	roots := map[string]int{}
 	for _, p := range opts.Tools {
 		if !selected(p.Name(), opts.Only) {
 			continue
@@ -145,6 +149,7 @@ func Run(opts Options) Result {
 			}
 			r.Skills = append(r.Skills, untracked(found, opts.records)...)
 		}
+		opts.instructions(p, &r, roots)
 	}
 	sort.SliceStable(r.Services, func(i, j int) bool {
 		a, b := r.Services[i], r.Services[j]

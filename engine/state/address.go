@@ -43,6 +43,14 @@ func (s *State) Addresses() []string {
 	for _, e := range s.Entries {
 		seen[e.Address] = true
 	}
+	for _, b := range s.Blocks {
+		for _, a := range b.WantedBy {
+			seen[a] = true
+		}
+	}
+	for _, f := range s.Files {
+		seen[f.Address] = true
+	}
 	for _, in := range s.Intents {
 		seen[in.Address] = true
 	}
@@ -73,6 +81,7 @@ func (s *State) Forget(addr string) error {
 	}
 	s.Links = slices.DeleteFunc(s.Links, func(l Link) bool { return l.Address == addr })
 	s.Entries = slices.DeleteFunc(s.Entries, func(e Entry) bool { return e.Address == addr })
+	s.forgetInstruction(addr)
 	s.Done(addr)
 	return nil
 }

@@ -10,6 +10,9 @@ func TestAddresses(t *testing.T) {
 	got := sample(t).Addresses()
 	want := []string{
 		"chronova", "hub",
+		`link.all["claude"].command.review`,
+		`link.all["codex"].rule.go-style`,
+		`link.all["opencode"].rule.go-style`,
 		`link.cursor-direct["cursor"].service.linear`,
 		`link.everywhere["claude"].hub`,
 		`link.everywhere["claude"].skill.pdf`,
@@ -29,6 +32,8 @@ func TestDescribe(t *testing.T) {
 		`link.everywhere["claude"].skill.pdf`: `mode = "symlink"`,
 		`link.cursor-direct["cursor"].service.linear`: `key_path = ["mcpServers", "linear"]`,
 		`link.everywhere["claude"].hub`:               "(journalled, not completed)",
+		`link.all["claude"].command.review`:           `path = "/h/.claude/commands/review.md"`,
+		`link.all["codex"].rule.go-style`:             `id = "rule.go-style"`,
 	} {
 		out, err := s.Describe(addr)
 		if err != nil {

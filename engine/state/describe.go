@@ -54,6 +54,16 @@ func (s *State) Describe(addr string) (string, error) {
 			w.block(addr+" (config entry)", entryV1(e))
 		}
 	}
+	for _, f := range s.Files {
+		if f.Address == addr {
+			w.block(addr+" (whole file)", ownedFileV3(f))
+		}
+	}
+	for _, b := range s.Blocks {
+		if slices.Contains(b.WantedBy, addr) {
+			w.block(addr+" (marked block)", blockV3(b))
+		}
+	}
 	for _, in := range s.Intents {
 		if in.Address == addr {
 			w.block(addr+" (journalled, not completed)", intentV1(in))

@@ -28,6 +28,10 @@ type State struct {
 	Skills   map[string]Skill           // by skill name
 	Links    []Link
 	Entries  []Entry
+	// Blocks and Files are the marked blocks and the whole files chronicle
+	// keeps for rules, commands and agents (instructions.go).
+	Blocks []Block
+	Files  []File
 	// Intents are the changes journalled and not yet done, oldest first.
 	Intents []Intent
 	// Sources maps each file a plan read to its content hash.

@@ -42,6 +42,8 @@ func sample(t *testing.T) *State {
 	s.Skills["pdf"] = Skill{Hash: "sha256:ab", OriginRepo: "https://github.com/anthropics/skills", OriginSHA: "0123", Path: "skills/pdf"}
 	s.Links = []Link{{Address: `link.everywhere["claude"].skill.pdf`, Tool: "claude", Path: "/h/.claude/skills/pdf", Target: "/h/.chronicle/skills/pdf", Mode: ModeSymlink}}
 	s.Entries = []Entry{{Address: `link.cursor-direct["cursor"].service.linear`, Tool: "cursor", Scope: "user", File: "/h/.cursor/mcp.json", KeyPath: []string{"mcpServers", "linear"}, Name: "linear", Hash: "sha256:cd", Rendered: "sha256:ce"}}
+	s.Blocks = []Block{{File: "/p/AGENTS.md", ID: "rule.go-style", Hash: "sha256:aa", WantedBy: []string{`link.all["codex"].rule.go-style`, `link.all["opencode"].rule.go-style`}, FileCreated: true}}
+	s.Files = []File{{Address: `link.all["claude"].command.review`, Tool: "claude", Kind: "command", Path: "/h/.claude/commands/review.md", Hash: "sha256:bb", Rendered: "sha256:bc"}}
 	s.Intents = []Intent{{Address: `link.everywhere["claude"].hub`, Action: "create", File: "/h/.claude.json", KeyPath: []string{"mcpServers", "chronicle"}, Hash: "sha256:ef", Time: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}}
 	s.Sources["/h/.cursor/mcp.json"] = "sha256:01"
 	return s
@@ -158,7 +160,7 @@ func TestSaveRefusesAnotherHistory(t *testing.T) {
 func TestLoadRefusesUnknownVersions(t *testing.T) {
 	dir := t.TempDir()
 	for name, content := range map[string]string{
-		"newer.json":     `{"version": 3, "serial": 1, "lineage": "x"}`,
+		"newer.json":     `{"version": 4, "serial": 1, "lineage": "x"}`,
 		"noversion.json": `{"serial": 1, "lineage": "x"}`,
 		"truncated.json": `{"version": 1, "serial": 1, "lin`,
 	} {
@@ -168,7 +170,7 @@ func TestLoadRefusesUnknownVersions(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), path) {
 			t.Errorf("%s: %v, want an error naming the file", name, err)
 		}
-		if name == "newer.json" && (err == nil || !strings.Contains(err.Error(), "version 3")) {
+		if name == "newer.json" && (err == nil || !strings.Contains(err.Error(), "version 4")) {
 			t.Errorf("%s: %v, want the version named", name, err)
 		}
 	}
@@ -254,8 +256,8 @@ func TestVersion1StateIsScrubbed(t *testing.T) {
 				t.Errorf("%s still holds %s", filepath.Base(f), canary)
 			}
 		}
-		if !strings.Contains(string(b), `"version": 2`) {
-			t.Errorf("%s is not version 2", filepath.Base(f))
+		if !strings.Contains(string(b), `"version": 3`) {
+			t.Errorf("%s is not version 3", filepath.Base(f))
 		}
 	}
 }

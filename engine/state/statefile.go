@@ -13,14 +13,16 @@ import (
 // currentVersion is the state file format Save writes. Raise it, and add a
 // reader for the old version in upgrade.go, whenever a change to the types
 // below would make an older chronicle misread the file.
-const currentVersion = 2
+const currentVersion = 3
 
-// The types below are the state file format, version 2 (version 1 had the
-// same fields and could hold plain-text secrets, which reading it scrubs).
+// The types below are the state file format, version 3 (version 2 had no
+// blocks and files, so an older chronicle would not see chronicle's blocks
+// and whole files and could not honour them; version 1 had the fields of
+// version 2 and could hold plain-text secrets, which reading it scrubs).
 // They mirror the in-memory types field by field, so most convert with a
 // plain type conversion; a field added to a model type breaks that
 // conversion at compile time, which is the reminder to decide its place in
-// the file. Fields added within version 2 must be optional.
+// the file. Fields added within version 3 must be optional.
 
 type fileFormat struct {
 	Version          int                  `json:"version"`
@@ -36,6 +38,8 @@ type fileFormat struct {
 	Skills           map[string]skillV1   `json:"skills"`
 	Links            []linkV1             `json:"links"`
 	Entries          []entryV1            `json:"entries"`
+	Blocks           []blockV3            `json:"blocks,omitempty"` // version 3
+	Files            []ownedFileV3        `json:"files,omitempty"`  // version 3
 	Journal          []intentV1           `json:"journal"`
 	Sources          map[string]string    `json:"sources"`
 	// CreatedFiles is additive in version 2: absent in older files, which
@@ -154,9 +158,12 @@ func toFile(s *State) *fileFormat {
 		Skills:   convertMap(s.Skills, func(sk Skill) skillV1 { return skillV1(sk) }),
 		Links:    convertSlice(s.Links, func(l Link) linkV1 { return linkV1(l) }),
 		Entries:  convertSlice(s.Entries, func(e Entry) entryV1 { return entryV1(e) }),
+		Blocks:   convertSlice(s.Blocks, func(b Block) blockV3 { return blockV3(b) }),
+		Files:    convertSlice(s.Files, func(o File) ownedFileV3 { return ownedFileV3(o) }),
 		Journal:  convertSlice(s.Intents, func(in Intent) intentV1 { return intentV1(in) }),
 		Sources:  convertMap(s.Sources, func(h string) string { return h }),
 	}
+	sortInstructions(f)
 	f.CreatedFiles = slices.Sorted(slices.Values(s.CreatedFiles))
 	sort.SliceStable(f.Links, func(i, j int) bool {
 		return f.Links[i].Address+"\x00"+f.Links[i].Path < f.Links[j].Address+"\x00"+f.Links[j].Path
@@ -180,6 +187,8 @@ func fromFile(f *fileFormat) (*State, error) {
 		Skills:       convertMap(f.Skills, func(sk skillV1) Skill { return Skill(sk) }),
 		Links:        convertSlice(f.Links, func(l linkV1) Link { return Link(l) }),
 		Entries:      convertSlice(f.Entries, func(e entryV1) Entry { return Entry(e) }),
+		Blocks:       convertSlice(f.Blocks, func(b blockV3) Block { return Block(b) }),
+		Files:        convertSlice(f.Files, func(o ownedFileV3) File { return File(o) }),
 		Intents:      convertSlice(f.Journal, func(in intentV1) Intent { return Intent(in) }),
 		Sources:      convertMap(f.Sources, func(h string) string { return h }),
 		CreatedFiles: slices.Clone(f.CreatedFiles),

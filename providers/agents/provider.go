@@ -4,7 +4,9 @@ import (
 	"errors"
 	"path/filepath"
 
+	"github.com/chronicle-dev/chronicle/engine/instruction"
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/providers/internal/instr"
 )
 
 // Name is the convention's name as written in a link.
@@ -43,6 +45,15 @@ func (Provider) SkillDirs(env provider.Env) []provider.SkillDir {
 		})
 	}
 	return dirs
+}
+
+// Instructions lists each project's AGENTS.md, the file of the AGENTS.md
+// convention (https://agents.md/); the convention has no user-level file,
+// commands or agents.
+func (Provider) Instructions(env provider.Env) []provider.Place {
+	return instr.PerProject(env, func(p string) []provider.Place {
+		return []provider.Place{instr.Shared(Name, instruction.Rule, provider.ScopeProject, p, instr.Root{}, "https://agents.md/", filepath.Join(p, "AGENTS.md"))}
+	})
 }
 
 // Parse returns ErrNoMCP.

@@ -23,6 +23,7 @@ func New() provider.Provider {
 		Defaults:  map[string]string{"type": `"stdio"`, "args": `[]`, "env": `{}`, "headers": `{}`},
 		Enable:    c.enable,
 		ParseJSON: c.parse,
+		Places:    places,
 	}
 }
 

@@ -26,6 +26,7 @@ func New() provider.Provider {
 		Encode:   encode,
 		Owned:    []string{"type", "command", "args", "env", "url", "headers"},
 		Defaults: map[string]string{"type": `"stdio"`, "args": `[]`, "env": `{}`, "headers": `{}`},
+		Places:   places,
 	}
 }
 

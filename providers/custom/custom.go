@@ -71,3 +71,7 @@ type tomlTool struct {
 func (t *tomlTool) Name() string                                   { return t.name }
 func (t *tomlTool) Locations(env provider.Env) []provider.Location { return t.locate(env) }
 func (t *tomlTool) SkillDirs(env provider.Env) []provider.SkillDir { return t.skills(env) }
+
+// Instructions returns none: a tool block declares MCP and skills places
+// only.
+func (t *tomlTool) Instructions(provider.Env) []provider.Place { return nil }

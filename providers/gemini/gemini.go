@@ -31,6 +31,7 @@ func New() provider.Provider {
 		Attributes: map[string]string{"httpUrl": "url", "includeTools": "enabled_tools", "excludeTools": "disabled_tools"},
 		Defaults:   map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`},
 		Enable:     g.enable,
+		Places:     places,
 	}
 }
 

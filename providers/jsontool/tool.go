@@ -56,6 +56,9 @@ type Tool struct {
 	// ParseJSON, when set, parses a file in place of jsonfile.Parse (Claude
 	// gives back its last parse of ~/.claude.json for the same bytes).
 	ParseJSON func(path string, src []byte) (*jsonfile.Document, error)
+	// Places lists where the tool reads rules, commands and agents (see
+	// provider.Provider.Instructions); nil when it has none.
+	Places func(env provider.Env) []provider.Place
 
 	keys   sync.Once // keyMap is worked out from the fields above once
 	keyMap map[string]string
@@ -75,6 +78,14 @@ func (t *Tool) SkillDirs(env provider.Env) []provider.SkillDir {
 		return nil
 	}
 	return t.Skills(env)
+}
+
+// Instructions lists where the tool reads rules, commands and agents.
+func (t *Tool) Instructions(env provider.Env) []provider.Place {
+	if t.Places == nil {
+		return nil
+	}
+	return t.Places(env)
 }
 
 // Parse parses the content of one of the tool's files (nil: a file that

@@ -25,6 +25,7 @@ func New() provider.Provider {
 		Owned:      []string{"type", "command", "environment", "cwd", "url", "headers", "enabled", "timeout"},
 		Attributes: map[string]string{"environment": "env"},
 		Defaults:   map[string]string{"environment": `{}`, "headers": `{}`, "enabled": `true`},
+		Places:     places,
 	}
 }
 

@@ -15,20 +15,23 @@ const tool = "vscode"
 func New() provider.Provider { return newFor(runtime.GOOS) }
 
 func newFor(goos string) provider.Provider {
+	userDir := func(env provider.Env) string {
+		if goos == "darwin" {
+			return filepath.Join(env.Home, "Library", "Application Support", "Code", "User")
+		}
+		return filepath.Join(jsontool.ConfigHome(env), "Code", "User")
+	}
 	return &jsontool.Tool{
 		Syntax: refsyntax.VSCode,
 		Locate: func(env provider.Env) []provider.Location {
-			dir := filepath.Join(jsontool.ConfigHome(env), "Code", "User")
-			if goos == "darwin" {
-				dir = filepath.Join(env.Home, "Library", "Application Support", "Code", "User")
-			}
-			user := jsontool.UserFile(tool, filepath.Join(dir, "mcp.json"), "servers")
+			user := jsontool.UserFile(tool, filepath.Join(userDir(env), "mcp.json"), "servers")
 			return append([]provider.Location{user}, jsontool.ProjectFiles(env, tool, filepath.Join(".vscode", "mcp.json"), "servers")...)
 		},
 		Decode:   jsontool.DecodeTyped,
 		Encode:   encode,
 		Owned:    []string{"type", "command", "args", "env", "url", "headers"},
 		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`},
+		Places:   func(env provider.Env) []provider.Place { return places(env, userDir(env)) },
 	}
 }
 

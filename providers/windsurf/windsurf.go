@@ -24,6 +24,7 @@ func New() provider.Provider {
 		Attributes: map[string]string{"serverUrl": "url", "disabled": "enabled", "disabledTools": "disabled_tools"},
 		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`,
 			"disabled": `false`, "disabledTools": `[]`},
+		Places: places,
 	}
 }
 

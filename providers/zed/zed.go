@@ -24,6 +24,7 @@ func New() provider.Provider {
 		Owned:    []string{"command", "args", "env", "url", "headers", "enabled"},
 		Reads:    []string{"source"},
 		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`, "enabled": `true`},
+		Places:   places,
 	}
 }
 

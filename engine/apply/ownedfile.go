@@ -1,0 +1,108 @@
+package apply
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+
+	"github.com/chronicle-dev/chronicle/engine/observe"
+	"github.com/chronicle-dev/chronicle/engine/plan"
+	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/engine/toolfile"
+)
+
+// ownedFile makes, records or removes a rule, command or agent file
+// chronicle owns whole. Its precondition has checked that the file is what
+// the plan saw; the write itself is a compare-and-swap against the version
+// read just before, so a program writing the file meanwhile wins and the
+// change fails. An existing file's bytes go into the backup set first;
+// --replace moves a file chronicle did not write into a kept set.
+func (a *applier) ownedFile(c plan.Change) error {
+	f := c.File
+	if c.Action == plan.Delete {
+		return a.removeOwnedFile(c)
+	}
+	if f.RecordOnly {
+		return a.recordOwnedFile(c, f.Takeover)
+	}
+	switch c.Action {
+	case plan.Replace:
+		if err := a.backups.Move(f.Path); err != nil {
+			return fmt.Errorf("%s: %w", c.Address, err)
+		}
+	case plan.Create, plan.Update:
+	default:
+		return fmt.Errorf("%s: cannot %s a file", c.Address, c.Action)
+	}
+	if err := a.sys.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
+		return fmt.Errorf("%s: %w", c.Address, err)
+	}
+	now, err := a.sys.ReadVersion(f.Path)
+	if err != nil {
+		return fmt.Errorf("%s: %w", c.Address, err)
+	}
+	if now.Exists {
+		if got := toolfile.Hash(now.Data); c.Action != plan.Update || got != c.Before.Hash {
+			return &changedError{addr: c.Address, path: f.Path, before: *c.Before, now: observe.Observation{Kind: observe.File, Hash: got}}
+		}
+		if err := a.backupBytes(f.Path, now.Data, true); err != nil {
+			return fmt.Errorf("%s: %w", c.Address, err)
+		}
+	}
+	in, err := a.sys.Install(f.Path, []byte(f.Content), 0o644, now)
+	if err != nil {
+		return fmt.Errorf("%s: %w", c.Address, err)
+	}
+	if !in.Done {
+		return fmt.Errorf("%s: %s changed while chronicle wrote it; the other program's version is kept (run chronicle plan again)", c.Address, f.Path)
+	}
+	a.st.SetFile(state.File{Address: c.Address, Tool: f.Tool, Kind: f.Kind, Path: f.Path, Hash: f.Rendered, Rendered: f.Rendered})
+	if f.Takeover != "" && f.Takeover != c.Address {
+		a.st.ForgetFile(f.Takeover)
+	}
+	return nil
+}
+
+// recordOwnedFile records the file as it is (an import, a rename, or what
+// an interrupted apply wrote).
+func (a *applier) recordOwnedFile(c plan.Change, takeover string) error {
+	f := c.File
+	if takeover != "" && takeover != c.Address {
+		a.st.ForgetFile(takeover)
+	}
+	a.st.SetFile(state.File{Address: c.Address, Tool: f.Tool, Kind: f.Kind, Path: f.Path, Hash: c.Before.Hash, Rendered: f.Rendered})
+	return nil
+}
+
+// removeOwnedFile removes chronicle's file as the plan saw it, after a
+// backup, and forgets it.
+func (a *applier) removeOwnedFile(c plan.Change) error {
+	path := c.File.Path
+	if c.Before.Kind != observe.Absent {
+		now, err := a.sys.ReadVersion(path)
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.Address, err)
+		}
+		if now.Exists && toolfile.Hash(now.Data) != c.Before.Hash {
+			return &changedError{addr: c.Address, path: path, before: *c.Before, now: observe.Observation{Kind: observe.File, Hash: toolfile.Hash(now.Data)}}
+		}
+		if now.Exists {
+			if err := a.backupBytes(path, now.Data, true); err != nil {
+				return fmt.Errorf("%s: %w", c.Address, err)
+			}
+			if err := a.sys.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("%s: %w", c.Address, err)
+			}
+		}
+	}
+	a.st.ForgetFile(c.Address)
+	return nil
+}
+
+// backupBytes adds the bytes of path as read to the backup set.
+func (a *applier) backupBytes(path string, data []byte, existed bool) error {
+	a.backupsMu.Lock()
+	defer a.backupsMu.Unlock()
+	return a.backups.AddBytes(path, data, modeOf(a.sys, path), existed)
+}

@@ -1,0 +1,26 @@
+package observe
+
+import (
+	"github.com/chronicle-dev/chronicle/engine/markers"
+	"github.com/chronicle-dev/chronicle/engine/toolfile"
+)
+
+// Block is the kind of a marked block in a file shared with the user (Hash:
+// the hash of its body, LF line ends).
+const Block = "block"
+
+// BlockIn observes block id of the file f, as a View read it, whose markers
+// parsed reads (nil: a file without blocks): the hash of its body, or
+// absent, with the file's facts.
+func BlockIn(f *toolfile.File, parsed *markers.File, id string) Observation {
+	o := Observation{Kind: Absent, File: Facts(f)}
+	if parsed != nil {
+		if b, ok := parsed.Block(id); ok {
+			o.Kind, o.Hash = Block, BodyHash(parsed.Body(b))
+		}
+	}
+	return o
+}
+
+// BodyHash is the hash of a block's body, which the state records.
+func BodyHash(body string) string { return toolfile.Hash([]byte(body)) }

@@ -1,0 +1,72 @@
+package provider
+
+import (
+	"path/filepath"
+
+	"github.com/chronicle-dev/chronicle/engine/instruction"
+)
+
+// A Place is where a tool reads instructions of one kind (rules, commands
+// or agents) at one scope: a file it shares with the user and with other
+// tools (Files: chronicle owns a marked block per item there), or a folder
+// of one file per item (Dir: chronicle owns the files it wrote whole).
+// Places are data: the engine decides what to write, the Format how.
+type Place struct {
+	Tool    string
+	Kind    string // instruction.Rule, instruction.Command or instruction.Agent
+	Scope   string // ScopeUser or ScopeProject
+	Project string // absolute project folder for project scope
+	// Files are, for a shared file, the files the tool reads these from in
+	// its own order of precedence: it reads the first that exists (Zed's
+	// .rules, …, AGENTS.md), and a file created is Files[0].
+	Files []string
+	// Dir is, for a folder of one file per item, that folder; an item's
+	// file is its name followed by Ext.
+	Dir string
+	Ext string
+	// Import is, for a shared file, another file the tool can import
+	// instead of holding a copy of the blocks that file carries (Claude
+	// Code's CLAUDE.md imports AGENTS.md with a line "@AGENTS.md").
+	Import *Import
+	// Format renders an item as this place holds it, and reads it back.
+	Format Format
+	// Source is the vendor's page documenting the place (cited in
+	// docs/providers.md).
+	Source string
+}
+
+// Shared reports whether the place is a file shared with the user, where
+// chronicle owns only its marked blocks.
+func (p Place) Shared() bool { return len(p.Files) > 0 }
+
+// Path returns the file of the item name at a folder place.
+func (p Place) Path(name string) string { return filepath.Join(p.Dir, name+p.Ext) }
+
+// An Import is a file a tool can import, and the line that does.
+type Import struct {
+	File string // absolute
+	Line string // e.g. "@AGENTS.md"
+}
+
+// A Format renders instructions in one tool's format, and reads them back.
+// It never touches the filesystem.
+type Format interface {
+	// Render returns in as the place holds it: a whole file for a folder
+	// place, a block's body for a shared file.
+	Render(in instruction.Instruction) Rendered
+	// Read reads the content of one of the place's files (a block's body,
+	// for a shared file) back into an instruction named name.
+	Read(name string, src []byte) (instruction.Instruction, error)
+}
+
+// A Rendered is an instruction in one tool's format.
+type Rendered struct {
+	Content []byte
+	// Notes say what the tool cannot express and was left out (an agent's
+	// tools where the tool has no allowlist).
+	Notes []string
+	// Refused, when set, says why the tool cannot hold the instruction at
+	// all (a command placeholder it cannot express): nothing is written,
+	// and the plan says why.
+	Refused string
+}

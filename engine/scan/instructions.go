@@ -1,0 +1,162 @@
+package scan
+
+import (
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/chronicle-dev/chronicle/engine/instruction"
+	"github.com/chronicle-dev/chronicle/engine/markers"
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/toolfile"
+)
+
+// StatusHandWritten is the status of a root instruction file's text outside
+// chronicle's blocks: the user's own, never changed by chronicle (adopt
+// --rules takes it over as one rule). StatusBlocks is that of a root file
+// holding nothing but chronicle's blocks.
+const (
+	StatusHandWritten = "hand-written"
+	StatusBlocks      = "blocks"
+)
+
+// An Instruction is a rule, command or agent file a tool has (a file of
+// its own in the tool's folder), or a root instruction file the tool shares
+// with the user (Root: AGENTS.md, CLAUDE.md, …).
+type Instruction struct {
+	Tool    string
+	Kind    string // rule, command or agent
+	Scope   string // user or project
+	Project string
+	Path    string
+	// Name is a file's item name (its file name without the extension); a
+	// root file's is empty.
+	Name string
+	Root bool
+	// SharedWith names the other tools that read the same root file.
+	SharedWith []string
+	// Blocks are the ids of chronicle's blocks in a root file.
+	Blocks []string
+	// Found is the file read back: an item file's instruction, or, for a
+	// root file, a rule holding the user's text outside the blocks.
+	Found  instruction.Instruction
+	Status string
+	Reason string
+	// Hash is the hash of the file's content.
+	Hash string
+}
+
+// instructions scans the places of p's rules, commands and agents. Root
+// files several tools read are listed once, under the first tool; the
+// others are named in SharedWith.
+func (opts *Options) instructions(p provider.Provider, r *Result, roots map[string]int) {
+	for _, pl := range p.Instructions(opts.Env) {
+		if pl.Shared() {
+			opts.rootFile(pl, r, roots)
+			continue
+		}
+		opts.folder(pl, r)
+	}
+}
+
+// rootFile lists the shared file a place reads, when there is one.
+func (opts *Options) rootFile(pl provider.Place, r *Result, roots map[string]int) {
+	var f *toolfile.File
+	for _, path := range pl.Files {
+		if c := opts.View.File(path); c.Exists || c.Err != nil {
+			f = c
+			break
+		}
+	}
+	if f == nil {
+		return
+	}
+	if i, ok := roots[f.Path]; ok {
+		r.Instructions[i].SharedWith = append(r.Instructions[i].SharedWith, pl.Tool)
+		return
+	}
+	if f.Err != nil {
+		r.Errors = append(r.Errors, Error{Tool: pl.Tool, File: f.Path, Err: f.Err})
+		return
+	}
+	parsed, err := markers.Parse(f.Path, f.Data)
+	if err != nil {
+		r.Errors = append(r.Errors, Error{Tool: pl.Tool, File: f.Path, Err: err})
+		return
+	}
+	in := Instruction{Tool: pl.Tool, Kind: pl.Kind, Scope: pl.Scope, Project: pl.Project, Path: f.Path, Root: true, Hash: f.Hash}
+	for _, b := range parsed.Blocks() {
+		in.Blocks = append(in.Blocks, b.ID)
+	}
+	in.Found, _ = pl.Format.Read("", parsed.Outside())
+	in.Status = StatusBlocks
+	if in.Found.Body != "" {
+		in.Status, in.Reason = StatusHandWritten, "your own text; chronicle never changes it (adopt --rules takes it over as one rule)"
+	}
+	roots[f.Path] = len(r.Instructions)
+	r.Instructions = append(r.Instructions, in)
+}
+
+// folder lists the files of a folder place, each classified.
+func (opts *Options) folder(pl provider.Place, r *Result) {
+	entries, err := opts.View.Reader().ReadDir(pl.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	if err != nil {
+		r.Errors = append(r.Errors, Error{Tool: pl.Tool, File: pl.Dir, Err: err})
+		return
+	}
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), pl.Ext)
+		if !ok || name == "" || strings.HasPrefix(e.Name(), ".") || !(e.Type().IsRegular() || e.Type()&fs.ModeSymlink != 0) {
+			continue
+		}
+		path := filepath.Join(pl.Dir, e.Name())
+		f := opts.View.File(path)
+		in := Instruction{Tool: pl.Tool, Kind: pl.Kind, Scope: pl.Scope, Project: pl.Project, Path: path, Name: name, Hash: f.Hash}
+		if f.Err != nil || !f.Exists {
+			in.Status, in.Reason = StatusInvalid, "cannot be read"
+			if f.Err != nil {
+				in.Reason += ": " + f.Err.Error()
+			}
+			r.Instructions = append(r.Instructions, in)
+			continue
+		}
+		found, err := pl.Format.Read(name, f.Data)
+		if err != nil {
+			in.Status, in.Reason = StatusInvalid, "cannot be read: "+err.Error()
+			r.Instructions = append(r.Instructions, in)
+			continue
+		}
+		in.Found = found
+		in.Status, in.Reason = opts.classifyInstruction(pl, in, f.Data)
+		r.Instructions = append(r.Instructions, in)
+	}
+}
+
+// classifyInstruction classifies a file of a folder place against the
+// state and the configuration, as services are: owned or drift when
+// chronicle wrote it, else new, unchanged or conflict.
+func (opts *Options) classifyInstruction(pl provider.Place, in Instruction, data []byte) (string, string) {
+	if opts.State != nil {
+		if rec := opts.State.FileAt(in.Path); rec != nil {
+			if rec.Hash == in.Hash {
+				return StatusOwned, ""
+			}
+			return StatusDrift, "edited since chronicle wrote it (" + rec.Address + ")"
+		}
+	}
+	if opts.Config == nil {
+		return StatusNew, ""
+	}
+	decl := opts.Config.Instruction(in.Kind, in.Name)
+	if decl == nil {
+		return StatusNew, ""
+	}
+	if r := pl.Format.Render(decl.Instruction); r.Refused == "" && string(r.Content) == string(data) {
+		return StatusUnchanged, ""
+	}
+	return StatusConflict, "differs from the declared " + in.Kind + " " + in.Name
+}

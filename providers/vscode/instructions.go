@@ -1,0 +1,104 @@
+package vscode
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/chronicle-dev/chronicle/engine/instruction"
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/providers/internal/instr"
+)
+
+// VS Code's pages on custom instructions, prompt files and custom agents.
+const (
+	instructionsDoc = "https://code.visualstudio.com/docs/agent-customization/custom-instructions"
+	promptsDoc      = "https://code.visualstudio.com/docs/agent-customization/prompt-files"
+	agentsDoc       = "https://code.visualstudio.com/docs/agent-customization/custom-agents"
+)
+
+// places lists, at user level, ~/.copilot/instructions, the prompts folder
+// of the Code user profile (beside mcp.json) and ~/.copilot/agents; in each
+// project, .github/instructions, .github/prompts and .github/agents.
+func places(env provider.Env, userDir string) []provider.Place {
+	copilot := filepath.Join(env.Home, ".copilot")
+	out := []provider.Place{
+		instr.Folder(tool, instruction.Rule, provider.ScopeUser, "", filepath.Join(copilot, "instructions"), ".instructions.md", rule, instructionsDoc),
+		instr.Folder(tool, instruction.Command, provider.ScopeUser, "", filepath.Join(userDir, "prompts"), ".prompt.md", prompt, promptsDoc),
+		instr.Folder(tool, instruction.Agent, provider.ScopeUser, "", filepath.Join(copilot, "agents"), ".agent.md", agent, agentsDoc),
+	}
+	return append(out, instr.PerProject(env, func(p string) []provider.Place {
+		gh := filepath.Join(p, ".github")
+		return []provider.Place{
+			instr.Folder(tool, instruction.Rule, provider.ScopeProject, p, filepath.Join(gh, "instructions"), ".instructions.md", rule, instructionsDoc),
+			instr.Folder(tool, instruction.Command, provider.ScopeProject, p, filepath.Join(gh, "prompts"), ".prompt.md", prompt, promptsDoc),
+			instr.Folder(tool, instruction.Agent, provider.ScopeProject, p, filepath.Join(gh, "agents"), ".agent.md", agent, agentsDoc),
+		}
+	})...)
+}
+
+// rule is an instructions file: description and applyTo (its globs, or
+// "**" for a rule that always applies).
+var rule = instr.Markdown{
+	Tool: tool, Kind: instruction.Rule,
+	Header: func(in instruction.Instruction, h *instruction.Header) []string {
+		h.Add("description", in.Description)
+		applyTo := "**"
+		if len(in.Globs) > 0 {
+			applyTo = strings.Join(in.Globs, ",")
+		}
+		h.Add("applyTo", applyTo)
+		return nil
+	},
+	Parse: func(fm instruction.FrontMatter, in *instruction.Instruction) error {
+		if err := instr.Strings(fm, map[string]*string{"description": &in.Description}); err != nil {
+			return err
+		}
+		if err := instr.List(fm, "applyTo", &in.Globs); err != nil {
+			return err
+		}
+		if len(in.Globs) == 1 && in.Globs[0] == "**" {
+			in.Globs = nil
+		}
+		return nil
+	},
+}
+
+// placeholders is VS Code's spelling: input variables, which the chat asks
+// for.
+var placeholders = instruction.Table{
+	instruction.Arguments: "${input:arguments}",
+	"$1":                  "${input:arg1}", "$2": "${input:arg2}", "$3": "${input:arg3}", "$4": "${input:arg4}", "$5": "${input:arg5}",
+	"$6": "${input:arg6}", "$7": "${input:arg7}", "$8": "${input:arg8}", "$9": "${input:arg9}",
+}
+
+// prompt is a prompt file: description and argument-hint in the header.
+var prompt = instr.Markdown{
+	Tool: tool, Kind: instruction.Command, Placeholders: placeholders,
+	Header: func(in instruction.Instruction, h *instruction.Header) []string {
+		h.Add("description", in.Description)
+		h.Add("argument-hint", in.ArgumentHint)
+		return nil
+	},
+	Parse: func(fm instruction.FrontMatter, in *instruction.Instruction) error {
+		return instr.Strings(fm, map[string]*string{"description": &in.Description, "argument-hint": &in.ArgumentHint})
+	},
+}
+
+// agent is a custom agent file: name, description, tools (a list) and
+// model.
+var agent = instr.Markdown{
+	Tool: tool, Kind: instruction.Agent,
+	Header: func(in instruction.Instruction, h *instruction.Header) []string {
+		h.Add("name", in.Name)
+		h.Add("description", in.Description)
+		h.Add("tools", in.Tools)
+		h.Add("model", in.Model)
+		return nil
+	},
+	Parse: func(fm instruction.FrontMatter, in *instruction.Instruction) error {
+		if err := instr.Strings(fm, map[string]*string{"description": &in.Description, "model": &in.Model}); err != nil {
+			return err
+		}
+		return instr.List(fm, "tools", &in.Tools)
+	},
+}
