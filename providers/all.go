@@ -4,15 +4,19 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/providers/agents"
+	"github.com/chronicle-dev/chronicle/providers/amp"
 	"github.com/chronicle-dev/chronicle/providers/antigravity"
 	"github.com/chronicle-dev/chronicle/providers/claude"
 	"github.com/chronicle-dev/chronicle/providers/claudedesktop"
+	"github.com/chronicle-dev/chronicle/providers/cline"
 	"github.com/chronicle-dev/chronicle/providers/codex"
 	"github.com/chronicle-dev/chronicle/providers/copilot"
 	"github.com/chronicle-dev/chronicle/providers/cursor"
 	"github.com/chronicle-dev/chronicle/providers/custom"
 	"github.com/chronicle-dev/chronicle/providers/devin"
 	"github.com/chronicle-dev/chronicle/providers/gemini"
+	"github.com/chronicle-dev/chronicle/providers/goose"
+	"github.com/chronicle-dev/chronicle/providers/junie"
 	"github.com/chronicle-dev/chronicle/providers/kiro"
 	"github.com/chronicle-dev/chronicle/providers/opencode"
 	"github.com/chronicle-dev/chronicle/providers/vscode"
@@ -37,6 +41,10 @@ func All(tools []*config.Tool) []provider.Provider {
 		devin.New(),
 		copilot.New(),
 		kiro.New(),
+		cline.New(),
+		goose.New(),
+		amp.New(),
+		junie.New(),
 		agents.New(),
 	}
 	for _, t := range tools {

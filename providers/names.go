@@ -5,5 +5,6 @@ package providers
 func Names() []string {
 	return []string{"claude", "claude-desktop", "cursor", "gemini", "codex", "vscode", "windsurf", "zed", "opencode",
 		"antigravity", "devin", "copilot", "kiro",
+		"cline", "goose", "amp", "junie",
 		"agents"}
 }

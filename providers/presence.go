@@ -31,6 +31,10 @@ var programs = map[string][]string{
 	"devin":       {"devin"},
 	"copilot":     {"copilot"},
 	"kiro":        {"kiro-cli", "kiro"},
+	"cline":       {"cline"},
+	"goose":       {"goose"},
+	"amp":         {"amp"},
+	"junie":       {"junie"},
 }
 
 // Programs returns the programs on PATH that make the tool named present,

@@ -13,8 +13,8 @@
 // changes are rewritten, so comments inside the entry survive. Such fields
 // are read into Entry.Extra; the declared ones (target { extra }) are
 // written as given, and those chronicle wrote before and no longer declares
-// (Edit.Drop) are removed. A field the tool models (Owned, Reads) cannot be
-// written through Extra.
+// (Edit.Drop) are removed. A field the tool models (Owned, Reads, Volatile)
+// cannot be written through Extra.
 //
 // A Tool never reads or writes a file itself: Parse turns the bytes the
 // engine read into a document, whose Entries and Edit work in memory (see

@@ -52,10 +52,24 @@ func (t *Tool) decode(m jsonfile.Member) (provider.Entry, error) {
 	}
 	e.Extra = t.extra(obj)
 	var err error
-	if e.Canonical, err = jsonfile.Marshal(obj); err != nil {
+	if e.Canonical, err = jsonfile.Marshal(t.stable(obj)); err != nil {
 		return provider.Entry{}, err
 	}
 	return e, nil
+}
+
+// stable returns obj without the tool's volatile fields.
+func (t *Tool) stable(obj map[string]any) map[string]any {
+	if len(t.Volatile) == 0 {
+		return obj
+	}
+	out := make(map[string]any, len(obj))
+	for k, v := range obj {
+		if !slices.Contains(t.Volatile, k) {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // Edit returns the file with every edit made, in one pass (see

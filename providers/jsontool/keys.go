@@ -13,14 +13,14 @@ var DefaultAttributes = map[string]string{
 	"url": "url", "headers": "headers", "timeout": "timeout", "enabled": "enabled",
 }
 
-// OwnedKeys returns the fields the tool models (Owned and Reads), each
-// with the attribute that sets it.
+// OwnedKeys returns the fields the tool models (Owned, Reads and
+// Volatile), each with the attribute that sets it ("" for a volatile one).
 func (t *Tool) OwnedKeys() map[string]string { return maps.Clone(t.modelled()) }
 
 // modelled is OwnedKeys, worked out once: every entry read asks for it.
 func (t *Tool) modelled() map[string]string {
 	t.keys.Do(func() {
-		t.keyMap = make(map[string]string, len(t.Owned)+len(t.Reads))
+		t.keyMap = make(map[string]string, len(t.Owned)+len(t.Reads)+len(t.Volatile))
 		for _, keys := range [][]string{t.Owned, t.Reads} {
 			for _, k := range keys {
 				attr, ok := t.Attributes[k]
@@ -28,6 +28,11 @@ func (t *Tool) modelled() map[string]string {
 					attr = DefaultAttributes[k]
 				}
 				t.keyMap[k] = attr
+			}
+		}
+		for _, k := range t.Volatile {
+			if _, ok := t.keyMap[k]; !ok {
+				t.keyMap[k] = ""
 			}
 		}
 	})

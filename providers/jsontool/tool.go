@@ -42,6 +42,13 @@ type Tool struct {
 	// Defaults maps owned fields to standard JSON values that mean the
 	// same as leaving the field out; such a stored value is kept.
 	Defaults map[string]string
+	// Volatile lists fields the tool rewrites on its own (Cline's OAuth
+	// tokens): kept on Edit like every field chronicle does not own, but
+	// left out of Canonical, so that the tool refreshing them is not drift
+	// and what they hold never reaches a plan's diff; modelled like Reads
+	// (attribute ""), so never read into Extra nor written from it, and
+	// never copied into chronicle's config by adopt.
+	Volatile []string
 	// Enable, when set, corrects Enabled from settings outside the
 	// entries (Claude's project approvals, Gemini's exclusions), read from
 	// doc or from the other files files gives.

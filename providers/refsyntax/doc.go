@@ -1,6 +1,8 @@
-// Package refsyntax owns the secret reference syntaxes of the JSON tools:
+// Package refsyntax owns the secret reference syntaxes of the tools:
 // reading a tool's string into a secret.Value (scan and adopt) and writing a
 // secret.Value back in the tool's own syntax (SPEC §3, docs/providers.md).
+// (goose's rule for the variables of an stdio extension, env_keys, is the
+// goose package's.)
 //
 // Only references to the environment and, for OpenCode, to files exist in
 // these tools. Everything else that looks like a variable — VS Code's

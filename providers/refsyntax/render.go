@@ -12,12 +12,17 @@ import (
 // file: references everywhere but OpenCode), and when v's literal text would
 // be read back by the tool as a reference: none of these tools can escape
 // its reference syntax, so such text cannot be written faithfully.
-func (s Syntax) Render(v secret.Value) (string, error) {
+func (s Syntax) Render(v secret.Value) (string, error) { return s.RenderKnown(v, nil) }
+
+// RenderKnown is Render for a tool that expands only the variables known
+// reports (see ParseKnown): literal text is refused only where the tool
+// would read it as one of those.
+func (s Syntax) RenderKnown(v secret.Value, known func(name string) bool) (string, error) {
 	out, err := v.Render(func(t string) string { return t }, s.ref)
 	if err != nil {
 		return "", err
 	}
-	if !s.Parse(out).Equal(v) {
+	if !s.ParseKnown(out, known).Equal(v) {
 		return "", fmt.Errorf("%s would read the literal text %q as a secret reference and has no way to escape it", s.Tool, out)
 	}
 	return out, nil

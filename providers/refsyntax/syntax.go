@@ -6,15 +6,19 @@ import "slices"
 type Syntax struct {
 	// Tool names the tool in error messages.
 	Tool string
-	// Dollar is ${NAME} (Claude Code, Gemini CLI, Copilot CLI, Kiro).
+	// Dollar is ${NAME} (Claude Code, Gemini CLI, Copilot CLI, Kiro, Amp,
+	// goose).
 	Dollar bool
-	// DollarEnv is ${env:NAME} (Cursor, VS Code, Windsurf; Kiro reads it
-	// too). A tool with both writes ${NAME}.
+	// DollarEnv is ${env:NAME} (Cursor, VS Code, Windsurf, Cline; Kiro reads
+	// it too). A tool with both writes ${NAME}.
 	DollarEnv bool
 	// Bare is $NAME when it is the whole string (Gemini CLI, Copilot CLI).
 	Bare bool
 	// Brace is {env:NAME} and {file:PATH} (OpenCode).
 	Brace bool
+	// Simple is $NAME anywhere in the text, the name running to the first
+	// character that cannot be in one (goose, besides ${NAME}).
+	Simple bool
 	// Fields, when set, are the only entry fields whose values the tool
 	// expands (Copilot CLI and Kiro document env and headers); in any other
 	// field its reference forms are literal text. Nil means every field.
@@ -24,8 +28,8 @@ type Syntax struct {
 	outside string
 }
 
-// The syntaxes of the JSON tools. Zed, Claude Desktop, Antigravity CLI and
-// Devin CLI expand nothing.
+// The syntaxes of the tools. Zed, Claude Desktop, Antigravity CLI, Devin
+// CLI and Junie expand nothing.
 var (
 	Claude        = Syntax{Tool: "claude", Dollar: true}
 	Gemini        = Syntax{Tool: "gemini", Dollar: true, Bare: true}
@@ -39,6 +43,18 @@ var (
 	Devin         = Syntax{Tool: "devin"}
 	Copilot       = Syntax{Tool: "copilot", Dollar: true, Bare: true, Fields: []string{"env", "headers"}}
 	Kiro          = Syntax{Tool: "kiro", Dollar: true, DollarEnv: true, Fields: []string{"env", "headers"}}
+
+	// Cline's VS Code extension expands ${env:NAME} in every string of an
+	// entry (docs/providers.md#cline).
+	Cline = Syntax{Tool: "cline", DollarEnv: true}
+	// Amp expands ${NAME} (docs/providers.md#amp).
+	Amp = Syntax{Tool: "amp", Dollar: true}
+	// Junie documents no reference syntax: a secret cannot be written there.
+	Junie = Syntax{Tool: "junie"}
+	// goose substitutes ${NAME} and $NAME in an extension's uri and headers,
+	// but only names the extension itself lists in env_keys or envs: the
+	// goose provider parses with ParseKnown and writes env_keys to match.
+	Goose = Syntax{Tool: "goose", Dollar: true, Simple: true}
 )
 
 // In returns the syntax the tool applies to the values of one entry field
@@ -53,4 +69,4 @@ func (s Syntax) In(field string) Syntax {
 }
 
 // expands reports whether the tool expands any reference at all.
-func (s Syntax) expands() bool { return s.Dollar || s.DollarEnv || s.Bare || s.Brace }
+func (s Syntax) expands() bool { return s.Dollar || s.DollarEnv || s.Bare || s.Brace || s.Simple }

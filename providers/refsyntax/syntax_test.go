@@ -31,6 +31,14 @@ func TestParse(t *testing.T) {
 		{OpenCode, "{other:x} ${X}", `{other:x} $${X}`},
 		{Zed, "Bearer ${TOKEN}", `Bearer $${TOKEN}`},
 		{ClaudeDesktop, "Authorization:Bearer ${LINEAR_TOKEN}", `Authorization:Bearer $${LINEAR_TOKEN}`},
+		{Cline, "Bearer ${env:GITHUB_TOKEN}", `Bearer ${secret("env:GITHUB_TOKEN")}`},
+		{Cline, "${GITHUB_TOKEN}", `$${GITHUB_TOKEN}`},
+		{Amp, "token ${SRC_ACCESS_TOKEN}", `token ${secret("env:SRC_ACCESS_TOKEN")}`},
+		{Amp, "$SRC_ACCESS_TOKEN", `$SRC_ACCESS_TOKEN`},
+		{Junie, "Bearer ${TOKEN}", `Bearer $${TOKEN}`},
+		{Goose, "Bearer $AUTH_TOKEN", `Bearer ${secret("env:AUTH_TOKEN")}`},
+		{Goose, "https://x/mcp?key=${KEY}&v=$V2x", `https://x/mcp?key=${secret("env:KEY")}&v=${secret("env:V2x")}`},
+		{Goose, "costs $5", `costs $5`},
 		{Antigravity, "Bearer ${GTFS_FEED_TOKEN}", `Bearer $${GTFS_FEED_TOKEN}`},
 		{Antigravity, "$GOOGLE_CLOUD_PROJECT", `$GOOGLE_CLOUD_PROJECT`},
 		{Devin, "${API_KEY}", `$${API_KEY}`},
@@ -79,6 +87,12 @@ func TestRender(t *testing.T) {
 		{OpenCode, secret.Literal("{env:X}"), ""},
 		{Claude, secret.Concat(secret.Literal("$"), env("A")), "$${A}"},
 		{OpenCode, secret.FromRef(secret.Ref{Kind: secret.KindFile, Name: "a}b"}), ""},
+		{Cline, bearer, "Bearer ${env:T}"},
+		{Cline, file, ""},
+		{Amp, bearer, "Bearer ${T}"},
+		{Junie, bearer, ""},
+		{Goose, bearer, "Bearer ${T}"},
+		{Goose, secret.Literal("$HOME/x"), ""}, // Goose would read it as a reference
 		{Antigravity, bearer, ""},
 		{Devin, env("T"), ""},
 		{Antigravity, secret.Literal("Bearer ${T}"), "Bearer ${T}"}, // literal: Antigravity expands nothing
@@ -105,12 +119,30 @@ func TestRender(t *testing.T) {
 	}
 }
 
+// TestParseKnown checks that a tool that expands only the names it knows
+// (Goose) leaves every other reference as literal text, and that such text
+// renders back unchanged.
+func TestParseKnown(t *testing.T) {
+	known := func(n string) bool { return n == "TOKEN" }
+	v := Goose.ParseKnown("Bearer $TOKEN at $HOME and ${PATH}", known)
+	if got, want := v.HCL(), `Bearer ${secret("env:TOKEN")} at $HOME and $${PATH}`; got != want {
+		t.Fatalf("ParseKnown = %s, want %s", got, want)
+	}
+	out, err := Goose.RenderKnown(v, known)
+	if err != nil || out != "Bearer ${TOKEN} at $HOME and ${PATH}" {
+		t.Fatalf("RenderKnown = %q, %v", out, err)
+	}
+	if _, err := Goose.Render(v); err == nil {
+		t.Fatal("Render, which knows every name, accepted literal $HOME")
+	}
+}
+
 func FuzzParseRender(f *testing.F) {
 	for _, s := range []string{"Bearer ${T}", "${env:X}", "{file:/a}", "$A", "${A:-b}"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, syn := range []Syntax{Claude, Gemini, Cursor, OpenCode, Zed, Copilot, Kiro, Kiro.In("args")} {
+		for _, syn := range []Syntax{Claude, Gemini, Cursor, OpenCode, Zed, Copilot, Kiro, Kiro.In("args"), Cline, Amp, Junie, Goose} {
 			v := syn.Parse(s)
 			if out, err := syn.Render(v); err == nil && !syn.Parse(out).Equal(v) {
 				t.Fatalf("%s: %q renders as %q, which reads differently", syn.Tool, s, out)

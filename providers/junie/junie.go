@@ -1,0 +1,56 @@
+package junie
+
+import (
+	"path/filepath"
+
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/providers/jsontool"
+	"github.com/chronicle-dev/chronicle/providers/refsyntax"
+)
+
+const tool = "junie"
+
+// New returns the Junie provider.
+func New() provider.Provider {
+	return &jsontool.Tool{
+		Syntax: refsyntax.Junie,
+		Locate: func(env provider.Env) []provider.Location {
+			user := jsontool.UserFile(tool, filepath.Join(env.Home, ".junie", "mcp", "mcp.json"), "mcpServers")
+			return append([]provider.Location{user}, jsontool.ProjectFiles(env, tool, filepath.Join(".junie", "mcp", "mcp.json"), "mcpServers")...)
+		},
+		Skills: func(env provider.Env) []provider.SkillDir {
+			user := jsontool.UserSkills(tool, filepath.Join(env.Home, ".junie", "skills"))
+			return append([]provider.SkillDir{user}, jsontool.ProjectSkills(env, tool, filepath.Join(".junie", "skills"))...)
+		},
+		Decode:   decode,
+		Encode:   encode,
+		Owned:    []string{"command", "args", "env", "url", "headers", "enabled"},
+		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`, "enabled": `true`},
+	}
+}
+
+func decode(f *jsontool.Fields, e *provider.Entry) {
+	e.Transport = service.Stdio
+	if f.Has("url") && !f.Has("command") {
+		e.Transport = service.HTTP
+	}
+	f.Stdio(e, "env")
+	f.Remote(e, "url")
+	if enabled, set := f.Bool("enabled"); set {
+		e.Enabled = enabled
+	}
+}
+
+func encode(e provider.Entry, _ *jsontool.Fields, c *jsontool.Encoder) jsontool.Object {
+	enabled := e.Enabled
+	e.Enabled = true
+	if e.Transport == service.SSE {
+		e.Transport = service.HTTP // Junie picks the remote transport itself
+	}
+	o := jsontool.EncodeTyped(e, c, false, "url")
+	if !enabled {
+		o.Add("enabled", false)
+	}
+	return o
+}
