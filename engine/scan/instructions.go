@@ -3,9 +3,9 @@ package scan
 import (
 	"errors"
 	"io/fs"
-	"path/filepath"
 	"strings"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/instruction"
 	"github.com/chronicle-dev/chronicle/engine/markers"
 	"github.com/chronicle-dev/chronicle/engine/provider"
@@ -64,7 +64,11 @@ func (opts *Options) instructions(p provider.Provider, r *Result, roots map[stri
 func (opts *Options) rootFile(pl provider.Place, r *Result, roots map[string]int) {
 	var f *toolfile.File
 	for _, path := range pl.Files {
-		if c := opts.View.File(path); c.Exists || c.Err != nil {
+		c := opts.View.File(path)
+		if c.Err != nil && isDir(opts.View.Reader(), path) {
+			continue // a folder of that name (Cline's .clinerules/) is no root file the tool reads
+		}
+		if c.Exists || c.Err != nil {
 			f = c
 			break
 		}
@@ -98,6 +102,12 @@ func (opts *Options) rootFile(pl provider.Place, r *Result, roots map[string]int
 	r.Instructions = append(r.Instructions, in)
 }
 
+// isDir reports whether path is a folder (through a symlink).
+func isDir(r fsys.Reader, path string) bool {
+	info, err := r.Stat(path)
+	return err == nil && info.IsDir()
+}
+
 // folder lists the files of a folder place, each classified.
 func (opts *Options) folder(pl provider.Place, r *Result) {
 	entries, err := opts.View.Reader().ReadDir(pl.Dir)
@@ -109,12 +119,15 @@ func (opts *Options) folder(pl provider.Place, r *Result) {
 		return
 	}
 	for _, e := range entries {
-		name, ok := strings.CutSuffix(e.Name(), pl.Ext)
-		if !ok || name == "" || strings.HasPrefix(e.Name(), ".") || !(e.Type().IsRegular() || e.Type()&fs.ModeSymlink != 0) {
+		name, ok := itemName(pl, e)
+		if !ok {
 			continue
 		}
-		path := filepath.Join(pl.Dir, e.Name())
+		path := pl.Path(name)
 		f := opts.View.File(path)
+		if pl.ItemFolder() && !f.Exists && f.Err == nil {
+			continue // a folder without the item's file is not an item
+		}
 		in := Instruction{Tool: pl.Tool, Kind: pl.Kind, Scope: pl.Scope, Project: pl.Project, Path: path, Name: name, Hash: f.Hash}
 		if f.Err != nil || !f.Exists {
 			in.Status, in.Reason = StatusInvalid, "cannot be read"
@@ -134,6 +147,21 @@ func (opts *Options) folder(pl provider.Place, r *Result) {
 		in.Status, in.Reason = opts.classifyInstruction(pl, in, f.Data)
 		r.Instructions = append(r.Instructions, in)
 	}
+}
+
+// itemName returns the name of the item a folder entry holds: a file
+// named NAME followed by the place's extension, or, where each item has a
+// folder of its own, a folder NAME (its file is checked by the caller).
+// Hidden entries are no items.
+func itemName(pl provider.Place, e fs.DirEntry) (string, bool) {
+	if strings.HasPrefix(e.Name(), ".") {
+		return "", false
+	}
+	if pl.ItemFolder() {
+		return e.Name(), e.IsDir() || e.Type()&fs.ModeSymlink != 0
+	}
+	name, ok := strings.CutSuffix(e.Name(), pl.Ext)
+	return name, ok && name != "" && (e.Type().IsRegular() || e.Type()&fs.ModeSymlink != 0)
 }
 
 // classifyInstruction classifies a file of a folder place against the
