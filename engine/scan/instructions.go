@@ -34,7 +34,9 @@ type Instruction struct {
 	// root file's is empty.
 	Name string
 	Root bool
-	// SharedWith names the other tools that read the same root file.
+	// SharedWith names the other tools that read the same file (a root
+	// file, or an item file in a folder two tools read: VS Code's and
+	// Copilot CLI's ~/.copilot/agents).
 	SharedWith []string
 	// Blocks are the ids of chronicle's blocks in a root file.
 	Blocks []string
@@ -47,16 +49,16 @@ type Instruction struct {
 	Hash string
 }
 
-// instructions scans the places of p's rules, commands and agents. Root
-// files several tools read are listed once, under the first tool; the
-// others are named in SharedWith.
-func (opts *Options) instructions(p provider.Provider, r *Result, roots map[string]int) {
+// instructions scans the places of p's rules, commands and agents. Files
+// several tools read (root files, items in a folder two tools read) are
+// listed once, under the first tool; the others are named in SharedWith.
+func (opts *Options) instructions(p provider.Provider, r *Result, seen map[string]int) {
 	for _, pl := range p.Instructions(opts.Env) {
 		if pl.Shared() {
-			opts.rootFile(pl, r, roots)
+			opts.rootFile(pl, r, seen)
 			continue
 		}
-		opts.folder(pl, r)
+		opts.folder(pl, r, seen)
 	}
 }
 
@@ -109,7 +111,7 @@ func isDir(r fsys.Reader, path string) bool {
 }
 
 // folder lists the files of a folder place, each classified.
-func (opts *Options) folder(pl provider.Place, r *Result) {
+func (opts *Options) folder(pl provider.Place, r *Result, seen map[string]int) {
 	entries, err := opts.View.Reader().ReadDir(pl.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return
@@ -118,12 +120,20 @@ func (opts *Options) folder(pl provider.Place, r *Result) {
 		r.Errors = append(r.Errors, Error{Tool: pl.Tool, File: pl.Dir, Err: err})
 		return
 	}
+	add := func(in Instruction) {
+		seen[in.Path] = len(r.Instructions)
+		r.Instructions = append(r.Instructions, in)
+	}
 	for _, e := range entries {
 		name, ok := itemName(pl, e)
 		if !ok {
 			continue
 		}
 		path := pl.Path(name)
+		if i, ok := seen[path]; ok {
+			r.Instructions[i].SharedWith = append(r.Instructions[i].SharedWith, pl.Tool)
+			continue
+		}
 		f := opts.View.File(path)
 		if pl.ItemFolder() && !f.Exists && f.Err == nil {
 			continue // a folder without the item's file is not an item
@@ -134,18 +144,18 @@ func (opts *Options) folder(pl provider.Place, r *Result) {
 			if f.Err != nil {
 				in.Reason += ": " + f.Err.Error()
 			}
-			r.Instructions = append(r.Instructions, in)
+			add(in)
 			continue
 		}
 		found, err := pl.Format.Read(name, f.Data)
 		if err != nil {
 			in.Status, in.Reason = StatusInvalid, "cannot be read: "+err.Error()
-			r.Instructions = append(r.Instructions, in)
+			add(in)
 			continue
 		}
 		in.Found = found
 		in.Status, in.Reason = opts.classifyInstruction(pl, in, f.Data)
-		r.Instructions = append(r.Instructions, in)
+		add(in)
 	}
 }
 

@@ -61,3 +61,20 @@ func TestFolderWhereARootFileWouldBeIsSkipped(t *testing.T) {
 		t.Fatalf("zed's AGENT.md is not listed: %+v", r.Instructions)
 	}
 }
+
+// A file in a folder two tools read (VS Code's and Copilot CLI's
+// ~/.copilot/agents) is listed once, with the second tool in SharedWith.
+func TestFileInASharedFolderIsListedOnce(t *testing.T) {
+	m := enginetest.New(t)
+	m.Write(".copilot/agents/writer.agent.md", "---\nname: writer\ndescription: Writes\n---\n\nYou write.\n")
+	r := scan.Run(scan.Options{Env: m.Env, Tools: m.Tools, Store: skills.Store{Dir: m.Store}, State: m.State()})
+	var listed []scan.Instruction
+	for _, in := range r.Instructions {
+		if in.Path == m.Path(".copilot/agents/writer.agent.md") {
+			listed = append(listed, in)
+		}
+	}
+	if len(listed) != 1 || listed[0].Tool != "vscode" || len(listed[0].SharedWith) != 1 || listed[0].SharedWith[0] != "copilot" {
+		t.Fatalf("writer.agent.md listed as %+v, want once under vscode, shared with copilot", listed)
+	}
+}
