@@ -34,7 +34,7 @@ link "all" {
 			notes = append(notes, d)
 		}
 	}
-	if len(notes) != 1 || notes[0].Severity != "warning" || !strings.Contains(notes[0].Detail, "no skills folder") {
+	if len(notes) != 1 || notes[0].Severity != plan.SeverityNote || !strings.Contains(notes[0].Detail, "no skills folder") {
 		t.Fatalf("notes for claude-desktop: %+v", notes)
 	}
 	for _, n := range []string{"a", "b", "c"} {

@@ -8,7 +8,7 @@ import "strings"
 // exists on other machines.
 func (b *builder) absentNotes() {
 	for _, d := range b.cfg.Dropped {
-		b.diag("warning", d.From, "Absent on this machine: "+d.To, "%s", d.Detail)
+		b.note(d.From, "Absent on this machine: "+d.To, "%s", d.Detail)
 	}
 }
 

@@ -48,7 +48,7 @@ func TestAbsentReferenceNote(t *testing.T) {
 			notes = append(notes, d)
 		}
 	}
-	if len(notes) != 1 || notes[0].Severity != "warning" || notes[0].Address != "link.all" ||
+	if len(notes) != 1 || notes[0].Severity != plan.SeverityNote || notes[0].Address != "link.all" ||
 		notes[0].Summary != "Absent on this machine: service.work-db" || !strings.Contains(notes[0].Detail, "whose when is false on this machine") {
 		t.Fatalf("notes %+v, want one warning at link.all", notes)
 	}

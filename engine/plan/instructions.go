@@ -71,7 +71,7 @@ func (b *builder) instructions() {
 					if !l.Names(tool) {
 						continue // tools = ["*"]: every tool that keeps these
 					}
-					b.diag("warning", linkAddress(l.Name, tool, kind+".*"), fmt.Sprintf("No %ss for %s", kind, tool),
+					b.note(linkAddress(l.Name, tool, kind+".*"), fmt.Sprintf("No %ss for %s", kind, tool),
 						"%s keeps no %s files%s: link %q gives it none of its %s (docs/providers.md lists where each tool keeps them).", tool, kind, where(l.Project), l.Name, items(len(linked), kind))
 					continue
 				}
@@ -100,10 +100,10 @@ func (b *builder) instructionItem(l *config.Link, tool string, place provider.Pl
 	addr := linkAddress(l.Name, tool, in.Kind+"."+in.Name)
 	r := place.Format.Render(in.Instruction)
 	for _, n := range r.Notes {
-		b.diag("warning", addr, fmt.Sprintf("Not all of %s %s fits %s", in.Kind, in.Name, tool), "%s.", n)
+		b.note(addr, fmt.Sprintf("Not all of %s %s fits %s", in.Kind, in.Name, tool), "%s.", n)
 	}
 	if r.Refused != "" {
-		b.diag("warning", addr, fmt.Sprintf("%s cannot hold %s %s", tool, in.Kind, in.Name), "%s; nothing is written for it there (a body without that placeholder is).", r.Refused)
+		b.note(addr, fmt.Sprintf("%s cannot hold %s %s", tool, in.Kind, in.Name), "%s; nothing is written for it there (a body without that placeholder is).", r.Refused)
 		return
 	}
 	b.desired[addr] = true

@@ -38,7 +38,7 @@ func (b *builder) links() {
 				// "*" means every skill where the tool can hold skills,
 				// and every tool present that can hold them.
 				if !star && len(b.cfg.Skills) > 0 {
-					b.diag("warning", linkAddress(l.Name, tool, "skill.*"), "No skills for "+tool,
+					b.note(linkAddress(l.Name, tool, "skill.*"), "No skills for "+tool,
 						"%s keeps no skills folder%s, so link %q puts none of its skills there (skills = [\"*\"] takes every skill where a tool can hold them).", tool, where(l.Project), l.Name)
 				}
 			} else {
