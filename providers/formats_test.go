@@ -103,6 +103,11 @@ func TestCommandPlaceholders(t *testing.T) {
 		"gemini":   "refused: gemini has no way to spell $1 in a command",
 		"cursor":   "refused: cursor has no way to spell $1, $ARGUMENTS in a command",
 		"windsurf": "refused: windsurf has no way to spell $1, $ARGUMENTS in a command",
+		// The tools of issue 23 that have command files (decision 0103).
+		"antigravity": "refused: antigravity has no way to spell $1, $ARGUMENTS in a command",
+		"kiro":        "refused: kiro has no way to spell $1, $ARGUMENTS in a command",
+		"cline":       "refused: cline has no way to spell $1, $ARGUMENTS in a command",
+		"junie":       "refused: junie has no way to spell $1 in a command",
 	}
 	for _, p := range All(nil) {
 		for _, pl := range p.Instructions(env) {

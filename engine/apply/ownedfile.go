@@ -35,6 +35,10 @@ func (a *applier) ownedFile(c plan.Change) error {
 	default:
 		return fmt.Errorf("%s: cannot %s a file", c.Address, c.Action)
 	}
+	folderCreated, err := a.itemFolder(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", c.Address, err)
+	}
 	if err := a.sys.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
 		return fmt.Errorf("%s: %w", c.Address, err)
 	}
@@ -57,7 +61,7 @@ func (a *applier) ownedFile(c plan.Change) error {
 	if !in.Done {
 		return fmt.Errorf("%s: %s changed while chronicle wrote it; the other program's version is kept (run chronicle plan again)", c.Address, f.Path)
 	}
-	a.st.SetFile(state.File{Address: c.Address, Tool: f.Tool, Kind: f.Kind, Path: f.Path, Hash: f.Rendered, Rendered: f.Rendered})
+	a.st.SetFile(state.File{Address: c.Address, Tool: f.Tool, Kind: f.Kind, Path: f.Path, Hash: f.Rendered, Rendered: f.Rendered, FolderCreated: folderCreated})
 	if f.Takeover != "" && f.Takeover != c.Address {
 		a.st.ForgetFile(f.Takeover)
 	}
@@ -71,8 +75,32 @@ func (a *applier) recordOwnedFile(c plan.Change, takeover string) error {
 	if takeover != "" && takeover != c.Address {
 		a.st.ForgetFile(takeover)
 	}
-	a.st.SetFile(state.File{Address: c.Address, Tool: f.Tool, Kind: f.Kind, Path: f.Path, Hash: c.Before.Hash, Rendered: f.Rendered})
+	folderCreated := false
+	if rec := a.st.FileAt(f.Path); rec != nil {
+		folderCreated = rec.FolderCreated
+	}
+	a.st.SetFile(state.File{Address: c.Address, Tool: f.Tool, Kind: f.Kind, Path: f.Path, Hash: c.Before.Hash, Rendered: f.Rendered, FolderCreated: folderCreated})
 	return nil
+}
+
+// itemFolder reports whether chronicle creates, or created earlier, the
+// folder of the file's item (a file in a folder of its own): the folder
+// is removed with the file only then.
+func (a *applier) itemFolder(f *plan.FileSpec) (bool, error) {
+	if !f.ItemFolder {
+		return false, nil
+	}
+	if rec := a.st.FileAt(f.Path); rec != nil && rec.FolderCreated {
+		return true, nil
+	}
+	_, err := a.sys.Lstat(filepath.Dir(f.Path))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return true, nil
+	case err != nil:
+		return false, err
+	}
+	return false, nil
 }
 
 // removeOwnedFile removes chronicle's file as the plan saw it, after a
@@ -96,6 +124,9 @@ func (a *applier) removeOwnedFile(c plan.Change) error {
 			}
 		}
 	}
+	if c.File.ItemFolder {
+		a.removeEmptyFolder(filepath.Dir(path))
+	}
 	a.st.ForgetFile(c.Address)
 	return nil
 }
@@ -105,4 +136,13 @@ func (a *applier) backupBytes(path string, data []byte, existed bool) error {
 	a.backupsMu.Lock()
 	defer a.backupsMu.Unlock()
 	return a.backups.AddBytes(path, data, modeOf(a.sys, path), existed)
+}
+
+// removeEmptyFolder removes the folder chronicle created for an item's
+// file once the file is gone, when nothing else is in it: anything the
+// user put there keeps it.
+func (a *applier) removeEmptyFolder(dir string) {
+	if entries, err := a.sys.ReadDir(dir); err == nil && len(entries) == 0 {
+		_ = a.sys.Remove(dir) // an empty folder left behind loses nothing
+	}
 }

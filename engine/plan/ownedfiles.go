@@ -30,7 +30,7 @@ func (b *builder) ownedFile(addr string, place provider.Place, in *config.Instru
 		return
 	}
 	b.instr.claims[path], b.instr.contents[path] = addr, content
-	spec := &FileSpec{Tool: place.Tool, Kind: in.Kind, Name: in.Name, Path: path, Content: content, Rendered: toolfile.Hash(r.Content)}
+	spec := &FileSpec{Tool: place.Tool, Kind: in.Kind, Name: in.Name, Path: path, Content: content, Rendered: toolfile.Hash(r.Content), ItemFolder: place.ItemFolder()}
 	before := observe.Place(b.in.Reader, path)
 	c := Change{Address: addr, Kind: KindFile, Path: path, File: spec, Before: &before}
 	rec := b.st.FileAt(path)
@@ -98,7 +98,7 @@ func (b *builder) fileRemovals() {
 		}
 		before := observe.Place(b.in.Reader, rec.Path)
 		c := Change{Address: rec.Address, Kind: KindFile, Action: Delete, Path: rec.Path, Before: &before,
-			File: &FileSpec{Tool: rec.Tool, Kind: rec.Kind, Path: rec.Path}}
+			File: &FileSpec{Tool: rec.Tool, Kind: rec.Kind, Path: rec.Path, ItemFolder: rec.FolderCreated}}
 		switch {
 		case before.Kind == observe.Absent:
 			c.Reason = "already gone; forgetting it"

@@ -9,7 +9,8 @@ import (
 // A Place is where a tool reads instructions of one kind (rules, commands
 // or agents) at one scope: a file it shares with the user and with other
 // tools (Files: chronicle owns a marked block per item there), or a folder
-// of one file per item (Dir: chronicle owns the files it wrote whole).
+// of one file per item (Dir: chronicle owns the files it wrote whole), or
+// of one folder per item holding one file (Dir and File).
 // Places are data: the engine decides what to write, the Format how.
 type Place struct {
 	Tool    string
@@ -24,6 +25,11 @@ type Place struct {
 	// file is its name followed by Ext.
 	Dir string
 	Ext string
+	// File, when set, makes Dir a folder of one folder per item: an item's
+	// file is Dir/NAME/File (Devin's agents/NAME/AGENT.md), and Ext is
+	// unused. chronicle creates the item's folder with the file and
+	// removes the folder it created with it, when nothing else is left.
+	File string
 	// Import is, for a shared file, another file the tool can import
 	// instead of holding a copy of the blocks that file carries (Claude
 	// Code's CLAUDE.md imports AGENTS.md with a line "@AGENTS.md").
@@ -40,7 +46,16 @@ type Place struct {
 func (p Place) Shared() bool { return len(p.Files) > 0 }
 
 // Path returns the file of the item name at a folder place.
-func (p Place) Path(name string) string { return filepath.Join(p.Dir, name+p.Ext) }
+func (p Place) Path(name string) string {
+	if p.File != "" {
+		return filepath.Join(p.Dir, name, p.File)
+	}
+	return filepath.Join(p.Dir, name+p.Ext)
+}
+
+// ItemFolder reports whether each item of a folder place has a folder of
+// its own (File is set).
+func (p Place) ItemFolder() bool { return p.File != "" }
 
 // An Import is a file a tool can import, and the line that does.
 type Import struct {

@@ -3,9 +3,9 @@ package scan
 import (
 	"errors"
 	"io/fs"
-	"path/filepath"
 	"strings"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/instruction"
 	"github.com/chronicle-dev/chronicle/engine/markers"
 	"github.com/chronicle-dev/chronicle/engine/provider"
@@ -34,7 +34,9 @@ type Instruction struct {
 	// root file's is empty.
 	Name string
 	Root bool
-	// SharedWith names the other tools that read the same root file.
+	// SharedWith names the other tools that read the same file (a root
+	// file, or an item file in a folder two tools read: VS Code's and
+	// Copilot CLI's ~/.copilot/agents).
 	SharedWith []string
 	// Blocks are the ids of chronicle's blocks in a root file.
 	Blocks []string
@@ -47,16 +49,16 @@ type Instruction struct {
 	Hash string
 }
 
-// instructions scans the places of p's rules, commands and agents. Root
-// files several tools read are listed once, under the first tool; the
-// others are named in SharedWith.
-func (opts *Options) instructions(p provider.Provider, r *Result, roots map[string]int) {
+// instructions scans the places of p's rules, commands and agents. Files
+// several tools read (root files, items in a folder two tools read) are
+// listed once, under the first tool; the others are named in SharedWith.
+func (opts *Options) instructions(p provider.Provider, r *Result, seen map[string]int) {
 	for _, pl := range p.Instructions(opts.Env) {
 		if pl.Shared() {
-			opts.rootFile(pl, r, roots)
+			opts.rootFile(pl, r, seen)
 			continue
 		}
-		opts.folder(pl, r)
+		opts.folder(pl, r, seen)
 	}
 }
 
@@ -64,7 +66,11 @@ func (opts *Options) instructions(p provider.Provider, r *Result, roots map[stri
 func (opts *Options) rootFile(pl provider.Place, r *Result, roots map[string]int) {
 	var f *toolfile.File
 	for _, path := range pl.Files {
-		if c := opts.View.File(path); c.Exists || c.Err != nil {
+		c := opts.View.File(path)
+		if c.Err != nil && isDir(opts.View.Reader(), path) {
+			continue // a folder of that name (Cline's .clinerules/) is no root file the tool reads
+		}
+		if c.Exists || c.Err != nil {
 			f = c
 			break
 		}
@@ -98,8 +104,14 @@ func (opts *Options) rootFile(pl provider.Place, r *Result, roots map[string]int
 	r.Instructions = append(r.Instructions, in)
 }
 
+// isDir reports whether path is a folder (through a symlink).
+func isDir(r fsys.Reader, path string) bool {
+	info, err := r.Stat(path)
+	return err == nil && info.IsDir()
+}
+
 // folder lists the files of a folder place, each classified.
-func (opts *Options) folder(pl provider.Place, r *Result) {
+func (opts *Options) folder(pl provider.Place, r *Result, seen map[string]int) {
 	entries, err := opts.View.Reader().ReadDir(pl.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return
@@ -108,32 +120,58 @@ func (opts *Options) folder(pl provider.Place, r *Result) {
 		r.Errors = append(r.Errors, Error{Tool: pl.Tool, File: pl.Dir, Err: err})
 		return
 	}
+	add := func(in Instruction) {
+		seen[in.Path] = len(r.Instructions)
+		r.Instructions = append(r.Instructions, in)
+	}
 	for _, e := range entries {
-		name, ok := strings.CutSuffix(e.Name(), pl.Ext)
-		if !ok || name == "" || strings.HasPrefix(e.Name(), ".") || !(e.Type().IsRegular() || e.Type()&fs.ModeSymlink != 0) {
+		name, ok := itemName(pl, e)
+		if !ok {
 			continue
 		}
-		path := filepath.Join(pl.Dir, e.Name())
+		path := pl.Path(name)
+		if i, ok := seen[path]; ok {
+			r.Instructions[i].SharedWith = append(r.Instructions[i].SharedWith, pl.Tool)
+			continue
+		}
 		f := opts.View.File(path)
+		if pl.ItemFolder() && !f.Exists && f.Err == nil {
+			continue // a folder without the item's file is not an item
+		}
 		in := Instruction{Tool: pl.Tool, Kind: pl.Kind, Scope: pl.Scope, Project: pl.Project, Path: path, Name: name, Hash: f.Hash}
 		if f.Err != nil || !f.Exists {
 			in.Status, in.Reason = StatusInvalid, "cannot be read"
 			if f.Err != nil {
 				in.Reason += ": " + f.Err.Error()
 			}
-			r.Instructions = append(r.Instructions, in)
+			add(in)
 			continue
 		}
 		found, err := pl.Format.Read(name, f.Data)
 		if err != nil {
 			in.Status, in.Reason = StatusInvalid, "cannot be read: "+err.Error()
-			r.Instructions = append(r.Instructions, in)
+			add(in)
 			continue
 		}
 		in.Found = found
 		in.Status, in.Reason = opts.classifyInstruction(pl, in, f.Data)
-		r.Instructions = append(r.Instructions, in)
+		add(in)
 	}
+}
+
+// itemName returns the name of the item a folder entry holds: a file
+// named NAME followed by the place's extension, or, where each item has a
+// folder of its own, a folder NAME (its file is checked by the caller).
+// Hidden entries are no items.
+func itemName(pl provider.Place, e fs.DirEntry) (string, bool) {
+	if strings.HasPrefix(e.Name(), ".") {
+		return "", false
+	}
+	if pl.ItemFolder() {
+		return e.Name(), e.IsDir() || e.Type()&fs.ModeSymlink != 0
+	}
+	name, ok := strings.CutSuffix(e.Name(), pl.Ext)
+	return name, ok && name != "" && (e.Type().IsRegular() || e.Type()&fs.ModeSymlink != 0)
 }
 
 // classifyInstruction classifies a file of a folder place against the

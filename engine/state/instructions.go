@@ -33,6 +33,10 @@ type File struct {
 	// rendered it then: a later plan rewrites the file only when the
 	// declaration renders differently.
 	Rendered string
+	// FolderCreated says chronicle created the folder of the file's item
+	// with it (Devin's agents/NAME/ for agents/NAME/AGENT.md): the folder
+	// goes with the file when nothing else is left in it.
+	FolderCreated bool
 }
 
 // BlockAt returns the record of block id in file, or nil.

@@ -83,3 +83,29 @@ func TestForgetSharedBlock(t *testing.T) {
 		t.Fatal("a block no address wants is still recorded")
 	}
 }
+
+// A file's FolderCreated survives saving and loading; a format 3 state
+// written before it existed loads with it false.
+func TestFolderCreatedRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	st := New()
+	st.SetFile(File{Address: `link.p["devin"].agent.reviewer`, Tool: "devin", Kind: "agent", Path: "/p/.devin/agents/reviewer/AGENT.md", Hash: "sha256:ab", Rendered: "sha256:ab", FolderCreated: true})
+	st.SetFile(File{Address: `link.p["claude"].agent.reviewer`, Tool: "claude", Kind: "agent", Path: "/p/.claude/agents/reviewer.md", Hash: "sha256:cd", Rendered: "sha256:cd"})
+	if err := st.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(path)
+	if strings.Count(string(b), `"folder_created": true`) != 1 {
+		t.Fatalf("saved state:\n%s", b)
+	}
+	again, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := again.FileAt("/p/.devin/agents/reviewer/AGENT.md"); f == nil || !f.FolderCreated {
+		t.Fatalf("devin file = %+v", f)
+	}
+	if f := again.FileAt("/p/.claude/agents/reviewer.md"); f == nil || f.FolderCreated {
+		t.Fatalf("claude file = %+v", f)
+	}
+}

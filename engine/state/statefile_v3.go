@@ -20,6 +20,9 @@ type ownedFileV3 struct {
 	Path     string `json:"path"`
 	Hash     string `json:"hash"`
 	Rendered string `json:"rendered,omitempty"`
+	// FolderCreated is optional within version 3: absent, it is false
+	// (files in folders of their own came after the first format 3).
+	FolderCreated bool `json:"folder_created,omitempty"`
 }
 
 // sortInstructions orders blocks and files so that saving the same state

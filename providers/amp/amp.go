@@ -31,6 +31,7 @@ func New() provider.Provider {
 			}
 			return append([]provider.SkillDir{user}, projects...)
 		},
+		Places:     places,
 		Decode:     decode,
 		Encode:     encode,
 		Owned:      []string{"type", "command", "args", "env", "url", "headers", "disabled", "includeTools"},

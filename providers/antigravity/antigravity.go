@@ -27,6 +27,7 @@ func New() provider.Provider {
 			}
 			return dirs
 		},
+		Places:     places,
 		Decode:     decode,
 		Encode:     encode,
 		Owned:      []string{"type", "command", "args", "env", "serverUrl", "url", "headers", "disabled", "disabledTools"},

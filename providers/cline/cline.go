@@ -23,6 +23,7 @@ func New() provider.Provider {
 			user := jsontool.UserSkills(tool, filepath.Join(env.Home, ".cline", "skills"))
 			return append([]provider.SkillDir{user}, jsontool.ProjectSkills(env, tool, filepath.Join(".cline", "skills"))...)
 		},
+		Places: places,
 		Decode: decode,
 		Encode: encode,
 		Owned: []string{"type", "transportType", "transport", "command", "args", "cwd", "env",

@@ -28,6 +28,7 @@ func New() provider.Provider {
 			user := jsontool.UserSkills(tool, filepath.Join(home(env), "skills"))
 			return append([]provider.SkillDir{user}, jsontool.ProjectSkills(env, tool, filepath.Join(".github", "skills"))...)
 		},
+		Places:     places,
 		Decode:     decode,
 		Encode:     encode,
 		Owned:      []string{"type", "command", "args", "env", "cwd", "url", "headers", "tools", "timeout"},

@@ -31,6 +31,7 @@ func newFor(goos string) provider.Provider {
 			user := jsontool.UserSkills(tool, filepath.Join(configDir(env, goos), "skills"))
 			return append([]provider.SkillDir{user}, jsontool.ProjectSkills(env, tool, filepath.Join(".devin", "skills"))...)
 		},
+		Places:     places(goos),
 		Decode:     decode,
 		Encode:     encode,
 		Owned:      []string{"command", "args", "env", "url", "serverUrl", "transport", "headers", "disabledTools"},

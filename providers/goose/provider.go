@@ -72,10 +72,6 @@ func (Provider) Render(e provider.Entry) ([]byte, error) {
 // each with the attribute that sets it.
 func (Provider) OwnedKeys() map[string]string { return maps.Clone(attributes) }
 
-// Instructions lists no places yet: a link giving goose rules, commands
-// or agents gets a plan note (decision 0102 lists what goose reads).
-func (Provider) Instructions(provider.Env) []provider.Place { return nil }
-
 // configFile is $GOOSE_PATH_ROOT/config/config.yaml when that is an
 // absolute path; else, on Windows, %APPDATA%\Block\goose\config\config.yaml;
 // else $XDG_CONFIG_HOME/goose/config.yaml when that is absolute, or

@@ -23,6 +23,7 @@ func New() provider.Provider {
 			user := jsontool.UserSkills(tool, filepath.Join(env.Home, ".junie", "skills"))
 			return append([]provider.SkillDir{user}, jsontool.ProjectSkills(env, tool, filepath.Join(".junie", "skills"))...)
 		},
+		Places:   places,
 		Decode:   decode,
 		Encode:   encode,
 		Owned:    []string{"command", "args", "env", "url", "headers", "enabled"},

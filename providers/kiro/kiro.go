@@ -25,6 +25,7 @@ func New() provider.Provider {
 			user := jsontool.UserSkills(tool, filepath.Join(env.Home, rel))
 			return append([]provider.SkillDir{user}, jsontool.ProjectSkills(env, tool, rel)...)
 		},
+		Places:     places,
 		Decode:     decode,
 		Encode:     encode,
 		Owned:      []string{"type", "command", "args", "env", "url", "headers", "disabled", "disabledTools"},

@@ -2,7 +2,6 @@ package vscode
 
 import (
 	"path/filepath"
-	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/instruction"
 	"github.com/chronicle-dev/chronicle/engine/provider"
@@ -36,32 +35,10 @@ func places(env provider.Env, userDir string) []provider.Place {
 	})...)
 }
 
-// rule is an instructions file: description and applyTo (its globs, or
-// "**" for a rule that always applies).
-var rule = instr.Markdown{
-	Tool: tool, Kind: instruction.Rule,
-	Header: func(in instruction.Instruction, h *instruction.Header) []string {
-		h.Add("description", in.Description)
-		applyTo := "**"
-		if len(in.Globs) > 0 {
-			applyTo = strings.Join(in.Globs, ",")
-		}
-		h.Add("applyTo", applyTo)
-		return nil
-	},
-	Parse: func(fm instruction.FrontMatter, in *instruction.Instruction) error {
-		if err := instr.Strings(fm, map[string]*string{"description": &in.Description}); err != nil {
-			return err
-		}
-		if err := instr.List(fm, "applyTo", &in.Globs); err != nil {
-			return err
-		}
-		if len(in.Globs) == 1 && in.Globs[0] == "**" {
-			in.Globs = nil
-		}
-		return nil
-	},
-}
+// rule is an instructions file (description, applyTo), in the format
+// Copilot CLI shares: both read .github/instructions and
+// ~/.copilot/instructions.
+var rule = instr.CopilotRule(tool)
 
 // placeholders is VS Code's spelling: input variables, which the chat asks
 // for.
@@ -84,21 +61,7 @@ var prompt = instr.Markdown{
 	},
 }
 
-// agent is a custom agent file: name, description, tools (a list) and
-// model.
-var agent = instr.Markdown{
-	Tool: tool, Kind: instruction.Agent,
-	Header: func(in instruction.Instruction, h *instruction.Header) []string {
-		h.Add("name", in.Name)
-		h.Add("description", in.Description)
-		h.Add("tools", in.Tools)
-		h.Add("model", in.Model)
-		return nil
-	},
-	Parse: func(fm instruction.FrontMatter, in *instruction.Instruction) error {
-		if err := instr.Strings(fm, map[string]*string{"description": &in.Description, "model": &in.Model}); err != nil {
-			return err
-		}
-		return instr.List(fm, "tools", &in.Tools)
-	},
-}
+// agent is a custom agent file (name, description, tools as a list,
+// model), in the format Copilot CLI shares: both read .github/agents and
+// ~/.copilot/agents.
+var agent = instr.ListAgent(tool, "")

@@ -2,7 +2,6 @@ package windsurf
 
 import (
 	"path/filepath"
-	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/instruction"
 	"github.com/chronicle-dev/chronicle/engine/provider"
@@ -33,37 +32,10 @@ func places(env provider.Env) []provider.Place {
 	})...)
 }
 
-// rule is a workspace rule: trigger always_on, or glob with its globs, and
-// a description.
-var rule = instr.Markdown{
-	Tool: tool, Kind: instruction.Rule,
-	Header: func(in instruction.Instruction, h *instruction.Header) []string {
-		if len(in.Globs) > 0 {
-			h.Add("trigger", "glob")
-			h.Add("globs", strings.Join(in.Globs, ","))
-		} else {
-			h.Add("trigger", "always_on")
-		}
-		h.Add("description", in.Description)
-		return nil
-	},
-	Parse: func(fm instruction.FrontMatter, in *instruction.Instruction) error {
-		if err := instr.Strings(fm, map[string]*string{"description": &in.Description}); err != nil {
-			return err
-		}
-		return instr.List(fm, "globs", &in.Globs)
-	},
-}
+// rule is a workspace rule: trigger always_on, or glob with its globs (one
+// comma-separated string), and a description.
+var rule = instr.TriggerRule(tool, false)
 
 // workflow is a workflow file: a description in the header. Windsurf has
 // no placeholder for what follows the command.
-var workflow = instr.Markdown{
-	Tool: tool, Kind: instruction.Command,
-	Header: func(in instruction.Instruction, h *instruction.Header) []string {
-		h.Add("description", in.Description)
-		return nil
-	},
-	Parse: func(fm instruction.FrontMatter, in *instruction.Instruction) error {
-		return instr.Strings(fm, map[string]*string{"description": &in.Description})
-	},
-}
+var workflow = instr.DescribedCommand(tool, nil)

@@ -1,0 +1,69 @@
+package devin
+
+import (
+	"path/filepath"
+
+	"github.com/chronicle-dev/chronicle/engine/instruction"
+	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/providers/internal/instr"
+)
+
+// Devin's pages on rules (AGENTS.md, the global AGENTS.md), on workspace
+// rules (.devin/rules with trigger headers, in Devin Desktop's memories
+// page) and on custom subagents (.devin/agents/NAME/AGENT.md).
+const (
+	rulesDoc     = "https://docs.devin.ai/cli/extensibility/rules"
+	workspaceDoc = "https://docs.devin.ai/desktop/cascade/memories"
+	agentsDoc    = "https://docs.devin.ai/cli/subagents"
+)
+
+// places lists, at user level, AGENTS.md and the agents folder in Devin's
+// config folder; per project, .devin/rules and .devin/agents. Devin has
+// no command files: its slash commands are skills.
+func places(goos string) func(env provider.Env) []provider.Place {
+	return func(env provider.Env) []provider.Place {
+		dir := configDir(env, goos)
+		out := []provider.Place{
+			instr.Shared(tool, instruction.Rule, provider.ScopeUser, "", instr.Root{}, rulesDoc, filepath.Join(dir, "AGENTS.md")),
+			agentsPlace(provider.ScopeUser, "", filepath.Join(dir, "agents")),
+		}
+		return append(out, instr.PerProject(env, func(p string) []provider.Place {
+			return []provider.Place{
+				instr.Folder(tool, instruction.Rule, provider.ScopeProject, p, filepath.Join(p, ".devin", "rules"), ".md", rule, workspaceDoc),
+				agentsPlace(provider.ScopeProject, p, filepath.Join(p, ".devin", "agents")),
+			}
+		})...)
+	}
+}
+
+// agentsPlace is a folder of one folder per agent, each holding AGENT.md
+// (the folder's name is the agent's).
+func agentsPlace(scope, project, dir string) provider.Place {
+	pl := instr.Folder(tool, instruction.Agent, scope, project, dir, "", agent, agentsDoc)
+	pl.File = "AGENT.md"
+	return pl
+}
+
+// rule is a workspace rule: trigger always_on, or glob with its globs as a
+// YAML list (Devin CLI does not load a rule whose globs are one string),
+// and a description.
+var rule = instr.TriggerRule(tool, true)
+
+// agent is a subagent profile: name, description, model and allowed-tools
+// (a list).
+var agent = instr.Markdown{
+	Tool: tool, Kind: instruction.Agent,
+	Header: func(in instruction.Instruction, h *instruction.Header) []string {
+		h.Add("name", in.Name)
+		h.Add("description", in.Description)
+		h.Add("model", in.Model)
+		h.Add("allowed-tools", in.Tools)
+		return nil
+	},
+	Parse: func(fm instruction.FrontMatter, in *instruction.Instruction) error {
+		if err := instr.Strings(fm, map[string]*string{"description": &in.Description, "model": &in.Model}); err != nil {
+			return err
+		}
+		return instr.List(fm, "allowed-tools", &in.Tools)
+	},
+}
