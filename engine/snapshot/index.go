@@ -19,6 +19,18 @@ const indexName = "index.json"
 type index struct {
 	Skill     string     `json:"skill"`
 	Snapshots []Snapshot `json:"snapshots"` // oldest first
+	// Restored is what the last restore put in place, while no snapshot
+	// was taken since: the store then holds a snapshot's content that is
+	// not the latest one's.
+	Restored *restored `json:"restored,omitempty"`
+}
+
+// A restored says which snapshot a restore brought back, and after which
+// snapshot (the latest one then) it did.
+type restored struct {
+	ID    string `json:"id"`
+	Hash  string `json:"hash"`
+	After string `json:"after"`
 }
 
 // List returns the snapshots of skill, oldest first; none when it has none.
@@ -77,6 +89,19 @@ func (idx *index) latest() (Snapshot, bool) {
 		return Snapshot{}, false
 	}
 	return idx.Snapshots[len(idx.Snapshots)-1], true
+}
+
+// current returns the snapshot whose content the store held when the
+// index was last written: the one a restore brought back, when no
+// snapshot was taken since, else the latest.
+func (idx *index) current() (Snapshot, bool) {
+	last, ok := idx.latest()
+	if r := idx.Restored; ok && r != nil && r.After == last.ID {
+		if s, err := idx.find(r.ID); err == nil && s.Hash == r.Hash {
+			return s, true
+		}
+	}
+	return last, ok
 }
 
 // ErrNoSnapshot says a skill has no snapshot with the id asked for: errors.Is

@@ -78,5 +78,19 @@ func Restore(sys fsys.System, root, skill, id, storeDir string) error {
 	if err != nil {
 		return fmt.Errorf("restoring %s: %w", skill, err)
 	}
+	// The store now holds snapshot id's content: a snapshot of it (serve's
+	// watcher sees the restore's own writes) would repeat that one.
+	if idx, err = readIndex(sys, sdir, skill); err != nil {
+		return fmt.Errorf("restoring %s: %w", skill, err)
+	}
+	snap, err := idx.find(id)
+	if err != nil {
+		return fmt.Errorf("restoring %s: %w", skill, err)
+	}
+	last, _ := idx.latest()
+	idx.Restored = &restored{ID: id, Hash: snap.Hash, After: last.ID}
+	if err := idx.write(sys, sdir); err != nil {
+		return fmt.Errorf("restoring %s: %w", skill, err)
+	}
 	return nil
 }

@@ -72,3 +72,32 @@ func TestRestoreUnknownIDIsErrNoSnapshot(t *testing.T) {
 		}
 	}
 }
+
+// What a restore brings back is a snapshot already: the watcher's
+// snapshot of the restore's own writes (fs_change) is not taken again,
+// while a later edit is.
+func TestRestoredContentIsNotSnapshottedAgain(t *testing.T) {
+	base := t.TempDir()
+	root, store := filepath.Join(base, "snapshots"), filepath.Join(base, "skills")
+	central := filepath.Join(store, "pdf")
+	writeSkill(t, central, "v1")
+	if _, _, err := Take(fsys.OS{}, root, "pdf", central, KindImported, Meta{}); err != nil {
+		t.Fatal(err)
+	}
+	writeSkill(t, central, "broken by an edit")
+	if err := Restore(fsys.OS{}, root, "pdf", "1", store); err != nil {
+		t.Fatal(err)
+	}
+	snap, took, err := Take(fsys.OS{}, root, "pdf", central, KindFSChange, Meta{})
+	if err != nil || took || snap.ID != "1" {
+		t.Fatalf("a snapshot of the restored content: %+v took=%v err=%v, want snapshot 1 and none taken", snap, took, err)
+	}
+	writeSkill(t, central, "edited after the restore")
+	if _, took, err := Take(fsys.OS{}, root, "pdf", central, KindFSChange, Meta{}); err != nil || !took {
+		t.Fatalf("an edit after the restore was not snapshotted: took=%v err=%v", took, err)
+	}
+	list, _ := List(fsys.OS{}, root, "pdf")
+	if len(list) != 3 {
+		t.Fatalf("snapshots: %+v, want imported, restore and the later edit", list)
+	}
+}

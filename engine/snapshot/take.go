@@ -55,7 +55,7 @@ func take(sys fsys.System, sdir, skill, dir string, kind Kind, meta Meta) (Snaps
 			return Snapshot{}, false, err
 		}
 	}
-	if last, ok := idx.latest(); ok && last.Hash == hash {
+	if last, ok := idx.current(); ok && last.Hash == hash {
 		return last, false, nil
 	}
 	if err := idx.tidy(sys, sdir); err != nil {
@@ -69,7 +69,7 @@ func take(sys fsys.System, sdir, skill, dir string, kind Kind, meta Meta) (Snaps
 	if hash, err = skills.CopyHashed(sys, dir, dst, ""); err != nil {
 		return Snapshot{}, false, fmt.Errorf("snapshot of %s: %w", skill, err)
 	}
-	if last, ok := idx.latest(); ok && last.Hash == hash {
+	if last, ok := idx.current(); ok && last.Hash == hash {
 		return last, false, sys.RemoveAll(dst)
 	}
 	snap := Snapshot{
