@@ -271,6 +271,7 @@ machine {
 	dotfiles.Commit("drop the personal org")
 	dotfiles.Push()
 	out = mustRun(t, 0, "sync")
+	t.Logf("the home desktop's sync after the push:\n%s", out)
 	wantIn(t, "the home desktop's second sync", out,
 		`- link.everywhere["claude"].service.github-personal`, `- link.everywhere["gemini"].service.github-personal`,
 		"0 added, 0 changed, 3 removed")
