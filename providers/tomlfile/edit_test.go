@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
+
+	"github.com/chronicle-dev/chronicle/providers/internal/decoded"
 )
 
 func parse(t testing.TB, data []byte) *Document {
@@ -111,7 +113,7 @@ func TestBatchIsWhatOneChangeAtATimeGives(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if tc.meaningOnly && !equal(parse(t, batch).Tree, parse(t, one).Tree) || !tc.meaningOnly && !bytes.Equal(batch, one) {
+			if tc.meaningOnly && !decoded.Equal(parse(t, batch).Tree, parse(t, one).Tree) || !tc.meaningOnly && !bytes.Equal(batch, one) {
 				t.Errorf("one Edit:\n%s\none change at a time:\n%s", batch, one)
 			}
 		})
@@ -137,7 +139,7 @@ func TestSetAndRemoveInOneEditGiveTheFileBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	after := parse(t, back)
-	if !equal(after.Tree, d.Tree) {
+	if !decoded.Equal(after.Tree, d.Tree) {
 		t.Errorf("removing what was added and putting back what was removed gave\n%s", back)
 	}
 }

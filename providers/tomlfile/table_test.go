@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 	"time"
+
+	"github.com/chronicle-dev/chronicle/providers/internal/decoded"
 )
 
 func TestRenderDecodesAsGiven(t *testing.T) {
@@ -46,7 +48,7 @@ func TestRenderDecodesAsGiven(t *testing.T) {
 		"tables":       []any{map[string]any{"x": int64(1)}, map[string]any{"y": "z"}},
 		"sub":          map[string]any{"k": "v", "deeper": map[string]any{"n": int64(3)}},
 	}
-	if !equal(got, want) {
+	if !decoded.Equal(got, want) {
 		t.Errorf("decoded\n%#v\nwant\n%#v\ntext:\n%s", got, want, text)
 	}
 }

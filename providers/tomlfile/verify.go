@@ -2,8 +2,6 @@ package tomlfile
 
 import (
 	"fmt"
-	"math"
-	"reflect"
 
 	"github.com/chronicle-dev/chronicle/providers/internal/decoded"
 )
@@ -22,7 +20,7 @@ func verify(d *Document, after []byte, intents []intent) error {
 		switch {
 		case in.want == nil && present:
 			return fmt.Errorf("the edited file still holds [%s]", Dotted(in.key))
-		case in.want != nil && !equal(in.want, v):
+		case in.want != nil && !decoded.Equal(in.want, v):
 			return fmt.Errorf("[%s] in the edited file is not the intended entry", Dotted(in.key))
 		}
 	}
@@ -33,7 +31,7 @@ func verify(d *Document, after []byte, intents []intent) error {
 		decoded.Prune(expect, in.keyPath)
 		decoded.Prune(got, in.keyPath)
 	}
-	if !equal(expect, got) {
+	if !decoded.Equal(expect, got) {
 		if len(intents) == 1 {
 			return fmt.Errorf("the edit of %s would change more than that entry", Dotted(intents[0].key))
 		}
@@ -76,45 +74,4 @@ func intended(text []byte, key []string) (map[string]any, error) {
 		m = next
 	}
 	return m, nil
-}
-
-// equal compares decoded TOML values; unlike reflect.DeepEqual it holds
-// nan equal to nan, since a file's nan is unchanged by an edit elsewhere.
-func equal(a, b any) bool {
-	switch a := a.(type) {
-	case map[string]any:
-		b, ok := b.(map[string]any)
-		if !ok || len(a) != len(b) {
-			return false
-		}
-		for k, v := range a {
-			w, ok := b[k]
-			if !ok || !equal(v, w) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		b, ok := b.([]any)
-		return ok && equalSlices(a, b)
-	case []map[string]any:
-		b, ok := b.([]map[string]any)
-		return ok && equalSlices(a, b)
-	case float64:
-		b, ok := b.(float64)
-		return ok && (a == b || math.IsNaN(a) && math.IsNaN(b))
-	}
-	return reflect.DeepEqual(a, b)
-}
-
-func equalSlices[T any](a, b []T) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !equal(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
 }

@@ -2,8 +2,6 @@ package yamlfile
 
 import (
 	"fmt"
-	"math"
-	"reflect"
 	"slices"
 
 	"github.com/chronicle-dev/chronicle/providers/internal/decoded"
@@ -31,7 +29,7 @@ func (d *Document) verify(out []byte, changes []Change, keyPaths [][]string) err
 		switch {
 		case c.Value == nil && present:
 			return fmt.Errorf("the edited file still holds %s", dotted(key))
-		case c.Value != nil && !equal(want, v):
+		case c.Value != nil && !decoded.Equal(want, v):
 			return fmt.Errorf("%s in the edited file is not the intended entry", dotted(key))
 		}
 		dc = append(dc, decoded.Change{KeyPath: c.KeyPath, Name: c.Name, Value: want, Remove: c.Value == nil})
@@ -43,7 +41,7 @@ func (d *Document) verify(out []byte, changes []Change, keyPaths [][]string) err
 		clearEmpty(expect, keyPath)
 		clearEmpty(got.Tree, keyPath)
 	}
-	if !equal(expect, got.Tree) {
+	if !decoded.Equal(expect, got.Tree) {
 		if len(changes) == 1 {
 			return fmt.Errorf("the edit of %s would change more than that entry", dotted(append(slices.Clone(changes[0].KeyPath), changes[0].Name)))
 		}
@@ -83,38 +81,4 @@ func lookupValue(tree map[string]any, key []string) (any, bool) {
 	}
 	v, ok := m[key[len(key)-1]]
 	return v, ok
-}
-
-// equal compares decoded YAML values; unlike reflect.DeepEqual it holds
-// .nan equal to .nan, since a file's .nan is unchanged by an edit elsewhere.
-func equal(a, b any) bool {
-	switch a := a.(type) {
-	case map[string]any:
-		b, ok := b.(map[string]any)
-		if !ok || len(a) != len(b) {
-			return false
-		}
-		for k, v := range a {
-			w, ok := b[k]
-			if !ok || !equal(v, w) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		b, ok := b.([]any)
-		if !ok || len(a) != len(b) {
-			return false
-		}
-		for i := range a {
-			if !equal(a[i], b[i]) {
-				return false
-			}
-		}
-		return true
-	case float64:
-		b, ok := b.(float64)
-		return ok && (a == b || math.IsNaN(a) && math.IsNaN(b))
-	}
-	return reflect.DeepEqual(a, b)
 }
