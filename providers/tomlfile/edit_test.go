@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
-
 	"github.com/chronicle-dev/chronicle/providers/internal/decoded"
 )
 
