@@ -269,7 +269,6 @@ func (a *applier) done(address string) error {
 // last save removed from its journal first.
 func (a *applier) save() error {
 	a.st.DoneAll(a.completed)
-	a.st.PruneCreated()
 	clear(a.completed)
 	return a.st.Save(a.st.Path())
 }

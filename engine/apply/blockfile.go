@@ -48,7 +48,7 @@ func (a *applier) blockChanges(changes []plan.Change) []result {
 		t.pending = append(t.pending, i)
 	}
 	for _, r := range a.st.BlocksIn(t.file) {
-		t.created = t.created || r.FileCreated
+		t.created = t.created || r.Created
 	}
 	final, err := t.run()
 	if err != nil {
@@ -215,12 +215,12 @@ func (t *blockTransaction) record(final []byte) {
 				hash = observe.BodyHash(parsed.Body(b))
 			}
 		}
-		t.a.st.SetBlock(state.Block{File: t.file, ID: c.Block.ID, Hash: hash, WantedBy: slices.Clone(c.Block.Wanted), FileCreated: t.created})
+		t.a.st.SetBlock(state.Block{File: t.file, ID: c.Block.ID, Hash: hash, WantedBy: slices.Clone(c.Block.Wanted), Created: t.created})
 	}
 	if t.created {
 		for i := range t.a.st.Blocks {
 			if t.a.st.Blocks[i].File == t.file {
-				t.a.st.Blocks[i].FileCreated = true
+				t.a.st.Blocks[i].Created = true
 			}
 		}
 	}

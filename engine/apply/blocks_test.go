@@ -61,7 +61,7 @@ func TestBlocksAroundHandWrittenText(t *testing.T) {
 		t.Fatalf("AGENTS.md =\n%s\nwant\n%s", got, want)
 	}
 	st := m.State()
-	if b := st.BlockAt(agents, "rule.go-style"); b == nil || len(b.WantedBy) != 2 || b.FileCreated {
+	if b := st.BlockAt(agents, "rule.go-style"); b == nil || len(b.WantedBy) != 2 || b.Created {
 		t.Fatalf("block record = %+v", b)
 	}
 	m.Converge(m.Config(rulesConfig(project, `"tests"`, false)))

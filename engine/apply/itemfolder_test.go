@@ -49,7 +49,7 @@ func TestItemFolderComesAndGoesWithItsFile(t *testing.T) {
 	if got := m.Read(file); got != want {
 		t.Fatalf("AGENT.md =\n%s\nwant\n%s", got, want)
 	}
-	if rec := m.State().FileAt(file); rec == nil || !rec.FolderCreated {
+	if rec := m.State().FileAt(file); rec == nil || !rec.Created {
 		t.Fatalf("file record = %+v, want the folder recorded as created", rec)
 	}
 	m.Converge(m.Config(itemFolderConfig(project, false)))
@@ -64,7 +64,7 @@ func TestItemFolderComesAndGoesWithItsFile(t *testing.T) {
 	// the folder and the notes stay.
 	notes := m.Write("work/api/.devin/agents/reviewer/notes.txt", "mine\n")
 	m.Converge(m.Config(itemFolderConfig(project, true)))
-	if rec := m.State().FileAt(file); rec == nil || rec.FolderCreated {
+	if rec := m.State().FileAt(file); rec == nil || rec.Created {
 		t.Fatalf("file record = %+v, want the folder not recorded as created", rec)
 	}
 	m.Converge(m.Config(itemFolderConfig(project, false)))

@@ -61,7 +61,7 @@ func (a *applier) ownedFile(c plan.Change) error {
 	if !in.Done {
 		return fmt.Errorf("%s: %s changed while chronicle wrote it; the other program's version is kept (run chronicle plan again)", c.Address, f.Path)
 	}
-	a.st.SetFile(state.File{Address: c.Address, Tool: f.Tool, Kind: f.Kind, Path: f.Path, Hash: f.Rendered, Rendered: f.Rendered, FolderCreated: folderCreated})
+	a.st.SetFile(state.File{Address: c.Address, Tool: f.Tool, Kind: f.Kind, Path: f.Path, Hash: f.Rendered, Rendered: f.Rendered, Created: folderCreated})
 	if f.Takeover != "" && f.Takeover != c.Address {
 		a.st.ForgetFile(f.Takeover)
 	}
@@ -77,9 +77,9 @@ func (a *applier) recordOwnedFile(c plan.Change, takeover string) error {
 	}
 	folderCreated := false
 	if rec := a.st.FileAt(f.Path); rec != nil {
-		folderCreated = rec.FolderCreated
+		folderCreated = rec.Created
 	}
-	a.st.SetFile(state.File{Address: c.Address, Tool: f.Tool, Kind: f.Kind, Path: f.Path, Hash: c.Before.Hash, Rendered: f.Rendered, FolderCreated: folderCreated})
+	a.st.SetFile(state.File{Address: c.Address, Tool: f.Tool, Kind: f.Kind, Path: f.Path, Hash: c.Before.Hash, Rendered: f.Rendered, Created: folderCreated})
 	return nil
 }
 
@@ -90,7 +90,7 @@ func (a *applier) itemFolder(f *plan.FileSpec) (bool, error) {
 	if !f.ItemFolder {
 		return false, nil
 	}
-	if rec := a.st.FileAt(f.Path); rec != nil && rec.FolderCreated {
+	if rec := a.st.FileAt(f.Path); rec != nil && rec.Created {
 		return true, nil
 	}
 	_, err := a.sys.Lstat(filepath.Dir(f.Path))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/observe"
+	"github.com/chronicle-dev/chronicle/engine/own"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/state"
@@ -343,6 +344,7 @@ func (t *transaction) record(final []byte) error {
 		return err
 	}
 	listing := toolfile.NewListing(doc, toolfile.NewView(t.a.sys))
+	created := t.a.st.Created(t.file) // the flag outlives the entry that created the file
 	for _, i := range t.pending {
 		c := t.changes[i]
 		spec := c.Entry
@@ -364,8 +366,8 @@ func (t *transaction) record(final []byte) error {
 		loc := spec.Location
 		t.a.st.Entries = append(t.a.st.Entries, state.Entry{
 			Address: c.Address, Tool: loc.Tool, Scope: loc.Scope, Project: loc.Project, File: loc.File,
-			KeyPath: loc.KeyPath, Name: spec.Entry.Name, Hash: observe.EntryHash(*written), Rendered: spec.Rendered,
-			Extra: spec.Entry.Extra.Keys(),
+			KeyPath: loc.KeyPath, Name: spec.Entry.Name, Hash: own.EntryHash(t.p, *written, spec.Entry.Extra.Keys()), Rendered: spec.Rendered,
+			Extra: spec.Entry.Extra.Keys(), Created: created,
 		})
 	}
 	return nil

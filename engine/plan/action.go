@@ -1,47 +1,18 @@
 package plan
 
-import (
-	"encoding/json"
-	"fmt"
-)
+import "github.com/chronicle-dev/chronicle/engine/own"
 
-// An Action is what a change does, shown by its symbol.
-type Action int
+// An Action is what a change does, shown by its symbol (the ledger's).
+type Action = own.Action
 
 // The actions of SPEC §6.
 const (
-	NoOp     Action = iota
-	Create          // +
-	Update          // ~
-	Delete          // -
-	Replace         // -/+
-	Conflict        // ! : will not be applied
-	Read            // <= : a note, never counted
+	NoOp     = own.NoOp
+	Create   = own.Create   // +
+	Update   = own.Update   // ~
+	Delete   = own.Delete   // -
+	Replace  = own.Replace  // -/+
+	Conflict = own.Conflict // ! : will not be applied
+	Read     = own.Read     // <= : a note, never counted
+	Ignore   = own.Ignore   // = : left alone on this machine, never counted
 )
-
-var actionNames = [...]string{"no-op", "create", "update", "delete", "replace", "conflict", "read"}
-var actionSymbols = [...]string{" ", "+", "~", "-", "-/+", "!", "<="}
-
-// String returns the action's name as used in JSON: create, update, ….
-func (a Action) String() string { return actionNames[a] }
-
-// Symbol returns the action's symbol: + ~ - -/+ ! <=.
-func (a Action) Symbol() string { return actionSymbols[a] }
-
-// MarshalJSON writes the action's name.
-func (a Action) MarshalJSON() ([]byte, error) { return json.Marshal(a.String()) }
-
-// UnmarshalJSON reads an action's name.
-func (a *Action) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return err
-	}
-	for i, n := range actionNames {
-		if n == s {
-			*a = Action(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown action %q", s)
-}

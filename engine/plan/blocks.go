@@ -8,6 +8,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/instruction"
 	"github.com/chronicle-dev/chronicle/engine/markers"
 	"github.com/chronicle-dev/chronicle/engine/observe"
+	"github.com/chronicle-dev/chronicle/engine/own"
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/engine/textdiff"
 	"github.com/chronicle-dev/chronicle/engine/toolfile"
@@ -93,56 +94,26 @@ func (b *builder) planBlock(f *toolfile.File, parsed *markers.File, id string, w
 	before := observe.BlockIn(f, parsed, id)
 	spec := &BlockSpec{File: f.Path, ID: id, Body: w.body, Wanted: wanted}
 	c := Change{Address: addr, Kind: KindBlock, Path: f.Path, Block: spec, Before: &before}
-	mine := rec.ID != ""
-	replace, imported := b.anyOf(b.in.Replace, wanted), b.anyOf(b.in.Import, wanted)
 	current := ""
 	if blk, ok := parsed.Block(id); ok {
 		current = parsed.Body(blk)
 	}
-	switch {
-	case before.Kind == observe.Absent && len(parsed.Blocks()) == 0 && f.Exists && instruction.Normal(string(f.Data)) == w.body:
-		// The file holds the text and nothing else, without markers: a
-		// hand-written file this rule was made from.
-		if replace || imported {
-			c.Action, c.Reason, spec.Wrap = Update, "takes over the text of "+f.Path+" as block "+id+" (markers put around it; the text stays as it is)", true
-		} else {
-			c.Action, c.Reason = Conflict, f.Path+" already holds this text, without markers; "+b.in.Commands.ImportAddr(addr)+" takes it over as block "+id+" (markers put around it) instead of writing it twice"
-		}
-	case before.Kind == observe.Absent:
-		c.Action = Create
-		if mine {
-			c.Reason = "removed since chronicle wrote it; writing it again"
-		}
-	case mine && before.Hash == rec.Hash:
-		switch {
-		case current != w.body:
-			c.Action, c.Diff = Update, b.blockDiff(f.Path, id, current, w.body)
-		case !slices.Equal(rec.WantedBy, wanted):
-			c.Action, c.Reason = Update, "recorded as wanted by "+joinAddrs(wanted)
-		}
-	case !mine && current == w.body:
-		switch {
-		case b.st.Intended(state.Intent{Address: addr, File: f.Path, Name: id}):
-			c.Action, c.Reason, spec.RecordOnly = Update, "written by an interrupted apply; recording it", true
-		case imported || replace:
-			c.Action, c.Reason, spec.RecordOnly = Update, "imported: the block holds the declared text; recorded as chronicle's", true
-		default:
-			c.Action, c.Reason = Conflict, fmt.Sprintf("%s already has a block %s identical to the declared one, but chronicle did not write it; %s takes it over as it is", f.Path, id, b.in.Commands.ImportAddr(addr))
-		}
-	case mine:
-		c.Diff = b.blockDiff(f.Path, id, current, w.body)
-		if replace {
-			c.Action, c.Reason = Update, "edited since chronicle wrote it; --replace writes the declared text after a backup"
-		} else {
-			c.Action, c.Reason = Conflict, "drift: edited since chronicle wrote it; to keep the edit, change the configuration to match (the diff shows how) or chronicle state rm "+ShellQuote(addr)+"; to drop it, "+b.in.Commands.Replace(addr)
-		}
-	default:
-		c.Diff = b.blockDiff(f.Path, id, current, w.body)
-		if replace {
-			c.Action, c.Reason = Update, "--replace takes over a block chronicle did not write, after a backup"
-		} else {
-			c.Action, c.Reason = Conflict, fmt.Sprintf("%s already has a block %s that chronicle did not write; it is never overwritten (%s takes it over after a backup)", f.Path, id, b.in.Commands.Replace(addr))
-		}
+	subject := blockSubject{b: b, file: f, id: id, want: w.body, current: current, seen: before,
+		bare: before.Kind == observe.Absent && len(parsed.Blocks()) == 0 && f.Exists && instruction.Normal(string(f.Data)) == w.body}
+	var recorded *own.Record
+	if rec.ID != "" {
+		recorded = &own.Record{Hash: rec.Hash, Rendered: rec.Hash} // a block's projection is its body, as declared
+	}
+	replace := b.anyOf(b.in.Replace, wanted)
+	d := own.Decide(own.Case{
+		Address: addr, Subject: subject, Want: observe.BodyHash(w.body), Record: recorded,
+		Replace: replace, Import: b.anyOf(b.in.Import, wanted), Ignored: b.anyOf(b.in.Ignore, wanted),
+		Intended: b.st.Intended(state.Intent{Address: addr, File: f.Path, Name: id}), Commands: b.in.Commands,
+	})
+	b.decided(&c, d)
+	spec.RecordOnly, spec.Wrap = d.RecordOnly, d.Wrap
+	if d.Action == NoOp && recorded != nil && !slices.Equal(rec.WantedBy, wanted) {
+		c.Action, c.Reason = Update, "recorded as wanted by "+joinAddrs(wanted)
 	}
 	b.sharedFileConflict(&c, f, replace)
 	b.add(c)
@@ -165,17 +136,13 @@ func (b *builder) removeBlock(f *toolfile.File, parsed *markers.File, rec state.
 	addr := rec.WantedBy[0]
 	c := Change{Address: addr, Kind: KindBlock, Action: Delete, Path: f.Path, Before: &before,
 		Block: &BlockSpec{File: f.Path, ID: rec.ID}}
-	switch {
-	case before.Kind == observe.Absent:
-		c.Reason = "already gone; forgetting it"
-	case before.Hash == rec.Hash:
-		c.Reason = "no longer declared; the text around it stays as it is"
-		if emptied {
-			c.Reason = "no longer declared; " + f.Path + " held nothing else chronicle did not write, so the file goes too"
-		}
-	default:
-		c.Action, c.Reason = Conflict, "no longer declared, but edited since chronicle wrote it; not removed (chronicle state rm "+ShellQuote(addr)+" lets go of it)"
+	after := "the text around it stays as it is"
+	if emptied {
+		after = f.Path + " held nothing else chronicle did not write, so the file goes too"
 	}
+	subject := blockSubject{b: b, file: f, id: rec.ID, seen: before}
+	b.decided(&c, own.Release(own.Case{Address: addr, Subject: subject, Record: &own.Record{Hash: rec.Hash},
+		Ignored: b.anyOf(b.in.Ignore, rec.WantedBy), After: after, Commands: b.in.Commands}))
 	if before.Kind != observe.Absent {
 		b.sharedFileConflict(&c, f, b.in.Replace[addr])
 	}
@@ -186,7 +153,7 @@ func (b *builder) removeBlock(f *toolfile.File, parsed *markers.File, rec state.
 // chronicle cannot write the file as it writes (replaced atomically, mode
 // and owner kept): another user's, read-only, or hard-linked.
 func (b *builder) sharedFileConflict(c *Change, f *toolfile.File, replace bool) {
-	if c.Action == NoOp || c.Action == Conflict || c.Action == Read || (c.Block != nil && c.Block.RecordOnly) {
+	if !c.Action.Changes() || (c.Block != nil && c.Block.RecordOnly) {
 		return
 	}
 	facts := observe.Facts(f)
@@ -221,7 +188,7 @@ func (b *builder) anyOf(set map[string]bool, addrs []string) bool {
 // fileCreated reports whether chronicle created the file of these records.
 func fileCreated(recs map[string]state.Block) bool {
 	for _, r := range recs {
-		if r.FileCreated {
+		if r.Created {
 			return true
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/observe"
+	"github.com/chronicle-dev/chronicle/engine/own"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
@@ -161,64 +162,32 @@ func (b *builder) entry(addr, tool string, l *config.Link, p provider.Provider, 
 	spec := &EntrySpec{Location: loc, Entry: e, Rendered: RenderedHash(rendered)}
 	shown := e.Extra.Keys() // the extra keys a diff shows: those the write sets or removes
 	c := Change{Address: addr, Kind: KindEntry, Path: loc.File, Entry: spec, Before: &before}
-	if actual != nil {
-		resolved := provider.InProject(loc, *actual)
-		actual = &resolved
-	}
-	rec, changed := b.records.Ownership(loc.File, loc.KeyPath, e.Name, before.Hash)
+	recorded := b.records.EntryAt(loc.File, loc.KeyPath, e.Name)
+	rec := own.EntryRecord(p, recorded, actual)
 	if rec != nil && rec.Address != addr {
 		spec.Takeover = rec.Address
 	}
-	if rec != nil {
-		spec.DropExtra = dropped(rec.Extra, p, e)
+	owned := shown // the extra keys of chronicle's projection
+	if recorded != nil {
+		owned = recorded.Extra
+		spec.DropExtra = dropped(recorded.Extra, p, e)
 		shown = append(shown, spec.DropExtra...)
 	}
-	switch {
-	case actual == nil:
-		c.Action = Create
-		if b.entryRecord(addr) != nil {
-			c.Reason = "removed since chronicle wrote it; writing it again"
-		}
-	case rec != nil && !changed:
-		// Unchanged since chronicle wrote it: rewrite only when the
-		// declaration renders differently from what was written then.
-		// (Comparing with the entry as read back would never settle for
-		// tools that store less than the model holds.)
-		switch {
-		case rec.Rendered != spec.Rendered:
-			c.Action = Update
-			c.Diff = b.entryDiff(addr, p, *actual, rendered, shown)
-		case spec.Takeover != "":
-			c.Action, c.Reason = Update, "recorded under "+addr+" (written for "+spec.Takeover+")"
-		}
-	case b.st.Intended(state.Intent{Address: addr, File: loc.File, Name: e.Name}) && b.holds(p, e, *actual):
-		c.Action, c.Reason = Update, "written by an interrupted apply; recording it"
-	case rec != nil:
-		c.Diff = b.entryDiff(addr, p, *actual, rendered, shown)
-		if b.in.Replace[addr] {
-			c.Action, c.Reason = Update, "edited since chronicle wrote it; --replace writes the declared version after a backup"
-		} else {
-			c.Action, c.Reason = Conflict, "drift: edited since chronicle wrote it; to keep the edit, change the configuration to match (the diff shows how) or chronicle state rm "+ShellQuote(rec.Address)+"; to drop it, "+b.in.Commands.Replace(addr)
-		}
-	default:
-		same := b.holds(p, e, *actual)
-		if !same {
-			c.Diff = b.entryDiff(addr, p, *actual, rendered, shown)
-		}
-		switch {
-		case b.in.Import[addr] && same:
-			c.Action, c.Reason = Update, "imported: the entry is the declared one; recorded as chronicle's"
-			spec.RecordOnly = true
-		case b.in.Import[addr] && e.Definition.Resolves(actual.Definition) && sameRest(e, *actual) && HoldsTimeout(p, e, *actual):
-			c.Action, c.Reason = Update, "imported: the entry holds the declared secret in plain text; recorded as chronicle's (the next apply writes the reference instead)"
-			spec.RecordOnly, spec.Rendered = true, ""
-		case b.in.Replace[addr]:
-			c.Action, c.Reason = Update, "--replace takes over an entry chronicle did not write, after a backup"
-		case same:
-			c.Action, c.Reason = Conflict, fmt.Sprintf("%s already has an entry %q identical to the declared one, but chronicle did not write it; %s takes it over as it is", tool, e.Name, b.in.Commands.ImportAddr(addr))
-		default:
-			c.Action, c.Reason = Conflict, fmt.Sprintf("%s already has an entry %q that chronicle did not write; it is never overwritten (%s takes it over after a backup)", tool, e.Name, b.in.Commands.Replace(addr))
-		}
+	subject := entrySubject{b: b, addr: addr, tool: tool, p: p, want: e, rendered: rendered, found: actual, owned: owned, shown: shown}
+	if actual != nil {
+		resolved := provider.InProject(loc, *actual)
+		subject.resolved = &resolved
+	}
+	d := own.Decide(own.Case{
+		Address: addr, Subject: subject, Want: spec.Rendered, Record: rec,
+		Replace: b.in.Replace[addr], Import: b.in.Import[addr], Ignored: b.ignored(addr),
+		Intended: b.st.Intended(state.Intent{Address: addr, File: loc.File, Name: e.Name}),
+		AsIs:     subject.asIs(), Commands: b.in.Commands,
+	})
+	b.decided(&c, d)
+	spec.RecordOnly = d.RecordOnly
+	if d.Rewrite {
+		spec.Rendered = ""
 	}
 	b.fileConflict(&c, f)
 	b.add(c)
@@ -229,7 +198,7 @@ func (b *builder) entry(addr, tool string, l *config.Link, p provider.Provider, 
 // owner and group kept): it is hard-linked (replacing it would split the
 // link), its owner cannot write it, or it belongs to another user.
 func (b *builder) fileConflict(c *Change, f *toolfile.File) {
-	if c.Action == NoOp || c.Action == Conflict || c.Action == Read {
+	if !c.Action.Changes() {
 		return
 	}
 	facts := observe.Facts(f)

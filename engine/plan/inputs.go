@@ -36,6 +36,9 @@ type Inputs struct {
 	HubError   string
 	// Replace holds the --replace addresses.
 	Replace map[string]bool
+	// Ignore holds the addresses this machine leaves alone (machine.hcl's
+	// ignore): nothing written, removed or reported as a conflict there.
+	Ignore map[string]bool
 	// Import holds addresses whose entries, links and copies, when they are
 	// already there but chronicle did not make them, are taken over as they
 	// are (adopt, chronicle import): recorded as chronicle's, nothing written.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/observe"
+	"github.com/chronicle-dev/chronicle/engine/own"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
@@ -142,84 +143,22 @@ func (b *builder) skillLink(l *config.Link, tool, skill string, p provider.Provi
 	}
 	if l.Mode == config.ModeCopy {
 		spec.Hash = b.declaredHash(skill)
-		c.Action, c.Reason = b.copyAction(addr, path, before, spec, rec)
-	} else {
-		c.Action, c.Reason = b.symlinkAction(addr, path, before, target, rec)
-		if c.Action == Conflict && rec == nil && before.Kind == observe.Dir && before.Hash == b.declaredHash(skill) {
-			// Often the folder adopt copied the skill from.
-			c.Reason = "a real directory with the same content as the declared skill is at " + path +
-				" (adopt may have copied it from there); chronicle never overwrites it: " + b.in.Commands.Replace(addr) +
-				" moves it into the backup set and links the central copy"
-		}
 	}
+	subject := linkSubject{path: path, mode: l.Mode, seen: before, target: target, hash: spec.Hash, rec: rec}
+	if l.Mode != config.ModeCopy && rec == nil && before.Kind == observe.Dir && before.Hash == b.declaredHash(skill) {
+		subject.there = "a real directory with the same content as the declared skill is at " + path + " (adopt may have copied it from there)"
+	}
+	want, intent := target, state.Intent{Address: addr, Path: path, Target: target}
+	if l.Mode == config.ModeCopy {
+		want, intent = spec.Hash, state.Intent{Address: addr, Path: path, Hash: spec.Hash}
+	}
+	b.decided(&c, own.Decide(own.Case{
+		Address: addr, Subject: subject, Want: want, Record: subject.record(),
+		Replace: b.in.Replace[addr], Import: b.in.Import[addr], Ignored: b.ignored(addr),
+		Intended:   b.st.Intended(intent),
+		MovesAside: true, Commands: b.in.Commands,
+	}))
 	b.add(c)
-}
-
-// symlinkAction decides what to do at a link's place.
-func (b *builder) symlinkAction(addr, path string, before observe.Observation, target string, rec *state.Link) (Action, string) {
-	replace := b.in.Replace[addr]
-	switch {
-	case before.Kind == observe.Absent:
-		if rec != nil {
-			return Create, "the link was removed since chronicle made it; making it again"
-		}
-		return Create, ""
-	case before.Kind == observe.Symlink && before.Target == target:
-		if rec != nil && rec.Mode != state.ModeCopy {
-			return NoOp, ""
-		}
-		if b.st.Intended(state.Intent{Address: addr, Path: path, Target: target}) {
-			return Update, "made by an interrupted apply; recording it"
-		}
-		if replace || b.in.Import[addr] {
-			return Update, "takes over a link to the central copy that chronicle did not make"
-		}
-		return Conflict, "a link to the central copy is there, but chronicle did not make it (same target); " + b.in.Commands.ImportAddr(addr) + " takes it over as it is"
-	}
-	what := describe(before, path)
-	if replace {
-		return Replace, what + "; --replace moves it into the backup set, then links"
-	}
-	if rec != nil {
-		return Conflict, "drift: " + what + " where chronicle made a link; it is never overwritten (" + b.in.Commands.Replace(addr) + " puts the link back)"
-	}
-	return Conflict, what + "; chronicle never overwrites it (" + b.in.Commands.Replace(addr) + " moves it into the backup set)"
-}
-
-// copyAction decides what to do at a tracked copy's place. Before is the
-// tree hash of what is there, never merely "something exists": a folder
-// that is not the copy chronicle made is never adopted, refreshed or
-// removed.
-func (b *builder) copyAction(addr, path string, before observe.Observation, spec *LinkSpec, rec *state.Link) (Action, string) {
-	replace := b.in.Replace[addr]
-	mine := rec != nil && rec.Mode == state.ModeCopy
-	switch {
-	case before.Kind == observe.Absent:
-		if mine {
-			return Create, "the copy was removed since chronicle made it; copying it again"
-		}
-		return Create, ""
-	case before.Kind == observe.Dir && mine && before.Hash == rec.Hash:
-		if rec.Hash == spec.Hash {
-			return NoOp, ""
-		}
-		return Update, "the skill changed; refreshing the copy"
-	case before.Kind == observe.Dir && before.Hash == spec.Hash && b.st.Intended(state.Intent{Address: addr, Path: path, Hash: spec.Hash}):
-		return Update, "made by an interrupted apply; recording it"
-	case before.Kind == observe.Dir && before.Hash == spec.Hash && !mine:
-		if replace || b.in.Import[addr] {
-			return Update, "takes over an identical copy chronicle did not make"
-		}
-		return Conflict, "an identical copy is there, but chronicle did not make it; " + b.in.Commands.ImportAddr(addr) + " takes it over as it is"
-	}
-	what := describe(before, path)
-	if replace {
-		return Replace, what + "; --replace moves it into the backup set, then copies"
-	}
-	if mine {
-		return Conflict, "drift: the copy was changed since chronicle made it (" + what + "); it is never overwritten (" + b.in.Commands.Replace(addr) + " moves it into the backup set)"
-	}
-	return Conflict, what + "; chronicle never overwrites it (" + b.in.Commands.Replace(addr) + " moves it into the backup set)"
 }
 
 // declaredHash is the hash the central copy of skill will have after apply.

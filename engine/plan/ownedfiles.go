@@ -1,10 +1,10 @@
 package plan
 
 import (
-	"fmt"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/observe"
+	"github.com/chronicle-dev/chronicle/engine/own"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/engine/textdiff"
@@ -34,57 +34,21 @@ func (b *builder) ownedFile(addr string, place provider.Place, in *config.Instru
 	before := observe.Place(b.in.Reader, path)
 	c := Change{Address: addr, Kind: KindFile, Path: path, File: spec, Before: &before}
 	rec := b.st.FileAt(path)
-	if rec != nil && rec.Address != addr {
-		spec.Takeover = rec.Address
-	}
-	current := ""
-	if before.Kind == observe.File {
-		current = string(b.view.File(path).Data)
-	}
-	replace, imported := b.in.Replace[addr], b.in.Import[addr]
-	switch {
-	case before.Kind == observe.Absent:
-		c.Action = Create
-		if rec != nil {
-			c.Reason = "removed since chronicle wrote it; writing it again"
-		}
-	case before.Kind == observe.File && rec != nil && before.Hash == rec.Hash:
-		switch {
-		case rec.Rendered != spec.Rendered:
-			c.Action, c.Diff = Update, b.fileDiff(path, current, content)
-		case spec.Takeover != "":
-			c.Action, c.Reason, spec.RecordOnly = Update, "recorded under "+addr+" (written for "+spec.Takeover+")", true
-		}
-	case before.Kind == observe.File && rec == nil && current == content:
-		switch {
-		case b.st.Intended(state.Intent{Address: addr, Path: path, Hash: spec.Rendered}):
-			c.Action, c.Reason, spec.RecordOnly = Update, "written by an interrupted apply; recording it", true
-		case imported || replace:
-			c.Action, c.Reason, spec.RecordOnly = Update, "imported: the file is the declared one; recorded as chronicle's", true
-		default:
-			c.Action, c.Reason = Conflict, fmt.Sprintf("%s is already there, identical to the declared one, but chronicle did not write it; %s takes it over as it is", path, b.in.Commands.ImportAddr(addr))
-		}
-	case before.Kind == observe.File && rec == nil && imported:
-		c.Action, c.Reason, spec.RecordOnly = Update, "imported as it is: recorded as chronicle's, nothing rewritten (the next change to the declaration rewrites it)", true
-	case before.Kind == observe.File && rec != nil:
-		c.Diff = b.fileDiff(path, current, content)
-		if replace {
-			c.Action, c.Reason = Update, "edited since chronicle wrote it; --replace writes the declared version after a backup"
-		} else {
-			c.Action, c.Reason = Conflict, "drift: edited since chronicle wrote it; to keep the edit, change the configuration to match (the diff shows how) or chronicle state rm "+ShellQuote(addr)+"; to drop it, "+b.in.Commands.Replace(addr)
-		}
-	default:
-		what := describe(before, path)
-		if before.Kind == observe.File {
-			c.Diff = b.fileDiff(path, current, content)
-			what = "a file chronicle did not write is at " + path
-		}
-		if replace {
-			c.Action, c.Reason = Replace, what+"; --replace moves it into a kept backup set, then writes"
-		} else {
-			c.Action, c.Reason = Conflict, what+"; chronicle never replaces it ("+b.in.Commands.Replace(addr)+" moves it into a kept backup set first)"
+	var recorded *own.Record
+	if rec != nil {
+		recorded = &own.Record{Address: rec.Address, Hash: rec.Hash, Rendered: rec.Rendered}
+		if rec.Address != addr {
+			spec.Takeover = rec.Address
 		}
 	}
+	d := own.Decide(own.Case{
+		Address: addr, Subject: b.fileSubject(path, before, content), Want: spec.Rendered, Record: recorded,
+		Replace: b.in.Replace[addr], Import: b.in.Import[addr], Ignored: b.ignored(addr),
+		Intended: b.st.Intended(state.Intent{Address: addr, Path: path, Hash: spec.Rendered}),
+		AsIs:     own.KeepAsIs, MovesAside: true, Commands: b.in.Commands,
+	})
+	b.decided(&c, d)
+	spec.RecordOnly = d.RecordOnly
 	b.add(c)
 }
 
@@ -98,25 +62,11 @@ func (b *builder) fileRemovals() {
 		}
 		before := observe.Place(b.in.Reader, rec.Path)
 		c := Change{Address: rec.Address, Kind: KindFile, Action: Delete, Path: rec.Path, Before: &before,
-			File: &FileSpec{Tool: rec.Tool, Kind: rec.Kind, Path: rec.Path, ItemFolder: rec.FolderCreated}}
-		switch {
-		case before.Kind == observe.Absent:
-			c.Reason = "already gone; forgetting it"
-		case before.Kind == observe.File && before.Hash == rec.Hash:
-			c.Reason = "no longer declared"
-		default:
-			c.Action, c.Reason = Conflict, "no longer declared, but "+describeChanged(before, rec.Path)+"; not removed (chronicle state rm "+ShellQuote(rec.Address)+" lets go of it)"
-		}
+			File: &FileSpec{Tool: rec.Tool, Kind: rec.Kind, Path: rec.Path, ItemFolder: rec.Created}}
+		b.decided(&c, own.Release(own.Case{Address: rec.Address, Subject: b.fileSubject(rec.Path, before, ""),
+			Record: &own.Record{Address: rec.Address, Hash: rec.Hash}, Ignored: b.ignored(rec.Address), Commands: b.in.Commands}))
 		b.plan.Changes = append(b.plan.Changes, c)
 	}
-}
-
-// describeChanged says what is at a place chronicle's file was.
-func describeChanged(o observe.Observation, path string) string {
-	if o.Kind == observe.File {
-		return "edited since chronicle wrote it"
-	}
-	return describe(o, path) + " instead of what chronicle wrote"
 }
 
 // fileDiff shows a file as it is against as it would be written.

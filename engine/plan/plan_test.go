@@ -196,7 +196,7 @@ func TestSymlinkWhatIsThereNow(t *testing.T) {
 		{name: "the central link chronicle did not make", setup: func(m *enginetest.Machine, place string) {
 			os.MkdirAll(filepath.Dir(place), 0o755)
 			os.Symlink(filepath.Join(m.Store, "review"), place)
-		}, action: plan.Conflict, reason: "chronicle did not make it", before: observe.Symlink},
+		}, action: plan.Conflict, reason: "identical to the declared one, but chronicle did not write it", before: observe.Symlink},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := enginetest.New(t)
@@ -232,7 +232,7 @@ func TestCopyWhatIsThereNow(t *testing.T) {
 	// An identical one neither.
 	os.RemoveAll(place)
 	m.Skill(filepath.Dir(place), "review", "Review code.")
-	if c := enginetest.Change(t, m.Plan(cfg), reviewLink); c.Action != plan.Conflict || !strings.Contains(c.Reason, "identical copy") {
+	if c := enginetest.Change(t, m.Plan(cfg), reviewLink); c.Action != plan.Conflict || !strings.Contains(c.Reason, "identical to the declared one") {
 		t.Fatalf("identical folder: %s %q", c.Action, c.Reason)
 	}
 	os.RemoveAll(place)
@@ -250,7 +250,7 @@ func TestCopyWhatIsThereNow(t *testing.T) {
 	// The skill changes: the copy is refreshed.
 	m.Skill("skills", "review", "Review code, version 2.")
 	c = enginetest.Change(t, m.Plan(cfg), reviewLink)
-	if c.Action != plan.Update || !strings.Contains(c.Reason, "refreshing the copy") {
+	if c.Action != plan.Update || !strings.Contains(c.Reason, "the declared version changed since chronicle wrote it") {
 		t.Fatalf("changed skill: %s %q", c.Action, c.Reason)
 	}
 }

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"github.com/chronicle-dev/chronicle/engine/observe"
+	"github.com/chronicle-dev/chronicle/engine/own"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
@@ -101,15 +102,9 @@ func (b *builder) removeEntry(e state.Entry) {
 	}
 	before := observe.Found(f, found)
 	c.Before = &before
-	_, changed := b.records.Ownership(e.File, e.KeyPath, e.Name, before.Hash)
-	switch {
-	case before.Kind == observe.Absent:
-		c.Reason = "already gone; forgetting it"
-	case !changed:
-		c.Reason = "no longer declared"
-	default:
-		c.Action, c.Reason = Conflict, "no longer declared, but edited since chronicle wrote it; not removed (chronicle state rm "+ShellQuote(e.Address)+" lets go of it)"
-	}
+	subject := entrySubject{b: b, addr: e.Address, tool: e.Tool, p: p, want: provider.Entry{Name: e.Name}, found: found, owned: e.Extra}
+	b.decided(&c, own.Release(own.Case{Address: e.Address, Subject: subject, Record: own.EntryRecord(p, &e, found),
+		Ignored: b.ignored(e.Address), Commands: b.in.Commands}))
 	if before.Kind != observe.Absent {
 		b.fileConflict(&c, f)
 	}
@@ -120,16 +115,9 @@ func (b *builder) removeLink(l state.Link) {
 	spec := &LinkSpec{Tool: l.Tool, Path: l.Path, Target: l.Target, Mode: l.Mode, Hash: l.Hash}
 	before := observe.Place(b.in.Reader, l.Path)
 	c := Change{Address: l.Address, Kind: KindLink, Action: Delete, Path: l.Path, Link: spec, Before: &before}
-	switch {
-	case before.Kind == observe.Absent:
-		c.Reason = "already gone; forgetting it"
-	case l.Mode != state.ModeCopy && before.Kind == observe.Symlink && before.Target == l.Target:
-		c.Reason = "no longer declared"
-	case l.Mode == state.ModeCopy && before.Kind == observe.Dir && before.Hash == l.Hash:
-		c.Reason = "no longer declared"
-	default:
-		c.Action, c.Reason = Conflict, "no longer declared, but "+describe(before, l.Path)+" instead of what chronicle made; not removed (chronicle state rm "+ShellQuote(l.Address)+" lets go of it)"
-	}
+	subject := linkSubject{path: l.Path, mode: l.Mode, seen: before, target: l.Target, hash: l.Hash, rec: &l}
+	b.decided(&c, own.Release(own.Case{Address: l.Address, Subject: subject, Record: subject.record(),
+		Ignored: b.ignored(l.Address), Commands: b.in.Commands}))
 	b.plan.Changes = append(b.plan.Changes, c)
 }
 

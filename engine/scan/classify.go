@@ -3,23 +3,27 @@ package scan
 import (
 	"strings"
 
-	"github.com/chronicle-dev/chronicle/engine/observe"
+	"github.com/chronicle-dev/chronicle/engine/own"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 )
 
-func classify(loc provider.Location, e provider.Entry, opts Options) (string, string) {
-	e = provider.InProject(loc, e)
+// classify says what an entry a tool holds is to chronicle: its own
+// (owned, or drift when edited since — the ledger's projection and record,
+// as the plan compares them), or, against the configuration, new,
+// unchanged, updated or a conflict.
+func classify(p provider.Provider, loc provider.Location, e provider.Entry, opts Options) (string, string) {
 	if !SafeName(e.Name) {
 		return StatusInvalid, "the entry's name cannot be used safely"
 	}
 	if opts.State != nil {
-		if rec, changed := opts.records.Ownership(loc.File, loc.KeyPath, e.Name, observe.EntryHash(e)); rec != nil {
-			if changed {
-				return StatusDrift, "changed since chronicle wrote it"
+		if recorded := opts.records.EntryAt(loc.File, loc.KeyPath, e.Name); recorded != nil {
+			if own.EntryRecord(p, recorded, &e).Hash != own.EntryHash(p, e, recorded.Extra) {
+				return StatusDrift, own.EditedSince
 			}
 			return StatusOwned, ""
 		}
 	}
+	e = provider.InProject(loc, e)
 	if opts.Config == nil {
 		return StatusNew, ""
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/instruction"
 	"github.com/chronicle-dev/chronicle/engine/markers"
+	"github.com/chronicle-dev/chronicle/engine/own"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/toolfile"
 )
@@ -183,7 +184,7 @@ func (opts *Options) classifyInstruction(pl provider.Place, in Instruction, data
 			if rec.Hash == in.Hash {
 				return StatusOwned, ""
 			}
-			return StatusDrift, "edited since chronicle wrote it (" + rec.Address + ")"
+			return StatusDrift, own.EditedSince + " (" + rec.Address + ")"
 		}
 	}
 	if opts.Config == nil {

@@ -127,7 +127,7 @@ func Run(opts Options) Result {
 			}
 			for _, e := range entries {
 				s := Service{Location: loc, Entry: e}
-				s.Status, s.Reason = classify(loc, e, opts)
+				s.Status, s.Reason = classify(p, loc, e, opts)
 				s.Sees = hubSeen(loc, e, opts)
 				r.Services = append(r.Services, s)
 			}

@@ -33,7 +33,7 @@ func TestDescribe(t *testing.T) {
 		`link.cursor-direct["cursor"].service.linear`: `key_path = ["mcpServers", "linear"]`,
 		`link.everywhere["claude"].hub`:               "(journalled, not completed)",
 		`link.all["claude"].command.review`:           `path = "/h/.claude/commands/review.md"`,
-		`link.all["codex"].rule.go-style`:             `id = "rule.go-style"`,
+		`link.all["codex"].rule.go-style`:             `name = "rule.go-style"`,
 	} {
 		out, err := s.Describe(addr)
 		if err != nil {

@@ -46,22 +46,22 @@ func (s *State) Describe(addr string) (string, error) {
 	}
 	for _, l := range s.Links {
 		if l.Address == addr {
-			w.block(addr+" (link)", linkV1(l))
+			w.block(addr+" (link)", linkRecord(l))
 		}
 	}
 	for _, e := range s.Entries {
 		if e.Address == addr {
-			w.block(addr+" (config entry)", entryV1(e))
+			w.block(addr+" (config entry)", entryRecord(e))
 		}
 	}
 	for _, f := range s.Files {
 		if f.Address == addr {
-			w.block(addr+" (whole file)", ownedFileV3(f))
+			w.block(addr+" (whole file)", fileRecord(f))
 		}
 	}
 	for _, b := range s.Blocks {
 		if slices.Contains(b.WantedBy, addr) {
-			w.block(addr+" (marked block)", blockV3(b))
+			w.block(addr+" (marked block)", blockRecord(b))
 		}
 	}
 	for _, in := range s.Intents {

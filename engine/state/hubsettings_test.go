@@ -54,7 +54,7 @@ func TestExposureRoundTrip(t *testing.T) {
 		t.Errorf("round trip: hub %+v profiles %+v", got.Hub, got.Profiles)
 	}
 	raw, _ := os.ReadFile(path)
-	for _, want := range []string{`"search_threshold": 20000`, `"profiles": {`, `"exposure": "search"`, `"version": 3`} {
+	for _, want := range []string{`"search_threshold": 20000`, `"profiles": {`, `"exposure": "search"`, `"version": 4`} {
 		if !strings.Contains(string(raw), want) {
 			t.Errorf("state file lacks %s:\n%s", want, raw)
 		}

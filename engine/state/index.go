@@ -51,11 +51,6 @@ func (x *Index) EntryAt(file string, keyPath []string, name string) *Entry {
 	return x.entryAt[placeKey(file, keyPath, name)]
 }
 
-// Ownership is State.Ownership.
-func (x *Index) Ownership(file string, keyPath []string, name, hash string) (rec *Entry, changed bool) {
-	return owned(x.EntryAt(file, keyPath, name), hash)
-}
-
 // Entry returns the record of the entry at address, or nil.
 func (x *Index) Entry(address string) *Entry { return x.entryAddr[address] }
 

@@ -14,9 +14,9 @@ type Block struct {
 	Hash string
 	// WantedBy are the addresses that want the block, sorted.
 	WantedBy []string
-	// FileCreated says chronicle created the file to hold its blocks: when
+	// Created says chronicle created the file to hold its blocks: when
 	// the last block goes and nothing else is left, the file goes too.
-	FileCreated bool
+	Created bool
 }
 
 // A File is a file chronicle owns whole: a rule, command or agent file in a
@@ -33,10 +33,10 @@ type File struct {
 	// rendered it then: a later plan rewrites the file only when the
 	// declaration renders differently.
 	Rendered string
-	// FolderCreated says chronicle created the folder of the file's item
-	// with it (Devin's agents/NAME/ for agents/NAME/AGENT.md): the folder
-	// goes with the file when nothing else is left in it.
-	FolderCreated bool
+	// Created says chronicle created the folder of the file's item with
+	// it (Devin's agents/NAME/ for agents/NAME/AGENT.md): the folder goes
+	// with the file when nothing else is left in it.
+	Created bool
 }
 
 // BlockAt returns the record of block id in file, or nil.

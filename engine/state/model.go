@@ -78,7 +78,13 @@ type Entry struct {
 	File    string
 	KeyPath []string // the keys leading to the entry inside File
 	Name    string   // the entry's name in the tool
-	Hash    string   // a hash of the entry as written, read back
+	// Hash is the hash of what chronicle owns of the entry as written,
+	// read back (own.EntryProjection): its modelled keys and the extra
+	// keys it wrote, not the keys the tool added.
+	Hash string
+	// WholeHash says Hash covers the whole entry, as state formats before
+	// 4 recorded it (own.EntryRecord reads it without a false drift).
+	WholeHash bool
 	// Rendered is a hash of the entry as the provider rendered it, so a
 	// later plan can tell a changed declaration from a tool that stores
 	// less than it was given.
@@ -87,6 +93,10 @@ type Entry struct {
 	// (target "TOOL" { extra = { … } }), sorted: they are chronicle's, so a
 	// later write that no longer declares one removes it.
 	Extra []string
+	// Created says chronicle created the tool file holding the entry (none
+	// was there): when its last entry goes and the file is left as
+	// chronicle's provider writes an empty document, the file goes too.
+	Created bool
 }
 
 // An Intent is a change apply is about to make, journalled before the

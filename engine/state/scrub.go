@@ -17,7 +17,7 @@ var Scrubbed = secret.FromRef(secret.Ref{Kind: secret.KindEnv, Name: "CHRONICLE_
 // scrub replaces every plain-text secret of a state file: literal values
 // under secret-looking keys or shaped like credentials, URL passwords and
 // secret-looking query parameters, and literal hub tokens and API keys.
-func scrub(f *fileFormat) {
+func scrub(f *fileV3) {
 	for name, s := range f.Services {
 		for i, a := range s.Args {
 			s.Args[i] = scrubValue("", a)

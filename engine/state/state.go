@@ -36,11 +36,6 @@ type State struct {
 	Intents []Intent
 	// Sources maps each file a plan read to its content hash.
 	Sources map[string]string
-	// CreatedFiles are the tool files apply created (none was there) and
-	// that still hold one of chronicle's entries: when the last one goes
-	// and the file is left as chronicle's provider writes an empty
-	// document, the file goes too (see engine/plan's emptied files).
-	CreatedFiles []string
 
 	path  string // the file it was loaded from or last saved to
 	isNew bool

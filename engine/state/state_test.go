@@ -42,7 +42,7 @@ func sample(t *testing.T) *State {
 	s.Skills["pdf"] = Skill{Hash: "sha256:ab", OriginRepo: "https://github.com/anthropics/skills", OriginSHA: "0123", Path: "skills/pdf"}
 	s.Links = []Link{{Address: `link.everywhere["claude"].skill.pdf`, Tool: "claude", Path: "/h/.claude/skills/pdf", Target: "/h/.chronicle/skills/pdf", Mode: ModeSymlink}}
 	s.Entries = []Entry{{Address: `link.cursor-direct["cursor"].service.linear`, Tool: "cursor", Scope: "user", File: "/h/.cursor/mcp.json", KeyPath: []string{"mcpServers", "linear"}, Name: "linear", Hash: "sha256:cd", Rendered: "sha256:ce"}}
-	s.Blocks = []Block{{File: "/p/AGENTS.md", ID: "rule.go-style", Hash: "sha256:aa", WantedBy: []string{`link.all["codex"].rule.go-style`, `link.all["opencode"].rule.go-style`}, FileCreated: true}}
+	s.Blocks = []Block{{File: "/p/AGENTS.md", ID: "rule.go-style", Hash: "sha256:aa", WantedBy: []string{`link.all["codex"].rule.go-style`, `link.all["opencode"].rule.go-style`}, Created: true}}
 	s.Files = []File{{Address: `link.all["claude"].command.review`, Tool: "claude", Kind: "command", Path: "/h/.claude/commands/review.md", Hash: "sha256:bb", Rendered: "sha256:bc"}}
 	s.Intents = []Intent{{Address: `link.everywhere["claude"].hub`, Action: "create", File: "/h/.claude.json", KeyPath: []string{"mcpServers", "chronicle"}, Hash: "sha256:ef", Time: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}}
 	s.Sources["/h/.cursor/mcp.json"] = "sha256:01"
@@ -160,7 +160,7 @@ func TestSaveRefusesAnotherHistory(t *testing.T) {
 func TestLoadRefusesUnknownVersions(t *testing.T) {
 	dir := t.TempDir()
 	for name, content := range map[string]string{
-		"newer.json":     `{"version": 4, "serial": 1, "lineage": "x"}`,
+		"newer.json":     `{"version": 5, "serial": 1, "lineage": "x"}`,
 		"noversion.json": `{"serial": 1, "lineage": "x"}`,
 		"truncated.json": `{"version": 1, "serial": 1, "lin`,
 	} {
@@ -170,7 +170,7 @@ func TestLoadRefusesUnknownVersions(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), path) {
 			t.Errorf("%s: %v, want an error naming the file", name, err)
 		}
-		if name == "newer.json" && (err == nil || !strings.Contains(err.Error(), "version 4")) {
+		if name == "newer.json" && (err == nil || !strings.Contains(err.Error(), "version 5")) {
 			t.Errorf("%s: %v, want the version named", name, err)
 		}
 	}
@@ -256,8 +256,8 @@ func TestVersion1StateIsScrubbed(t *testing.T) {
 				t.Errorf("%s still holds %s", filepath.Base(f), canary)
 			}
 		}
-		if !strings.Contains(string(b), `"version": 3`) {
-			t.Errorf("%s is not version 3", filepath.Base(f))
+		if !strings.Contains(string(b), `"version": 4`) {
+			t.Errorf("%s is not version 4", filepath.Base(f))
 		}
 	}
 }
@@ -270,13 +270,6 @@ func TestIndexAgreesWithTheLists(t *testing.T) {
 	for _, e := range []Entry{s.Entries[0], {File: "/nowhere", Name: "x"}} {
 		if got, want := x.EntryAt(e.File, e.KeyPath, e.Name), s.EntryAt(e.File, e.KeyPath, e.Name); got != want {
 			t.Fatalf("EntryAt(%s): %p, the list's %p", e.Name, got, want)
-		}
-		for _, h := range []string{"sha256:cd", "sha256:zz"} {
-			r1, c1 := x.Ownership(e.File, e.KeyPath, e.Name, h)
-			r2, c2 := s.Ownership(e.File, e.KeyPath, e.Name, h)
-			if r1 != r2 || c1 != c2 {
-				t.Fatalf("Ownership(%s, %s): %p %v, the list's %p %v", e.Name, h, r1, c1, r2, c2)
-			}
 		}
 	}
 	if x.Entry(s.Entries[0].Address) != &s.Entries[0] || x.Entry("second") != &s.Entries[1] || x.Entry("none") != nil {

@@ -2,8 +2,6 @@ package state
 
 import (
 	"fmt"
-	"slices"
-	"sort"
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
@@ -13,16 +11,17 @@ import (
 // currentVersion is the state file format Save writes. Raise it, and add a
 // reader for the old version in upgrade.go, whenever a change to the types
 // below would make an older chronicle misread the file.
-const currentVersion = 3
+const currentVersion = 4
 
-// The types below are the state file format, version 3 (version 2 had no
-// blocks and files, so an older chronicle would not see chronicle's blocks
-// and whole files and could not honour them; version 1 had the fields of
-// version 2 and could hold plain-text secrets, which reading it scrubs).
-// They mirror the in-memory types field by field, so most convert with a
-// plain type conversion; a field added to a model type breaks that
-// conversion at compile time, which is the reminder to decide its place in
-// the file. Fields added within version 3 must be optional.
+// The types below are the state file format, version 4: what chronicle
+// wrote into other programs' files — entries, marked blocks, whole files,
+// links and copies — is one list of records of one shape (recordV4), each
+// with its kind. Version 3 kept four lists of four shapes, a list of the
+// tool files chronicle created besides, and hashed an entry whole (version
+// 4 hashes the projection chronicle owns: own.EntryProjection); version 2
+// had no blocks and files; version 1 could hold plain-text secrets, which
+// reading it scrubs (upgrade.go). Fields added within version 4 must be
+// optional.
 
 type fileFormat struct {
 	Version          int                  `json:"version"`
@@ -33,18 +32,12 @@ type fileFormat struct {
 	Services         map[string]serviceV1 `json:"services"`
 	Policies         map[string]policyV1  `json:"policies"`
 	Hub              *hubV1               `json:"hub,omitempty"`
-	Profiles         map[string]profileV1 `json:"profiles,omitempty"` // additive in version 2
+	Profiles         map[string]profileV1 `json:"profiles,omitempty"`
 	Chronova         *chronovaV1          `json:"chronova,omitempty"`
 	Skills           map[string]skillV1   `json:"skills"`
-	Links            []linkV1             `json:"links"`
-	Entries          []entryV1            `json:"entries"`
-	Blocks           []blockV3            `json:"blocks,omitempty"` // version 3
-	Files            []ownedFileV3        `json:"files,omitempty"`  // version 3
+	Records          []recordV4           `json:"records"`
 	Journal          []intentV1           `json:"journal"`
 	Sources          map[string]string    `json:"sources"`
-	// CreatedFiles is additive in version 2: absent in older files, which
-	// then record no tool file as created by chronicle (none is removed).
-	CreatedFiles []string `json:"created_files,omitempty"`
 }
 
 type serviceV1 struct {
@@ -106,32 +99,6 @@ type skillV1 struct {
 	Path       string `json:"path,omitempty"`
 }
 
-type linkV1 struct {
-	Address string `json:"address"`
-	Tool    string `json:"tool"`
-	Path    string `json:"path"`
-	Target  string `json:"target"`
-	Mode    string `json:"mode"`
-	Hash    string `json:"hash,omitempty"`
-}
-
-type entryV1 struct {
-	Address string   `json:"address"`
-	Tool    string   `json:"tool"`
-	Scope   string   `json:"scope,omitempty"`
-	Project string   `json:"project,omitempty"`
-	File    string   `json:"file"`
-	KeyPath []string `json:"key_path"`
-	Name    string   `json:"name"`
-	Hash    string   `json:"hash"`
-	// Rendered is optional within version 1: files written before it
-	// existed read as "", which a plan treats as "render again".
-	Rendered string `json:"rendered,omitempty"`
-	// Extra is optional within version 2: files written before it existed
-	// read as none, which is what chronicle had written through extra.
-	Extra []string `json:"extra,omitempty"`
-}
-
 type intentV1 struct {
 	Address string    `json:"address"`
 	Action  string    `json:"action"`
@@ -144,8 +111,8 @@ type intentV1 struct {
 	Time    time.Time `json:"time"`
 }
 
-// toFile converts the state to the current file format. Links and entries
-// are sorted so that saving the same state twice writes the same bytes.
+// toFile converts the state to the current file format. Records are
+// sorted so that saving the same state twice writes the same bytes.
 func toFile(s *State) *fileFormat {
 	f := &fileFormat{
 		Version: currentVersion, Serial: s.Serial, Lineage: s.Lineage,
@@ -156,21 +123,10 @@ func toFile(s *State) *fileFormat {
 		Profiles: convertMap(s.Profiles, func(p Profile) profileV1 { return profileV1(p) }),
 		Chronova: convertPtr(s.Chronova, func(c Chronova) chronovaV1 { return chronovaV1(c) }),
 		Skills:   convertMap(s.Skills, func(sk Skill) skillV1 { return skillV1(sk) }),
-		Links:    convertSlice(s.Links, func(l Link) linkV1 { return linkV1(l) }),
-		Entries:  convertSlice(s.Entries, func(e Entry) entryV1 { return entryV1(e) }),
-		Blocks:   convertSlice(s.Blocks, func(b Block) blockV3 { return blockV3(b) }),
-		Files:    convertSlice(s.Files, func(o File) ownedFileV3 { return ownedFileV3(o) }),
+		Records:  records(s),
 		Journal:  convertSlice(s.Intents, func(in Intent) intentV1 { return intentV1(in) }),
 		Sources:  convertMap(s.Sources, func(h string) string { return h }),
 	}
-	sortInstructions(f)
-	f.CreatedFiles = slices.Sorted(slices.Values(s.CreatedFiles))
-	sort.SliceStable(f.Links, func(i, j int) bool {
-		return f.Links[i].Address+"\x00"+f.Links[i].Path < f.Links[j].Address+"\x00"+f.Links[j].Path
-	})
-	sort.SliceStable(f.Entries, func(i, j int) bool {
-		return f.Entries[i].Address+"\x00"+f.Entries[i].File < f.Entries[j].Address+"\x00"+f.Entries[j].File
-	})
 	return f
 }
 
@@ -179,19 +135,16 @@ func fromFile(f *fileFormat) (*State, error) {
 	s := &State{
 		Serial: f.Serial, Lineage: f.Lineage,
 		ChronicleVersion: f.ChronicleVersion, ConfigDir: f.ConfigDir,
-		Services:     map[string]service.Service{},
-		Policies:     convertMap(f.Policies, func(p policyV1) Policy { return Policy(p) }),
-		Hub:          convertPtr(f.Hub, func(h hubV1) Hub { return Hub(h) }),
-		Profiles:     convertMap(f.Profiles, func(p profileV1) Profile { return Profile(p) }),
-		Chronova:     convertPtr(f.Chronova, func(c chronovaV1) Chronova { return Chronova(c) }),
-		Skills:       convertMap(f.Skills, func(sk skillV1) Skill { return Skill(sk) }),
-		Links:        convertSlice(f.Links, func(l linkV1) Link { return Link(l) }),
-		Entries:      convertSlice(f.Entries, func(e entryV1) Entry { return Entry(e) }),
-		Blocks:       convertSlice(f.Blocks, func(b blockV3) Block { return Block(b) }),
-		Files:        convertSlice(f.Files, func(o ownedFileV3) File { return File(o) }),
-		Intents:      convertSlice(f.Journal, func(in intentV1) Intent { return Intent(in) }),
-		Sources:      convertMap(f.Sources, func(h string) string { return h }),
-		CreatedFiles: slices.Clone(f.CreatedFiles),
+		Services: map[string]service.Service{},
+		Policies: convertMap(f.Policies, func(p policyV1) Policy { return Policy(p) }),
+		Hub:      convertPtr(f.Hub, func(h hubV1) Hub { return Hub(h) }),
+		Profiles: convertMap(f.Profiles, func(p profileV1) Profile { return Profile(p) }),
+		Chronova: convertPtr(f.Chronova, func(c chronovaV1) Chronova { return Chronova(c) }),
+		Skills:   convertMap(f.Skills, func(sk skillV1) Skill { return Skill(sk) }),
+		Intents:  convertSlice(f.Journal, func(in intentV1) Intent { return Intent(in) }),
+		Sources:  convertMap(f.Sources, func(h string) string { return h }),
+		Links:    []Link{},
+		Entries:  []Entry{},
 	}
 	for name, svc := range f.Services {
 		m, err := serviceFromFile(svc)
@@ -199,6 +152,11 @@ func fromFile(f *fileFormat) (*State, error) {
 			return nil, fmt.Errorf("service %q: %w", name, err)
 		}
 		s.Services[name] = m
+	}
+	for i, r := range f.Records {
+		if err := r.into(s); err != nil {
+			return nil, fmt.Errorf("records[%d]: %w", i, err)
+		}
 	}
 	return s, nil
 }

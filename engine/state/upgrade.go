@@ -12,6 +12,7 @@ var readers = map[int]func([]byte) (*fileFormat, error){
 	1: readV1,
 	2: readV2,
 	3: readV3,
+	4: readV4,
 }
 
 // decode reads a state file of any known version as the current format.
@@ -59,7 +60,7 @@ func version(path string, data []byte) (int, error) {
 	return *head.Version, nil
 }
 
-func readV3(data []byte) (*fileFormat, error) {
+func readV4(data []byte) (*fileFormat, error) {
 	var f fileFormat
 	if err := json.Unmarshal(data, &f); err != nil {
 		return nil, err
@@ -68,31 +69,4 @@ func readV3(data []byte) (*fileFormat, error) {
 		return nil, fmt.Errorf("it has no lineage")
 	}
 	return &f, nil
-}
-
-// readV2 reads a version 2 file: the fields of version 3 without blocks and
-// files (chronicle kept none then), so it reads as a version 3 file that
-// has none.
-func readV2(data []byte) (*fileFormat, error) {
-	f, err := readV3(data)
-	if err != nil {
-		return nil, err
-	}
-	if len(f.Blocks) > 0 || len(f.Files) > 0 {
-		return nil, fmt.Errorf("it has blocks or files, which version 2 never had: was its version edited by hand?")
-	}
-	f.Version = currentVersion
-	return f, nil
-}
-
-// readV1 reads a version 1 file: the fields are those of version 2, but it
-// may hold secrets in plain text (a service's env under GITHUB_TOKEN, a
-// password in a URL, the hub token), which are scrubbed.
-func readV1(data []byte) (*fileFormat, error) {
-	f, err := readV2(data)
-	if err != nil {
-		return nil, err
-	}
-	scrub(f)
-	return f, nil
 }
