@@ -20,6 +20,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"github.com/chronicle-dev/chronicle/engine/lockfile"
+	"github.com/chronicle-dev/chronicle/engine/machine"
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 )
@@ -193,6 +194,9 @@ type loaded struct {
 	// lock is the configuration's lock file, nil when it has none; its
 	// mistakes are in report.
 	lock *lockfile.File
+	// machine is this machine's file (~/.chronicle/machine.hcl), read
+	// with the configuration: its ignore list goes to the plan.
+	machine *machine.File
 }
 
 // loadConfig loads the configuration directory. It returns with
@@ -236,7 +240,7 @@ func (a *app) loadConfig() (*loaded, error) {
 		files[lockfile.Path(dir)] = &hcl.File{Bytes: src}
 	}
 	diags = append(diags, lockDiags...)
-	return &loaded{cfg: cfg, checked: checked, lock: lock, report: &diagReport{diags: diags, files: files, masker: a.masker}}, nil
+	return &loaded{cfg: cfg, checked: checked, lock: lock, machine: in.file, report: &diagReport{diags: diags, files: files, masker: a.masker}}, nil
 }
 
 // sources keeps of each parsed file only its bytes, which is all a

@@ -14,7 +14,7 @@ import (
 )
 
 func (a *app) machineCommand() *cobra.Command {
-	var set, tag, untag []string
+	var set, tag, untag, ignore, unignore []string
 	cmd := &cobra.Command{
 		Use:   "machine",
 		Short: "Show this machine's facts and variable values, or edit its machine file",
@@ -26,14 +26,21 @@ Sensitive values are masked.
 
 --set, --tag and --untag edit the machine file, keeping its comments; it is
 created with mode 0600. A secret in it must be a reference:
---set 'token=secret("env:GITHUB_TOKEN")'.`,
+--set 'token=secret("env:GITHUB_TOKEN")'.
+
+--ignore ADDR leaves an address alone on this machine only (machine { ignore }):
+chronicle neither writes nor removes it here, its difference from the
+configuration is not a conflict, and every plan and sync says so in one line.
+--unignore ADDR follows the configuration again. (chronicle state rm ADDR lets
+go of it on every machine.)`,
 		Example: `  chronicle machine
   chronicle machine --set project_dir=~/work --tag work
-  chronicle machine --untag work`,
+  chronicle machine --untag work
+  chronicle machine --ignore 'link.everywhere["cursor"].service.jira'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if len(set) > 0 || len(tag) > 0 || len(untag) > 0 {
-				return a.editMachineFile(set, tag, untag)
+			if len(set) > 0 || len(tag) > 0 || len(untag) > 0 || len(ignore) > 0 || len(unignore) > 0 {
+				return a.editMachineFile(set, tag, untag, machine.Edit{Ignore: ignore, Unignore: unignore})
 			}
 			return a.showMachine()
 		},
@@ -42,6 +49,8 @@ created with mode 0600. A secret in it must be a reference:
 	f.StringArrayVar(&set, "set", nil, "set a variable in the machine file: `NAME=VALUE` (repeatable; VALUE is an HCL literal or taken as a string)")
 	f.StringArrayVar(&tag, "tag", nil, "add `TAG` to machine { tags } (repeatable)")
 	f.StringArrayVar(&untag, "untag", nil, "remove `TAG` from machine { tags } (repeatable)")
+	f.StringArrayVar(&ignore, "ignore", nil, "leave `ADDR` alone on this machine: machine { ignore } (repeatable)")
+	f.StringArrayVar(&unignore, "unignore", nil, "follow the configuration at `ADDR` again (repeatable)")
 	return cmd
 }
 
@@ -89,6 +98,9 @@ func (a *app) showMachine() error {
 	fmt.Fprintf(w, "  machine.name\t%s\t(%s)\n", facts.Name, nameFrom)
 	fmt.Fprintf(w, "  machine.tags\t%s\n", list(facts.Tags))
 	fmt.Fprintf(w, "  machine.tools\t%s\t(tools whose config file exists, or whose program is on PATH)\n", list(facts.Tools))
+	for _, addr := range in.file.Ignore {
+		fmt.Fprintf(w, "  ignored\t%s\t(machine { ignore }: left alone on this machine)\n", addr)
+	}
 	if err := w.Flush(); err != nil {
 		return err
 	}
@@ -132,7 +144,7 @@ func list(ss []string) string {
 
 // editMachineFile makes the --set, --tag and --untag edits, one after the
 // other, in the machine file.
-func (a *app) editMachineFile(set, tag, untag []string) error {
+func (a *app) editMachineFile(set, tag, untag []string, ignore machine.Edit) error {
 	ch, err := a.chronicleHome()
 	if err != nil {
 		return err
@@ -152,6 +164,9 @@ func (a *app) editMachineFile(set, tag, untag []string) error {
 	}
 	if len(tag) > 0 || len(untag) > 0 {
 		edits = append(edits, machine.Edit{Tag: tag, Untag: untag})
+	}
+	if len(ignore.Ignore) > 0 || len(ignore.Unignore) > 0 {
+		edits = append(edits, ignore)
 	}
 	for _, e := range edits {
 		if _, err := e.Apply(fsys.OS{}, path); err != nil {

@@ -68,7 +68,7 @@ func (a *app) compute(l *loaded, m *workspace, st *state.State, f planFlags) *pl
 		StoreDir: m.store.Dir, HubCommand: hubCmd, HubError: hubErr, Replace: replace, Destroy: f.destroy,
 		Chronicle: version, Offline: f.offline, Resolver: a.resolver(), Masker: a.masker,
 		Progress: a.progress(), Context: a.ctx, Reader: reader, Hashes: m.hashes.Hasher(reader), Scratch: fsys.OS{}, EUID: os.Geteuid(),
-		Catalog: cat, Commands: a.hintCommands(f), Lock: l.lock,
+		Catalog: cat, Commands: a.hintCommands(f), Lock: l.lock, Ignore: l.ignored(),
 	})
 }
 
@@ -102,4 +102,15 @@ func (a *app) progress() io.Writer {
 		return a.stderr
 	}
 	return nil
+}
+
+// ignored is the set of addresses this machine's file leaves alone.
+func (l *loaded) ignored() map[string]bool {
+	out := map[string]bool{}
+	if l.machine != nil {
+		for _, addr := range l.machine.Ignore {
+			out[addr] = true
+		}
+	}
+	return out
 }

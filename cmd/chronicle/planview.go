@@ -66,6 +66,11 @@ func (v planView) render(p *plan.Plan) {
 		fmt.Fprintln(v.w)
 	}
 	for _, c := range shown {
+		if c.Action == plan.Ignore {
+			// One line: the address, and that this machine leaves it alone.
+			fmt.Fprintf(v.w, "%s %s %s\n", v.symbol(c.Action), c.Address, c.Reason)
+			continue
+		}
 		fmt.Fprintf(v.w, "%s %s\n", v.symbol(c.Action), c.Address)
 		if c.From != "" {
 			// Where a for_each instance comes from, as a comment.

@@ -49,22 +49,24 @@ func TestItemFolderComesAndGoesWithItsFile(t *testing.T) {
 	if got := m.Read(file); got != want {
 		t.Fatalf("AGENT.md =\n%s\nwant\n%s", got, want)
 	}
-	if rec := m.State().FileAt(file); rec == nil || !rec.Created {
-		t.Fatalf("file record = %+v, want the folder recorded as created", rec)
+	if rec := m.State().FileAt(file); rec == nil || rec.Folder != m.Path("work/api/.devin") {
+		t.Fatalf("file record = %+v, want .devin recorded as the topmost folder chronicle created", rec)
 	}
 	m.Converge(m.Config(itemFolderConfig(project, false)))
-	if _, err := os.Stat(folder); !errors.Is(err, os.ErrNotExist) {
-		t.Fatalf("the agent's folder is still there: %v", err)
+	// The last item of the folders chronicle created takes them with it;
+	// the project, which was there, stays.
+	if _, err := os.Stat(m.Path("work/api/.devin")); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the folders chronicle created are still there: %v", err)
 	}
-	if _, err := os.Stat(m.Path("work/api/.devin/agents")); err != nil {
-		t.Fatalf("the agents folder went too: %v", err) // only the item's own folder goes
+	if _, err := os.Stat(m.Path("work/api/README.md")); err != nil {
+		t.Fatal(err)
 	}
 
 	// A folder the user made, holding notes of theirs: the file goes,
 	// the folder and the notes stay.
 	notes := m.Write("work/api/.devin/agents/reviewer/notes.txt", "mine\n")
 	m.Converge(m.Config(itemFolderConfig(project, true)))
-	if rec := m.State().FileAt(file); rec == nil || rec.Created {
+	if rec := m.State().FileAt(file); rec == nil || rec.Folder != "" {
 		t.Fatalf("file record = %+v, want the folder not recorded as created", rec)
 	}
 	m.Converge(m.Config(itemFolderConfig(project, false)))
@@ -83,7 +85,7 @@ func TestItemFolderComesAndGoesWithItsFile(t *testing.T) {
 	m.Converge(m.Config(itemFolderConfig(project, true)))
 	extra := m.Write("work/api/.devin/agents/reviewer/extra.md", "added later\n")
 	p := m.Saved(m.Plan(m.Config(itemFolderConfig(project, false))))
-	if c := enginetest.Change(t, p, `link.p["devin"].agent.reviewer`); c.File == nil || !c.File.ItemFolder {
+	if c := enginetest.Change(t, p, `link.p["devin"].agent.reviewer`); c.File == nil || c.File.Folder != folder {
 		t.Fatalf("the saved removal lost the item folder: %+v", c)
 	}
 	if _, err := m.Apply(p); err != nil {

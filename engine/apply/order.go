@@ -56,7 +56,7 @@ func ordered(changes []plan.Change) []plan.Change {
 	var out []plan.Change
 	for r := 0; r <= 5; r++ {
 		for _, c := range changes {
-			if c.Action != plan.Conflict && c.Action != plan.Read && c.Action != plan.NoOp && rank(c) == r {
+			if c.Action.Changes() && rank(c) == r {
 				out = append(out, c)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/observe"
 	"github.com/chronicle-dev/chronicle/engine/plan"
@@ -35,7 +36,7 @@ func (a *applier) ownedFile(c plan.Change) error {
 	default:
 		return fmt.Errorf("%s: cannot %s a file", c.Address, c.Action)
 	}
-	folderCreated, err := a.itemFolder(f)
+	folder, err := a.createdFolder(f.Path)
 	if err != nil {
 		return fmt.Errorf("%s: %w", c.Address, err)
 	}
@@ -61,7 +62,7 @@ func (a *applier) ownedFile(c plan.Change) error {
 	if !in.Done {
 		return fmt.Errorf("%s: %s changed while chronicle wrote it; the other program's version is kept (run chronicle plan again)", c.Address, f.Path)
 	}
-	a.st.SetFile(state.File{Address: c.Address, Tool: f.Tool, Kind: f.Kind, Path: f.Path, Hash: f.Rendered, Rendered: f.Rendered, Created: folderCreated})
+	a.st.SetFile(state.File{Address: c.Address, Tool: f.Tool, Kind: f.Kind, Path: f.Path, Hash: f.Rendered, Rendered: f.Rendered, Folder: folder})
 	if f.Takeover != "" && f.Takeover != c.Address {
 		a.st.ForgetFile(f.Takeover)
 	}
@@ -75,32 +76,49 @@ func (a *applier) recordOwnedFile(c plan.Change, takeover string) error {
 	if takeover != "" && takeover != c.Address {
 		a.st.ForgetFile(takeover)
 	}
-	folderCreated := false
+	folder := ""
 	if rec := a.st.FileAt(f.Path); rec != nil {
-		folderCreated = rec.Created
+		folder = rec.Folder
 	}
-	a.st.SetFile(state.File{Address: c.Address, Tool: f.Tool, Kind: f.Kind, Path: f.Path, Hash: c.Before.Hash, Rendered: f.Rendered, Created: folderCreated})
+	a.st.SetFile(state.File{Address: c.Address, Tool: f.Tool, Kind: f.Kind, Path: f.Path, Hash: c.Before.Hash, Rendered: f.Rendered, Folder: folder})
 	return nil
 }
 
-// itemFolder reports whether chronicle creates, or created earlier, the
-// folder of the file's item (a file in a folder of its own): the folder
-// is removed with the file only then.
-func (a *applier) itemFolder(f *plan.FileSpec) (bool, error) {
-	if !f.ItemFolder {
-		return false, nil
+// createdFolder returns the topmost folder chronicle creates, or created
+// earlier, to hold the file at path: the topmost missing folder above it,
+// or the one a record of chronicle's (this file's or another's in the same
+// folders) holds; "" when the folders were there before chronicle.
+func (a *applier) createdFolder(path string) (string, error) {
+	if rec := a.st.FileAt(path); rec != nil && rec.Folder != "" {
+		return rec.Folder, nil
 	}
-	if rec := a.st.FileAt(f.Path); rec != nil && rec.Created {
-		return true, nil
+	dir := filepath.Dir(path)
+	for _, rec := range a.st.Files {
+		if rec.Folder != "" && within(dir, rec.Folder) {
+			return rec.Folder, nil
+		}
 	}
-	_, err := a.sys.Lstat(filepath.Dir(f.Path))
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return true, nil
-	case err != nil:
-		return false, err
+	top := ""
+	for d := dir; ; d = filepath.Dir(d) {
+		_, err := a.sys.Lstat(d)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			top = d
+		case err != nil:
+			return "", err
+		default:
+			return top, nil
+		}
+		if filepath.Dir(d) == d {
+			return top, nil
+		}
 	}
-	return false, nil
+}
+
+// within reports whether dir is folder or inside it.
+func within(dir, folder string) bool {
+	rel, err := filepath.Rel(folder, dir)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // removeOwnedFile removes chronicle's file as the plan saw it, after a
@@ -124,10 +142,8 @@ func (a *applier) removeOwnedFile(c plan.Change) error {
 			}
 		}
 	}
-	if c.File.ItemFolder {
-		a.removeEmptyFolder(filepath.Dir(path))
-	}
 	a.st.ForgetFile(c.Address)
+	a.pruneFolders(filepath.Dir(path), c.File.Folder)
 	return nil
 }
 
@@ -138,11 +154,24 @@ func (a *applier) backupBytes(path string, data []byte, existed bool) error {
 	return a.backups.AddBytes(path, data, modeOf(a.sys, path), existed)
 }
 
+// pruneFolders removes, from dir up to folder (the topmost one chronicle
+// created; "" for none), each folder nothing is left in: the last item of
+// a folder chronicle created takes the folder with it.
+func (a *applier) pruneFolders(dir, folder string) {
+	if folder == "" {
+		return
+	}
+	for d := dir; within(d, folder); d = filepath.Dir(d) {
+		if !a.removeEmptyFolder(d) || d == folder {
+			return
+		}
+	}
+}
+
 // removeEmptyFolder removes the folder chronicle created for an item's
 // file once the file is gone, when nothing else is in it: anything the
 // user put there keeps it.
-func (a *applier) removeEmptyFolder(dir string) {
-	if entries, err := a.sys.ReadDir(dir); err == nil && len(entries) == 0 {
-		_ = a.sys.Remove(dir) // an empty folder left behind loses nothing
-	}
+func (a *applier) removeEmptyFolder(dir string) bool {
+	entries, err := a.sys.ReadDir(dir)
+	return err == nil && len(entries) == 0 && a.sys.Remove(dir) == nil // an empty folder left behind loses nothing
 }

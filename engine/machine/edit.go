@@ -27,6 +27,10 @@ type Edit struct {
 	Secret bool
 	Tag    []string
 	Untag  []string
+	// Ignore and Unignore add addresses to machine { ignore } and take
+	// them out.
+	Ignore   []string
+	Unignore []string
 }
 
 // Apply edits the machine file at path (created when missing, with mode
@@ -68,31 +72,43 @@ func (e Edit) edit(path string, src []byte) ([]byte, error) {
 		w.Body().SetAttributeRaw(e.Set, tokens)
 	}
 	if len(e.Tag) > 0 || len(e.Untag) > 0 {
-		tags := slices.Clone(f.Tags)
-		for _, t := range e.Tag {
-			if !slices.Contains(tags, t) {
-				tags = append(tags, t)
-			}
-		}
-		tags = slices.DeleteFunc(tags, func(t string) bool { return slices.Contains(e.Untag, t) })
-		block := w.Body().FirstMatchingBlock("machine", nil)
-		if block == nil {
-			if len(w.Body().Attributes()) > 0 || len(w.Body().Blocks()) > 0 {
-				w.Body().AppendNewline()
-			}
-			block = w.Body().AppendNewBlock("machine", nil)
-		}
-		vals := make([]cty.Value, len(tags))
-		for i, t := range tags {
-			vals[i] = cty.StringVal(t)
-		}
-		if len(vals) == 0 {
-			block.Body().SetAttributeValue("tags", cty.ListValEmpty(cty.String))
-		} else {
-			block.Body().SetAttributeValue("tags", cty.ListVal(vals))
-		}
+		setList(w, "tags", edited(f.Tags, e.Tag, e.Untag))
+	}
+	if len(e.Ignore) > 0 || len(e.Unignore) > 0 {
+		setList(w, "ignore", edited(f.Ignore, e.Ignore, e.Unignore))
 	}
 	return hclwrite.Format(w.Bytes()), nil
+}
+
+// edited returns list with add added (each once) and remove taken out.
+func edited(list, add, remove []string) []string {
+	out := slices.Clone(list)
+	for _, t := range add {
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return slices.DeleteFunc(out, func(t string) bool { return slices.Contains(remove, t) })
+}
+
+// setList sets machine { name = list }, making the block when there is none.
+func setList(w *hclwrite.File, name string, list []string) {
+	block := w.Body().FirstMatchingBlock("machine", nil)
+	if block == nil {
+		if len(w.Body().Attributes()) > 0 || len(w.Body().Blocks()) > 0 {
+			w.Body().AppendNewline()
+		}
+		block = w.Body().AppendNewBlock("machine", nil)
+	}
+	vals := make([]cty.Value, len(list))
+	for i, t := range list {
+		vals[i] = cty.StringVal(t)
+	}
+	if len(vals) == 0 {
+		block.Body().SetAttributeValue(name, cty.ListValEmpty(cty.String))
+	} else {
+		block.Body().SetAttributeValue(name, cty.ListVal(vals))
+	}
 }
 
 // valueTokens returns the HCL for --set name=value: value as written when it

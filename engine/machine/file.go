@@ -30,14 +30,18 @@ type File struct {
 	// the functions (secret()) and the variables' types.
 	Values []*hcl.Attribute
 	// Name and Tags are the machine block's; MachineBlock is nil without one.
-	Name         string
-	Tags         []string
+	Name string
+	Tags []string
+	// Ignore are the addresses this machine leaves alone (machine {
+	// ignore }): chronicle neither writes nor removes them here, and
+	// their differences are not conflicts.
+	Ignore       []string
 	MachineBlock *hcl.Block
 	// Bytes is the source, for diagnostics with source lines.
 	Bytes []byte
 }
 
-var machineSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "name"}, {Name: "tags"}}}
+var machineSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "name"}, {Name: "tags"}, {Name: "ignore"}}}
 
 // Read reads and parses the file at path. A missing file is an empty File
 // and no diagnostics: a machine without a machine file has defaults.
@@ -94,12 +98,20 @@ func (f *File) decodeMachine(b *hcl.Block) hcl.Diagnostics {
 			f.Name = v.AsString()
 		}
 	}
-	if a := content.Attributes["tags"]; a != nil {
+	for _, l := range []struct {
+		name string
+		into *[]string
+	}{{"tags", &f.Tags}, {"ignore", &f.Ignore}} {
+		name, into := l.name, l.into
+		a := content.Attributes[name]
+		if a == nil {
+			continue
+		}
 		v, more := literal(a, cty.List(cty.String))
 		diags = append(diags, more...)
 		if !more.HasErrors() {
 			for _, t := range v.AsValueSlice() {
-				f.Tags = append(f.Tags, t.AsString())
+				*into = append(*into, t.AsString())
 			}
 		}
 	}
@@ -118,7 +130,7 @@ func literal(a *hcl.Attribute, ty cty.Type) (cty.Value, hcl.Diagnostics) {
 	if err == nil && ty.IsListType() {
 		for _, e := range out.AsValueSlice() {
 			if e.IsNull() {
-				err = errors.New("a tag cannot be null")
+				err = errors.New("an element cannot be null")
 			}
 		}
 	}

@@ -37,9 +37,8 @@ type FileSpec struct {
 	// Takeover names the address that recorded this file until now (a
 	// renamed link): apply records it under the new address instead.
 	Takeover string `json:"takeover,omitempty"`
-	// ItemFolder says the file lives in a folder of its item's own (Devin's
-	// agents/NAME/AGENT.md): apply creates the folder with the file and
-	// records whether it did; a removal removes the folder chronicle
-	// created once nothing else is left in it.
-	ItemFolder bool `json:"item_folder,omitempty"`
+	// Folder is, for a removal, the topmost folder chronicle created to
+	// hold the file (state.File.Folder): once the file goes, each folder
+	// from the file's up to that one goes too when nothing is left in it.
+	Folder string `json:"folder,omitempty"`
 }

@@ -1,7 +1,6 @@
 package plan
 
 import (
-
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/observe"
 	"github.com/chronicle-dev/chronicle/engine/own"
@@ -30,7 +29,7 @@ func (b *builder) ownedFile(addr string, place provider.Place, in *config.Instru
 		return
 	}
 	b.instr.claims[path], b.instr.contents[path] = addr, content
-	spec := &FileSpec{Tool: place.Tool, Kind: in.Kind, Name: in.Name, Path: path, Content: content, Rendered: toolfile.Hash(r.Content), ItemFolder: place.ItemFolder()}
+	spec := &FileSpec{Tool: place.Tool, Kind: in.Kind, Name: in.Name, Path: path, Content: content, Rendered: toolfile.Hash(r.Content)}
 	before := observe.Place(b.in.Reader, path)
 	c := Change{Address: addr, Kind: KindFile, Path: path, File: spec, Before: &before}
 	rec := b.st.FileAt(path)
@@ -62,7 +61,7 @@ func (b *builder) fileRemovals() {
 		}
 		before := observe.Place(b.in.Reader, rec.Path)
 		c := Change{Address: rec.Address, Kind: KindFile, Action: Delete, Path: rec.Path, Before: &before,
-			File: &FileSpec{Tool: rec.Tool, Kind: rec.Kind, Path: rec.Path, ItemFolder: rec.Created}}
+			File: &FileSpec{Tool: rec.Tool, Kind: rec.Kind, Path: rec.Path, Folder: rec.Folder}}
 		b.decided(&c, own.Release(own.Case{Address: rec.Address, Subject: b.fileSubject(rec.Path, before, ""),
 			Record: &own.Record{Address: rec.Address, Hash: rec.Hash}, Ignored: b.ignored(rec.Address), Commands: b.in.Commands}))
 		b.plan.Changes = append(b.plan.Changes, c)

@@ -33,10 +33,12 @@ type File struct {
 	// rendered it then: a later plan rewrites the file only when the
 	// declaration renders differently.
 	Rendered string
-	// Created says chronicle created the folder of the file's item with
-	// it (Devin's agents/NAME/ for agents/NAME/AGENT.md): the folder goes
-	// with the file when nothing else is left in it.
-	Created bool
+	// Folder is the topmost folder chronicle created to hold the file
+	// (.claude/commands/ for .claude/commands/review.md; Devin's
+	// agents/NAME/ for agents/NAME/AGENT.md), "" when every folder was
+	// there: when the last file in it goes, each folder from the file's up
+	// to this one goes too, if nothing else is left in it.
+	Folder string
 }
 
 // BlockAt returns the record of block id in file, or nil.

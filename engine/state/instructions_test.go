@@ -89,7 +89,7 @@ func TestForgetSharedBlock(t *testing.T) {
 func TestCreatedRoundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	st := New()
-	st.SetFile(File{Address: `link.p["devin"].agent.reviewer`, Tool: "devin", Kind: "agent", Path: "/p/.devin/agents/reviewer/AGENT.md", Hash: "sha256:ab", Rendered: "sha256:ab", Created: true})
+	st.SetFile(File{Address: `link.p["devin"].agent.reviewer`, Tool: "devin", Kind: "agent", Path: "/p/.devin/agents/reviewer/AGENT.md", Hash: "sha256:ab", Rendered: "sha256:ab", Folder: "/p/.devin/agents/reviewer"})
 	st.SetFile(File{Address: `link.p["claude"].agent.reviewer`, Tool: "claude", Kind: "agent", Path: "/p/.claude/agents/reviewer.md", Hash: "sha256:cd", Rendered: "sha256:cd"})
 	if err := st.Save(path); err != nil {
 		t.Fatal(err)
@@ -102,10 +102,10 @@ func TestCreatedRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f := again.FileAt("/p/.devin/agents/reviewer/AGENT.md"); f == nil || !f.Created {
+	if f := again.FileAt("/p/.devin/agents/reviewer/AGENT.md"); f == nil || f.Folder != "/p/.devin/agents/reviewer" {
 		t.Fatalf("devin file = %+v", f)
 	}
-	if f := again.FileAt("/p/.claude/agents/reviewer.md"); f == nil || f.Created {
+	if f := again.FileAt("/p/.claude/agents/reviewer.md"); f == nil || f.Folder != "" {
 		t.Fatalf("claude file = %+v", f)
 	}
 }
@@ -141,7 +141,7 @@ func TestUpgradeFrom3(t *testing.T) {
 	if b := st.BlockAt("/p/AGENTS.md", "rule.go"); b == nil || !b.Created {
 		t.Fatalf("block %+v", b)
 	}
-	if f := st.FileAt("/p/.devin/agents/x/AGENT.md"); f == nil || !f.Created {
+	if f := st.FileAt("/p/.devin/agents/x/AGENT.md"); f == nil || f.Folder != "/p/.devin/agents/x" {
 		t.Fatalf("file %+v", f)
 	}
 	if err := st.Save(path); err != nil {

@@ -41,8 +41,9 @@ type recordV4 struct {
 	Target   string   `json:"target,omitempty"` // link
 	Mode     string   `json:"mode,omitempty"`   // link
 	// Created says chronicle created what holds the record: the tool file
-	// of an entry or block, the item folder of a whole file.
-	Created bool `json:"created,omitempty"`
+	// of an entry or block, a folder of a whole file (Folder says which).
+	Created bool   `json:"created,omitempty"`
+	Folder  string `json:"folder,omitempty"` // file
 	// WholeHash says an entry's hash covers the whole entry (upgraded from
 	// format 3, not rewritten since).
 	WholeHash bool `json:"whole_hash,omitempty"`
@@ -85,7 +86,7 @@ func blockRecord(b Block) recordV4 {
 }
 
 func fileRecord(f File) recordV4 {
-	return recordV4{Kind: recordFile, Address: f.Address, Tool: f.Tool, Item: f.Kind, Path: f.Path, Hash: f.Hash, Rendered: f.Rendered, Created: f.Created}
+	return recordV4{Kind: recordFile, Address: f.Address, Tool: f.Tool, Item: f.Kind, Path: f.Path, Hash: f.Hash, Rendered: f.Rendered, Created: f.Folder != "", Folder: f.Folder}
 }
 
 func linkRecord(l Link) recordV4 {
@@ -105,7 +106,7 @@ func (r recordV4) into(s *State) error {
 		}
 		s.Blocks = append(s.Blocks, Block{File: r.Path, ID: r.Name, Hash: r.Hash, WantedBy: slices.Clone(r.WantedBy), Created: r.Created})
 	case recordFile:
-		s.Files = append(s.Files, File{Address: r.Address, Tool: r.Tool, Kind: r.Item, Path: r.Path, Hash: r.Hash, Rendered: r.Rendered, Created: r.Created})
+		s.Files = append(s.Files, File{Address: r.Address, Tool: r.Tool, Kind: r.Item, Path: r.Path, Hash: r.Hash, Rendered: r.Rendered, Folder: r.Folder})
 	case recordLink:
 		s.Links = append(s.Links, Link{Address: r.Address, Tool: r.Tool, Path: r.Path, Target: r.Target, Mode: r.Mode, Hash: r.Hash})
 	default:

@@ -3,6 +3,7 @@ package state
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 )
 
@@ -145,7 +146,11 @@ func upgradeV3(f *fileV3) *fileFormat {
 		s.Blocks = append(s.Blocks, Block{File: b.File, ID: b.ID, Hash: b.Hash, WantedBy: slices.Clone(b.WantedBy), Created: b.FileCreated})
 	}
 	for _, o := range f.Files {
-		s.Files = append(s.Files, File{Address: o.Address, Tool: o.Tool, Kind: o.Kind, Path: o.Path, Hash: o.Hash, Rendered: o.Rendered, Created: o.FolderCreated})
+		folder := ""
+		if o.FolderCreated { // the item's own folder
+			folder = filepath.Dir(o.Path)
+		}
+		s.Files = append(s.Files, File{Address: o.Address, Tool: o.Tool, Kind: o.Kind, Path: o.Path, Hash: o.Hash, Rendered: o.Rendered, Folder: folder})
 	}
 	for _, l := range f.Links {
 		s.Links = append(s.Links, Link(l))
