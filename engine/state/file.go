@@ -93,15 +93,21 @@ func (s *State) SaveThrough(sys fsys.System, path string) error {
 	data, err := json.MarshalIndent(toFile(s), "", "  ")
 	if err == nil {
 		data = append(data, '\n')
-		err = writePrivate(sys, path, data)
+		err = sys.WriteFile(path, data, fileMode)
 	}
 	if err != nil {
 		s.Serial--
 		return fmt.Errorf("saving state: %w", err)
 	}
+	// The state is saved from here on: what follows only narrows its
+	// mode, and a failure there must not make the next save take this
+	// state's own file for another run's.
 	s.path, s.isNew = path, false
 	s.wrote, _ = sys.Stat(path)
 	s.wroteData = data
+	if err := private(sys, path); err != nil {
+		return fmt.Errorf("saving state: %w", err)
+	}
 	return nil
 }
 
@@ -161,6 +167,11 @@ func writePrivate(sys fsys.System, path string, data []byte) error {
 	if err := sys.WriteFile(path, data, fileMode); err != nil {
 		return err
 	}
+	return private(sys, path)
+}
+
+// private gives the file at path mode 0600.
+func private(sys fsys.System, path string) error {
 	if err := sys.Chmod(path, fileMode); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
