@@ -12,9 +12,11 @@ import (
 // killAtEnv names the variable that makes apply kill itself with SIGKILL
 // right before its Nth write to the machine, through the filesystem seam:
 // how the crash test interrupts apply at every kind of moment,
-// deterministically. With N = 0 nothing is killed and apply prints how many
-// writes it made. Unset — always, outside that test — apply writes through
-// the plain filesystem.
+// deterministically. Apply prints how many writes it made when it ends
+// (with N = 0 nothing is killed; with N beyond its writes neither: the
+// number of state saves apply makes on the way depends on how long it
+// takes). Unset — always, outside that test — apply writes through the
+// plain filesystem.
 const killAtEnv = "CHRONICLE_TEST_KILL_AT_WRITE"
 
 // applySystem is the filesystem apply writes through.
@@ -44,8 +46,8 @@ func (a *app) applySystem() (fsys.System, func()) {
 		return nil
 	}}
 	return rec, func() {
-		if at == 0 {
-			fmt.Fprintf(a.stderr, "writes: %d\n", n)
-		}
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(a.stderr, "writes: %d\n", n)
 	}
 }

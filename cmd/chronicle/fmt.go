@@ -10,8 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/mask"
-	"github.com/chronicle-dev/chronicle/engine/safefile"
 	"github.com/chronicle-dev/chronicle/engine/textdiff"
 )
 
@@ -112,7 +112,7 @@ func (a *app) fmtFile(path string, check, diff bool) (bool, error) {
 		fmt.Fprint(a.stdout, textdiff.Unified("old/"+filepath.Base(path), "new/"+filepath.Base(path), string(src), string(out)))
 	}
 	if !check {
-		if err := safefile.WriteFile(path, out, 0o644); err != nil {
+		if err := (fsys.OS{}).WriteFile(path, out, 0o644); err != nil {
 			fmt.Fprintf(a.stderr, "Error: %s\n", err)
 			return true, err
 		}

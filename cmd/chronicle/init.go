@@ -11,7 +11,6 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/adopt"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
-	"github.com/chronicle-dev/chronicle/engine/safefile"
 )
 
 const initReadme = `# chronicle configuration
@@ -96,7 +95,7 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 				}
 			}
 			if p.Empty() {
-				err = safefile.WriteFile(out, []byte("# chronicle configuration: see chronicle.hcl.example in the chronicle repository.\n"), 0o644)
+				err = (fsys.OS{}).WriteFile(out, []byte("# chronicle configuration: see chronicle.hcl.example in the chronicle repository.\n"), 0o644)
 			} else {
 				// adopt writes a backup set under ~/.chronicle.
 				l, lerr := a.lockState(m, "init", lockTimeout)
@@ -110,7 +109,7 @@ as chronicle's (see adopt). It refuses a folder that already holds *.hcl files
 				return err
 			}
 			if _, err := os.Stat(readme); os.IsNotExist(err) {
-				if err := safefile.WriteFile(readme, []byte(initReadme), 0o644); err != nil {
+				if err := (fsys.OS{}).WriteFile(readme, []byte(initReadme), 0o644); err != nil {
 					return err
 				}
 			}

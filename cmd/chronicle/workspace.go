@@ -13,7 +13,6 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"github.com/chronicle-dev/chronicle/engine/lock"
 	"github.com/chronicle-dev/chronicle/engine/provider"
-	"github.com/chronicle-dev/chronicle/engine/safefile"
 	"github.com/chronicle-dev/chronicle/engine/scan"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/state"
@@ -144,7 +143,7 @@ func lockTimeoutFlag(cmd *cobra.Command, d *time.Duration) {
 // lockState takes the state lock (~/.chronicle/state.lock) for op, waiting
 // up to timeout for another holder; Ctrl-C ends the wait.
 func (a *app) lockState(m *workspace, op string, timeout time.Duration) (*lock.Lock, error) {
-	if err := safefile.MkdirAll(m.chronicleHome, 0o700); err != nil {
+	if err := (fsys.OS{}).MkdirAll(m.chronicleHome, 0o700); err != nil {
 		return nil, err
 	}
 	l, err := lock.Acquire(a.ctx, filepath.Join(m.chronicleHome, "state.lock"), op, timeout)

@@ -14,7 +14,6 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/backup"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
-	"github.com/chronicle-dev/chronicle/engine/safefile"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 )
 
@@ -106,7 +105,7 @@ func Write(p *Proposal, opts WriteOptions) (string, error) {
 	if len(existing) > 0 {
 		existing = append(bytes.TrimRight(existing, "\n"), '\n', '\n')
 	}
-	return out, safefile.WriteFile(out, append(existing, text...), 0o644)
+	return out, (fsys.OS{}).WriteFile(out, append(existing, text...), 0o644)
 }
 
 // renameSkill rewrites the name of a copied skill's frontmatter, so the
@@ -121,5 +120,5 @@ func renameSkill(dir, name string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", p, err)
 	}
-	return safefile.WriteFile(p, renamed, 0o644)
+	return (fsys.OS{}).WriteFile(p, renamed, 0o644)
 }

@@ -213,7 +213,7 @@ func (a *applier) journalAll(changes []plan.Change) error {
 		in.Address, in.Action, in.Time = c.Address, c.Action.String(), now
 		a.st.Intents = append(a.st.Intents, in)
 	}
-	if err := a.st.Save(a.st.Path()); err != nil {
+	if err := a.st.SaveThrough(a.sys, a.st.Path()); err != nil {
 		return err
 	}
 	a.saved = a.o.Now()
@@ -270,7 +270,7 @@ func (a *applier) done(address string) error {
 func (a *applier) save() error {
 	a.st.DoneAll(a.completed)
 	clear(a.completed)
-	return a.st.Save(a.st.Path())
+	return a.st.SaveThrough(a.sys, a.st.Path())
 }
 
 // syncSkills flushes the filesystems of the skill store and the snapshots,

@@ -139,7 +139,7 @@ func (a *applier) fetch(addr string, s *plan.SkillSpec) (string, func(), error) 
 		locked = s.Git.SHA
 	}
 	f, err := gitskill.Fetch(a.o.Context, gitskill.FetchOptions{
-		URL: s.Git.URL, Ref: s.Git.Ref, Commit: locked, Path: s.Git.Path, Include: []string{s.Name}, Auth: auth, MaxSize: s.Git.MaxSize, Dir: tmp, Progress: a.o.Progress,
+		URL: s.Git.URL, Ref: s.Git.Ref, Commit: locked, Path: s.Git.Path, Include: []string{s.Name}, Auth: auth, MaxSize: s.Git.MaxSize, Dir: tmp, Progress: a.o.Progress, Scratch: a.sys,
 	})
 	if err != nil {
 		cleanup()

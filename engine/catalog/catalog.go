@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/exposure"
-	"github.com/chronicle-dev/chronicle/engine/safefile"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 )
 
 // FileName is the cache's name in chronicle's folder.
@@ -97,10 +97,10 @@ func Merge(path string, listed map[string]Service, declared map[string]bool, met
 	if err != nil {
 		return err
 	}
-	if err := safefile.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	if err := (fsys.OS{}).MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	return safefile.WriteFile(path, append(b, '\n'), 0o600)
+	return (fsys.OS{}).WriteFile(path, append(b, '\n'), 0o600)
 }
 
 // Listings returns the cache's listings for estimating what an endpoint

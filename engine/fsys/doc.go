@@ -10,7 +10,8 @@
 //
 // Install is how a file chronicle does not own is replaced: the new content
 // is written beside it, synced, and exchanged with the file in one atomic
-// step (renameat2 RENAME_EXCHANGE on Linux), which hands back the displaced
+// step (renameat2 RENAME_EXCHANGE on Linux, renamex_np RENAME_SWAP on
+// macOS), which hands back the displaced
 // bytes, so a caller can tell whether another program wrote the file since
 // it was read, and redo its edit on top of that program's version.
 package fsys

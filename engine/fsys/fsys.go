@@ -52,6 +52,10 @@ type System interface {
 	// atomically where the platform allows (current's old content is then
 	// at staged), else by moving current to aside first.
 	ReplaceDir(staged, current, aside string) error
+	// InheritOwnerTree gives everything under root (root included) its
+	// folder's owner when chronicle runs as root, as what System creates
+	// gets: for a tree another library wrote there (go-git's checkout).
+	InheritOwnerTree(root string) error
 	// Sync makes everything written to the filesystem holding path
 	// durable: one flush after many small writes that did not sync each
 	// (skill copies, snapshot indexes).

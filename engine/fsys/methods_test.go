@@ -49,6 +49,7 @@ func TestEveryOperationThroughTheSeam(t *testing.T) {
 	must(err)
 	must(sys.MkdirAll(filepath.Join(tmp, "x"), 0o755))
 	must(sys.ReplaceDir(filepath.Join(tmp, "x"), p("e"), filepath.Join(tmp, "aside")))
+	must(sys.InheritOwnerTree(p("a")))
 	must(sys.Remove(p("l")))
 	must(sys.RemoveAll(tmp))
 
@@ -77,7 +78,7 @@ func TestEveryOperationThroughTheSeam(t *testing.T) {
 		names = append(names, op.Name)
 	}
 	want := []string{"MkdirAll", "Mkdir", "WriteNew", "WriteNew", "WriteFile", "Install", "WriteInPlace", "Chmod", "Symlink",
-		"Rename", "RenameNew", "RenameNew", "MkdirTemp", "MkdirAll", "ReplaceDir", "Remove", "RemoveAll"}
+		"Rename", "RenameNew", "RenameNew", "MkdirTemp", "MkdirAll", "ReplaceDir", "InheritOwnerTree", "Remove", "RemoveAll"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("writes recorded:\n got %v\nwant %v", names, want)
 	}
@@ -104,7 +105,8 @@ func TestRecorderFailsEveryKind(t *testing.T) {
 	_, e9 := rec.MkdirTemp(dir, "x")
 	errs = append(errs, e1, e2, e3, e4, e5, e6, e7, e8, e9,
 		rec.WriteFile(p, nil, 0), rec.WriteNew(p, nil, 0), rec.WriteInPlace(p, nil), rec.Mkdir(p, 0), rec.MkdirAll(p, 0),
-		rec.Symlink(p, p), rec.Rename(p, p), rec.RenameNew(p, p), rec.Remove(p), rec.RemoveAll(p), rec.Chmod(p, 0), rec.ReplaceDir(p, p, p))
+		rec.Symlink(p, p), rec.Rename(p, p), rec.RenameNew(p, p), rec.Remove(p), rec.RemoveAll(p), rec.Chmod(p, 0), rec.ReplaceDir(p, p, p),
+		rec.InheritOwnerTree(dir), rec.Sync(dir))
 	for i, err := range errs {
 		if err != boom {
 			t.Errorf("operation %d: %v, want the injected error", i, err)

@@ -65,4 +65,6 @@ func (OS) ReplaceDir(staged, current, aside string) error {
 	return safefile.ReplaceDir(staged, current, aside)
 }
 
+func (OS) InheritOwnerTree(root string) error { return safefile.InheritOwnerTree(root) }
+
 func (OS) Sync(path string) error { return safefile.SyncFS(path) }

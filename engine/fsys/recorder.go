@@ -208,6 +208,13 @@ func (r *Recorder) ReplaceDir(staged, current, aside string) error {
 	return r.System.ReplaceDir(staged, current, aside)
 }
 
+func (r *Recorder) InheritOwnerTree(root string) error {
+	if err := r.see("InheritOwnerTree", root, ""); err != nil {
+		return err
+	}
+	return r.System.InheritOwnerTree(root)
+}
+
 func (r *Recorder) Sync(path string) error {
 	if err := r.see("Sync", path, ""); err != nil {
 		return err

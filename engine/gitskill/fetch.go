@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 
@@ -41,6 +40,10 @@ type FetchOptions struct {
 	Dir string
 	// Progress receives go-git's clone progress; nil is quiet.
 	Progress io.Writer
+	// Scratch is what the temporary clone's folders are made and removed
+	// through; nil is fsys.OS. (The git objects and the skills' files are
+	// written by go-git and through an os.Root confined to that folder.)
+	Scratch fsys.System
 }
 
 // Fetched is the outcome of a Fetch: the commit and the checked skills,
@@ -54,6 +57,7 @@ type Fetched struct {
 	Note string
 
 	dir string
+	sys fsys.System
 }
 
 // A FetchedSkill is one skill taken from the repository.
@@ -70,7 +74,7 @@ func (f *Fetched) Cleanup() error {
 	if f == nil || f.dir == "" {
 		return nil
 	}
-	return os.RemoveAll(f.dir)
+	return f.sys.RemoveAll(f.dir)
 }
 
 // Fetch clones o.Ref of o.URL, finds the skills under o.Path, takes those
@@ -92,11 +96,15 @@ func Fetch(ctx context.Context, o FetchOptions) (*Fetched, error) {
 	if maxSize <= 0 {
 		maxSize = gitsource.DefaultMaxSize
 	}
-	tmp, err := os.MkdirTemp(o.Dir, "gitskill-")
+	sys := o.Scratch
+	if sys == nil {
+		sys = fsys.OS{}
+	}
+	tmp, err := sys.MkdirTemp(o.Dir, "gitskill-")
 	if err != nil {
 		return nil, fmt.Errorf("%s: making the temporary clone folder: %w", o.URL, err)
 	}
-	f := &Fetched{dir: tmp}
+	f := &Fetched{dir: tmp, sys: sys}
 	if err := f.fetch(ctx, o, base, maxSize); err != nil {
 		f.Cleanup()
 		return nil, err
@@ -148,7 +156,7 @@ func (f *Fetched) fetch(ctx context.Context, o FetchOptions, base string, maxSiz
 		if s.path == "" {
 			dir = filepath.Join(f.dir, "tree", s.name)
 		}
-		if err := s.write(repo.Storer, dir); err != nil {
+		if err := s.write(f.sys, repo.Storer, dir); err != nil {
 			return fmt.Errorf("%s: %w", at, err)
 		}
 		hash, err := skills.Hash(fsys.OS{}, dir)

@@ -9,15 +9,18 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/plumbing/storer"
+
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 )
 
-// write creates the checked skill s in the new folder dir from the git
-// objects in store. Every write goes through an os.Root on dir, so nothing
-// can land outside it, and files are created exclusively. Afterwards every
+// write creates the checked skill s in the new folder dir (made through
+// sys) from the git objects in store. Every write inside it goes through an
+// os.Root on dir, so nothing can land outside it, and files are created
+// exclusively. Afterwards every
 // symlink is resolved inside the root, which catches targets that leave the
 // skill folder through another symlink.
-func (s *checked) write(store storer.EncodedObjectStorer, dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+func (s *checked) write(sys fsys.System, store storer.EncodedObjectStorer, dir string) error {
+	if err := sys.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	root, err := os.OpenRoot(dir)

@@ -3,7 +3,6 @@ package gitsync
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -13,7 +12,6 @@ import (
 	"github.com/go-git/go-git/v5/storage/memory"
 
 	"github.com/chronicle-dev/chronicle/engine/gitskill"
-	"github.com/chronicle-dev/chronicle/engine/safefile"
 )
 
 // clone makes the checkout: a full clone (the ancestry checks of later
@@ -24,15 +22,16 @@ func clone(ctx context.Context, o SyncOptions) (*SyncResult, error) {
 	if err := gitskill.CheckURL(o.URL); err != nil {
 		return nil, err
 	}
+	sys := o.sys()
 	parent := filepath.Dir(o.Dir)
-	if err := safefile.MkdirAll(parent, 0o755); err != nil {
+	if err := sys.MkdirAll(parent, 0o755); err != nil {
 		return nil, err
 	}
-	stage, err := safefile.MkdirTemp(parent, "."+filepath.Base(o.Dir)+".clone-")
+	stage, err := sys.MkdirTemp(parent, "."+filepath.Base(o.Dir)+".clone-")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(stage)
+	defer sys.RemoveAll(stage)
 	opts := &git.CloneOptions{URL: o.URL, Auth: gitskill.Auth(o.Auth)}
 	if o.Ref != "" {
 		opts.ReferenceName = plumbing.NewBranchReferenceName(o.Ref)
@@ -51,13 +50,13 @@ func clone(ctx context.Context, o SyncOptions) (*SyncResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: reading the cloned HEAD: %w", o.URL, err)
 	}
-	if err := safefile.InheritOwnerTree(stage); err != nil {
+	if err := sys.InheritOwnerTree(stage); err != nil {
 		return nil, fmt.Errorf("the clone of %s: %w", o.URL, err)
 	}
-	if err := os.RemoveAll(o.Dir); err != nil {
+	if err := sys.RemoveAll(o.Dir); err != nil {
 		return nil, err
 	}
-	if err := os.Rename(stage, o.Dir); err != nil {
+	if err := sys.Rename(stage, o.Dir); err != nil {
 		return nil, fmt.Errorf("moving the clone of %s to %s: %w", o.URL, o.Dir, err)
 	}
 	return &SyncResult{URL: o.URL, Ref: head.Name().Short(), NewSHA: head.Hash().String(), Cloned: true}, nil

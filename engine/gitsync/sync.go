@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-git/go-git/v5"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/gitskill"
 )
 
@@ -28,6 +29,18 @@ type SyncOptions struct {
 	Reset bool
 	// Progress receives go-git's progress; nil is quiet.
 	Progress io.Writer
+	// System is what the staging folder of a clone is made, moved and
+	// removed through; nil is fsys.OS. (What go-git writes inside a
+	// checkout, it writes itself.)
+	System fsys.System
+}
+
+// sys returns the System o writes through.
+func (o SyncOptions) sys() fsys.System {
+	if o.System == nil {
+		return fsys.OS{}
+	}
+	return o.System
 }
 
 // A SyncResult says what a Sync did.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/safefile"
 )
 
@@ -34,7 +35,7 @@ type Lock struct {
 // and otherwise retries until it gets the lock, timeout has passed, or ctx
 // ends (Ctrl-C while waiting: ctx's error, wrapped).
 func Acquire(ctx context.Context, path, op string, timeout time.Duration) (*Lock, error) {
-	if err := safefile.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	if err := (fsys.OS{}).MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("lock %s: %w", path, err)
 	}
 	f, err := safefile.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)

@@ -70,7 +70,7 @@ func (b *builder) gitSkill(s *config.Skill) {
 	}
 	b.cleanups = append(b.cleanups, func() { scratch.RemoveAll(tmp) })
 	f, err := gitskill.Fetch(ctx, gitskill.FetchOptions{
-		URL: s.Git, Ref: s.Ref, Commit: locked, Path: s.Path, Include: s.Include, Auth: auth, MaxSize: s.MaxSize, Dir: tmp, Progress: b.in.Progress,
+		URL: s.Git, Ref: s.Ref, Commit: locked, Path: s.Path, Include: s.Include, Auth: auth, MaxSize: s.MaxSize, Dir: tmp, Progress: b.in.Progress, Scratch: scratch,
 	})
 	if err != nil {
 		b.diag("error", "skill."+s.Name, "Cannot fetch "+s.Git, "%s", b.masker.Text(err.Error()))

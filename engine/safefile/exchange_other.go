@@ -1,15 +1,10 @@
-//go:build !linux
+//go:build !linux && !darwin
 
 package safefile
 
-import "errors"
-
-// errUnsupported says the platform has no atomic exchange: callers fall
-// back to renames and document the window.
-var errUnsupported = errors.New("atomic exchange is not supported here")
-
-// exchange is only atomic on Linux; elsewhere callers fall back to renames.
+// exchange is atomic only on Linux and macOS; elsewhere callers fall back
+// to renames.
 func exchange(a, b string) error { return errUnsupported }
 
-// renameNoReplace is only atomic on Linux.
+// renameNoReplace is atomic only on Linux and macOS.
 func renameNoReplace(a, b string) error { return errUnsupported }

@@ -14,8 +14,9 @@ import (
 // not exist: no file at all): a compare-and-swap on a file. The data is
 // written to a temporary file beside the target (through a symlink: the
 // link stays), given the old file's mode, owner and group (perm for a new
-// file), synced, and then exchanged with the target in one step (renameat2
-// RENAME_EXCHANGE; for a new file RENAME_NOREPLACE). The exchange hands back
+// file), synced, and then exchanged with the target in one step (Linux:
+// renameat2 RENAME_EXCHANGE, for a new file RENAME_NOREPLACE; macOS:
+// renamex_np RENAME_SWAP and RENAME_EXCL). The exchange hands back
 // the file it displaced. When that is not the one the caller read — another
 // program replaced it since (a different inode, checked in one stat) or
 // rewrote it in place (different bytes) — the two are exchanged back at
@@ -23,8 +24,8 @@ import (
 // reports installed false with that version, for the caller to edit again.
 // Another program's version is out of place only between two system calls.
 //
-// Where the platform or filesystem cannot exchange (other systems, some
-// FUSE and network mounts), the content is compared just before a plain
+// Where the platform or filesystem cannot exchange (Windows and the other
+// systems, some FUSE and network mounts), the content is compared just before a plain
 // rename: a write by another program between the two is lost, and exact
 // is false.
 func Install(path string, data []byte, perm fs.FileMode, expect Version) (installed bool, now Version, exact bool, err error) {
@@ -146,8 +147,9 @@ func WriteInPlace(path string, data []byte) error {
 }
 
 // RenameNew renames oldpath to newpath only when nothing is at newpath. On
-// Linux the check and the rename are one atomic step (RENAME_NOREPLACE);
-// elsewhere a file appearing between the two can still be replaced.
+// Linux and macOS the check and the rename are one atomic step
+// (RENAME_NOREPLACE, RENAME_EXCL); elsewhere a file appearing between the
+// two can still be replaced.
 func RenameNew(oldpath, newpath string) error {
 	err := renameNoReplace(oldpath, newpath)
 	if err == nil || errors.Is(err, fs.ErrExist) {

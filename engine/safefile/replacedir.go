@@ -6,9 +6,10 @@ import (
 )
 
 // ReplaceDir puts the folder staged in place of the folder current. On
-// Linux the two are exchanged in one atomic step (renameat2
-// RENAME_EXCHANGE), so there is no moment without current and links into it
-// never dangle; current's old content is then at staged. Elsewhere, or when
+// Linux and macOS the two are exchanged in one atomic step (renameat2
+// RENAME_EXCHANGE, renamex_np RENAME_SWAP), so there is no moment without
+// current and links into it never dangle; current's old content is then at
+// staged. Elsewhere, or when
 // the filesystem refuses, current is renamed to aside and staged into its
 // place. The caller removes staged and aside afterwards.
 func ReplaceDir(staged, current, aside string) error {

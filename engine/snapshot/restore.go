@@ -14,10 +14,11 @@ import (
 // a KindRestore snapshot of the current content.
 //
 // The folder keeps its path, so links to it keep working. The new content
-// is copied beside it and swapped in: on Linux with one atomic exchange;
-// elsewhere, or where the filesystem refuses the exchange, with two renames
-// (current aside, new into place), between which the path is missing for an
-// instant and a tool reading through a link then sees no skill.
+// is copied beside it and swapped in: on Linux and macOS with one atomic
+// exchange; elsewhere, or where the filesystem refuses the exchange, with
+// two renames (current aside, new into place), between which the path is
+// missing for an instant and a tool reading through a link then sees no
+// skill.
 func Restore(sys fsys.System, root, skill, id, storeDir string) error {
 	sdir, err := skillDir(root, skill)
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/chronicle-dev/chronicle/engine/safefile"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 )
 
 // BackupSuffix names the copy of the previous state file that Save keeps
@@ -64,55 +64,67 @@ func withBackup(path string, data []byte, err error) error {
 	return fmt.Errorf("%w; the state before the last save is intact in %s: to go back to it, run cp %s %s, then chronicle plan", err, backup, backup, path)
 }
 
-// Save writes the state to path with its serial one higher: atomically, in
-// mode 0600, after copying the file it replaces to path+BackupSuffix. It
-// refuses to replace a state file of another lineage, or one saved since
-// this state was loaded (a higher serial), so two histories never mix.
-func (s *State) Save(path string) error {
-	if err := safefile.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+// Save writes the state to path through the real filesystem: SaveThrough
+// with fsys.OS.
+func (s *State) Save(path string) error { return s.SaveThrough(fsys.OS{}, path) }
+
+// SaveThrough writes the state to path through sys with its serial one
+// higher: atomically, in mode 0600, after copying the file it replaces to
+// path+BackupSuffix. It refuses to replace a state file of another lineage,
+// or one saved since this state was loaded (a higher serial), so two
+// histories never mix. Apply saves through the System it writes the machine
+// through, so a fault or a kill injected there reaches state saves too.
+func (s *State) SaveThrough(sys fsys.System, path string) error {
+	if err := sys.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return fmt.Errorf("saving state: %w", err)
 	}
 	// The backup is the state this save replaces. When the file is still
 	// the one this state last wrote (the same inode, size and time: every
 	// save renames a new file into place), its bytes are at hand: they
 	// are written as the backup without reading and checking the file again.
-	if s.ownsFile(path) {
-		if err := writePrivate(path+BackupSuffix, s.wroteData); err != nil {
+	if s.ownsFile(sys, path) {
+		if err := writePrivate(sys, path+BackupSuffix, s.wroteData); err != nil {
 			return fmt.Errorf("keeping the previous state: %w", err)
 		}
-	} else if err := s.keepPrevious(path); err != nil {
+	} else if err := s.keepPrevious(sys, path); err != nil {
 		return err
 	}
 	s.Serial++
 	data, err := json.MarshalIndent(toFile(s), "", "  ")
 	if err == nil {
 		data = append(data, '\n')
-		err = writePrivate(path, data)
+		err = sys.WriteFile(path, data, fileMode)
 	}
 	if err != nil {
 		s.Serial--
 		return fmt.Errorf("saving state: %w", err)
 	}
+	// The state is saved from here on: what follows only narrows its
+	// mode, and a failure there must not make the next save take this
+	// state's own file for another run's.
 	s.path, s.isNew = path, false
-	s.wrote, _ = os.Stat(path)
+	s.wrote, _ = sys.Stat(path)
 	s.wroteData = data
+	if err := private(sys, path); err != nil {
+		return fmt.Errorf("saving state: %w", err)
+	}
 	return nil
 }
 
 // ownsFile reports whether the file at path is the one this state last
 // wrote there.
-func (s *State) ownsFile(path string) bool {
+func (s *State) ownsFile(sys fsys.Reader, path string) bool {
 	if s.wrote == nil || path != s.path {
 		return false
 	}
-	now, err := os.Stat(path)
+	now, err := sys.Stat(path)
 	return err == nil && os.SameFile(now, s.wrote) && now.Size() == s.wrote.Size() && now.ModTime().Equal(s.wrote.ModTime())
 }
 
 // keepPrevious checks the file about to be replaced and copies it to the
 // backup file.
-func (s *State) keepPrevious(path string) error {
-	old, err := os.ReadFile(path)
+func (s *State) keepPrevious(sys fsys.System, path string) error {
+	old, err := sys.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
@@ -143,19 +155,24 @@ func (s *State) keepPrevious(path string) error {
 		}
 		old = append(old, '\n')
 	}
-	if err := writePrivate(path+BackupSuffix, old); err != nil {
+	if err := writePrivate(sys, path+BackupSuffix, old); err != nil {
 		return fmt.Errorf("keeping the previous state: %w", err)
 	}
 	return nil
 }
 
-// writePrivate writes atomically and makes sure the result is 0600 even
-// when an older file had a wider mode, which safefile would keep.
-func writePrivate(path string, data []byte) error {
-	if err := safefile.WriteFile(path, data, fileMode); err != nil {
+// writePrivate writes atomically through sys and makes sure the result is
+// 0600 even when an older file had a wider mode, which WriteFile keeps.
+func writePrivate(sys fsys.System, path string, data []byte) error {
+	if err := sys.WriteFile(path, data, fileMode); err != nil {
 		return err
 	}
-	if err := os.Chmod(path, fileMode); err != nil {
+	return private(sys, path)
+}
+
+// private gives the file at path mode 0600.
+func private(sys fsys.System, path string) error {
+	if err := sys.Chmod(path, fileMode); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
