@@ -26,6 +26,9 @@ func (b *builder) links() {
 			b.keepUnplanned(l, nil)
 			continue
 		}
+		if len(l.Tools) == 0 {
+			b.noteNoTools(l)
+		}
 		tools, services, skills := b.cfg.LinkTools(l), b.cfg.LinkServices(l), linkedSkills(b.cfg, l)
 		for _, tool := range tools {
 			p, ok := b.tools[tool]
@@ -63,6 +66,7 @@ func (b *builder) links() {
 		}
 	}
 	b.noteAbsent()
+	b.noteLeftOut()
 	b.dropIdleShares()
 }
 
