@@ -10,7 +10,10 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/adopt"
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/toolfile"
 )
 
 func (a *app) adoptCommand() *cobra.Command {
@@ -160,7 +163,15 @@ func (a *app) propose(cfg *config.Config, only []string, dir string, o proposeOp
 		}
 		return t.Render(e)
 	}
-	p.Distribute(r, cfg, adopt.DistributeOptions{LinkSkills: o.linkSkills, IsHub: isHubEntry, Render: render, Home: m.home})
+	view := toolfile.NewView(fsys.ReadOnly(fsys.OS{}))
+	refusal := func(loc provider.Location, e provider.Entry) error {
+		t, ok := tools[loc.Tool]
+		if !ok {
+			return fmt.Errorf("no provider for %s", loc.Tool)
+		}
+		return plan.Refusal(view, t, provider.Edit{Location: loc, Name: e.Name, Entry: &e})
+	}
+	p.Distribute(r, cfg, adopt.DistributeOptions{LinkSkills: o.linkSkills, IsHub: isHubEntry, Render: render, Refusal: refusal, Home: m.home})
 	p.ProposeInstructions(r, cfg, dir, adopt.InstructionOptions{Rules: o.rules, Home: m.home})
 	return p, errs, nil
 }

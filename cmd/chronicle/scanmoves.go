@@ -21,6 +21,9 @@ func writeMoves(w io.Writer, moves []scan.Move, home string) {
 			where = " in " + tildePath(home, m.Project)
 		}
 		line := fmt.Sprintf("    %s has %q%s, %s does not: %s keeps both the same", m.From, m.Name, where, m.To, m.LinkAt(tildePath(home, m.Project)))
+		if m.Cannot != "" {
+			line = fmt.Sprintf("    %s has %q%s, %s cannot hold it (%s): %s reaches it through the hub", m.From, m.Name, where, m.To, m.Cannot, m.LinkAt(tildePath(home, m.Project)))
+		}
 		if m.Service == "" && !m.Hub {
 			line += fmt.Sprintf(" (declare it first: chronicle adopt --tool %s)", m.From)
 		}

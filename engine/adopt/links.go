@@ -77,7 +77,12 @@ type DistributeOptions struct {
 	// cannot hold one that has them): a link that could not be applied is
 	// not written.
 	Render func(tool string, e provider.Entry) ([]byte, error)
-	Home   string
+	// Refusal says why the tool's editor would refuse to write the entry
+	// as declared at its place (a YAML anchor or alias, a flow map: see
+	// plan.Refusal), or nil: a link the first plan could not carry out
+	// is not written (decision 0126).
+	Refusal func(loc provider.Location, e provider.Entry) error
+	Home    string
 }
 
 // placement is one tool's entry (or skill) at one scope that a link can
@@ -92,8 +97,8 @@ type placement struct {
 // tools that have the same set into one link. What a link cannot write as
 // the tool has it is left as it is, with the reason in Unlinked: Claude's
 // per-project "local" entries, disabled entries, entries a link would
-// write under another name or with other tool lists, and entries the
-// tool could not hold as declared. What existing links already cover is
+// write under another name or with other tool lists, entries the tool
+// could not hold as declared, and entries its editor refuses to rewrite. What existing links already cover is
 // left too.
 func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts DistributeOptions) {
 	if cfg == nil {
@@ -204,6 +209,13 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 			}
 			if !holdsTimeout(opts.Render, loc.Tool, declared, e) {
 				unlinked("its timeout differs from the one a link would write for service.%s", svc.Name)
+				continue
+			}
+		}
+		if opts.Refusal != nil {
+			if err := opts.Refusal(loc, declared); err != nil {
+				// The line names the file already.
+				unlinked("chronicle cannot edit it in %s: %s", loc.Tool, strings.TrimPrefix(err.Error(), loc.File+": "))
 				continue
 			}
 		}

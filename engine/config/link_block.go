@@ -66,9 +66,9 @@ func (l *loader) decodeLink(in instance) {
 	if a["transport"] != nil {
 		k.Transport, _ = d.oneOf(a["transport"], TransportStdio, TransportHTTP)
 	}
-	if a["tools"] != nil && len(k.Tools) == 0 && !d.diags.HasErrors() {
-		d.errorf(a["tools"].Expr.Range(), "No tools", "The link %q lists no tools.", k.Name)
-	}
+	// An empty tools list is no error: a list computed from the machine
+	// (machine.tools, tags) may be empty on one machine, and the link then
+	// writes nothing there; the plan says so in a note (decision 0125).
 	r := linkRanges{tools: b.DefRange, skills: b.DefRange, services: b.DefRange, instructions: map[string]hcl.Range{}}
 	instructions := l.decodeLinkInstructions(d, k, a, r.instructions)
 	if a["skills"] == nil && a["services"] == nil && !k.Hub && !instructions {

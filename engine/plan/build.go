@@ -60,6 +60,9 @@ type builder struct {
 	// absent maps a tool that tools = ["*"] leaves out on this machine to
 	// the addresses of what chronicle wrote for it, kept (noteAbsent).
 	absent map[string][]string
+	// leftOut maps a tool that tools = ["*"] brings to the services it
+	// cannot hold, left out of it (leavesOut, noteLeftOut).
+	leftOut map[string][]leftOut
 	// elsewhere holds the links whose project folder is not on this
 	// machine: nothing is planned for them here.
 	elsewhere map[*config.Link]bool

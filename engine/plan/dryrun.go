@@ -1,10 +1,13 @@
 package plan
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"sort"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/toolfile"
 )
 
 // dryRun makes, in memory, every edit the plan would make to each tool file,
@@ -71,14 +74,29 @@ func (b *builder) replaceable() {
 		if c.Kind != KindEntry || c.Action != Conflict || c.Entry == nil {
 			continue
 		}
-		doc, _, err := b.view.Document(b.tools[c.Entry.Location.Tool], c.Entry.Location.File)
-		if err != nil {
-			continue
-		}
-		if _, err := doc.Edit([]provider.Edit{EditOf(c)}); err != nil {
+		if err := Refusal(b.view, b.tools[c.Entry.Location.Tool], EditOf(c)); err != nil && !errors.Is(err, errUnread) {
 			b.plan.Changes[i].Reason = "chronicle cannot write this entry, with or without --replace: " + err.Error()
 		}
 	}
+}
+
+// errUnread marks a Refusal that comes from reading the tool file, not
+// from its editor: the plan reports those where it read the entries.
+var errUnread = errors.New("the tool file cannot be read")
+
+// Refusal makes one edit of a tool file in memory, exactly as apply will,
+// and returns why the tool's editor refuses it (a YAML anchor or alias, a
+// flow map, a name held twice, a result that does not verify), or nil.
+// The plan asks it before offering --replace; adopt and init ask it before
+// linking an entry they take over, so that the first plan after a takeover
+// is never an error (decision 0126).
+func Refusal(view *toolfile.View, p provider.Provider, edit provider.Edit) error {
+	doc, _, err := view.Document(p, edit.Location.File)
+	if err != nil {
+		return fmt.Errorf("%w: %w", errUnread, err)
+	}
+	_, err = doc.Edit([]provider.Edit{edit})
+	return err
 }
 
 // writesEntry reports whether c is an entry change apply carries out.

@@ -53,6 +53,10 @@ func (b *builder) serviceEntry(l *config.Link, tool, name string, p provider.Pro
 			}
 		}
 	}
+	if b.leavesOut(l, tool, name, p, e) {
+		delete(b.desired, addr)
+		return
+	}
 	b.unwrittenTimeout(addr, p, target, e)
 	b.entry(addr, tool, l, p, e)
 }

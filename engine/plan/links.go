@@ -27,6 +27,9 @@ func (b *builder) links() {
 			b.keepUnplanned(l, nil)
 			continue
 		}
+		if len(l.Tools) == 0 {
+			b.noteNoTools(l)
+		}
 		tools, services, skills := b.cfg.LinkTools(l), b.cfg.LinkServices(l), linkedSkills(b.cfg, l)
 		for _, tool := range tools {
 			p, ok := b.tools[tool]
@@ -64,6 +67,7 @@ func (b *builder) links() {
 		}
 	}
 	b.noteAbsent()
+	b.noteLeftOut()
 	b.dropIdleShares()
 }
 

@@ -7,8 +7,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 // A Move is a server that a tool whose vendor moved its users has and the
@@ -24,18 +27,27 @@ type Move struct {
 	Service string
 	// Hub is set for chronicle's own hub entry: the link says hub = true.
 	Hub bool
+	// Cannot says why To cannot hold the server ("no syntax for secret
+	// references"), "" when it can: the link then gives To the hub
+	// entry, which reaches the server, never a link the plan would
+	// refuse.
+	Cannot string
 }
 
 // Link returns the link block that writes the server into both tools, on
-// one line, with the project folder as Project spells it.
+// one line, with the project folder as Project spells it; or, when To
+// cannot hold the server, the one that gives To the hub entry.
 func (m Move) Link() string { return m.LinkAt(m.Project) }
 
 // LinkAt is Link with the project folder spelled as project (a ~ path for
 // people).
 func (m Move) LinkAt(project string) string {
 	parts := []string{fmt.Sprintf("tools = [%s, %s]", strconv.Quote(m.From), strconv.Quote(m.To))}
+	if m.Cannot != "" {
+		parts = []string{fmt.Sprintf("tools = [%s]", strconv.Quote(m.To))}
+	}
 	switch {
-	case m.Hub:
+	case m.Hub || m.Cannot != "":
 		parts = append(parts, "hub = true")
 	default:
 		name := m.Service
@@ -67,6 +79,10 @@ func moves(r Result, opts Options) []Move {
 	for _, s := range r.Services {
 		has[place{s.Location.Tool, s.Location.Scope, s.Location.Project, s.Entry.Name}] = true
 	}
+	tools := map[string]provider.Provider{}
+	for _, p := range opts.Tools {
+		tools[p.Name()] = p
+	}
 	var out []Move
 	for _, succ := range opts.Successions {
 		if !selected(succ.From, opts.Only) || !selected(succ.To, opts.Only) || failed[succ.To] {
@@ -80,8 +96,13 @@ func moves(r Result, opts Options) []Move {
 				continue
 			}
 			m := Move{From: succ.From, To: succ.To, Scope: loc.Scope, Project: loc.Project, Name: e.Name, Hub: e.Name == names.Hub}
+			declared := e
 			if svc := opts.declared.Of(loc.Tool, e.Name); svc != nil {
 				m.Service = svc.Name
+				declared.Definition = svc.Definition
+			}
+			if !m.Hub {
+				m.Cannot = cannotHold(tools[succ.To], declared)
 			}
 			at := place{succ.To, loc.Scope, loc.Project, e.Name}
 			named := place{succ.To, loc.Scope, loc.Project, m.Service}
@@ -96,4 +117,38 @@ func moves(r Result, opts Options) []Move {
 			cmp.Compare(a.Scope, b.Scope), cmp.Compare(a.Name, b.Name))
 	})
 	return out
+}
+
+// cannotHold says why the successor p cannot hold the server e as
+// chronicle would declare it, or "". A secret — a reference, or a
+// secret-looking literal that adopt turns into one — needs a tool with a
+// syntax for secret references; anything else p's Render refuses (a
+// transport it lacks) is said in p's words.
+func cannotHold(p provider.Provider, e provider.Entry) string {
+	if p == nil {
+		return ""
+	}
+	if holdsSecret(e.Definition) && !provider.CanReference(p) {
+		return "no syntax for secret references"
+	}
+	if _, err := p.Render(e); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+// holdsSecret reports whether d holds a secret: a reference, or an env or
+// header value the masker hides (a secret-looking literal).
+func holdsSecret(d service.Definition) bool {
+	if d.HasRefs() {
+		return true
+	}
+	for _, m := range []map[string]secret.Value{d.Env, d.Headers} {
+		for k, v := range m {
+			if lit, ok := v.Literal(); ok && lit != "" && mask.Named(k, lit) != lit {
+				return true
+			}
+		}
+	}
+	return false
 }

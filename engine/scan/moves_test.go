@@ -25,12 +25,15 @@ func TestMoves(t *testing.T) {
 		"shared":    {"command": "npx"},
 		"switched":  {"command": "off-mcp"},
 		"gh.tools":  {"httpUrl": "https://gh.example/mcp"},
-		"chronicle": {"command": "chronicle", "args": ["serve", "--stdio"]}
+		"chronicle": {"command": "chronicle", "args": ["serve", "--stdio"]},
+		"github":    {"command": "npx", "env": {"GITHUB_TOKEN": "${GITHUB_TOKEN}"}},
+		"pasted":    {"command": "db-mcp", "env": {"DB_PASSWORD": "correct-horse-battery"}}
 	}}`)
 	m.Write(".gemini/mcp-server-enablement.json", `{"switched": {"enabled": false}}`)
 	m.Write("work/api/.gemini/settings.json", `{"mcpServers": {"proj-db": {"command": "db-mcp"}}}`)
 	m.Write(".gemini/config/mcp_config.json", `{"mcpServers": {"shared": {"command": "npx"}, "gh-tools": {"serverUrl": "https://gh.example/mcp"}}}`)
-	m.Write(".codeium/windsurf/mcp_config.json", `{"mcpServers": {"notes": {"serverUrl": "https://notes.example/mcp"}}}`)
+	m.Write(".codeium/windsurf/mcp_config.json", `{"mcpServers": {"notes": {"serverUrl": "https://notes.example/mcp"},
+		"jira": {"serverUrl": "https://jira.example/mcp", "headers": {"Authorization": "Bearer ${env:JIRA_TOKEN}"}}}}`)
 	cfg := m.Config(`
 service "docs" {
   command = "docs-mcp"
@@ -48,14 +51,22 @@ service "gh-tools" {
 	want := []string{
 		`gemini>antigravity user chronicle: link { tools = ["gemini", "antigravity"] hub = true }`,
 		`gemini>antigravity user docs: link { tools = ["gemini", "antigravity"] services = ["docs"] }`,
+		// Antigravity CLI has no syntax for secret references: a link
+		// would be a plan error, so the hint gives it the hub.
+		`gemini>antigravity user github: link { tools = ["antigravity"] hub = true }`,
+		`gemini>antigravity user pasted: link { tools = ["antigravity"] hub = true }`,
 		`gemini>antigravity project proj-db: link { tools = ["gemini", "antigravity"] services = ["proj-db"] project = "P" }`,
+		`windsurf>devin user jira: link { tools = ["devin"] hub = true }`,
 		`windsurf>devin user notes: link { tools = ["windsurf", "devin"] services = ["notes"] }`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("moves:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if r.Moves[1].Service != "docs" || r.Moves[2].Service != "" {
+	if r.Moves[1].Service != "docs" || r.Moves[4].Service != "" {
 		t.Errorf("declared: %+v", r.Moves)
+	}
+	if r.Moves[2].Cannot != "no syntax for secret references" || r.Moves[1].Cannot != "" {
+		t.Errorf("cannot: %+v", r.Moves)
 	}
 
 	// scan --json's document carries them, with the link and whether the
@@ -67,10 +78,10 @@ service "gh-tools" {
 			Declared                             bool
 		}
 	}
-	if err := json.Unmarshal(b, &doc); err != nil || len(doc.Moves) != 4 {
+	if err := json.Unmarshal(b, &doc); err != nil || len(doc.Moves) != 7 {
 		t.Fatalf("report: %v %s", err, b)
 	}
-	if mv := doc.Moves[2]; mv.Project != project || mv.Declared || !strings.Contains(mv.Link, `project = "`+project+`"`) {
+	if mv := doc.Moves[4]; mv.Project != project || mv.Declared || !strings.Contains(mv.Link, `project = "`+project+`"`) {
 		t.Errorf("project move: %+v", mv)
 	}
 

@@ -48,6 +48,9 @@ type ReportMove struct {
 	// not, chronicle adopt takes it first.
 	Declared bool   `json:"declared"`
 	Link     string `json:"link"`
+	// Cannot says why the new tool cannot hold the server; Link then
+	// gives it the hub entry.
+	Cannot string `json:"cannot,omitempty"`
 }
 
 // A ReportService is one MCP entry of a tool, with its classification.
@@ -120,7 +123,7 @@ func NewReport(r Result) Report {
 	}
 	for _, m := range r.Moves {
 		out.Moves = append(out.Moves, ReportMove{From: m.From, To: m.To, Scope: m.Scope, Project: m.Project,
-			Name: ShownName(m.Name), Declared: m.Service != "" || m.Hub, Link: m.Link()})
+			Name: ShownName(m.Name), Declared: m.Service != "" || m.Hub, Link: m.Link(), Cannot: mask.Value(m.Cannot)})
 	}
 	return out
 }

@@ -44,6 +44,22 @@ func (d Definition) Equal(o Definition) bool {
 		d.URL.Equal(o.URL)
 }
 
+// HasRefs reports whether d holds a secret reference anywhere: its url,
+// args, env or headers.
+func (d Definition) HasRefs() bool {
+	if d.URL.HasRefs() || slices.ContainsFunc(d.Args, secret.Value.HasRefs) {
+		return true
+	}
+	for _, m := range []map[string]secret.Value{d.Env, d.Headers} {
+		for _, v := range m {
+			if v.HasRefs() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // A Service is a declared MCP server with everything the hub needs to run
 // it, as the configuration says and the state records.
 type Service struct {
