@@ -34,6 +34,11 @@ type Location struct {
 	// its entries, a link never writes there (a plugin's servers, the
 	// place an older version of the tool kept them).
 	ReadOnly bool `json:",omitempty"`
+	// Candidate makes scan list a read-only file whenever it exists, with
+	// or without entries: one of several names sources give a tool's file
+	// (Devin Desktop's), where that it exists is the news. Other
+	// read-only files are listed when they hold entries.
+	Candidate bool `json:",omitempty"`
 }
 
 // An Entry is one MCP server as a tool has it, in the normalized model of

@@ -181,11 +181,12 @@ func Run(opts Options) Result {
 	return r
 }
 
-// noteFile lists loc's file among the noted files once, when its
-// provider says something of it: a file chronicle writes whenever it
-// exists, a read-only one when it has entries (what its note explains).
+// noteFile lists loc's file among the noted files, when its provider says
+// something of it: a file chronicle writes whenever it exists, a
+// read-only one when it holds entries (which its note explains) or is a
+// candidate (Location.Candidate).
 func (r *Result) noteFile(loc provider.Location, entries int) {
-	if loc.Note == "" || (loc.ReadOnly && entries == 0) {
+	if loc.Note == "" || (loc.ReadOnly && entries == 0 && !loc.Candidate) {
 		return
 	}
 	f := File{Tool: loc.Tool, Scope: loc.Scope, Project: loc.Project, Path: loc.File, Note: loc.Note, ReadOnly: loc.ReadOnly}
