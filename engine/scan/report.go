@@ -108,7 +108,7 @@ type ReportError struct {
 func NewReport(r Result) Report {
 	out := Report{Services: []ReportService{}, Skills: []ReportSkill{}, Instructions: []ReportInstruction{}, Errors: []ReportError{}, Moves: []ReportMove{}, Files: []ReportFile{}}
 	for _, f := range r.Files {
-		out.Files = append(out.Files, ReportFile{Tool: f.Tool, Scope: f.Scope, Project: f.Project, Path: f.Path, Note: f.Note, ReadOnly: f.ReadOnly})
+		out.Files = append(out.Files, ReportFile(f))
 	}
 	for _, in := range r.Instructions {
 		out.Instructions = append(out.Instructions, ReportInstruction{
