@@ -26,7 +26,7 @@ var programs = map[string][]string{
 	"vscode":      {"code"},
 	"windsurf":    {"windsurf"},
 	"zed":         {"zed", "zeditor"},
-	"opencode":    {"opencode"},
+	"opencode":    {"opencode", "opencode2"}, // opencode2: OpenCode 2 installed beside OpenCode 1
 	"antigravity": {"agy"},
 	"devin":       {"devin"},
 	"copilot":     {"copilot"},

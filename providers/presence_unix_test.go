@@ -34,6 +34,7 @@ func TestPresentOnPath(t *testing.T) {
 		}
 	}
 	put(bin, "zeditor", 0o755)    // zed, by its second name
+	put(bin, "opencode2", 0o755)  // OpenCode 2 beside OpenCode 1
 	put(bin, "gemini", 0o644)     // not executable
 	put(other, "opencode", 0o755) // in a folder PATH does not name
 	env := provider.Env{Home: home, Getenv: func(k string) (string, bool) {
@@ -42,7 +43,7 @@ func TestPresentOnPath(t *testing.T) {
 		}
 		return "", false
 	}}
-	if got, want := strings.Join(PresentNames(fsys.OS{}, env, All(nil)), ","), "zed"; got != want {
+	if got, want := strings.Join(PresentNames(fsys.OS{}, env, All(nil)), ","), "opencode,zed"; got != want {
 		t.Errorf("present = %q, want %q", got, want)
 	}
 	// The file test still comes first, whatever PATH says.

@@ -43,3 +43,28 @@ func TestTerraformFlags(t *testing.T) {
 		t.Fatalf("terraformFlags = %q, want %q", got, want)
 	}
 }
+
+// TestHelpNamesEveryTool: chronicle --help names all 17 tools as their
+// vendors do (providers.Products), each on one line, and no line is wider
+// than 80 columns.
+func TestHelpNamesEveryTool(t *testing.T) {
+	var out strings.Builder
+	root := newApp(strings.NewReader(""), &out, io.Discard).rootCommand()
+	root.SetOut(&out)
+	root.SetArgs([]string{"--help"})
+	if err := root.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	help := out.String()
+	for _, want := range []string{"Claude Code", "Claude Desktop", "Cursor", "Codex", "Gemini CLI", "Antigravity CLI", "VS Code",
+		"Windsurf", "Devin", "Copilot CLI", "Kiro", "Zed", "OpenCode", "Cline", "Goose", "Amp and Junie"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("--help does not name %q:\n%s", want, help)
+		}
+	}
+	for _, line := range strings.Split(root.Long, "\n") {
+		if len(line) > 80 {
+			t.Errorf("line of %d columns: %q", len(line), line)
+		}
+	}
+}

@@ -144,10 +144,13 @@ func writeScanText(w io.Writer, r scan.Result, home string) error {
 		fmt.Fprintf(tw, "%s — MCP servers\n", tool)
 		last := provider.Location{}
 		for _, s := range byTool[tool] {
-			if s.Location.File != last.File || s.Location.Project != last.Project || s.Location.Scope != last.Scope {
+			if s.Location.File != last.File || s.Location.Project != last.Project || s.Location.Scope != last.Scope || s.Location.ReadOnly != last.ReadOnly {
 				where := tildePath(home, s.Location.File)
 				if s.Location.Scope == provider.ScopeLocal {
 					where += " (project " + tildePath(home, s.Location.Project) + ")"
+				}
+				if s.Location.ReadOnly {
+					where += " (read only)"
 				}
 				fmt.Fprintf(tw, "  %s scope: %s\n", s.Location.Scope, where)
 				last = s.Location
@@ -176,6 +179,7 @@ func writeScanText(w io.Writer, r scan.Result, home string) error {
 		}
 		fmt.Fprintf(tw, "    %s\t%s\t%s\n", k.Name, k.Status, k.Reason)
 	}
+	writeFileNotes(tw, r.Files, home)
 	writeMoves(tw, r.Moves, home)
 	writeInstructionsText(tw, r.Instructions, home)
 	if len(r.Errors) > 0 {
@@ -185,6 +189,22 @@ func writeScanText(w io.Writer, r scan.Result, home string) error {
 		}
 	}
 	return tw.Flush()
+}
+
+// writeFileNotes lists the tool files a provider says something of: the
+// layout they were read in, another tool that reads them.
+func writeFileNotes(w io.Writer, files []scan.File, home string) {
+	if len(files) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nTool files:")
+	for _, f := range files {
+		ro := ""
+		if f.ReadOnly {
+			ro = " (read only)"
+		}
+		fmt.Fprintf(w, "    %s\t%s%s\t%s\n", f.Tool, tildePath(home, f.Path), ro, f.Note)
+	}
 }
 
 func truncate(s string, n int) string {

@@ -158,6 +158,10 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 			unlinked("disabled in %s: a link writes enabled entries only", loc.Tool)
 			continue
 		}
+		if loc.ReadOnly {
+			unlinked("chronicle reads %s and never writes it (%s): a link writes the service into %s's own file", tildify(opts.Home, loc.File), loc.Note, loc.Tool)
+			continue
+		}
 		local := loc.Scope == provider.ScopeLocal
 		if !e.Enabled || (local && e.Name == names.Hub) {
 			continue

@@ -127,6 +127,9 @@ func entryLocation(p provider.Provider, env provider.Env, project string, local 
 		want = provider.ScopeLocal
 	}
 	for _, loc := range p.Locations(env) {
+		if loc.ReadOnly { // read for scan, never written
+			continue
+		}
 		if project == "" && loc.Scope == provider.ScopeUser {
 			return loc, true
 		}

@@ -26,6 +26,19 @@ type Location struct {
 	// ["mcpServers"], ["projects", "/home/dev/work/api", "mcpServers"],
 	// ["mcp_servers"] for codex.
 	KeyPath []string
+	// Note is what scan says of the file when it exists, besides its
+	// entries: the layout it was read in (OpenCode's V2 layout, Devin's
+	// before 3000.3), another tool that reads it too. Empty for most.
+	Note string `json:",omitempty"`
+	// ReadOnly marks a file chronicle reads and never writes: scan lists
+	// its entries, a link never writes there (a plugin's servers, the
+	// place an older version of the tool kept them).
+	ReadOnly bool `json:",omitempty"`
+	// Candidate makes scan list a read-only file whenever it exists, with
+	// or without entries: one of several names sources give a tool's file
+	// (Devin Desktop's), where that it exists is the news. Other
+	// read-only files are listed when they hold entries.
+	Candidate bool `json:",omitempty"`
 }
 
 // An Entry is one MCP server as a tool has it, in the normalized model of

@@ -18,6 +18,19 @@ type Report struct {
 	// Moves are the servers a tool has and the tool its vendor moved its
 	// users to lacks, each with the link that keeps both the same.
 	Moves []ReportMove `json:"moves"`
+	// Files are the tool files that exist and carry a note: the layout
+	// they were read in, or another tool that reads them too.
+	Files []ReportFile `json:"files"`
+}
+
+// A ReportFile is a tool file with what its provider says of it (File).
+type ReportFile struct {
+	Tool     string `json:"tool"`
+	Scope    string `json:"scope"`
+	Project  string `json:"project,omitempty"`
+	Path     string `json:"path"`
+	Note     string `json:"note"`
+	ReadOnly bool   `json:"read_only,omitempty"`
 }
 
 // A ReportInstruction is a rule, command or agent file of a tool, or a
@@ -96,7 +109,10 @@ type ReportError struct {
 // NewReport turns a scan's result into its JSON document. Lists are never
 // null, so a reader can iterate them without a check.
 func NewReport(r Result) Report {
-	out := Report{Services: []ReportService{}, Skills: []ReportSkill{}, Instructions: []ReportInstruction{}, Errors: []ReportError{}, Moves: []ReportMove{}}
+	out := Report{Services: []ReportService{}, Skills: []ReportSkill{}, Instructions: []ReportInstruction{}, Errors: []ReportError{}, Moves: []ReportMove{}, Files: []ReportFile{}}
+	for _, f := range r.Files {
+		out.Files = append(out.Files, ReportFile(f))
+	}
 	for _, in := range r.Instructions {
 		out.Instructions = append(out.Instructions, ReportInstruction{
 			Tool: in.Tool, Kind: in.Kind, Scope: in.Scope, Project: in.Project, Path: in.Path, Name: in.Name,

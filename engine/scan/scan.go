@@ -56,6 +56,18 @@ type Result struct {
 	// Moves are the servers a tool has whose vendor moved its users to
 	// another tool that lacks them (Options.Successions).
 	Moves []Move
+	// Files are the tool files found that carry a note (Location.Note):
+	// the layout they were read in, or another tool that reads them.
+	Files []File
+}
+
+// A File is a tool file that exists and that its provider says something
+// about besides its entries.
+type File struct {
+	Tool, Scope, Project, Path string
+	Note                       string
+	// ReadOnly says chronicle reads the file and never writes it.
+	ReadOnly bool
 }
 
 // Options say what to scan and what to compare with.
@@ -117,6 +129,7 @@ func Run(opts Options) Result {
 			if errors.Is(err, provider.ErrNotConfigured) {
 				continue
 			}
+			r.noteFile(loc, len(entries))
 			if err != nil {
 				// Locations in one file (Claude Code's user and local
 				// scopes) share its error: it is reported once.
@@ -159,10 +172,27 @@ func Run(opts Options) Result {
 		if a.Location.File != b.Location.File {
 			return a.Location.File < b.Location.File
 		}
+		if a.Location.ReadOnly != b.Location.ReadOnly { // a file's entries chronicle writes first
+			return b.Location.ReadOnly
+		}
 		return a.Entry.Name < b.Entry.Name
 	})
 	r.Moves = moves(r, opts)
 	return r
+}
+
+// noteFile lists loc's file among the noted files, when its provider says
+// something of it: a file chronicle writes whenever it exists, a
+// read-only one when it holds entries (which its note explains) or is a
+// candidate (Location.Candidate).
+func (r *Result) noteFile(loc provider.Location, entries int) {
+	if loc.Note == "" || (loc.ReadOnly && entries == 0 && !loc.Candidate) {
+		return
+	}
+	f := File{Tool: loc.Tool, Scope: loc.Scope, Project: loc.Project, Path: loc.File, Note: loc.Note, ReadOnly: loc.ReadOnly}
+	if !slices.Contains(r.Files, f) {
+		r.Files = append(r.Files, f)
+	}
 }
 
 func selected(name string, only []string) bool {

@@ -285,3 +285,13 @@ func TestEditRefusesADuplicatedName(t *testing.T) {
 		}
 	}
 }
+
+// A project's .mcp.json is Claude Code's, and scan says Copilot CLI reads
+// it too (Location.Note).
+func TestMCPJSONSharedWithCopilot(t *testing.T) {
+	env := tt.Home(t)
+	loc := tt.Location(t, New(), env, provider.ScopeProject, "api-server/.mcp.json")
+	if loc.Note != sharedWithCopilot || loc.ReadOnly {
+		t.Fatalf("location %+v", loc)
+	}
+}

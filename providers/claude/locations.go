@@ -40,8 +40,18 @@ func (c *claude) locations(env provider.Env) []provider.Location {
 		out = append(out, provider.Location{Tool: tool, Scope: provider.ScopeLocal, Project: p, File: file,
 			KeyPath: []string{"projects", p, "mcpServers"}})
 	}
-	return append(out, jsontool.ProjectFiles(provider.Env{Projects: projects}, tool, ".mcp.json", "mcpServers")...)
+	for _, loc := range jsontool.ProjectFiles(provider.Env{Projects: projects}, tool, ".mcp.json", "mcpServers") {
+		loc.Note = sharedWithCopilot
+		out = append(out, loc)
+	}
+	return out
 }
+
+// sharedWithCopilot is what scan says of a project's .mcp.json: Copilot
+// CLI reads it too (github/docs add-mcp-servers.md), but it stays Claude
+// Code's here (decision 0090) — chronicle writes Copilot's project servers
+// to .github/mcp.json, so one server is never written twice for the two.
+const sharedWithCopilot = "Copilot CLI reads this file too; chronicle writes Copilot CLI's project servers to .github/mcp.json"
 
 // projects returns env.Projects followed by the other project keys of the
 // user file, sorted. The file is read here, outside the engine's View,

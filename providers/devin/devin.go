@@ -8,6 +8,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/providers/jsontool"
 	"github.com/chronicle-dev/chronicle/providers/refsyntax"
+	"github.com/chronicle-dev/chronicle/providers/windsurf"
 )
 
 const tool = "devin"
@@ -18,15 +19,7 @@ func New() provider.Provider { return newFor(runtime.GOOS) }
 func newFor(goos string) provider.Provider {
 	return &jsontool.Tool{
 		Syntax: refsyntax.Devin,
-		Locate: func(env provider.Env) []provider.Location {
-			locs := []provider.Location{jsontool.UserFile(tool, filepath.Join(configDir(env, goos), "mcp_config.json"), "mcpServers")}
-			locs = append(locs, jsontool.ProjectFiles(env, tool, filepath.Join(".devin", "mcp_config.json"), "mcpServers")...)
-			for _, loc := range jsontool.ProjectFiles(env, tool, filepath.Join(".devin", "mcp_config.local.json"), "mcpServers") {
-				loc.Scope = provider.ScopeLocal
-				locs = append(locs, loc)
-			}
-			return locs
-		},
+		Locate: func(env provider.Env) []provider.Location { return locations(env, goos) },
 		Skills: func(env provider.Env) []provider.SkillDir {
 			user := jsontool.UserSkills(tool, filepath.Join(configDir(env, goos), "skills"))
 			return append([]provider.SkillDir{user}, jsontool.ProjectSkills(env, tool, filepath.Join(".devin", "skills"))...)
@@ -39,6 +32,39 @@ func newFor(goos string) provider.Provider {
 		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`,
 			"transport": `"http"`, "disabledTools": `[]`},
 	}
+}
+
+// legacyNote is what scan says of a config*.json holding servers: Devin
+// before 3000.3 kept them there; 3000.3 and later move them out to
+// mcp_config*.json on startup. chronicle reads them and writes the new
+// files (config*.json also holds the user's permissions).
+const legacyNote = "Devin < 3000.3 layout: servers under mcpServers in config.json, which Devin 3000.3 and later moves to mcp_config.json on startup; read, never written"
+
+// locations lists, per scope, the mcp_config*.json file a link writes and
+// then the config*.json of Devin before 3000.3, read only.
+func locations(env provider.Env, goos string) []provider.Location {
+	user := func(name string) provider.Location {
+		return jsontool.UserFile(tool, filepath.Join(configDir(env, goos), name), "mcpServers")
+	}
+	project := func(name, scope string) []provider.Location {
+		locs := jsontool.ProjectFiles(env, tool, filepath.Join(".devin", name), "mcpServers")
+		for i := range locs {
+			locs[i].Scope = scope
+		}
+		return locs
+	}
+	own := user("mcp_config.json")
+	own.Note = windsurf.DesktopNote
+	locs := []provider.Location{own}
+	locs = append(locs, project("mcp_config.json", provider.ScopeProject)...)
+	locs = append(locs, project("mcp_config.local.json", provider.ScopeLocal)...)
+	legacy := append([]provider.Location{user("config.json")}, project("config.json", provider.ScopeProject)...)
+	legacy = append(legacy, project("config.local.json", provider.ScopeLocal)...)
+	for _, loc := range legacy {
+		loc.Note, loc.ReadOnly = legacyNote, true
+		locs = append(locs, loc)
+	}
+	return locs
 }
 
 // configDir is Devin's user folder: %APPDATA%\devin on Windows, else

@@ -1,6 +1,7 @@
 package devin
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -114,4 +115,32 @@ func TestRefused(t *testing.T) {
 
 func FuzzRead(f *testing.F) {
 	tt.Fuzz(f, New(), "devin/home/.config/devin/mcp_config.json", "devin/project/.devin/mcp_config.json")
+}
+
+// Devin before 3000.3 kept servers under mcpServers in config.json (the
+// vendor's configuration page still shows them there): read, with scan's
+// note, never written; links keep writing mcp_config.json.
+func TestLegacyConfig(t *testing.T) {
+	env := tt.Home(t)
+	dst := filepath.Join(env.Projects[0], ".devin", "config.json")
+	tt.WriteFile(t, dst, string(tt.ReadFile(t, filepath.Join(tt.Fixtures, "devin", "legacy", "project", ".devin", "config.json"))))
+	p := New()
+	var legacy []provider.Location
+	for _, loc := range p.Locations(env) {
+		if loc.ReadOnly {
+			legacy = append(legacy, loc)
+			if loc.Note != legacyNote || filepath.Base(loc.File) == "mcp_config.json" {
+				t.Errorf("legacy location %+v", loc)
+			}
+		} else if !strings.HasPrefix(filepath.Base(loc.File), "mcp_config") {
+			t.Errorf("a link would write %s", loc.File)
+		}
+	}
+	if len(legacy) != 3 || legacy[0].Scope != provider.ScopeUser || legacy[1].File != dst || legacy[2].Scope != provider.ScopeLocal {
+		t.Fatalf("legacy locations %+v", legacy)
+	}
+	entries, err := pt.Read(p, legacy[1])
+	if err != nil || len(entries) != 1 || entries[0].Name != "github" || entries[0].Command != "npx" {
+		t.Fatalf("entries %+v, %v", entries, err)
+	}
 }

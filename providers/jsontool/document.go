@@ -24,6 +24,9 @@ func (d *document) Entries(loc provider.Location, files provider.Files) ([]provi
 	}
 	entries := make([]provider.Entry, 0, len(members))
 	for _, m := range members {
+		if slices.Contains(d.tool.NotEntries, m.Name) {
+			continue
+		}
 		e, err := d.tool.decode(m)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", d.doc.Path(), entryAddress(loc.KeyPath, m.Name), err)
@@ -82,6 +85,9 @@ func (d *document) Edit(edits []provider.Edit) ([]byte, error) {
 			return nil, fmt.Errorf("%s: an edit of %s given to this file", d.doc.Path(), ed.Location.File)
 		}
 		c := jsonfile.Change{KeyPath: ed.Location.KeyPath, Name: ed.Name}
+		if slices.Contains(d.tool.NotEntries, ed.Name) {
+			return nil, fmt.Errorf("%s: %s: %q is a setting of %s here, not a server: name the entry otherwise", d.doc.Path(), entryAddress(ed.Location.KeyPath, ed.Name), ed.Name, d.tool.Name())
+		}
 		if ed.Entry != nil {
 			e := *ed.Entry
 			e.Name = ed.Name

@@ -59,6 +59,11 @@ type Tool struct {
 	// Places lists where the tool reads rules, commands and agents (see
 	// provider.Provider.Instructions); nil when it has none.
 	Places func(env provider.Env) []provider.Place
+	// NotEntries lists member names of the server map that are settings,
+	// never servers (OpenCode V2 keeps "servers" and "timeout" under the
+	// map V1 keeps its servers in): never read as entries, and an entry
+	// of that name is refused.
+	NotEntries []string
 
 	keys   sync.Once // keyMap is worked out from the fields above once
 	keyMap map[string]string
@@ -99,7 +104,14 @@ func (t *Tool) Parse(file string, src []byte) (provider.Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &document{tool: t, doc: doc}, nil
+	return t.Document(doc), nil
+}
+
+// Document returns doc, already parsed, as one of the tool's files: for a
+// provider with two layouts of one file (OpenCode V1 and V2), each a Tool,
+// that parses the file once.
+func (t *Tool) Document(doc *jsonfile.Document) provider.Document {
+	return &document{tool: t, doc: doc}
 }
 
 // Render returns the entry as the tool would store it anew, indented.

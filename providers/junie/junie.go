@@ -43,15 +43,14 @@ func decode(f *jsontool.Fields, e *provider.Entry) {
 	}
 }
 
+// encode writes an entry switched on. "enabled" is read, but never
+// written as the way to switch a server off: one implementer finds no
+// such flag in Junie's MCP file and Junie's pages document none, so an
+// edit refuses a disabled entry (decision 0130); chronicle switches a
+// server off by removing its entry, as for every tool.
 func encode(e provider.Entry, _ *jsontool.Fields, c *jsontool.Encoder) jsontool.Object {
-	enabled := e.Enabled
-	e.Enabled = true
 	if e.Transport == service.SSE {
 		e.Transport = service.HTTP // Junie picks the remote transport itself
 	}
-	o := jsontool.EncodeTyped(e, c, false, "url")
-	if !enabled {
-		o.Add("enabled", false)
-	}
-	return o
+	return jsontool.EncodeTyped(e, c, false, "url")
 }

@@ -34,7 +34,6 @@ func TestRead(t *testing.T) {
 func TestWrites(t *testing.T) {
 	e := tt.NewEntry(false)
 	tt.Writes(t, New(), provider.ScopeUser, file, e)
-	e.Enabled = false
 	tt.Writes(t, New(), provider.ScopeProject, "api-server/.junie/mcp/mcp.json", e)
 	remote := provider.Entry{Name: "docs", Definition: service.Definition{Transport: service.HTTP, URL: secret.Literal("https://docs.example.com/mcp")}, Enabled: true}
 	tt.Writes(t, New(), provider.ScopeUser, file, remote)
@@ -49,16 +48,28 @@ func TestNoSecretSyntax(t *testing.T) {
 	}
 }
 
-func TestDisableKeepsTheEntry(t *testing.T) {
+// TestDisabledNeverWritten: "enabled": false is read as a server switched
+// off, and an edit never writes it (decision 0130): setting a disabled
+// entry is refused, naming it, and the file stays as it was.
+func TestDisabledNeverWritten(t *testing.T) {
 	env := tt.Home(t)
 	p := New()
 	loc := tt.Location(t, p, env, provider.ScopeUser, file)
-	entries, _ := pt.Read(p, loc)
+	before := tt.ReadFile(t, loc.File)
+	tt.WriteFile(t, loc.File, `{"mcpServers": {"off": {"command": "npx", "enabled": false}, "on": {"command": "uvx", "enabled": true}}}`)
+	entries, err := pt.Read(p, loc)
+	if err != nil || len(entries) != 2 || entries[0].Enabled || !entries[1].Enabled {
+		t.Fatalf("entries %+v, %v", entries, err)
+	}
+	tt.WriteFile(t, loc.File, string(before))
+	entries, _ = pt.Read(p, loc)
 	ctx := entries[0]
 	ctx.Enabled = false
-	tt.Replace(t, p, loc, ctx)
-	if b := string(tt.ReadFile(t, loc.File)); !strings.Contains(b, `"enabled": false`) {
-		t.Fatalf("got\n%s", b)
+	if err := pt.Put(p, loc, ctx); err == nil || !strings.Contains(err.Error(), "disabled") {
+		t.Fatalf("a disabled entry was written: %v", err)
+	}
+	if string(tt.ReadFile(t, loc.File)) != string(before) {
+		t.Fatal("the file changed")
 	}
 }
 

@@ -14,10 +14,8 @@ const tool = "windsurf"
 // New returns the Windsurf provider.
 func New() provider.Provider {
 	return &jsontool.Tool{
-		Syntax: refsyntax.Windsurf,
-		Locate: func(env provider.Env) []provider.Location {
-			return []provider.Location{jsontool.UserFile(tool, filepath.Join(env.Home, ".codeium", "windsurf", "mcp_config.json"), "mcpServers")}
-		},
+		Syntax:     refsyntax.Windsurf,
+		Locate:     locations,
 		Decode:     decode,
 		Encode:     encode,
 		Owned:      []string{"command", "args", "env", "serverUrl", "url", "headers", "disabled", "disabledTools"},
@@ -26,6 +24,22 @@ func New() provider.Provider {
 			"disabled": `false`, "disabledTools": `[]`},
 		Places: places,
 	}
+}
+
+// DesktopNote is what scan says of each of the three files sources name as
+// Devin Desktop's MCP file, when it exists: Windsurf's own page names
+// ~/.codeium/windsurf/mcp_config.json, Devin's pages ~/.config/devin
+// (Devin CLI's file, shared by Devin Local), and one guide ~/.devin.
+const DesktopNote = "one of the three files named as Devin Desktop's MCP file (~/.codeium/windsurf/mcp_config.json, ~/.config/devin/mcp_config.json, ~/.devin/mcp_config.json): this one exists"
+
+// locations lists Windsurf's file, then ~/.devin/mcp_config.json, the
+// third name given for Devin Desktop's file: read, never written.
+func locations(env provider.Env) []provider.Location {
+	own := jsontool.UserFile(tool, filepath.Join(env.Home, ".codeium", "windsurf", "mcp_config.json"), "mcpServers")
+	own.Note = DesktopNote
+	third := jsontool.UserFile(tool, filepath.Join(env.Home, ".devin", "mcp_config.json"), "mcpServers")
+	third.Note, third.ReadOnly, third.Candidate = DesktopNote, true, true
+	return []provider.Location{own, third}
 }
 
 func decode(f *jsontool.Fields, e *provider.Entry) {

@@ -1,6 +1,8 @@
 package windsurf
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -23,8 +25,9 @@ func TestRead(t *testing.T) {
 		{Name: "legacy-filesystem", Transport: "stdio", Command: "npx",
 			Args: []string{"-y", "@modelcontextprotocol/server-filesystem", env.Home + "/old"}, Enabled: false},
 	})
-	if len(p.Locations(env)) != 1 || p.SkillDirs(env) != nil {
-		t.Fatal("windsurf has one user file and no skills folder")
+	locs := p.Locations(env)
+	if len(locs) != 2 || locs[0].ReadOnly || !locs[1].ReadOnly || p.SkillDirs(env) != nil {
+		t.Fatal("windsurf has one user file it writes, ~/.devin/mcp_config.json it reads, and no skills folder")
 	}
 }
 
@@ -60,4 +63,24 @@ func TestReplace(t *testing.T) {
 
 func FuzzRead(f *testing.F) {
 	tt.Fuzz(f, New(), "windsurf/home/.codeium/windsurf/mcp_config.json")
+}
+
+// Devin Desktop's MCP file is named three ways by three sources: scan
+// says of each that exists that it is one of them; the third,
+// ~/.devin/mcp_config.json, is read (its servers listed) and never written.
+func TestDevinDesktopCandidates(t *testing.T) {
+	env := tt.Home(t)
+	p := New()
+	locs := p.Locations(env)
+	if locs[0].Note != DesktopNote || locs[1].File != env.Home+"/.devin/mcp_config.json" || !locs[1].Candidate {
+		t.Fatalf("locations %+v", locs)
+	}
+	if err := os.MkdirAll(filepath.Dir(locs[1].File), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tt.WriteFile(t, locs[1].File, `{"mcpServers": {"docs": {"serverUrl": "https://docs.example.com/mcp"}}}`)
+	entries, err := pt.Read(p, locs[1])
+	if err != nil || len(entries) != 1 || entries[0].Name != "docs" {
+		t.Fatalf("entries %+v, %v", entries, err)
+	}
 }
