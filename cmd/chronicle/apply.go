@@ -197,6 +197,9 @@ type applyFlags struct {
 	asJSON        bool
 	lockTimeout   time.Duration
 	locked        bool // the caller holds the state lock already (sync)
+	// outcome, when not nil, learns the plan's conflicts and what the
+	// apply did (sync records it).
+	outcome *applyOutcome
 }
 
 // applyRun is apply's work, shared with sync.
@@ -290,6 +293,9 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 	} else {
 		planView{w: a.stdout, home: m.home, color: a.color(a.stdout), header: header}.render(p)
 	}
+	if o.outcome != nil {
+		o.outcome.planned(p)
+	}
 	if len(p.Errors()) > 0 {
 		return failf("the plan has errors; nothing was changed")
 	}
@@ -315,15 +321,16 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 	lines.flush()
 	if r != nil {
 		a.applySummary(r, o.asJSON)
+		if o.outcome != nil {
+			o.outcome.applied(r)
+			if o.skipConflicts && !o.asJSON {
+				fmt.Fprintln(a.stdout, o.outcome.appliedLine())
+				fmt.Fprintln(a.stdout, o.outcome.leftLine())
+			}
+		}
 	}
 	if err != nil {
 		return failf("%s", err)
 	}
 	return nil
-}
-
-// applyAuto applies the configuration without asking, under the state
-// lock that sync already holds.
-func (a *app) applyAuto(f planFlags, skipConflicts bool) error {
-	return a.applyRun(applyFlags{plan: f, autoApprove: true, skipConflicts: skipConflicts, locked: true}, nil)
 }

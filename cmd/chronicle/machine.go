@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -91,6 +92,11 @@ func (a *app) showMachine() error {
 	fmt.Fprintf(w, "  machine.tools\t%s\t(tools whose config file exists, or whose program is on PATH)\n", list(facts.Tools))
 	if err := w.Flush(); err != nil {
 		return err
+	}
+	summary, _, st := a.lastSync(time.Now())
+	fmt.Fprintf(a.stdout, "Last sync: %s\n", summary)
+	if st != nil {
+		a.writeSyncDetails(st)
 	}
 	a.showVariables(a.stdout, home, vars, l != nil)
 	return nil

@@ -76,23 +76,35 @@ func (a *app) compute(l *loaded, m *workspace, st *state.State, f planFlags) *pl
 // absolute path of chronicle on PATH, else of this binary, with --home when
 // chronicle's folder is not the default.
 func (a *app) hubCommand(m *workspace) ([]string, string) {
-	bin, err := exec.LookPath("chronicle")
-	if err == nil {
-		bin, err = filepath.Abs(bin)
-	}
-	if err != nil {
-		if bin, err = os.Executable(); err != nil {
-			return nil, "cannot find the chronicle binary: " + err.Error()
-		}
-	}
-	if strings.Contains(bin, string(filepath.Separator)+"go-build") {
-		return nil, "chronicle is running from the Go build cache (go run), a path that will not last; install it first (go install ./cmd/chronicle) so that tools can start chronicle serve --stdio"
+	bin, errMsg := startedBinary("tools can start chronicle serve --stdio")
+	if errMsg != "" {
+		return nil, errMsg
 	}
 	args := []string{bin, "serve", "--stdio"}
 	if m.chronicleHome != filepath.Join(m.home, ".chronicle") {
 		args = append(args, "--home", m.chronicleHome)
 	}
 	return args, ""
+}
+
+// startedBinary is the chronicle that other programs (tools, timers)
+// start: the absolute path of chronicle on PATH, else of this binary; an
+// error message, naming what needs it (so that …), for a binary in the Go
+// build cache.
+func startedBinary(soThat string) (string, string) {
+	bin, err := exec.LookPath("chronicle")
+	if err == nil {
+		bin, err = filepath.Abs(bin)
+	}
+	if err != nil {
+		if bin, err = os.Executable(); err != nil {
+			return "", "cannot find the chronicle binary: " + err.Error()
+		}
+	}
+	if strings.Contains(bin, string(filepath.Separator)+"go-build") {
+		return "", "chronicle is running from the Go build cache (go run), a path that will not last; install it first (go install ./cmd/chronicle) so that " + soThat
+	}
+	return bin, ""
 }
 
 // progress is where long work (git clones) reports progress: stderr, only

@@ -20,6 +20,7 @@ HCL configuration. "plan" shows what differs from what the tools have,
 		SilenceErrors: true,
 		Version:       version,
 	}
+	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { a.warnLastSync(cmd) }
 	root.SetVersionTemplate("chronicle {{.Version}}\n")
 	pf := root.PersistentFlags()
 	pf.StringVarP(&a.chdir, "chdir", "C", "", "use `DIR` as the configuration directory (default: the working directory)")
@@ -44,6 +45,7 @@ HCL configuration. "plan" shows what differs from what the tools have,
 		a.lockCommand(),
 		a.toolsCommand(),
 		a.syncCommand(),
+		a.autostartCommand(),
 		a.serveCommand(),
 		a.chronovaCommand(),
 		a.machineCommand(),
