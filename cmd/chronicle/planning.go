@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/spf13/cobra"
 	"io"
 	"os"
 	"os/exec"
@@ -21,6 +22,14 @@ type planFlags struct {
 	offline bool
 	// sync says the plan is sync's: its hints name sync's flags.
 	sync bool
+	// machineRenamed proceeds although the machine's name is not the one
+	// that last applied the state (machine.RenamedFlag).
+	machineRenamed bool
+}
+
+// machineRenamedFlag adds --machine-renamed to plan, apply and sync.
+func machineRenamedFlag(cmd *cobra.Command, f *planFlags) {
+	cmd.Flags().BoolVar(&f.machineRenamed, "machine-renamed", false, "proceed although this machine's name differs from the one that last applied the state (a rename on purpose)")
 }
 
 // hintCommands are the command lines the plan's hints name (engine/plan

@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-		"path/filepath"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -64,6 +64,7 @@ with chronicle autostart install --sync-every 15m.`,
 	fl.StringArrayVar(&f.replace, "replace", nil, "take the declared version at `ADDR` even over drift or a conflict (repeatable)")
 	fl.BoolVar(&f.destroy, "destroy", false, "allow removing everything chronicle manages")
 	fl.BoolVar(&skipConflicts, "skip-conflicts", false, "make every change but the conflicts, and list those")
+	machineRenamedFlag(cmd, &f)
 	lockTimeoutFlag(cmd, &lockTimeout)
 	return cmd
 }
@@ -100,6 +101,18 @@ func (a *app) syncRun(rec *syncstatus.Status, out *applyOutcome, o syncFlags) er
 		return err
 	}
 	defer l.Release()
+	// Who this machine is, before the pull changes anything.
+	in, err := a.machineInputs(m.home)
+	if err != nil {
+		return err
+	}
+	st, err := m.loadState()
+	if err != nil {
+		return err
+	}
+	if _, err := m.identityCheck(st, in.facts, o.plan.machineRenamed); err != nil {
+		return err
+	}
 	dir := filepath.Join(m.chronicleHome, "source")
 	res, err := gitsync.Sync(a.ctx, gitsync.SyncOptions{Dir: dir, URL: o.repo, Ref: o.ref, Auth: token, Reset: o.reset, Progress: a.progress()})
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/apply"
 	"github.com/chronicle-dev/chronicle/engine/autostart"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/machine"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/engine/syncstatus"
 )
@@ -77,8 +78,9 @@ func (a *app) recordSync(rec *syncstatus.Status, out *applyOutcome, err error) {
 	rec.ExitCode, rec.Meaning = code, syncstatus.Meaning(code, rec.Check)
 	rec.Error = a.masker.Text(msg)
 	rec.Conflicts = out.conflicts
-	if in, e := a.machineInputs(""); e == nil {
-		rec.Machine = in.facts.Name
+	if ch, e := a.chronicleHome(); e == nil {
+		f, _ := machine.Read(fsys.ReadOnly(fsys.OS{}), machine.Path(ch))
+		rec.Machine = machine.Gather("", f).Name
 	}
 	if r := out.result; r != nil {
 		for _, c := range r.Applied {

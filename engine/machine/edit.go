@@ -27,6 +27,8 @@ type Edit struct {
 	Secret bool
 	Tag    []string
 	Untag  []string
+	// Name sets machine { name }: chronicle machine --set name=NEW.
+	Name string
 }
 
 // Apply edits the machine file at path (created when missing, with mode
@@ -75,13 +77,7 @@ func (e Edit) edit(path string, src []byte) ([]byte, error) {
 			}
 		}
 		tags = slices.DeleteFunc(tags, func(t string) bool { return slices.Contains(e.Untag, t) })
-		block := w.Body().FirstMatchingBlock("machine", nil)
-		if block == nil {
-			if len(w.Body().Attributes()) > 0 || len(w.Body().Blocks()) > 0 {
-				w.Body().AppendNewline()
-			}
-			block = w.Body().AppendNewBlock("machine", nil)
-		}
+		block := machineBlock(w)
 		vals := make([]cty.Value, len(tags))
 		for i, t := range tags {
 			vals[i] = cty.StringVal(t)
@@ -92,7 +88,37 @@ func (e Edit) edit(path string, src []byte) ([]byte, error) {
 			block.Body().SetAttributeValue("tags", cty.ListVal(vals))
 		}
 	}
+	if e.Name != "" {
+		if !validName(e.Name) {
+			return nil, fmt.Errorf("--set name=%s: a machine name is letters, digits, dots, underscores and hyphens", e.Name)
+		}
+		machineBlock(w).Body().SetAttributeValue("name", cty.StringVal(e.Name))
+	}
 	return hclwrite.Format(w.Bytes()), nil
+}
+
+// machineBlock returns the file's machine block, added at the end when
+// there is none.
+func machineBlock(w *hclwrite.File) *hclwrite.Block {
+	block := w.Body().FirstMatchingBlock("machine", nil)
+	if block == nil {
+		if len(w.Body().Attributes()) > 0 || len(w.Body().Blocks()) > 0 {
+			w.Body().AppendNewline()
+		}
+		block = w.Body().AppendNewBlock("machine", nil)
+	}
+	return block
+}
+
+// validName reports whether a machine name is one word a person can type
+// and a file name can hold.
+func validName(name string) bool {
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return name != ""
 }
 
 // valueTokens returns the HCL for --set name=value: value as written when it

@@ -41,6 +41,9 @@ type State struct {
 	// and the file is left as chronicle's provider writes an empty
 	// document, the file goes too (see engine/plan's emptied files).
 	CreatedFiles []string
+	// Machine is the machine that last applied this state; nil in a state
+	// saved before chronicle recorded it (the next apply records it).
+	Machine *Machine
 
 	path  string // the file it was loaded from or last saved to
 	isNew bool

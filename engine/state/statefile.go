@@ -45,6 +45,14 @@ type fileFormat struct {
 	// CreatedFiles is additive in version 2: absent in older files, which
 	// then record no tool file as created by chronicle (none is removed).
 	CreatedFiles []string `json:"created_files,omitempty"`
+	// Machine is additive in version 3: absent in older files, which then
+	// record no machine (the next apply records it, no refusal).
+	Machine *machineV3 `json:"machine,omitempty"`
+}
+
+type machineV3 struct {
+	Name string `json:"name"`
+	From string `json:"from"`
 }
 
 type serviceV1 struct {
@@ -162,6 +170,7 @@ func toFile(s *State) *fileFormat {
 		Files:    convertSlice(s.Files, func(o File) ownedFileV3 { return ownedFileV3(o) }),
 		Journal:  convertSlice(s.Intents, func(in Intent) intentV1 { return intentV1(in) }),
 		Sources:  convertMap(s.Sources, func(h string) string { return h }),
+		Machine:  convertPtr(s.Machine, func(m Machine) machineV3 { return machineV3(m) }),
 	}
 	sortInstructions(f)
 	f.CreatedFiles = slices.Sorted(slices.Values(s.CreatedFiles))
@@ -192,6 +201,7 @@ func fromFile(f *fileFormat) (*State, error) {
 		Intents:      convertSlice(f.Journal, func(in intentV1) Intent { return Intent(in) }),
 		Sources:      convertMap(f.Sources, func(h string) string { return h }),
 		CreatedFiles: slices.Clone(f.CreatedFiles),
+		Machine:      convertPtr(f.Machine, func(m machineV3) Machine { return Machine(m) }),
 	}
 	for name, svc := range f.Services {
 		m, err := serviceFromFile(svc)

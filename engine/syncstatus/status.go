@@ -82,7 +82,9 @@ func Meaning(code int, check bool) string {
 
 // OK reports whether the sync ended well: exit 0, or 2 for --check (the
 // machine is behind, which the next sync without --check fixes).
-func (s *Status) OK() bool { return s.Outcome == Applied || s.Outcome == InSync || s.Outcome == Pending }
+func (s *Status) OK() bool {
+	return s.Outcome == Applied || s.Outcome == InSync || s.Outcome == Pending
+}
 
 // Load reads the status file at path; a missing file is (nil, nil): no
 // sync has run here.
