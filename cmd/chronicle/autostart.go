@@ -110,6 +110,23 @@ func (a *app) autostartInstall(j autostart.Job) error {
 	if err := autostart.Write(sys, set, files); err != nil {
 		return failf("%s", err)
 	}
+	// What an earlier install wrote and this one does not (--serve
+	// dropped, another XDG_CONFIG_HOME) goes.
+	if old, _ := autostart.LoadRecord(sys, autostart.RecordPath(s.chronicleHome)); old != nil {
+		var stale []string
+		for _, p := range old.Files {
+			if !slices.ContainsFunc(files, func(f autostart.File) bool { return f.Path == p }) {
+				stale = append(stale, p)
+			}
+		}
+		removed, err := autostart.Remove(sys, set, stale)
+		for _, p := range removed {
+			fmt.Fprintf(a.stdout, "Removed %s (an earlier install's)\n", tildePath(s.home, p))
+		}
+		if err != nil {
+			return failf("%s", err)
+		}
+	}
 	enable := autostart.Enable(runtime.GOOS, files, j.Serve, plan.ShellQuote)
 	rec := &autostart.Record{Installed: time.Now().UTC(), OS: runtime.GOOS, Every: autostart.Text(j.Every), Serve: j.Serve,
 		SkipConflicts: j.SkipConflicts, TokenEnv: j.TokenEnv, Enable: enable}
