@@ -269,6 +269,9 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 		}
 		if ld.report.HasErrors() {
 			_ = ld.report.writeText(a.stderr, a.color(a.stderr))
+			if o.outcome != nil {
+				o.outcome.err = "the configuration has errors: " + ld.report.firstError()
+			}
 			return exitWith(exitError)
 		}
 		if m, err = a.workspace(ld.cfg); err != nil {

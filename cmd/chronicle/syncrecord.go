@@ -21,6 +21,9 @@ import (
 type applyOutcome struct {
 	conflicts []string
 	result    *apply.Result
+	// err is why it stopped when the error printed says it at length
+	// (the configuration's diagnostics): one line for the status file.
+	err string
 }
 
 func (o *applyOutcome) planned(p *plan.Plan) {
@@ -39,7 +42,7 @@ func (o *applyOutcome) appliedLine() string {
 	var addrs []string
 	if o.result != nil {
 		for _, c := range o.result.Applied {
-			addrs = append(addrs, c.Action.String()+" "+c.Address)
+			addrs = append(addrs, c.Action.Symbol()+" "+c.Address)
 		}
 	}
 	if len(addrs) == 0 {
@@ -74,6 +77,12 @@ func (a *app) recordSync(rec *syncstatus.Status, out *applyOutcome, err error) {
 		code, msg = exit.code, exit.msg
 	case err != nil:
 		code, msg = exitError, err.Error()
+	}
+	if msg == "" {
+		msg = out.err
+	}
+	if msg == "" && code != exitOK && !(rec.Check && code == exitChanges) {
+		msg = fmt.Sprintf("exit %d: the errors are in the sync's output", code)
 	}
 	rec.ExitCode, rec.Meaning = code, syncstatus.Meaning(code, rec.Check)
 	rec.Error = a.masker.Text(msg)
