@@ -188,7 +188,9 @@ func TestSystemdVerifiesTheUnits(t *testing.T) {
 	}
 	for _, edit := range []func(*Job){
 		func(*Job) {},
-		func(j *Job) { j.Serve, j.SkipConflicts, j.TokenEnv, j.HomeFlag, j.Every = true, true, "GH_TOKEN", true, 90*time.Second },
+		func(j *Job) {
+			j.Serve, j.SkipConflicts, j.TokenEnv, j.HomeFlag, j.Every = true, true, "GH_TOKEN", true, 90*time.Second
+		},
 		func(j *Job) { j.Path = "/opt/my tools/bin:/100%/bin:" + os.Getenv("PATH") },
 	} {
 		j := job(home)
