@@ -123,8 +123,12 @@ func TestTimerAndIntervals(t *testing.T) {
 func TestCheckRefusesWhatCannotRun(t *testing.T) {
 	j := job("/home/me")
 	j.Every = 30 * time.Second
-	if _, err := Files("linux", Dirs{Home: "/home/me"}, j); err == nil || !strings.Contains(err.Error(), "--sync-every 30s: the interval must be at least 1m") {
+	if _, err := Files("linux", Dirs{Home: "/home/me"}, j); err == nil || !strings.Contains(err.Error(), "--sync-every 30s: the interval must be at least 1m and at most 31 days") {
 		t.Errorf("a 30s interval: %v", err)
+	}
+	j.Every = 32 * 24 * time.Hour
+	if _, err := Files("windows", Dirs{Home: "/home/me"}, j); err == nil {
+		t.Error("an interval of 32 days was accepted")
 	}
 	j = job("/home/me")
 	j.Binary = "chronicle"

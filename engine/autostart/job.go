@@ -12,9 +12,13 @@ import (
 // for no reason.
 const LockTimeout = 5 * time.Minute
 
-// MinEvery is the shortest interval install accepts: a sync more often
-// than each minute would mostly wait for the lock.
-const MinEvery = time.Minute
+// MinEvery and MaxEvery bound the interval: a sync more often than each
+// minute would mostly wait for the lock, and Task Scheduler repeats a task
+// at most every 31 days (its schema's Interval, PT1M to P31D).
+const (
+	MinEvery = time.Minute
+	MaxEvery = 31 * 24 * time.Hour
+)
 
 // A Job is what the scheduler runs, and how.
 type Job struct {
@@ -43,8 +47,8 @@ func (j Job) Check() error {
 	if !filepath.IsAbs(j.Binary) {
 		return fmt.Errorf("the chronicle binary %q is not an absolute path", j.Binary)
 	}
-	if j.Every < MinEvery {
-		return fmt.Errorf("--sync-every %s: the interval must be at least %s", Text(j.Every), Text(MinEvery))
+	if j.Every < MinEvery || j.Every > MaxEvery {
+		return fmt.Errorf("--sync-every %s: the interval must be at least %s and at most 31 days", Text(j.Every), Text(MinEvery))
 	}
 	return nil
 }
