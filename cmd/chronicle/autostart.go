@@ -55,6 +55,9 @@ func (a *app) autostartInstallCommand() *cobra.Command {
 them. Where no user service manager answers (a container, an SSH session, CI),
 the files are still written and install prints the one command that enables
 them. Installing again replaces the files with the new settings.`,
+		Example: `  chronicle autostart install --sync-every 15m
+  chronicle autostart install --sync-every 1h --serve --token-env GITHUB_TOKEN
+  chronicle autostart install --sync-every 30m --skip-conflicts`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return a.autostartInstall(j) },
 	}
@@ -238,8 +241,9 @@ func (a *app) autostartUninstallCommand() *cobra.Command {
 		Long: `uninstall stops and disables what install enabled (where a service manager
 answers) and removes every file install wrote, after a backup. With nothing
 installed it says so. Exit code 0 either way.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return a.autostartUninstall() },
+		Example: "  chronicle autostart uninstall",
+		Args:    cobra.NoArgs,
+		RunE:    func(cmd *cobra.Command, _ []string) error { return a.autostartUninstall() },
 	}
 }
 

@@ -19,8 +19,12 @@ func (a *app) autostartStatusCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "status",
 		Short: "Show whether the timer is installed and enabled, its next run and the last sync",
-		Args:  cobra.NoArgs,
-		RunE:  func(cmd *cobra.Command, _ []string) error { return a.autostartStatus() },
+		Long: `status shows whether autostart is installed (and each file it wrote), whether the
+timer is enabled and when it runs next (as the service manager says, where one
+answers), and the last sync's outcome from ~/.chronicle/sync-status.json.`,
+		Example: "  chronicle autostart status",
+		Args:    cobra.NoArgs,
+		RunE:    func(cmd *cobra.Command, _ []string) error { return a.autostartStatus() },
 	}
 }
 

@@ -45,12 +45,8 @@ with chronicle autostart install --sync-every 15m.`,
   chronicle sync --token-env GITHUB_TOKEN   # a private repository`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			rec := &syncstatus.Status{Time: time.Now().UTC(), Check: check}
-			out := &applyOutcome{}
-			err := a.syncRun(rec, out, syncFlags{repo: repo, ref: ref, tokenEnv: tokenEnv, check: check, reset: reset,
+			return a.syncRun(syncFlags{repo: repo, ref: ref, tokenEnv: tokenEnv, check: check, reset: reset,
 				skipConflicts: skipConflicts, plan: f, lockTimeout: lockTimeout})
-			a.recordSync(rec, out, err)
-			return err
 		},
 	}
 	fl := cmd.Flags()
@@ -78,13 +74,23 @@ type syncFlags struct {
 	lockTimeout         time.Duration
 }
 
-// syncRun is sync's work; rec learns the repository and commit, out what
-// the apply did.
-func (a *app) syncRun(rec *syncstatus.Status, out *applyOutcome, o syncFlags) error {
+// syncRun is sync's work. Once it holds the state lock, how it ends is
+// recorded in ~/.chronicle/sync-status.json, still under the lock: a sync
+// that could not take the lock leaves the file to the one that holds it.
+func (a *app) syncRun(o syncFlags) (err error) {
 	m, err := a.workspace(nil)
 	if err != nil {
 		return err
 	}
+	// The checkout and the apply after it change ~/.chronicle:
+	// both happen under one hold of the state lock.
+	l, err := a.lockState(m, "sync", o.lockTimeout)
+	if err != nil {
+		return err
+	}
+	defer l.Release()
+	rec, out := &syncstatus.Status{Time: time.Now().UTC(), Check: o.check}, &applyOutcome{}
+	defer func() { a.recordSync(rec, out, err) }()
 	token := ""
 	if o.tokenEnv != "" {
 		// The environment first, then ~/.chronicle/env: a timer's
@@ -94,13 +100,6 @@ func (a *app) syncRun(rec *syncstatus.Status, out *applyOutcome, o syncFlags) er
 		}
 		a.masker.Add(token)
 	}
-	// The checkout and the apply after it change ~/.chronicle:
-	// both happen under one hold of the state lock.
-	l, err := a.lockState(m, "sync", o.lockTimeout)
-	if err != nil {
-		return err
-	}
-	defer l.Release()
 	// Who this machine is, before the pull changes anything.
 	in, err := a.machineInputs(m.home)
 	if err != nil {
