@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -74,6 +75,8 @@ It changes nothing. Exit code 1 when a check fails.`,
 			} else if !st.IsNew() {
 				report(true, "state", fmt.Sprintf("serial %d, %s, %s, %s", st.Serial, count(len(st.Links), "link", "links"), count(len(st.Entries), "entry", "entries"), count(len(st.Skills), "skill", "skills")))
 			}
+			summary, ok, _ := a.lastSync(time.Now())
+			report(ok, "last sync", summary)
 			view := toolfile.NewView(fsys.ReadOnly(fsys.OS{}))
 			for _, p := range m.tools {
 				for _, loc := range p.Locations(m.env) {

@@ -75,7 +75,7 @@ func TestUnattendedSyncConverges(t *testing.T) {
 		cline:          `{"mcpServers": {"mine": {"command": "my-server", "disabled": false}}}` + "\n",
 	})
 	home := newMachine(t, "home-desktop", "machine {\n  name = \"home-desktop\"\n}\n", map[string]string{
-		".claude.json":                    `{"numStartups": 9, "mcpServers": {}}` + "\n",
+		".claude.json":                   `{"numStartups": 9, "mcpServers": {}}` + "\n",
 		".gemini/config/mcp_config.json": `{"mcpServers": {}}` + "\n",
 	})
 	dotfiles := srv.Repo(t, "dotfiles")
