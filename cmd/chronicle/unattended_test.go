@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -93,6 +94,7 @@ func TestUnattendedSyncConverges(t *testing.T) {
 	// Cline annotates chronicle's entry when the user clicks "Always allow".
 	annotate(t, filepath.Join(work.home, cline), `"url":"https://docs.example.com/mcp"`, `"url":"https://docs.example.com/mcp","autoApprove":["search"]`)
 	out = syncs(t, work, 3)
+	work.status(t, "applied", 0)
 	if e := work.entry(t, cline, "mcpServers", "docs"); !strings.Contains(e, "autoApprove") {
 		t.Errorf("Cline's own key is gone after the syncs: %s", e)
 	}
@@ -104,6 +106,7 @@ func TestUnattendedSyncConverges(t *testing.T) {
 	t.Logf("the home desktop's first sync:\n%s", out)
 	wantIn(t, "the home desktop's first sync", out, "Note: antigravity leaves out github (no syntax for secret references)", "Apply complete!")
 	out = syncs(t, home, 3)
+	home.status(t, "applied", 0)
 	wantIn(t, "the home desktop's later syncs", out, "Note: antigravity leaves out github")
 	if got := home.servers(t, ".gemini/config/mcp_config.json", "mcpServers"); !slices.Equal(got, []string{"docs"}) {
 		t.Errorf("Antigravity CLI has %v, want docs only", got)
@@ -120,10 +123,12 @@ func TestUnattendedSyncConverges(t *testing.T) {
 	work.enter(t)
 	annotate(t, filepath.Join(work.home, cline), `"https://docs.example.com/mcp"`, `"https://docs.internal.example/mcp"`)
 	out = mustRun(t, 1, "sync")
+	work.status(t, "conflicts", 1)
 	wantIn(t, "the sync after a hand edit", out, "drift: cline's entry \"docs\" was edited since chronicle wrote it",
 		`chronicle machine --ignore 'link.everywhere["cline"].service.docs'`)
 	mustRun(t, 0, "machine", "--ignore", `link.everywhere["cline"].service.docs`)
 	out = syncs(t, work, 2)
+	work.status(t, "applied", 0)
 	wantIn(t, "the syncs after machine --ignore", out, `= link.everywhere["cline"].service.docs ignored on this machine`)
 
 	// A change pushed later reaches both machines; the ignored entry stays
@@ -166,5 +171,26 @@ func annotate(t *testing.T, path, old, new string) {
 	}
 	if err := os.WriteFile(path, []byte(strings.Replace(string(b), old, new, 1)), 0o600); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// status checks what the machine's last sync recorded in
+// ~/.chronicle/sync-status.json.
+func (m machineHome) status(t *testing.T, outcome string, code int) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(m.home, ".chronicle", "sync-status.json"))
+	if err != nil {
+		t.Fatalf("%s: %v", m.name, err)
+	}
+	var st struct {
+		Outcome  string `json:"outcome"`
+		ExitCode int    `json:"exit_code"`
+		Commit   string `json:"commit"`
+	}
+	if err := json.Unmarshal(b, &st); err != nil {
+		t.Fatalf("%s's sync-status.json: %v\n%s", m.name, err, b)
+	}
+	if st.Outcome != outcome || st.ExitCode != code || st.Commit == "" {
+		t.Errorf("%s's last sync recorded %s (exit %d, commit %q), want %s (exit %d):\n%s", m.name, st.Outcome, st.ExitCode, st.Commit, outcome, code, b)
 	}
 }
