@@ -242,13 +242,10 @@ func (b *builder) jsonDiff(addr string, before, after any) string {
 	return b.maskDiff(textdiff.Unified(addr+" (state)", addr+" (configuration)", string(x)+"\n", string(y)+"\n"))
 }
 
-func (b *builder) maskDiff(d string) string {
-	lines := strings.Split(d, "\n")
-	for i, l := range lines {
-		lines[i] = b.masker.Fields(l)
-	}
-	return strings.Join(lines, "\n")
-}
+// maskDiff masks a diff of a tool's entries, rules or files as a person
+// reads it: every value under a key that names a secret is hidden, in
+// whichever format the tool keeps (mask.Masker.Fields).
+func (b *builder) maskDiff(d string) string { return b.masker.Fields(d) }
 
 // linkAddress is link.<name>["<tool>"].<rest>.
 func linkAddress(link, tool, rest string) string {
