@@ -12,6 +12,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/scan"
 	"github.com/chronicle-dev/chronicle/engine/toolfile"
 )
 
@@ -95,7 +96,7 @@ It changes nothing. Exit code 1 when a check fails.`,
 					}
 					seen[s.Command] = true
 					if _, err := exec.LookPath(s.Command); err != nil {
-						report(false, "command "+s.Command, "not on PATH (needed by service "+s.Name+")")
+						report(false, "command "+scan.ShownText(s.Command), "not on PATH (needed by service "+s.Name+")")
 					}
 				}
 			}
