@@ -148,7 +148,6 @@ func (a *app) propose(cfg *config.Config, only []string, dir string, o proposeOp
 	for _, e := range r.Errors {
 		errs = append(errs, fmt.Sprintf("%s: %s", e.Tool, e.Err))
 	}
-	p := adopt.Propose(r, cfg, dir, m.home)
 	tools := map[string]provider.Provider{}
 	for _, t := range m.tools {
 		tools[t.Name()] = t
@@ -160,6 +159,7 @@ func (a *app) propose(cfg *config.Config, only []string, dir string, o proposeOp
 		}
 		return t.Render(e)
 	}
+	p := adopt.ProposeWith(r, cfg, dir, m.home, render)
 	p.Distribute(r, cfg, adopt.DistributeOptions{LinkSkills: o.linkSkills, IsHub: isHubEntry, Render: render, Home: m.home})
 	p.ProposeInstructions(r, cfg, dir, adopt.InstructionOptions{Rules: o.rules, Home: m.home})
 	return p, errs, nil
