@@ -71,3 +71,36 @@ link "all" {
 		}
 	}
 }
+
+// TestSyncNotesUnsetVariables: sync, as a timer runs it, says which
+// variable the entries it wrote read and nobody set — once set, nothing
+// (issue 27, item 7).
+func TestSyncNotesUnsetVariables(t *testing.T) {
+	srv := gittest.NewServer(t)
+	repo := srv.Repo(t, "dotfiles")
+	repo.Write("chronicle.hcl", `
+service "docs" {
+  url     = "https://docs.example.com/mcp"
+  headers = { Authorization = "Bearer ${secret("env:SYNC_DOCS_TOKEN")}" }
+}
+link "direct" {
+  tools    = ["cursor"]
+  services = ["docs"]
+}
+`)
+	repo.Commit("first")
+	repo.Push()
+	gitHome(t)
+	t.Setenv("SYNC_DOCS_TOKEN", "")
+	want := "Note: SYNC_DOCS_TOKEN is not set (neither in the environment nor in ~/.chronicle/env); docs in cursor reads it"
+	if out := mustRun(t, 0, "sync", "--repo", repo.URL()); !strings.Contains(out, want) {
+		t.Fatalf("sync does not say the variable is not set:\n%s", out)
+	}
+	if out := mustRun(t, 0, "sync"); !strings.Contains(out, want) || !strings.Contains(out, "No changes.") {
+		t.Fatalf("a second sync, with nothing to do:\n%s", out)
+	}
+	t.Setenv("SYNC_DOCS_TOKEN", "sync-docs-secret")
+	if out := mustRun(t, 0, "sync"); strings.Contains(out, "SYNC_DOCS_TOKEN") || strings.Contains(out, "sync-docs-secret") {
+		t.Fatalf("sync names a variable that is set:\n%s", out)
+	}
+}

@@ -60,6 +60,9 @@ type builder struct {
 	// absent maps a tool that tools = ["*"] leaves out on this machine to
 	// the addresses of what chronicle wrote for it, kept (noteAbsent).
 	absent map[string][]string
+	// variables are the environment variables the entries kept in tools
+	// read themselves (noteUnset).
+	variables []VariableUse
 	// elsewhere holds the links whose project folder is not on this
 	// machine: nothing is planned for them here.
 	elsewhere map[*config.Link]bool
@@ -139,12 +142,16 @@ func Compute(in Inputs) *Plan {
 	b.unread(scan.Errors)
 	b.unmanaged(scan)
 	b.warnings()
+	b.noteUnset()
 	b.origins()
 	return b.plan
 }
 
 func (b *builder) add(c Change) {
 	b.desired[c.Address] = true
+	if c.Kind == KindEntry && c.Entry != nil && c.Action != Delete && c.Action != Conflict && c.Action != Read {
+		b.variables = append(b.variables, VariableUses(c.Entry.Entry.Definition, c.Entry.Entry.Name, c.Entry.Location.Tool)...)
+	}
 	if c.Action != NoOp {
 		b.plan.Changes = append(b.plan.Changes, c)
 	}
