@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"net/http"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -172,40 +171,6 @@ func TestLegacySSEServesClientsThatAreNotBrowsers(t *testing.T) {
 	}
 	t.Fatalf("the stream named no message endpoint: %v", sc.Err())
 }
-
-// TestTokenFile: the HTTP hub keeps its own token in TokenFile (0600),
-// the same one on the next start, and refuses a file others can read.
-func TestTokenFile(t *testing.T) {
-	path := t.TempDir() + "/chronicle/hub.token"
-	a, err := LoadToken(path)
-	if err != nil || len(a) < 32 {
-		t.Fatalf("LoadToken: %q %v", a, err)
-	}
-	b, err := LoadToken(path)
-	if err != nil || b != a {
-		t.Fatalf("a second LoadToken: %q %v, want %q", b, err, a)
-	}
-	info, err := statMode(path)
-	if err != nil || info != 0o600 {
-		t.Fatalf("mode %v %v", info, err)
-	}
-	if err := chmod(path, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := LoadToken(path); err == nil || !strings.Contains(err.Error(), "chmod 600") {
-		t.Fatalf("a token file others can read: %v", err)
-	}
-}
-
-func statMode(path string) (os.FileMode, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return 0, err
-	}
-	return info.Mode().Perm(), nil
-}
-
-func chmod(path string, mode os.FileMode) error { return os.Chmod(path, mode) }
 
 // TestOversizedBodies: a body over MaxBodyBytes is 413, not 400, on the
 // API's calls and on the MCP endpoints the hub reads itself.

@@ -323,10 +323,15 @@ func (t *transaction) splice(src []byte, exists bool) ([]byte, error) {
 			t.errs[i] = err
 			continue
 		}
-		keep = append(keep, i)
 		if !c.Entry.RecordOnly {
-			edits = append(edits, plan.EditOf(c))
+			edit, err := t.a.edit(c)
+			if err != nil {
+				t.errs[i] = err
+				continue
+			}
+			edits = append(edits, edit)
 		}
+		keep = append(keep, i)
 	}
 	t.pending = keep
 	if len(edits) == 0 {

@@ -147,7 +147,8 @@ func (b *builder) entry(addr, tool string, l *config.Link, p provider.Provider, 
 	// Claimed before anything can fail: an entry the declaration cannot
 	// write now is still declared, never removed for it.
 	b.entryClaims[locationKey(loc.File, loc.KeyPath, e.Name)] = addr
-	rendered, err := p.Render(e)
+	tokenFile, masked := b.hubTokenOf(e)
+	rendered, err := p.Render(masked)
 	if err != nil {
 		b.diag("error", addr, "Cannot write "+e.Name+" into "+tool, "%s", err)
 		return
@@ -158,7 +159,7 @@ func (b *builder) entry(addr, tool string, l *config.Link, p provider.Provider, 
 		return
 	}
 	before := observe.Found(f, actual)
-	spec := &EntrySpec{Location: loc, Entry: e, Rendered: RenderedHash(rendered)}
+	spec := &EntrySpec{Location: loc, Entry: e, Rendered: RenderedHash(rendered), HubToken: tokenFile}
 	shown := e.Extra.Keys() // the extra keys a diff shows: those the write sets or removes
 	c := Change{Address: addr, Kind: KindEntry, Path: loc.File, Entry: spec, Before: &before}
 	if actual != nil {
@@ -178,16 +179,20 @@ func (b *builder) entry(addr, tool string, l *config.Link, p provider.Provider, 
 		c.Action = Create
 		if b.entryRecord(addr) != nil {
 			c.Reason = "removed since chronicle wrote it; writing it again"
+		} else {
+			c.Reason = b.hubTokenToMake(tokenFile)
 		}
 	case rec != nil && !changed:
 		// Unchanged since chronicle wrote it: rewrite only when the
 		// declaration renders differently from what was written then.
 		// (Comparing with the entry as read back would never settle for
 		// tools that store less than the model holds.)
-		switch {
+		switch stale := b.staleHubToken(tokenFile, *actual); {
 		case rec.Rendered != spec.Rendered:
 			c.Action = Update
 			c.Diff = b.entryDiff(addr, p, *actual, rendered, shown)
+		case stale != "":
+			c.Action, c.Reason = Update, stale
 		case spec.Takeover != "":
 			c.Action, c.Reason = Update, "recorded under "+addr+" (written for "+spec.Takeover+")"
 		}
