@@ -75,7 +75,7 @@ func TestEveryRouteIsGuarded(t *testing.T) {
 			continue
 		}
 		code, _, _ = c.do(t, method, path, ct, body, "Authorization", "")
-		if needs := rt.guard.token == managementToken; needs != (code == http.StatusUnauthorized) {
+		if needs := rt.guard.token != noToken; needs != (code == http.StatusUnauthorized) {
 			t.Errorf("%s without the token: %d (guard %s)", rt.pattern, code, rt.guard.name)
 		}
 		// A body a browser may send anywhere without a preflight.
@@ -112,8 +112,11 @@ func TestBrowserAttacksAreRefused(t *testing.T) {
 	if code, _, hdr := c.do(t, "GET", "/sse", "", "", append(page, "Accept", "text/event-stream", "Sec-Fetch-Mode", "cors")...); code != 403 || hdr.Get("Access-Control-Allow-Origin") != "" {
 		t.Errorf("EventSource on /sse from another port: %d", code)
 	}
-	if code, _, _ := c.do(t, "POST", "/message?sessionId=x", "text/plain", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, "Authorization", ""); code != 415 {
-		t.Errorf("text/plain POST to /message: %d, want 415", code)
+	if code, _, _ := c.do(t, "POST", "/message?sessionId=x", "text/plain", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, "Authorization", ""); code != 401 {
+		t.Errorf("text/plain POST to /message without a token: %d, want 401", code)
+	}
+	if code, _, _ := c.do(t, "POST", "/message?sessionId=x", "text/plain", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`); code != 415 {
+		t.Errorf("text/plain POST to /message with the token: %d, want 415", code)
 	}
 	call := `{"name":"alpha__echo","arguments":{"text":"x"}}`
 	if code, _, _ := c.do(t, "POST", "/api/call", "text/plain", call, append(page, "Sec-Fetch-Mode", "no-cors")...); code != 403 {
