@@ -73,6 +73,10 @@ func TestLoopbackClientsNeedTheToken(t *testing.T) {
 	if n := len(h.sessionList()); n != 0 {
 		t.Errorf("the refused requests left %d sessions", n)
 	}
+	// The console's "connect a client" snippet carries the header.
+	if body := getJSON(t, r.url+"/api/mcp/status"); !strings.Contains(body, `"client_token": true`) {
+		t.Errorf("/api/mcp/status: %s", body)
+	}
 	// A real client without the token cannot start a session.
 	tr, err := transport.NewStreamableHTTP(r.url+"/mcp", transport.WithHTTPHeaders(none))
 	if err != nil {
@@ -119,6 +123,10 @@ func TestLocalClientsOpenHub(t *testing.T) {
 	}
 	if code, _, _ := do(t, "GET", r.url+"/api/status", none, ""); code != 401 {
 		t.Errorf("/api/status without the token on an open hub: %d, want 401", code)
+	}
+	// The console's "connect a client" snippet leaves the header out.
+	if body := getJSON(t, r.url+"/api/mcp/status"); !strings.Contains(body, `"client_token": false`) {
+		t.Errorf("/api/mcp/status of an open hub: %s", body)
 	}
 }
 
