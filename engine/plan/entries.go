@@ -68,7 +68,9 @@ func (b *builder) hubEntry(l *config.Link, tool string, p provider.Provider) {
 	if l.Transport == config.TransportHTTP {
 		why := b.httpRefused(l, p)
 		if why == "" {
-			b.entry(addr, tool, l, p, provider.Entry{Name: names.Hub, Definition: b.hubHTTP(l), Enabled: true})
+			d := b.hubHTTP(l)
+			b.entry(addr, tool, l, p, provider.Entry{Name: names.Hub, Definition: d, Enabled: true})
+			b.readableTokenFile(addr, l, p, d)
 			return
 		}
 		b.diag("warning", addr, "Hub entry written as stdio, not http", "%s", why)

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"net/url"
 	"path/filepath"
+	"runtime"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/gitstatus"
@@ -89,6 +90,25 @@ func (b *builder) staleHubToken(path string, actual provider.Entry) string {
 		return ""
 	}
 	return "the entry does not carry the hub's token (" + path + "): written before the hub asked loopback clients for it, or the token was made again"
+}
+
+// readableTokenFile warns when the tool's file an HTTP hub entry with the
+// hub's token goes into can be read by other users: the token there would
+// let them use the hub.
+func (b *builder) readableTokenFile(addr string, l *config.Link, p provider.Provider, d service.Definition) {
+	if runtime.GOOS == "windows" || !hubtoken.Refers(d, b.hubTokenFile()) {
+		return
+	}
+	loc, ok := b.entryLocation(p, l.Project, l.Local)
+	if !ok {
+		return
+	}
+	info, err := b.in.Reader.Stat(loc.File)
+	if err != nil || info.Mode().Perm()&0o044 == 0 {
+		return
+	}
+	b.diag("warning", addr, "The hub token goes into a file other users can read",
+		"%s (mode %#o) will carry the hub's token, which lets whoever reads it call every service through the hub: chmod go-r %s.", loc.File, uint32(info.Mode().Perm()), loc.File)
 }
 
 // hubTokenToMake says, when path (an entry's hub token file, or "") is
