@@ -144,6 +144,8 @@ func (g Guard) tokenHint(rule tokenRule) string {
 	switch {
 	case g.Token == "" && g.TokenFile != "" && rule == clientToken:
 		return "a bearer token is required: send Authorization: Bearer with the token in " + g.TokenFile + ". A hub entry chronicle wrote gets it with chronicle apply; a client chronicle does not configure takes the snippet of the console's \"connect a client\""
+	case g.Token == "" && rule == clientToken:
+		return "a bearer token is required: send Authorization: Bearer with this hub's own token (it was started without a token file, so only its API's callers know it)"
 	case g.Token == "" && g.TokenFile != "":
 		return "a bearer token is required: send Authorization: Bearer with the token in " + g.TokenFile + " (the console's address that chronicle serve prints carries it)"
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -18,8 +19,11 @@ import (
 // cmdMCPHTTP is a real MCP client (mcp-go's) over Streamable HTTP, for the
 // endpoints whose clients must send a token:
 //
-//	mcphttp [-token FILE] URL list        prints the tools' names
-//	mcphttp [-token FILE] URL call TOOL   prints the result's text
+//	mcphttp [-token FILE] URL list                 prints the tools' names
+//	mcphttp [-token FILE] URL call TOOL [K=V...]   prints the result's text
+//
+// A call's argument value is JSON when it parses as JSON, else a string;
+// a result that is an error prints "isError: true" first.
 //
 // With -token it sends Authorization: Bearer with the token in FILE, as a
 // hub entry chronicle writes does; without, no Authorization at all.
@@ -33,8 +37,8 @@ func cmdMCPHTTP(ts *testscript.TestScript, neg bool, args []string) {
 		headers["Authorization"] = "Bearer " + tok
 		args = args[2:]
 	}
-	if len(args) < 2 || (args[1] == "call") != (len(args) == 3) {
-		ts.Fatalf("usage: mcphttp [-token FILE] URL list|call TOOL")
+	if len(args) < 2 || (args[1] == "call") != (len(args) >= 3) {
+		ts.Fatalf("usage: mcphttp [-token FILE] URL list|call TOOL [K=V...]")
 	}
 	out, err := mcpHTTP(args[0], headers, args[1:])
 	if err != nil {
@@ -81,9 +85,22 @@ func mcpHTTP(url string, headers map[string]string, what []string) (string, erro
 	case "call":
 		var req mcp.CallToolRequest
 		req.Params.Name = what[1]
+		arguments := map[string]any{}
+		for _, kv := range what[2:] {
+			k, v, _ := strings.Cut(kv, "=")
+			var value any
+			if json.Unmarshal([]byte(v), &value) != nil {
+				value = v
+			}
+			arguments[k] = value
+		}
+		req.Params.Arguments = arguments
 		res, err := c.CallTool(ctx, req)
 		if err != nil {
 			return "", err
+		}
+		if res.IsError {
+			b.WriteString("isError: true\n")
 		}
 		for _, content := range res.Content {
 			if t, ok := content.(mcp.TextContent); ok {
