@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/client"
@@ -216,4 +217,32 @@ func (h headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		req.Header.Set(k, v)
 	}
 	return http.DefaultTransport.RoundTrip(req)
+}
+
+// TestTwoHubsStartingAgree: two hubs starting at once over one home make
+// one token between them, round after round.
+func TestTwoHubsStartingAgree(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	writeState(t, path, nil, nil)
+	for round := range 50 {
+		tokenFile := filepath.Join(t.TempDir(), ".chronicle", hubtoken.FileName)
+		toks := make([]string, 2)
+		errs := make([]error, 2)
+		var wg sync.WaitGroup
+		for i := range toks {
+			wg.Go(func() {
+				h, err := New(Options{StatePath: path, Home: t.TempDir(), Version: "test", TokenFile: tokenFile, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+				if err != nil {
+					errs[i] = err
+					return
+				}
+				defer h.Close()
+				toks[i], errs[i] = h.EnsureToken()
+			})
+		}
+		wg.Wait()
+		if errs[0] != nil || errs[1] != nil || toks[0] != toks[1] {
+			t.Fatalf("round %d: %q %v and %q %v", round, toks[0], errs[0], toks[1], errs[1])
+		}
+	}
 }
