@@ -60,8 +60,12 @@ func ServeHTTP(ctx context.Context, opts Options, ln net.Listener) error {
 		server.WithEndpointPath("/mcp"),
 		server.WithStreamableHTTPLogger(logger),
 	)
+	var endpoint http.Handler = mcpHTTP
+	if opts.Protect != nil {
+		endpoint = opts.Protect(mcpHTTP)
+	}
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", mcpHTTP)
+	mux.Handle("/mcp", endpoint)
 	mux.HandleFunc("GET /health", healthHandler(opts.version()))
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net/http"
 	"os"
 	"time"
 
@@ -26,6 +27,10 @@ type Options struct {
 	// Stderr receives warnings and transport logs; nil means os.Stderr.
 	// Nothing written there contains the API key.
 	Stderr io.Writer
+	// Protect, when set, wraps the /mcp handler of ServeHTTP: the hub's
+	// rules for /mcp (Host, Origin, token), which chronicle chronova
+	// --http applies. Nil serves /mcp to any local process.
+	Protect func(http.Handler) http.Handler
 }
 
 // NewServer returns an MCP server named "chronova" that offers only the four

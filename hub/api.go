@@ -83,6 +83,7 @@ func (h *Hub) Status() map[string]any {
 	}
 	return map[string]any{
 		"endpoint":           "http://" + guard.Listen + "/mcp",
+		"client_token":       guard.needsToken(clientToken), // whether /mcp asks a local client for the token
 		"protocol_version":   SupportedVersions[len(SupportedVersions)-1],
 		"protocol_versions":  SupportedVersions,
 		"version":            h.opts.Version,

@@ -84,6 +84,11 @@ func runTS(t *testing.T, sdk, transport, target, version, scenario string, env .
 	testpeer.NPM(t, "@modelcontextprotocol/client/package.json")
 	cmd := exec.Command(node, script, sdk, transport, target, version, scenario)
 	cmd.Env = append(os.Environ(), env...)
+	if u, err := url.Parse(target); err == nil && transport != "stdio" {
+		if tok, ok := hubTokens.Load(u.Host); ok {
+			cmd.Env = append(cmd.Env, "HUB_TOKEN="+tok.(string))
+		}
+	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"time"
@@ -46,6 +47,9 @@ type clientSession struct {
 	id string
 
 	mu        sync.Mutex
+	made      time.Time            // when its id was made or the session registered
+	lastSeen  time.Time            // when the client last sent a message with its id
+	used      bool                 // the client sent a message with its id since initialize
 	started   time.Time            // when mcp-go registered it; zero while pending
 	transport server.ClientSession // mcp-go's session; nil while pending
 	endpoint  string               // key of the endpoint it was made on; "" for stdio
@@ -70,7 +74,8 @@ type rootsHandshake struct {
 }
 
 func newClientSession(id string) *clientSession {
-	return &clientSession{id: id, seen: map[string]string{}, inFlight: map[string]inFlight{}}
+	now := time.Now()
+	return &clientSession{id: id, made: now, lastSeen: now, seen: map[string]string{}, inFlight: map[string]inFlight{}}
 }
 
 // clientSessions is the registry. It is also mcp-go's SessionIdManager for
@@ -164,6 +169,59 @@ func (s *clientSessions) register(ctx context.Context, t server.ClientSession) *
 		cs.root = r
 	}
 	return cs
+}
+
+// unused returns the Streamable HTTP sessions (live or pending) whose
+// client sent nothing with their id since initialize and that were made
+// longer than ttl ago: an initialize nobody followed up (a flood, or a
+// client gone), ended after seconds rather than the idle timeout.
+func (s *clientSessions) unused(now time.Time, ttl time.Duration) []*clientSession {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	var out []*clientSession
+	for _, m := range []map[string]*clientSession{s.pending, s.live} {
+		for id, cs := range m {
+			if !strings.HasPrefix(id, generatedPrefix) {
+				continue
+			}
+			cs.mu.Lock()
+			if !cs.used && now.Sub(cs.made) >= ttl {
+				out = append(out, cs)
+			}
+			cs.mu.Unlock()
+		}
+	}
+	return out
+}
+
+// idlest returns the Streamable HTTP session to end to make room for a new
+// one, or nil when every one has a request in flight: of those with none,
+// a session whose client sent nothing since initialize first (the oldest),
+// else the one idle longest. A session of HTTP+SSE or stdio is never
+// chosen: its client holds its stream open.
+func (s *clientSessions) idlest() *clientSession {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	var best *clientSession
+	var bestUsed bool
+	var bestSeen time.Time
+	for _, m := range []map[string]*clientSession{s.pending, s.live} {
+		for id, cs := range m {
+			if !strings.HasPrefix(id, generatedPrefix) {
+				continue
+			}
+			cs.mu.Lock()
+			busy, used, seen := len(cs.inFlight) > 0, cs.used, cs.lastSeen
+			cs.mu.Unlock()
+			if busy {
+				continue
+			}
+			if best == nil || (!used && bestUsed) || (used == bestUsed && seen.Before(bestSeen)) {
+				best, bestUsed, bestSeen = cs, used, seen
+			}
+		}
+	}
+	return best
 }
 
 // remove takes a session out of the registry and returns it, or nil.
@@ -264,6 +322,13 @@ func (cs *clientSession) lastListed(kind string) (string, bool) {
 	defer cs.mu.Unlock()
 	h, ok := cs.seen[kind]
 	return h, ok
+}
+
+// touch records that the client sent a message with the session's id.
+func (cs *clientSession) touch() {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	cs.lastSeen, cs.used = time.Now(), true
 }
 
 // begin records a request the client sent, by its id as sent.
@@ -432,17 +497,76 @@ func (h *Hub) askRoots(cs *clientSession) {
 	})
 }
 
-// sessionsFull says why a new session is refused (the hub holds as many as
-// hub { max_sessions } allows), or "".
-func (h *Hub) sessionsFull() string {
+// makeRoom ends sessions until a new one fits under hub { max_sessions }:
+// the one idle longest, a session whose client sent nothing since
+// initialize first, never one with a request in flight (idlest). It says
+// why a new session is refused when none can be ended, or "".
+func (h *Hub) makeRoom() string {
 	h.mu.Lock()
 	limit := config.DefaultMaxSessions
 	if h.st != nil && h.st.Hub != nil && h.st.Hub.MaxSessions > 0 {
 		limit = h.st.Hub.MaxSessions
 	}
 	h.mu.Unlock()
-	if live, pending := h.clients.size(); live+pending >= limit {
-		return fmt.Sprintf("the hub holds %d client sessions, its limit (hub { max_sessions = %d }): end one (an idle session ends after %s) or raise the limit", live+pending, limit, h.opts.SessionIdleTTL)
+	h.roomMu.Lock()
+	defer h.roomMu.Unlock()
+	for {
+		live, pending := h.clients.size()
+		if live+pending < limit {
+			return ""
+		}
+		cs := h.clients.idlest()
+		if cs == nil {
+			return fmt.Sprintf("the hub holds %d client sessions, its limit (hub { max_sessions = %d }), and each has a request in flight: try again when one is answered, or raise the limit", live+pending, limit)
+		}
+		h.log.Info("ending the client session idle longest: the hub holds as many as hub { max_sessions } allows", "session", cs.id, "max_sessions", limit)
+		h.endSession(cs)
 	}
-	return ""
 }
+
+// sweepUnused ends, every half of Options.UnusedSessionTTL until the hub
+// closes, the sessions whose client sent nothing since initialize within
+// that time.
+func (h *Hub) sweepUnused() {
+	tick := time.NewTicker(h.opts.UnusedSessionTTL / 2)
+	defer tick.Stop()
+	for {
+		select {
+		case <-h.ctx.Done():
+			return
+		case now := <-tick.C:
+			for _, cs := range h.clients.unused(now, h.opts.UnusedSessionTTL) {
+				h.endSession(cs)
+			}
+		}
+	}
+}
+
+// endSession ends a Streamable HTTP session as a DELETE from its client
+// would, so that mcp-go lets go of it too (and its unregistration hook
+// drops the rest); a pending id, which mcp-go has not registered, just
+// stops being valid.
+func (h *Hub) endSession(cs *clientSession) {
+	h.mu.Lock()
+	mcpHTTP := h.mcpHTTP
+	h.mu.Unlock()
+	if cs.session() == nil || mcpHTTP == nil {
+		h.clients.remove(cs.id)
+		return
+	}
+	req, err := http.NewRequestWithContext(h.ctx, http.MethodDelete, "/mcp", nil)
+	if err != nil {
+		return
+	}
+	req.Header.Set(server.HeaderKeySessionID, cs.id)
+	mcpHTTP.ServeHTTP(discardResponse{header: http.Header{}}, req)
+	h.clients.remove(cs.id) // had mcp-go refused, the id still ends
+}
+
+// A discardResponse is the response of a request the hub makes of mcp-go
+// itself (endSession).
+type discardResponse struct{ header http.Header }
+
+func (d discardResponse) Header() http.Header         { return d.header }
+func (d discardResponse) Write(b []byte) (int, error) { return len(b), nil }
+func (d discardResponse) WriteHeader(int)             {}

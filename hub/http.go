@@ -13,10 +13,18 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/hubtoken"
 )
 
 // SessionIdleTTL is how long an idle HTTP session lives by default.
 const SessionIdleTTL = 30 * time.Minute
+
+// UnusedSessionTTL is how long, by default, a Streamable HTTP session lives
+// when its client sends nothing with its id after initialize (not even
+// notifications/initialized, which a client sends at once).
+const UnusedSessionTTL = 10 * time.Second
 
 // RootHeader carries the folder a client works in (its scope).
 const RootHeader = "X-Chronicle-Root"
@@ -50,6 +58,10 @@ func (h *Hub) Handler() http.Handler {
 		// route's guard).
 		server.WithSSECORS(server.WithCORSAllowedOrigins("http://"+h.Guard().Listen)),
 	)
+	h.mu.Lock()
+	h.mcpHTTP = mcpHTTP
+	h.mu.Unlock()
+	h.sweeping.Do(func() { h.goTracked(h.sweepUnused) })
 	mux := http.NewServeMux()
 	for _, rt := range h.routes(mcpHTTP, legacy.SSEHandler(), legacy.MessageHandler()) {
 		mux.Handle(rt.pattern, h.guarded(rt.guard, rt.handler))
@@ -85,6 +97,7 @@ func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 			r.Body = io.NopCloser(bytes.NewReader(body))
 			m := peekMessage(body)
 			if cs := h.clients.get(r.URL.Query().Get("sessionId")); cs != nil {
+				cs.touch()
 				h.noteRequest(cs, m) // answered when its response goes out on the stream
 			}
 			if name := m.calledTool(); name != "" {
@@ -93,7 +106,7 @@ func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r.WithContext(ctx))
 			return
 		}
-		if msg := h.sessionsFull(); msg != "" {
+		if msg := h.makeRoom(); msg != "" {
 			writeError(w, http.StatusServiceUnavailable, msg)
 			return
 		}
@@ -195,18 +208,20 @@ func (p peeked) initializeRoot() string {
 	return ""
 }
 
-// EnsureToken returns the token the management API requires, giving the
-// HTTP hub its own when hub { token } is not set: the one in
-// Options.TokenFile (made when missing), or one for this process.
+// EnsureToken returns the token the management API (and, unless hub {
+// local_clients = "open" }, the MCP endpoints) requires, giving the HTTP
+// hub its own when hub { token } is not set: the one in Options.TokenFile
+// (made when missing, as apply makes it: engine/hubtoken), or one for this
+// process.
 // ServeHTTP calls it; serve calls it first to print the console's address.
 func (h *Hub) EnsureToken() (string, error) {
 	if tok := h.Token(); tok != "" {
 		return tok, nil
 	}
-	tok := newToken()
+	tok := hubtoken.New()
 	if h.opts.TokenFile != "" {
 		var err error
-		if tok, err = LoadToken(h.opts.TokenFile); err != nil {
+		if tok, err = hubtoken.Load(fsys.OS{}, h.opts.TokenFile); err != nil {
 			return "", fmt.Errorf("hub token: %w", err)
 		}
 	}

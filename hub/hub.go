@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net/http"
 	"os"
 	"sort"
 	"sync"
@@ -46,6 +47,10 @@ type Options struct {
 	ListGrace time.Duration
 	// SessionIdleTTL ends HTTP sessions idle this long (default 30 min).
 	SessionIdleTTL time.Duration
+	// UnusedSessionTTL ends Streamable HTTP sessions whose client sent
+	// nothing with their id after initialize this long (default
+	// UnusedSessionTTL).
+	UnusedSessionTTL time.Duration
 	// Workspace, when set, gives the console the skills and the takeover
 	// review (workspace.go); without it those endpoints answer 503.
 	Workspace *Workspace
@@ -93,6 +98,9 @@ type Hub struct {
 	noState  atomic.Bool // the state did not exist (said once)
 
 	clients   *clientSessions // every client session, for as long as its transport's (clientsession.go)
+	mcpHTTP   http.Handler    // mcp-go's Streamable HTTP server, which endSession asks to end a session
+	roomMu    sync.Mutex      // makeRoom: one at a time ends sessions for a new one
+	sweeping  sync.Once       // starts sweepUnused with the first Handler
 	lists     listWatch       // what may need a list_changed
 	stateless sync.Map        // endpoint key → *atomic.Int64: 2026-07-28 requests
 	autoModes sync.Map        // endpoint (profile and services) → the mode auto chose last
@@ -122,6 +130,9 @@ func New(opts Options) (*Hub, error) {
 	}
 	if opts.SessionIdleTTL == 0 {
 		opts.SessionIdleTTL = SessionIdleTTL
+	}
+	if opts.UnusedSessionTTL == 0 {
+		opts.UnusedSessionTTL = UnusedSessionTTL
 	}
 	masker := mask.NewMasker()
 	// Every line the hub logs, its own, mcp-go's and the upstreams', is
@@ -200,7 +211,9 @@ func (h *Hub) Reload() error {
 	listen := config.DefaultListen
 	var token string
 	var hostnames []string
+	open := false
 	if st.Hub != nil {
+		open = st.Hub.LocalClients == config.LocalClientsOpen
 		if st.Hub.Listen != "" {
 			listen = st.Hub.Listen
 		}
@@ -257,7 +270,7 @@ func (h *Hub) Reload() error {
 	h.st, h.backends, h.projects, h.policies = st, backends, projects, policies
 	expose.gen = h.expose.gen + 1
 	h.expose = expose
-	h.guard = Guard{Listen: listen, Token: token, Hostnames: hostnames}
+	h.guard = Guard{Listen: listen, Token: token, Hostnames: hostnames, OpenLocal: open}
 	if h.guard.everyInterface() {
 		h.guard.Own = OwnAddresses()
 	}

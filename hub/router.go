@@ -84,6 +84,7 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 				writeRPCError(w, http.StatusNotFound, nil, mcp.INVALID_REQUEST, "session "+sid+" belongs to another endpoint")
 				return
 			}
+			cs.touch()
 		}
 		if (r.Method == http.MethodGet || r.Method == http.MethodDelete) && !modern && sid == "" {
 			http.Error(w, "a "+r.Method+" needs an Mcp-Session-Id header", http.StatusBadRequest)
@@ -121,7 +122,7 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		m := peekMessage(body)
 		if sid == "" && !modern && m.is(mcp.MethodInitialize) {
-			if msg := h.sessionsFull(); msg != "" {
+			if msg := h.makeRoom(); msg != "" {
 				writeRPCError(w, http.StatusServiceUnavailable, json.RawMessage(m.id), mcp.INTERNAL_ERROR, msg)
 				return
 			}

@@ -29,9 +29,13 @@ type Guard struct {
 	// console's files requires it, as "Authorization: Bearer <token>".
 	Token string
 	// LocalToken is the token the hub made itself when hub { token } is not
-	// set (TokenFile): the management API requires it, the MCP endpoints
-	// do not (a tool's hub entry and serve --stdio work without one).
+	// set (TokenFile): the management API requires it, and so do the MCP
+	// endpoints unless OpenLocal (serve --stdio needs none: it is no HTTP
+	// client).
 	LocalToken string
+	// OpenLocal is hub { local_clients = "open" }: the MCP endpoints
+	// answer a loopback client without LocalToken.
+	OpenLocal bool
 	// TokenFile is where LocalToken is kept, named when a request lacks it.
 	TokenFile string
 	// Hostnames are extra Host names accepted when not on loopback.
@@ -64,7 +68,7 @@ type tokenRule int
 
 const (
 	noToken         tokenRule = iota // none, ever
-	configuredToken                  // hub { token }, when set
+	clientToken                      // hub { token }, else the hub's own unless OpenLocal
 	managementToken                  // hub { token }, else the hub's own (TokenFile)
 )
 
@@ -72,8 +76,8 @@ const (
 var (
 	healthGuard  = guard{name: "health", token: noToken}
 	consoleGuard = guard{name: "console", token: noToken}
-	mcpGuard     = guard{name: "mcp", token: configuredToken, sameOrigin: true}
-	messageGuard = guard{name: "mcp-message", token: configuredToken, sameOrigin: true, json: true}
+	mcpGuard     = guard{name: "mcp", token: clientToken, sameOrigin: true}
+	messageGuard = guard{name: "mcp-message", token: clientToken, sameOrigin: true, json: true}
 	readGuard    = guard{name: "api-read", token: managementToken, sameOrigin: true}
 	changeGuard  = guard{name: "api-change", token: managementToken, sameOrigin: true, json: true}
 )
@@ -103,9 +107,9 @@ func (g Guard) Check(r *http.Request, rule guard) (int, string) {
 		return http.StatusForbidden, "a cross-origin request is not allowed: the hub only answers its own console and clients that are not browsers"
 	}
 	if want := g.tokenFor(rule.token); want != "" && !tokenMatches(r.Header.Get("Authorization"), want) {
-		return http.StatusUnauthorized, g.tokenHint()
-	} else if want == "" && rule.token == managementToken {
-		return http.StatusUnauthorized, "this hub has no token for its management API: start it with chronicle serve, which keeps one in ~/.chronicle/hub.token"
+		return http.StatusUnauthorized, g.tokenHint(rule.token)
+	} else if want == "" && g.needsToken(rule.token) {
+		return http.StatusUnauthorized, "this hub has no token: start it with chronicle serve, which keeps one in ~/.chronicle/hub.token"
 	}
 	if rule.json && !jsonBody(r) {
 		return http.StatusUnsupportedMediaType, "a request that changes something must be sent as Content-Type: application/json"
@@ -115,22 +119,44 @@ func (g Guard) Check(r *http.Request, rule guard) (int, string) {
 
 // tokenFor returns the token a rule requires, or "" for none.
 func (g Guard) tokenFor(rule tokenRule) string {
-	switch {
-	case g.Token != "" && rule != noToken:
-		return g.Token
-	case rule == managementToken:
+	if g.needsToken(rule) {
+		if g.Token != "" {
+			return g.Token
+		}
 		return g.LocalToken
 	}
 	return ""
 }
 
+// needsToken reports whether a rule asks for a token with these settings.
+func (g Guard) needsToken(rule tokenRule) bool {
+	switch rule {
+	case managementToken:
+		return true
+	case clientToken:
+		return g.Token != "" || !g.OpenLocal
+	}
+	return false
+}
+
 // tokenHint says where the token a request lacked is.
-func (g Guard) tokenHint() string {
-	if g.Token == "" && g.TokenFile != "" {
+func (g Guard) tokenHint(rule tokenRule) string {
+	switch {
+	case g.Token == "" && g.TokenFile != "" && rule == clientToken:
+		return "a bearer token is required: send Authorization: Bearer with the token in " + g.TokenFile + ". A hub entry chronicle wrote gets it with chronicle apply; a client chronicle does not configure takes the snippet of the console's \"connect a client\""
+	case g.Token == "" && rule == clientToken:
+		return "a bearer token is required: send Authorization: Bearer with this hub's own token (it was started without a token file, so only its API's callers know it)"
+	case g.Token == "" && g.TokenFile != "":
 		return "a bearer token is required: send Authorization: Bearer with the token in " + g.TokenFile + " (the console's address that chronicle serve prints carries it)"
 	}
 	return "a bearer token is required: send Authorization: Bearer with the hub token (hub { token } in the configuration)"
 }
+
+// Challenge is the WWW-Authenticate header of a 401: a bearer token, with
+// no resource_metadata, so that a client that speaks OAuth reports the
+// missing token instead of starting a login against the hub (the hub is no
+// OAuth resource server; /.well-known/oauth-protected-resource answers 404).
+const Challenge = `Bearer realm="chronicle"`
 
 func unsafeMethod(m string) bool {
 	return m != http.MethodGet && m != http.MethodHead && m != http.MethodOptions
@@ -243,15 +269,34 @@ func isLoopbackHost(h string) bool {
 // guarded serves next behind rule, with the body limit.
 func (h *Hub) guarded(rule guard, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if code, msg := h.Guard().Check(r, rule); code != 0 {
-			writeError(w, code, msg)
-			return
-		}
-		if r.Body != nil {
-			r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
-		}
-		next.ServeHTTP(w, r)
+		h.Guard().serve(w, r, rule, next)
 	})
+}
+
+// ProtectMCP serves next behind the rules of the hub's /mcp with g's
+// settings (Host, Origin, the token of clients, the body limit): chronicle
+// chronova --http uses it, so that its /mcp is open to no more than the
+// hub's.
+func (g Guard) ProtectMCP(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		g.serve(w, r, mcpGuard, next)
+	})
+}
+
+// serve serves next when r keeps rule, with the body limit, else answers
+// why not.
+func (g Guard) serve(w http.ResponseWriter, r *http.Request, rule guard, next http.Handler) {
+	if code, msg := g.Check(r, rule); code != 0 {
+		if code == http.StatusUnauthorized {
+			w.Header().Set("WWW-Authenticate", Challenge)
+		}
+		writeError(w, code, msg)
+		return
+	}
+	if r.Body != nil {
+		r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+	}
+	next.ServeHTTP(w, r)
 }
 
 // bodyError answers a request whose body could not be read: 413 when it

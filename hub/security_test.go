@@ -3,6 +3,7 @@ package hub
 import (
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 )
 
@@ -27,7 +28,10 @@ func fetchSite(r *http.Request, site string) *http.Request {
 }
 
 func TestGuardRules(t *testing.T) {
-	loop := Guard{Listen: "127.0.0.1:7311"}
+	// The Host and Origin rules, on a hub whose MCP endpoints need no
+	// token (local_clients = "open"); the token rule follows.
+	loop := Guard{Listen: "127.0.0.1:7311", OpenLocal: true}
+	own := Guard{Listen: "127.0.0.1:7311", LocalToken: "l0cal-token-abcdef", TokenFile: "/home/u/.chronicle/hub.token"}
 	open := Guard{Listen: "0.0.0.0:7311", Token: "s3cret-token", Hostnames: []string{"hub.lan"}, Own: []string{"192.168.1.20", "fe80::1", "devbox"}}
 	lan := Guard{Listen: "192.168.1.20:7311", Token: "s3cret-token"}
 	const tok = "Bearer s3cret-token"
@@ -71,11 +75,19 @@ func TestGuardRules(t *testing.T) {
 		{"lan address: no loopback names", lan, req("localhost:7311", "", tok, ""), 403},
 		{"null origin", loop, req("127.0.0.1:7311", "null", "", ""), 403},
 		{"loopback token required when set", Guard{Listen: "127.0.0.1:1", Token: "t0k3n-abcdef"}, req("127.0.0.1:1", "", "", ""), 401},
+		{"loopback token required when set, even open", Guard{Listen: "127.0.0.1:1", Token: "t0k3n-abcdef", OpenLocal: true}, req("127.0.0.1:1", "", "", ""), 401},
+		{"loopback without the hub's own token", own, req("127.0.0.1:7311", "", "", "2025-11-25"), 401},
+		{"loopback with a wrong token", own, req("127.0.0.1:7311", "", "Bearer nope", ""), 401},
+		{"loopback with the hub's own token", own, req("127.0.0.1:7311", "", "Bearer l0cal-token-abcdef", ""), 0},
+		{"a hub with no token of its own", Guard{Listen: "127.0.0.1:7311"}, req("127.0.0.1:7311", "", "", ""), 401},
 	}
 	for _, tt := range tests {
 		if got, msg := tt.g.Check(tt.r, mcpGuard); got != tt.want {
 			t.Errorf("%s: status %d (%s), want %d", tt.name, got, msg, tt.want)
 		}
+	}
+	if _, msg := own.Check(req("127.0.0.1:7311", "", "", ""), mcpGuard); !strings.Contains(msg, own.TokenFile) || !strings.Contains(msg, "chronicle apply") {
+		t.Errorf("the 401 of a loopback client without the token: %q, want the file and chronicle apply named", msg)
 	}
 	if open.StartError() != "" || (Guard{Listen: "0.0.0.0:7311"}).StartError() == "" || loop.StartError() != "" {
 		t.Fatal("a hub off loopback must refuse to start without a token, and only then")

@@ -18,6 +18,8 @@ import (
 
 	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/hubtoken"
 	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
@@ -27,7 +29,7 @@ const httpStateEnv = "CHRONICLE_HUB_TEST_HTTP_STATE"
 
 func serveHTTPForTest(state string) {
 	h, err := New(Options{StatePath: state, Home: os.Getenv("HOME"), Version: "test", ListGrace: testGrace,
-		TokenFile: filepath.Join(filepath.Dir(state), TokenFileName),
+		TokenFile: hubtoken.Path(filepath.Dir(state)),
 		Logger:    slog.New(slog.NewTextHandler(os.Stderr, nil))})
 	if err != nil {
 		os.Stderr.WriteString(err.Error() + "\n")
@@ -64,7 +66,7 @@ func startServeProcess(t *testing.T, state string) string {
 		t.Fatalf("the serve process printed no address: %v", err)
 	}
 	addr = strings.TrimSpace(addr)
-	tok, err := ReadToken(filepath.Join(filepath.Dir(state), TokenFileName))
+	tok, err := hubtoken.Read(fsys.OS{}, hubtoken.Path(filepath.Dir(state)))
 	if err != nil {
 		t.Fatal(err)
 	}

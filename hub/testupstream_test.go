@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net"
+	"net/http"
 	"os"
 	"strings"
 	"testing"
@@ -39,7 +40,20 @@ func TestMain(m *testing.M) {
 		serveTestUpstream(mode)
 		return
 	}
+	// Every client of these tests — theirs and mcp-go's — sends the token
+	// of the hub it talks to, as a hub entry chronicle writes does, unless
+	// a test sets Authorization itself (empty: none). The tests of the
+	// token rule itself say what they send (security_token_test.go).
+	http.DefaultTransport = tokenTransport{next: http.DefaultTransport}
 	os.Exit(m.Run())
+}
+
+// tokenTransport adds the token of the hub a request goes to (withToken).
+type tokenTransport struct{ next http.RoundTripper }
+
+func (t tokenTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	// A RoundTripper must not change the request it was given.
+	return t.next.RoundTrip(withToken(req.Clone(req.Context())))
 }
 
 // serveTestUpstream is a small MCP server over stdio: echo, a tool a policy

@@ -96,7 +96,7 @@ func TestTokenRequiredWhenConfigured(t *testing.T) {
 	st.Save(path)
 	t.Setenv("HUB_TEST_TOKEN", "tok-0123456789abcdef")
 	r := startHub(t, path)
-	if got := post(t, r.url, "", nil, initialize).StatusCode; got != 401 {
+	if got := post(t, r.url, "", map[string]string{"Authorization": ""}, initialize).StatusCode; got != 401 {
 		t.Errorf("no token: %d, want 401", got)
 	}
 	if got := post(t, r.url, "", map[string]string{"Authorization": "Bearer tok-0123456789abcdef"}, initialize).StatusCode; got != 200 {
@@ -184,6 +184,11 @@ func TestIdleSessionsExpire(t *testing.T) {
 	h.sessionEnded = make(chan string, 1)
 	srv := httptest.NewServer(h.Handler())
 	t.Cleanup(srv.Close)
+	tok, err := h.EnsureToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hubTokens.Store(srv.Listener.Addr().String(), tok)
 	sid := post(t, srv.URL, "", nil, initialize).Header.Get("Mcp-Session-Id")
 	if got := post(t, srv.URL, sid, nil, `{"jsonrpc":"2.0","id":2,"method":"ping"}`).StatusCode; got != 200 {
 		t.Fatalf("fresh session: %d", got)

@@ -10,9 +10,13 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"syscall"
 	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/hubtoken"
 )
 
 // A config is what one run measures and with what.
@@ -54,7 +58,13 @@ func run(ctx context.Context, cfg config) error {
 	}
 	defer stop(hub)
 
+	// The hub asks a local process for its token on /mcp as on /api.
+	tok, err := hubtoken.Read(fsys.OS{}, hubtoken.Path(filepath.Join(cfg.home, ".chronicle")))
+	if err != nil {
+		return fmt.Errorf("chronicle serve: %w", err)
+	}
 	hc := newHTTPClient()
+	hc.Transport = bearer{next: hc.Transport, host: hubAddr, token: tok}
 	directURL, hubURL := "http://"+directAddr+"/mcp", "http://"+hubAddr+"/mcp"
 	var rep report
 
@@ -216,4 +226,20 @@ func get(c *http.Client, url string) error {
 		return fmt.Errorf("%s", resp.Status)
 	}
 	return nil
+}
+
+// bearer sends the hub's token with every request to the hub, as a hub
+// entry chronicle writes does.
+type bearer struct {
+	next  http.RoundTripper
+	host  string
+	token string
+}
+
+func (b bearer) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.URL.Host == b.host {
+		req = req.Clone(req.Context())
+		req.Header.Set("Authorization", "Bearer "+b.token)
+	}
+	return b.next.RoundTrip(req)
 }

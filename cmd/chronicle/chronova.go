@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -11,7 +12,10 @@ import (
 
 	"github.com/chronicle-dev/chronicle/chronova"
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/hubtoken"
 	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/hub"
 )
 
 func (a *app) chronovaCommand() *cobra.Command {
@@ -54,6 +58,12 @@ warning, and each call says no key is configured.`,
 			if err != nil {
 				return err
 			}
+			guard, err := a.chronovaGuard(ln.Addr().String())
+			if err != nil {
+				ln.Close()
+				return err
+			}
+			opts.Protect = guard.ProtectMCP
 			return chronova.ServeHTTP(ctx, opts, ln)
 		},
 	}
@@ -91,6 +101,46 @@ func (a *app) chronovaOptions(apiURL string) (chronova.Options, error) {
 		opts.APIURL = apiURL
 	}
 	return opts, nil
+}
+
+// chronovaGuard is the rule of the hub's /mcp for chronova --http on
+// listen: Host and Origin checked, and a client sends hub { token } when
+// set, else the hub's own token (~/.chronicle/hub.token, made as serve
+// makes it) unless hub { local_clients = "open" }.
+func (a *app) chronovaGuard(listen string) (hub.Guard, error) {
+	g := hub.Guard{Listen: listen}
+	cfg, err := a.optionalConfig()
+	if err != nil {
+		return g, err
+	}
+	if cfg != nil && cfg.Hub != nil {
+		g.OpenLocal = cfg.Hub.LocalClients == config.LocalClientsOpen
+		if !cfg.Hub.Token.IsZero() {
+			tok, err := a.resolver().Resolve(cfg.Hub.Token)
+			if err != nil {
+				return g, failf("hub { token }: %s", err)
+			}
+			a.masker.Add(tok)
+			g.Token = tok
+			fmt.Fprintf(a.stderr, "chronova: clients send Authorization: Bearer with hub { token }\n")
+			return g, nil
+		}
+	}
+	if g.OpenLocal {
+		fmt.Fprintf(a.stderr, "chronova: warning: hub { local_clients = \"open\" }: any local process may use /mcp without a token\n")
+		return g, nil
+	}
+	home, err := a.chronicleHome()
+	if err != nil {
+		return g, err
+	}
+	g.TokenFile = hubtoken.Path(home)
+	if g.LocalToken, err = hubtoken.Load(fsys.OS{}, g.TokenFile); err != nil {
+		return g, failf("hub token: %s", err)
+	}
+	a.masker.Add(g.LocalToken)
+	fmt.Fprintf(a.stderr, "chronova: clients send Authorization: Bearer with the token in %s\n", g.TokenFile)
+	return g, nil
 }
 
 // configChronova returns the chronova block of the configuration directory,

@@ -46,6 +46,11 @@ func TestConsoleInBrowser(t *testing.T) {
 	if got := eval[string](one, `location.hash + "|" + sessionStorage.getItem("chronicle-hub-token")`); got != "|"+consoleToken {
 		t.Errorf("the token was not moved from the address into sessionStorage: %q", got)
 	}
+	// "Connect a client": the hub's address and the header, the token
+	// hidden on the page (Copy copies it whole).
+	if got := one.text(`[data-testid="connect-snippet"]`); !strings.Contains(got, `"url": "`+c.url+`/mcp"`) || !strings.Contains(got, `"Authorization": "Bearer ******"`) || strings.Contains(got, consoleToken) {
+		t.Errorf("the connect-a-client snippet: %s", got)
+	}
 
 	t.Run("pages", func(t *testing.T) {
 		one.t = t

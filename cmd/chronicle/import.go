@@ -12,6 +12,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/apply"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/hubtoken"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 )
 
@@ -61,7 +62,7 @@ inverse.`,
 			}
 			hubCmd, hubErr := a.hubCommand(m)
 			pl := plan.Compute(plan.Inputs{
-				Config: l.cfg, State: st, Tools: m.tools, Env: m.env, StoreDir: m.store.Dir, HubCommand: hubCmd, HubError: hubErr,
+				Config: l.cfg, State: st, Tools: m.tools, Env: m.env, StoreDir: m.store.Dir, HubCommand: hubCmd, HubError: hubErr, HubTokenFile: hubtoken.Path(m.chronicleHome),
 				Import: imports, Chronicle: version, Offline: true, Resolver: a.resolver(), Masker: a.masker, Context: a.ctx,
 				Reader: fsys.ReadOnly(fsys.OS{}), Scratch: fsys.OS{}, EUID: os.Geteuid(),
 			})

@@ -60,7 +60,7 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
-		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"exitcode": cmdExitCode, "waithttp": cmdWaitHTTP, "holdlock": cmdHoldLock, "releaselock": cmdReleaseLock},
+		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"exitcode": cmdExitCode, "waithttp": cmdWaitHTTP, "mcphttp": cmdMCPHTTP, "holdlock": cmdHoldLock, "releaselock": cmdReleaseLock},
 		Condition:           peerCondition,
 		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") == "1",
 		Setup: func(env *testscript.Env) error {

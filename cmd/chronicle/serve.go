@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chronicle-dev/chronicle/engine/catalog"
+	"github.com/chronicle-dev/chronicle/engine/hubtoken"
 	"github.com/chronicle-dev/chronicle/hub"
 )
 
@@ -65,7 +66,7 @@ stop with the hub.`,
 			cache, tokenFile := "", ""
 			if !stdio {
 				cache = catalog.Path(m.chronicleHome)
-				tokenFile = filepath.Join(m.chronicleHome, hub.TokenFileName)
+				tokenFile = hubtoken.Path(m.chronicleHome)
 			}
 			wd, _ := os.Getwd()
 			logger := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))

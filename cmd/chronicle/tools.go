@@ -3,13 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/chronicle-dev/chronicle/engine/catalog"
-	"github.com/chronicle-dev/chronicle/hub"
+	"github.com/chronicle-dev/chronicle/engine/hubtoken"
 )
 
 func (a *app) toolsCommand() *cobra.Command {
@@ -43,7 +42,7 @@ neither, it exits 1: run chronicle serve once to measure the catalogue.`,
 			if err != nil {
 				return err
 			}
-			r, hubErr := a.fromHub(st, filepath.Join(m.chronicleHome, hub.TokenFileName))
+			r, hubErr := a.fromHub(st, hubtoken.Path(m.chronicleHome))
 			if hubErr != nil {
 				path := catalog.Path(m.chronicleHome)
 				cached, err := fromCache(path, st)

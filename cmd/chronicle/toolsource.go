@@ -10,8 +10,9 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/exposure"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/hubtoken"
 	"github.com/chronicle-dev/chronicle/engine/state"
-	"github.com/chronicle-dev/chronicle/hub"
 )
 
 // A toolsReport is the catalogue as chronicle tools shows it: where it came
@@ -95,7 +96,7 @@ func (a *app) fromHub(st *state.State, tokenFile string) (*toolsReport, error) {
 		}
 		a.masker.Add(token)
 		req.Header.Set("Authorization", "Bearer "+token)
-	} else if token, err := hub.ReadToken(tokenFile); err == nil {
+	} else if token, err := hubtoken.Read(fsys.OS{}, tokenFile); err == nil {
 		a.masker.Add(token)
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

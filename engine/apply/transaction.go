@@ -201,7 +201,7 @@ func (t *transaction) run() ([]byte, error) {
 		// What the install will make, so that finding it later (another
 		// program rewrote the file on top of it) is not taken for a change.
 		t.remember(next)
-		in, err := sys.Install(t.file, next, fileMode(t.changes[0].Entry.Location), base)
+		in, err := sys.Install(t.file, next, t.newFileMode(), base)
 		if err != nil {
 			return nil, err
 		}
@@ -324,10 +324,15 @@ func (t *transaction) splice(src []byte, exists bool) ([]byte, error) {
 			t.errs[i] = err
 			continue
 		}
-		keep = append(keep, i)
 		if !c.Entry.RecordOnly {
-			edits = append(edits, plan.EditOf(c))
+			edit, err := t.a.edit(c)
+			if err != nil {
+				t.errs[i] = err
+				continue
+			}
+			edits = append(edits, edit)
 		}
+		keep = append(keep, i)
 	}
 	t.pending = keep
 	if len(edits) == 0 {
@@ -403,6 +408,17 @@ func fileMode(loc provider.Location) fs.FileMode {
 		return 0o644
 	}
 	return 0o600
+}
+
+// newFileMode is the mode of the tool file the transaction creates:
+// fileMode, but private when an entry it writes carries the hub's token.
+func (t *transaction) newFileMode() fs.FileMode {
+	for _, i := range t.pending {
+		if t.changes[i].Entry.HubToken != "" && t.changes[i].Action != plan.Delete {
+			return 0o600
+		}
+	}
+	return fileMode(t.changes[0].Entry.Location)
 }
 
 func dirMode(loc provider.Location) fs.FileMode {

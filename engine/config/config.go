@@ -183,9 +183,23 @@ type Hub struct {
 	// MaxSessions caps the hub's client sessions; 0 when not set (the
 	// hub's default).
 	MaxSessions int
+	// LocalClients is who may use the MCP endpoints on loopback without
+	// hub { token }: LocalClientsToken (the default, also when "") or
+	// LocalClientsOpen.
+	LocalClients string
 
 	DeclRange hcl.Range
 }
+
+// The values of hub.local_clients (docs/decisions/0145).
+const (
+	// LocalClientsToken: a loopback client of /mcp, /sse and /message
+	// sends the hub's token (~/.chronicle/hub.token) like the API's.
+	LocalClientsToken = "token"
+	// LocalClientsOpen: any local process may use the MCP endpoints
+	// without a token (a single-user machine that wants it).
+	LocalClientsOpen = "open"
+)
 
 // The ways the hub lists tools (hub.tools, profile.exposure).
 const (

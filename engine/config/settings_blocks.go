@@ -34,7 +34,7 @@ func (l *loader) decodeChronicle(ctx *hcl.EvalContext, b *hcl.Block) {
 var hubSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "listen"}, {Name: "token"}, {Name: "hostnames"},
-		{Name: "tools"}, {Name: "search_threshold"}, {Name: "always"}, {Name: "max_sessions"},
+		{Name: "tools"}, {Name: "search_threshold"}, {Name: "always"}, {Name: "max_sessions"}, {Name: "local_clients"},
 	},
 }
 
@@ -80,6 +80,9 @@ func (l *loader) decodeHub(ctx *hcl.EvalContext, b *hcl.Block) {
 			}
 			h.MaxSessions = n
 		}
+	}
+	if a["local_clients"] != nil {
+		h.LocalClients, _ = d.oneOf(a["local_clients"], LocalClientsToken, LocalClientsOpen)
 	}
 	if !IsLoopbackListen(h.Listen) && h.Token.IsZero() {
 		d.errorf(b.DefRange, "Hub token required", "The hub listens on %s, which is reachable from other machines, so it needs token = secret(\"env:CHRONICLE_HUB_TOKEN\") (or another secret). Without one it refuses to start.", h.Listen)

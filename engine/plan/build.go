@@ -202,8 +202,12 @@ func (b *builder) settings() {
 		b.setting(Change{Address: "policy." + p.Service, Kind: KindPolicy, Policy: &rec}, known, old, rec)
 	}
 	if h := b.cfg.Hub; h != nil {
-		rec := state.Hub{Listen: h.Listen, Token: h.Token, Hostnames: h.Hostnames, Tools: h.Tools, SearchThreshold: h.SearchThreshold, Always: h.Always, MaxSessions: h.MaxSessions}
+		rec := state.Hub{Listen: h.Listen, Token: h.Token, Hostnames: h.Hostnames, Tools: h.Tools, SearchThreshold: h.SearchThreshold, Always: h.Always, MaxSessions: h.MaxSessions, LocalClients: h.LocalClients}
 		b.setting(Change{Address: "hub", Kind: KindHub, Hub: &rec}, b.st.Hub != nil, b.st.Hub, &rec)
+		if h.LocalClients == config.LocalClientsOpen {
+			b.diag("warning", "hub", "The hub's MCP endpoints are open to every local process",
+				"hub { local_clients = \"open\" }: any program on this machine, of any user (and any container on the host network), can call every service's tools with your credentials through http://%s/mcp without a token. Remove local_clients (the default, \"token\", asks for ~/.chronicle/hub.token) unless no one else uses this machine.", config.DialAddress(h.Listen))
+		}
 	}
 	for _, p := range b.cfg.Profiles {
 		rec := state.Profile{Services: p.Services, Tools: p.Tools, Exposure: p.Exposure}

@@ -131,6 +131,11 @@ type EntrySpec struct {
 	// DropExtra lists the keys chronicle wrote through extra before that
 	// the entry no longer declares: the write removes them.
 	DropExtra []string `json:"drop_extra,omitempty"`
+	// HubToken is the hub's token file when the entry refers to it (an
+	// HTTP hub entry): the plan keeps the reference and shows it masked;
+	// apply makes the file when missing and writes its content in the
+	// reference's place (docs/decisions/0145).
+	HubToken string `json:"hub_token,omitempty"`
 }
 
 // Counted reports how the change counts in the summary line.

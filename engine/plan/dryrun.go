@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/chronicle-dev/chronicle/engine/hubtoken"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/toolfile"
 )
@@ -111,11 +112,19 @@ func writesEntry(c Change) bool {
 	return false
 }
 
-// EditOf is the edit an entry change makes to its tool's file.
-func EditOf(c Change) provider.Edit {
+// EditOf is the edit an entry change makes to its tool's file, the hub
+// token masked (the plan's dry run).
+func EditOf(c Change) provider.Edit { return EditWith(c, hubtoken.Masked) }
+
+// EditWith is EditOf with token, the content of the hub's token file, in
+// place of the entry's reference to it (EntrySpec.HubToken): apply's edit.
+func EditWith(c Change, token string) provider.Edit {
 	e := provider.Edit{Location: c.Entry.Location, Name: c.Entry.Entry.Name}
 	if c.Action != Delete {
 		entry := c.Entry.Entry
+		if c.Entry.HubToken != "" {
+			entry.Definition = hubtoken.Inline(entry.Definition, c.Entry.HubToken, token)
+		}
 		e.Entry = &entry
 		e.Drop = c.Entry.DropExtra
 	}

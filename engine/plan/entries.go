@@ -73,7 +73,9 @@ func (b *builder) hubEntry(l *config.Link, tool string, p provider.Provider) {
 	if l.Transport == config.TransportHTTP {
 		why := b.httpRefused(l, p)
 		if why == "" {
-			b.entry(addr, tool, l, p, provider.Entry{Name: names.Hub, Definition: b.hubHTTP(l), Enabled: true})
+			d := b.hubHTTP(l)
+			b.entry(addr, tool, l, p, provider.Entry{Name: names.Hub, Definition: d, Enabled: true})
+			b.readableTokenFile(addr, l, p, d)
 			return
 		}
 		b.diag("warning", addr, "Hub entry written as stdio, not http", "%s", why)
@@ -155,7 +157,8 @@ func (b *builder) entry(addr, tool string, l *config.Link, p provider.Provider, 
 	// Claimed before anything can fail: an entry the declaration cannot
 	// write now is still declared, never removed for it.
 	b.entryClaims[locationKey(loc.File, loc.KeyPath, e.Name)] = addr
-	rendered, err := p.Render(e)
+	tokenFile, masked := b.hubTokenOf(e)
+	rendered, err := p.Render(masked)
 	if err != nil {
 		b.diag("error", addr, "Cannot write "+e.Name+" into "+tool, "%s", err)
 		return
@@ -166,7 +169,7 @@ func (b *builder) entry(addr, tool string, l *config.Link, p provider.Provider, 
 		return
 	}
 	before := observe.Found(f, actual)
-	spec := &EntrySpec{Location: loc, Entry: e, Rendered: RenderedHash(rendered)}
+	spec := &EntrySpec{Location: loc, Entry: e, Rendered: RenderedHash(rendered), HubToken: tokenFile}
 	shown := e.Extra.Keys() // the extra keys a diff shows: those the write sets or removes
 	c := Change{Address: addr, Kind: KindEntry, Path: loc.File, Entry: spec, Before: &before}
 	recorded := b.records.EntryAt(loc.File, loc.KeyPath, e.Name)
@@ -192,6 +195,16 @@ func (b *builder) entry(addr, tool string, l *config.Link, p provider.Provider, 
 		AsIs:     subject.asIs(), Commands: b.in.Commands,
 	})
 	b.decided(&c, d)
+	switch stale := ""; {
+	case c.Action == Create && c.Reason == "":
+		c.Reason = b.hubTokenToMake(tokenFile)
+	case c.Action == NoOp:
+		// What the ledger sees is the entry with the hub's token masked;
+		// the token it holds may be one a new token made stale.
+		if stale = b.staleHubToken(tokenFile, *actual); stale != "" {
+			c.Action, c.Reason = Update, stale
+		}
+	}
 	spec.RecordOnly = d.RecordOnly
 	if d.Rewrite {
 		spec.Rendered = ""

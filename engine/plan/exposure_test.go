@@ -177,6 +177,11 @@ link "api" {
 		t.Fatal(err)
 	}
 	m.Write("work/api/.cursor/mcp.json", `{"mcpServers": {}}`)
+	// Private, as a file that will carry the hub's token must be (else the
+	// plan warns: TestHubTokenIntoAReadableFile).
+	if err := os.Chmod(file, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	p = m.Plan(cfg)
 	if w := warning(p); w != "" {
 		t.Errorf("warning for an ignored file: %q", w)

@@ -1,10 +1,15 @@
 package plan
 
 import (
+	"errors"
+	"io/fs"
 	"net/url"
+	"path/filepath"
+	"runtime"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/gitstatus"
+	"github.com/chronicle-dev/chronicle/engine/hubtoken"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
@@ -12,13 +17,17 @@ import (
 
 // hubHTTP is the definition of an HTTP hub entry: the hub's URL for the
 // link's endpoint (/mcp, or /mcp/profile/NAME) scoped by ?root= to the
-// link's project, and the hub token, when one is set, as a bearer header
-// (kept a reference: the tool's own syntax reads it from the environment).
+// link's project, and the token the hub asks of it as a bearer header:
+// hub { token } when set (kept a reference: the tool's own syntax reads it
+// from the environment), else the hub's own token file unless
+// local_clients = "open" (a reference too, which apply inlines: decision
+// 0145).
 func (b *builder) hubHTTP(l *config.Link) service.Definition {
 	listen := config.DefaultListen
 	var token secret.Value
+	open := false
 	if h := b.cfg.Hub; h != nil {
-		listen, token = h.Listen, h.Token
+		listen, token, open = h.Listen, h.Token, h.LocalClients == config.LocalClientsOpen
 	}
 	u := url.URL{Scheme: "http", Host: config.DialAddress(listen), Path: "/mcp"}
 	if l.Profile != "" {
@@ -28,10 +37,90 @@ func (b *builder) hubHTTP(l *config.Link) service.Definition {
 		u.RawQuery = url.Values{"root": {l.Project}}.Encode()
 	}
 	d := service.Definition{Transport: service.HTTP, URL: secret.Literal(u.String())}
-	if !token.IsZero() {
-		d.Headers = map[string]secret.Value{"Authorization": secret.Concat(secret.Literal("Bearer "), token)}
+	switch {
+	case !token.IsZero():
+		d.Headers = map[string]secret.Value{hubtoken.HeaderName: secret.Concat(secret.Literal("Bearer "), token)}
+	case !open:
+		d.Headers = map[string]secret.Value{hubtoken.HeaderName: hubtoken.Header(b.hubTokenFile())}
 	}
 	return d
+}
+
+// hubTokenFile is the hub's own token file.
+func (b *builder) hubTokenFile() string {
+	if b.in.HubTokenFile != "" {
+		return b.in.HubTokenFile
+	}
+	return hubtoken.Path(filepath.Join(b.in.Env.Home, ".chronicle"))
+}
+
+// hubTokenOf returns the hub's token file when e refers to it (else ""),
+// and e as the plan renders it: the token masked, so that the diff never
+// shows it and the hash the state records does not change with it.
+func (b *builder) hubTokenOf(e provider.Entry) (string, provider.Entry) {
+	path := b.hubTokenFile()
+	if !hubtoken.Refers(e.Definition, path) {
+		return "", e
+	}
+	e.Definition = hubtoken.Inline(e.Definition, path, hubtoken.Masked)
+	return path, e
+}
+
+// staleHubToken says why an entry that refers to the hub's token file
+// (path; "" for none) must be written again although its declaration did
+// not change, or "": the token it carries is not the file's (written
+// before the hub asked loopback clients for one, or the file was made
+// again), or the file is not there yet (apply makes it). The plan reads
+// the file, never writes it; the token read is masked from then on.
+func (b *builder) staleHubToken(path string, actual provider.Entry) string {
+	if path == "" {
+		return ""
+	}
+	tok, err := hubtoken.Read(b.in.Reader, path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return b.hubTokenToMake(path)
+	case err != nil:
+		return "the hub token cannot be read (" + err.Error() + ")"
+	}
+	if b.masker != nil {
+		b.masker.Add(tok)
+	}
+	if hubtoken.Carries(actual.Definition, tok) {
+		return ""
+	}
+	return "the entry does not carry the hub's token (" + path + "): written before the hub asked loopback clients for it, or the token was made again"
+}
+
+// readableTokenFile warns when the tool's file an HTTP hub entry with the
+// hub's token goes into can be read by other users: the token there would
+// let them use the hub.
+func (b *builder) readableTokenFile(addr string, l *config.Link, p provider.Provider, d service.Definition) {
+	if runtime.GOOS == "windows" || !hubtoken.Refers(d, b.hubTokenFile()) {
+		return
+	}
+	loc, ok := b.entryLocation(p, l.Project, l.Local)
+	if !ok {
+		return
+	}
+	info, err := b.in.Reader.Stat(loc.File)
+	if err != nil || info.Mode().Perm()&0o044 == 0 {
+		return
+	}
+	b.diag("warning", addr, "The hub token goes into a file other users can read",
+		"%s (mode %#o) will carry the hub's token, which lets whoever reads it call every service through the hub: chmod go-r %s.", loc.File, uint32(info.Mode().Perm()), loc.File)
+}
+
+// hubTokenToMake says, when path (an entry's hub token file, or "") is
+// not there yet, that apply makes it; else "".
+func (b *builder) hubTokenToMake(path string) string {
+	if path == "" {
+		return ""
+	}
+	if _, err := b.in.Reader.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return "the hub token " + path + " is made at apply and written into the entry"
+	}
+	return ""
 }
 
 // httpRefused says why an HTTP hub entry may not go into the tool's file

@@ -34,6 +34,10 @@ type Inputs struct {
 	// --stdio …); when empty, HubError says why it cannot be written.
 	HubCommand []string
 	HubError   string
+	// HubTokenFile is the hub's own token, ~/.chronicle/hub.token (of
+	// chronicle's folder): an HTTP hub entry refers to it when hub { token }
+	// is not set. "": the one under Env.Home.
+	HubTokenFile string
 	// Replace holds the --replace addresses.
 	Replace map[string]bool
 	// Ignore holds the addresses this machine leaves alone (machine.hcl's

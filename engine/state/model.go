@@ -27,6 +27,9 @@ type Hub struct {
 	// MaxSessions caps the client sessions the hub holds at once; 0 means
 	// the hub's default.
 	MaxSessions int
+	// LocalClients is hub.local_clients: "open" lets loopback clients use
+	// the MCP endpoints without a token; "" or "token" does not.
+	LocalClients string
 }
 
 // A Profile is a toolset the hub serves at its own endpoint.

@@ -85,6 +85,7 @@ type hubV1 struct {
 	SearchThreshold int      `json:"search_threshold,omitempty"`
 	Always          []string `json:"always,omitempty"`
 	MaxSessions     int      `json:"max_sessions,omitempty"`
+	LocalClients    string   `json:"local_clients,omitempty"`
 }
 
 type profileV1 struct {

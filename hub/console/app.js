@@ -57,6 +57,25 @@
     return body;
   }
 
+  // The "connect a client" snippet: the entry a client chronicle does not
+  // configure needs, in the shape most tools take (url and headers). On the
+  // page the token is hidden; Copy copies it whole.
+  function connectSnippet(st, token) {
+    const entry = { url: st.endpoint };
+    if (st.client_token) entry.headers = { Authorization: "Bearer " + token };
+    return JSON.stringify({ chronicle: entry }, null, 2);
+  }
+
+  function showConnect(st) {
+    const token = sessionStorage.getItem(TOKEN_KEY) || "";
+    document.getElementById("connect-snippet").textContent = connectSnippet(st, "******");
+    document.getElementById("connect-copy").onclick = () => {
+      navigator.clipboard.writeText(connectSnippet(st, token)).then(
+        () => problem(null),
+        () => problem("the browser did not let the console copy: select the text and copy it, with the token from ~/.chronicle/hub.token"));
+    };
+  }
+
   function showAuth() { document.getElementById("auth").hidden = false; }
 
   document.getElementById("auth-form").addEventListener("submit", (ev) => {
@@ -189,6 +208,8 @@
         el("td", { class: "error-text" }, s.error || "")));
     }
     if (!(status.services || []).length) body.append(el("tr", {}, el("td", { colspan: 6 }, "No services in the state.")));
+
+    showConnect(status);
 
     const sess = clear(document.getElementById("overview-sessions"));
     for (const s of status.sessions || []) {

@@ -32,8 +32,11 @@ function transport() {
     const [command, ...args] = JSON.parse(target);
     return new lib.StdioClientTransport({ command, args, env: process.env, stderr: "inherit" });
   }
-  if (transportKind === "sse") return new lib.SSEClientTransport(new URL(target));
-  return new lib.StreamableHTTPClientTransport(new URL(target));
+  // HUB_TOKEN: the hub's token, sent as a hub entry chronicle writes sends
+  // it (the hub asks local HTTP clients for it; stdio needs none).
+  const opts = process.env.HUB_TOKEN ? { requestInit: { headers: { Authorization: "Bearer " + process.env.HUB_TOKEN } } } : undefined;
+  if (transportKind === "sse") return new lib.SSEClientTransport(new URL(target), opts);
+  return new lib.StreamableHTTPClientTransport(new URL(target), opts);
 }
 
 const capabilities = {
