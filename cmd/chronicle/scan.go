@@ -29,7 +29,8 @@ func (a *app) scanCommand() *cobra.Command {
 each item against the configuration in --chdir:
 
   services  new | unchanged | updated | conflict | owned | drift
-  skills    importable | managed | duplicate | broken (with the reason)
+  skills    importable | managed | duplicate | broken (with the reason) |
+            single-file (an Antigravity NAME.md skill, listed only)
   rules, commands and agents
             files of their own: new | unchanged | conflict | owned | drift
             root files (AGENTS.md, CLAUDE.md, …): hand-written (your text,
@@ -174,7 +175,11 @@ func writeScanText(w io.Writer, r scan.Result, home string) error {
 	lastDir := ""
 	for _, k := range r.Skills {
 		if k.Dir != lastDir {
-			fmt.Fprintf(tw, "Skills in %s (%s)\n", tildePath(home, k.Dir), strings.Join(append([]string{k.Tool}, k.SharedWith...), ", "))
+			ro := ""
+			if k.ReadOnly {
+				ro = " (read only: " + k.Note + ")"
+			}
+			fmt.Fprintf(tw, "Skills in %s (%s)%s\n", tildePath(home, k.Dir), strings.Join(append([]string{k.Tool}, k.SharedWith...), ", "), ro)
 			lastDir = k.Dir
 		}
 		fmt.Fprintf(tw, "    %s\t%s\t%s\n", safeName(k.Name), k.Status, k.Reason)

@@ -12,6 +12,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/scan"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/engine/skills"
 )
 
 func TestValidName(t *testing.T) {
@@ -107,5 +108,23 @@ func TestProposeKeepsAbsentNames(t *testing.T) {
 	p := Propose(r, cfg, t.TempDir(), "/h")
 	if len(p.Services) != 1 || p.Services[0].Name != "work-db-2" {
 		t.Fatalf("services %+v, want work-db-2", p.Services)
+	}
+}
+
+// TestProposeLeavesReadOnlyAndSingleFileSkills: a plugin's skill (a folder
+// chronicle reads and never writes) and a single-file skill are not
+// adopted, each with its reason.
+func TestProposeLeavesReadOnlyAndSingleFileSkills(t *testing.T) {
+	dir := "/h/.gemini/antigravity-cli/plugins/p/skills"
+	r := scan.Result{Skills: []skills.Found{
+		{Tool: "antigravity", Scope: "user", Dir: dir, Name: "release-notes", Path: dir + "/release-notes", Status: skills.StatusImportable, Hash: "h1", ReadOnly: true, Note: "plugin p"},
+		{Tool: "antigravity", Scope: "user", Dir: dir, Name: "format-tests", Path: dir + "/format-tests.md", Status: skills.StatusSingleFile, Reason: "one file"},
+	}}
+	p := Propose(r, &config.Config{}, t.TempDir(), "/h")
+	if len(p.Skills) != 0 || len(p.Skipped) != 2 {
+		t.Fatalf("skills %+v, skipped %+v", p.Skills, p.Skipped)
+	}
+	if !strings.Contains(p.Skipped[0].Why, "never writes it (plugin p)") || p.Skipped[1].Why != "one file" {
+		t.Fatalf("skipped %+v", p.Skipped)
 	}
 }

@@ -232,7 +232,7 @@ func (p *Proposal) Distribute(r scan.Result, cfg *config.Config, opts Distribute
 		}
 		for _, f := range r.Skills {
 			name, ok := byHash[f.Hash]
-			if !ok || name != f.Name || f.Status == skills.StatusBroken {
+			if !ok || name != f.Name || f.Status == skills.StatusBroken || f.ReadOnly {
 				continue
 			}
 			at(f.Tool, f.Project, false, f.Dir).skills[name] = true

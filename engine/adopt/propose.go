@@ -357,10 +357,14 @@ func proposeSkills(found []skills.Found, cfg *config.Config, configDir, home str
 	for _, f := range found {
 		what := fmt.Sprintf("skill %q in %s", f.Name, tildify(home, f.Dir))
 		switch f.Status {
-		case skills.StatusBroken:
+		case skills.StatusBroken, skills.StatusSingleFile:
 			skipped = append(skipped, Skipped{what, f.Reason})
 			continue
 		case skills.StatusImportable:
+			if f.ReadOnly { // the tool's plugin manager keeps it
+				skipped = append(skipped, Skipped{what, "chronicle reads this folder and never writes it (" + f.Note + ")"})
+				continue
+			}
 		default:
 			continue
 		}

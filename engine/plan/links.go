@@ -105,6 +105,9 @@ func skillDir(p provider.Provider, env provider.Env, project string) (provider.S
 		env.Projects = []string{project}
 	}
 	for _, d := range p.SkillDirs(env) {
+		if d.ReadOnly { // read for scan, never written
+			continue
+		}
 		if project == "" && d.Scope == provider.ScopeUser {
 			return d, true
 		}

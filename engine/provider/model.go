@@ -76,6 +76,17 @@ type SkillDir struct {
 	// SharedWith names the other tools that read the same folder (codex and
 	// agents share ~/.agents/skills), so one link serves all of them.
 	SharedWith []string
+	// Files says the tool also takes a NAME.md file in the folder for a
+	// skill of its own (Antigravity's single-file skills): scan lists it
+	// as one, whichever tool sharing the folder it scans it under.
+	Files bool
+	// ReadOnly marks a folder chronicle reads and never writes: scan lists
+	// its skills, a link never puts one there, adopt never links it (a
+	// plugin's skills, which the tool's plugin manager keeps).
+	ReadOnly bool
+	// Note is what scan says of the folder besides its skills (whose
+	// plugin it is). Empty for most.
+	Note string
 }
 
 // InProject returns e with a relative cwd resolved in its project: a

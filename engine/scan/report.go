@@ -99,6 +99,12 @@ type ReportSkill struct {
 	Status  string `json:"status"`
 	Reason  string `json:"reason,omitempty"`
 	Link    string `json:"link,omitempty"`
+	// Path is the skill's folder, or its file for a single-file skill.
+	Path string `json:"path"`
+	// ReadOnly and Note are its folder's: a plugin's skill, which
+	// chronicle lists and never links.
+	ReadOnly bool   `json:"read_only,omitempty"`
+	Note     string `json:"note,omitempty"`
 }
 
 // A ReportError is a tool file the scan could not read.
@@ -133,7 +139,7 @@ func NewReport(r Result) Report {
 	for _, k := range r.Skills {
 		out.Skills = append(out.Skills, ReportSkill{
 			Tool: k.Tool, Scope: k.Scope, Project: k.Project, Dir: k.Dir, Name: k.Name,
-			Status: k.Status, Reason: k.Reason, Link: k.Link,
+			Status: k.Status, Reason: k.Reason, Link: k.Link, Path: k.Path, ReadOnly: k.ReadOnly, Note: k.Note,
 		})
 	}
 	for _, e := range r.Errors {

@@ -120,7 +120,8 @@ func Run(opts Options) Result {
 	var r Result
 	sharedSeen := map[string]bool{}
 	roots := map[string]int{}
-	for _, p := range opts.Tools {
+	skillDirs, singleFiles := skillFolders(opts)
+	for i, p := range opts.Tools {
 		if !selected(p.Name(), opts.Only) {
 			continue
 		}
@@ -145,12 +146,13 @@ func Run(opts Options) Result {
 				r.Services = append(r.Services, s)
 			}
 		}
-		for _, d := range p.SkillDirs(opts.Env) {
+		for _, d := range skillDirs[i] {
 			// Tools that share a folder (codex and agents) list it once.
 			if sharedSeen[d.Dir] {
 				continue
 			}
 			sharedSeen[d.Dir] = true
+			d.Files = singleFiles[d.Dir]
 			scanDir := skills.ScanDir
 			if opts.ManagedUnhashed {
 				scanDir = skills.ScanDirUnhashed
@@ -179,6 +181,24 @@ func Run(opts Options) Result {
 	})
 	r.Moves = moves(r, opts)
 	return r
+}
+
+// skillFolders returns each tool's skills folders, and the folders in
+// which a tool takes a NAME.md file for a skill (SkillDir.Files): a folder
+// several tools share is scanned once, under the first tool that lists
+// it, and a single-file skill there is one whichever tool that is.
+func skillFolders(opts Options) ([][]provider.SkillDir, map[string]bool) {
+	dirs := make([][]provider.SkillDir, len(opts.Tools))
+	files := map[string]bool{}
+	for i, p := range opts.Tools {
+		dirs[i] = p.SkillDirs(opts.Env)
+		for _, d := range dirs[i] {
+			if d.Files {
+				files[d.Dir] = true
+			}
+		}
+	}
+	return dirs, files
 }
 
 // noteFile lists loc's file among the noted files, when its provider says

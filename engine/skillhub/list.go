@@ -134,7 +134,11 @@ func describe(r fsys.Reader, m Machine, name string, meta Meta, dirs []provider.
 func skillDirs(m Machine) []provider.SkillDir {
 	var out []provider.SkillDir
 	for _, p := range m.Tools {
-		out = append(out, p.SkillDirs(m.Env)...)
+		for _, d := range p.SkillDirs(m.Env) {
+			if !d.ReadOnly { // a plugin's skills: never a link of chronicle's
+				out = append(out, d)
+			}
+		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Project != out[j].Project {

@@ -18,7 +18,14 @@ const (
 	StatusManaged    = "managed"    // a link into the central store, or a copy of a central skill (engine/scan keeps this only for a copy the state tracks)
 	StatusDuplicate  = "duplicate"  // valid, named like a central skill, with other content
 	StatusBroken     = "broken"     // see Reason
+	// StatusSingleFile is a skill in one NAME.md file (Antigravity's, in a
+	// folder whose SkillDir.Files is set): listed, never imported or
+	// linked, since chronicle keeps skills as folders.
+	StatusSingleFile = "single-file"
 )
+
+// singleFileReason is the reason scan gives a single-file skill.
+const singleFileReason = "a skill in one .md file, as Antigravity reads them: chronicle keeps skills as folders, so it lists this one and leaves it"
 
 // A Found is one entry of a tool's skills folder.
 type Found struct {
@@ -27,11 +34,15 @@ type Found struct {
 	Scope      string
 	Project    string
 	Dir        string // the skills folder
-	Name       string // the entry's name in the folder
-	Path       string // Dir/Name
-	Link       string // the symlink's target, when the entry is a link
-	Status     string
-	Reason     string // why the skill is broken, or what else is worth knowing
+	Name       string // the entry's name in the folder (a single-file skill's without .md)
+	Path       string // Dir/Name (Dir/Name.md for a single-file skill)
+	// ReadOnly and Note are the folder's (provider.SkillDir): a skill
+	// chronicle lists and never links, and whose it is.
+	ReadOnly bool
+	Note     string
+	Link     string // the symlink's target, when the entry is a link
+	Status   string
+	Reason   string // why the skill is broken, or what else is worth knowing
 	// Hash is the tree hash of the skill's content (through a link) when it
 	// could be read.
 	Hash string
@@ -94,8 +105,14 @@ func scanDir(h *Hasher, d provider.SkillDir, store Store, hashManaged bool) ([]F
 		f := Found{
 			Tool: d.Tool, SharedWith: d.SharedWith, Scope: d.Scope, Project: d.Project,
 			Dir: d.Dir, Name: e.Name(), Path: filepath.Join(d.Dir, e.Name()),
+			ReadOnly: d.ReadOnly, Note: d.Note,
 		}
-		classify(h, &f, store, hashManaged)
+		if stem, ok := strings.CutSuffix(e.Name(), ".md"); ok && d.Files && e.Type().IsRegular() {
+			f.Name = stem
+			singleFile(h, &f)
+		} else {
+			classify(h, &f, store, hashManaged)
+		}
 		out = append(out, f)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
@@ -170,4 +187,19 @@ func classify(h *Hasher, f *Found, store Store, hashManaged bool) {
 	if err := h.Copyable(target); err != nil {
 		f.Status, f.Reason = StatusBroken, "not importable: "+err.Error()
 	}
+}
+
+// singleFile classifies a NAME.md file of a folder that takes single-file
+// skills: one with a valid frontmatter is a single-file skill.
+func singleFile(h *Hasher, f *Found) {
+	src, err := h.Reader().ReadFile(f.Path)
+	if err != nil {
+		f.Status, f.Reason = StatusBroken, err.Error()
+		return
+	}
+	if f.Meta, err = ParseFrontmatter(src); err != nil {
+		f.Status, f.Reason = StatusBroken, "bad frontmatter: "+err.Error()
+		return
+	}
+	f.Status, f.Reason = StatusSingleFile, singleFileReason
 }

@@ -224,3 +224,45 @@ func TestCopyIsAllOrNothing(t *testing.T) {
 		t.Fatalf("staging left behind: %v", entries)
 	}
 }
+
+// TestScanDirSingleFiles: in a folder that takes single-file skills
+// (Antigravity's), a NAME.md with a valid header is a skill named NAME,
+// listed as single-file; one with a bad header is broken; folders are
+// classified as anywhere. Elsewhere a NAME.md is not a folder.
+func TestScanDirSingleFiles(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), ".agents", "skills")
+	writeSkill(t, dir, "folder", "---\nname: folder\ndescription: a folder skill\n---\n")
+	os.WriteFile(filepath.Join(dir, "format-tests.md"), []byte("---\nname: format-tests\ndescription: Standardize and re-format Python unittest assertions\n---\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "nofm.md"), []byte("just text\n"), 0o644)
+	store := Store{Dir: filepath.Join(t.TempDir(), "store")}
+	h := NewHasher(fsys.OS{}, nil)
+
+	found, err := ScanDir(h, provider.SkillDir{Tool: "antigravity", Scope: "project", Dir: dir, Files: true}, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Found{}
+	for _, f := range found {
+		got[f.Name] = f
+	}
+	if f := got["format-tests"]; f.Status != StatusSingleFile || f.Path != filepath.Join(dir, "format-tests.md") ||
+		f.Meta.Description != "Standardize and re-format Python unittest assertions" || f.Reason != singleFileReason {
+		t.Errorf("format-tests.md: %+v", f)
+	}
+	if f := got["nofm"]; f.Status != StatusBroken || !strings.Contains(f.Reason, "bad frontmatter") {
+		t.Errorf("nofm.md: %+v", f)
+	}
+	if f := got["folder"]; f.Status != StatusImportable {
+		t.Errorf("folder: %+v", f)
+	}
+
+	found, err = ScanDir(h, provider.SkillDir{Tool: "codex", Scope: "project", Dir: dir}, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range found {
+		if f.Name == "format-tests.md" && (f.Status != StatusBroken || f.Reason != "not a folder") {
+			t.Errorf("without Files: %+v", f)
+		}
+	}
+}

@@ -50,10 +50,13 @@ func (Provider) SkillDirs(env provider.Env) []provider.SkillDir {
 // Instructions lists each project's AGENTS.md, the file of the AGENTS.md
 // convention (https://agents.md/); the convention has no user-level file,
 // commands or agents.
-func (Provider) Instructions(env provider.Env) []provider.Place {
-	return instr.PerProject(env, func(p string) []provider.Place {
-		return []provider.Place{instr.Shared(Name, instruction.Rule, provider.ScopeProject, p, instr.Root{}, "https://agents.md/", filepath.Join(p, "AGENTS.md"))}
-	})
+func (Provider) Instructions(env provider.Env) []provider.Place { return placeTable.Places(env, "") }
+
+var placeTable = instr.Table{
+	Tool: Name,
+	Project: []instr.Row{
+		{Kind: instruction.Rule, Files: []string{"AGENTS.md"}, Format: instr.Root{}, Source: "https://agents.md/"},
+	},
 }
 
 // Parse returns ErrNoMCP.

@@ -17,12 +17,15 @@ func New() provider.Provider {
 		Syntax: refsyntax.Antigravity,
 		Locate: func(env provider.Env) []provider.Location {
 			user := jsontool.UserFile(tool, filepath.Join(env.Home, ".gemini", "config", "mcp_config.json"), "mcpServers")
-			return append([]provider.Location{user}, jsontool.ProjectFiles(env, tool, filepath.Join(".agents", "mcp_config.json"), "mcpServers")...)
+			locs := append([]provider.Location{user}, pluginLocations(env)...)
+			return append(locs, jsontool.ProjectFiles(env, tool, filepath.Join(".agents", "mcp_config.json"), "mcpServers")...)
 		},
 		Skills: func(env provider.Env) []provider.SkillDir {
-			dirs := []provider.SkillDir{jsontool.UserSkills(tool, filepath.Join(env.Home, ".gemini", "antigravity-cli", "skills"))}
+			user := jsontool.UserSkills(tool, filepath.Join(env.Home, ".gemini", "antigravity-cli", "skills"))
+			user.Files = true
+			dirs := append([]provider.SkillDir{user}, pluginSkills(env)...)
 			for _, d := range jsontool.ProjectSkills(env, tool, filepath.Join(".agents", "skills")) {
-				d.SharedWith = []string{"agents", "codex"}
+				d.SharedWith, d.Files = []string{"agents", "codex"}, true
 				dirs = append(dirs, d)
 			}
 			return dirs

@@ -2,7 +2,11 @@
 // the successor of Gemini CLI for individual users (June 2026):
 // ~/.gemini/config/mcp_config.json and a project's .agents/mcp_config.json
 // (mcpServers), skills in ~/.gemini/antigravity-cli/skills and a project's
-// .agents/skills (shared with agents and codex).
+// .agents/skills (shared with agents and codex), where a skill may also be
+// a single NAME.md file. Plugins (~/.gemini/antigravity-cli/plugins/NAME,
+// each with plugin.json) are a second source of servers (mcp_config.json)
+// and skills (skills/): chronicle reads them, scan lists them, and nothing
+// writes or links them — agy plugin installs and removes plugins.
 //
 // Since Antigravity 2.0 the user file is shared by the CLI and the
 // Antigravity app, so an entry written there serves both; the app's other

@@ -24,21 +24,21 @@ const (
 // ~/.gemini/config/agents; per project, .agents/rules, .agents/workflows
 // and .agents/agents (the last shared with goose).
 func places(env provider.Env) []provider.Place {
-	gemini := filepath.Join(env.Home, ".gemini")
-	config := filepath.Join(gemini, "config")
-	out := []provider.Place{
-		instr.Shared(tool, instruction.Rule, provider.ScopeUser, "", instr.Root{}, migrationDoc, filepath.Join(gemini, "GEMINI.md")),
-		instr.Folder(tool, instruction.Command, provider.ScopeUser, "", filepath.Join(config, "global_workflows"), ".md", workflow, rulesDoc),
-		instr.Folder(tool, instruction.Agent, provider.ScopeUser, "", filepath.Join(config, "agents"), ".md", agent, agentsDoc),
-	}
-	return append(out, instr.PerProject(env, func(p string) []provider.Place {
-		dir := filepath.Join(p, ".agents")
-		return []provider.Place{
-			instr.Folder(tool, instruction.Rule, provider.ScopeProject, p, filepath.Join(dir, "rules"), ".md", rule, rulesDoc),
-			instr.Folder(tool, instruction.Command, provider.ScopeProject, p, filepath.Join(dir, "workflows"), ".md", workflow, rulesDoc),
-			instr.Folder(tool, instruction.Agent, provider.ScopeProject, p, filepath.Join(dir, "agents"), ".md", agent, agentsDoc),
-		}
-	})...)
+	return placeTable.Places(env, filepath.Join(env.Home, ".gemini"))
+}
+
+var placeTable = instr.Table{
+	Tool: tool,
+	User: []instr.Row{
+		{Kind: instruction.Rule, Files: []string{"GEMINI.md"}, Format: instr.Root{}, Source: migrationDoc},
+		{Kind: instruction.Command, Dir: "config/global_workflows", Ext: ".md", Format: workflow, Source: rulesDoc},
+		{Kind: instruction.Agent, Dir: "config/agents", Ext: ".md", Format: agent, Source: agentsDoc},
+	},
+	Project: []instr.Row{
+		{Kind: instruction.Rule, Dir: ".agents/rules", Ext: ".md", Format: rule, Source: rulesDoc},
+		{Kind: instruction.Command, Dir: ".agents/workflows", Ext: ".md", Format: workflow, Source: rulesDoc},
+		{Kind: instruction.Agent, Dir: ".agents/agents", Ext: ".md", Format: agent, Source: agentsDoc},
+	},
 }
 
 // rule is a workspace rule: trigger always_on, or glob with its globs (one

@@ -1,7 +1,6 @@
 package claude
 
 import (
-	"path/filepath"
 	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/instruction"
@@ -22,22 +21,20 @@ const (
 // CLAUDE.md imports the project's AGENTS.md ("@AGENTS.md") rather than
 // holding a copy of the blocks other tools have there: Claude Code reads
 // CLAUDE.md, not AGENTS.md.
-func places(env provider.Env) []provider.Place {
-	dir := configDir(env)
-	out := []provider.Place{
-		instr.Shared(tool, instruction.Rule, provider.ScopeUser, "", instr.Root{}, memoryDoc, filepath.Join(dir, "CLAUDE.md")),
-		instr.Folder(tool, instruction.Command, provider.ScopeUser, "", filepath.Join(dir, "commands"), ".md", command, commandsDoc),
-		instr.Folder(tool, instruction.Agent, provider.ScopeUser, "", filepath.Join(dir, "agents"), ".md", agent, agentsDoc),
-	}
-	return append(out, instr.PerProject(env, func(p string) []provider.Place {
-		rules := instr.Shared(tool, instruction.Rule, provider.ScopeProject, p, instr.Root{}, memoryDoc, filepath.Join(p, "CLAUDE.md"))
-		rules.Import = &provider.Import{File: filepath.Join(p, "AGENTS.md"), Line: "@AGENTS.md"}
-		return []provider.Place{
-			rules,
-			instr.Folder(tool, instruction.Command, provider.ScopeProject, p, filepath.Join(p, ".claude", "commands"), ".md", command, commandsDoc),
-			instr.Folder(tool, instruction.Agent, provider.ScopeProject, p, filepath.Join(p, ".claude", "agents"), ".md", agent, agentsDoc),
-		}
-	})...)
+func places(env provider.Env) []provider.Place { return placeTable.Places(env, configDir(env)) }
+
+var placeTable = instr.Table{
+	Tool: tool,
+	User: []instr.Row{
+		{Kind: instruction.Rule, Files: []string{"CLAUDE.md"}, Format: instr.Root{}, Source: memoryDoc},
+		{Kind: instruction.Command, Dir: "commands", Ext: ".md", Format: command, Source: commandsDoc},
+		{Kind: instruction.Agent, Dir: "agents", Ext: ".md", Format: agent, Source: agentsDoc},
+	},
+	Project: []instr.Row{
+		{Kind: instruction.Rule, Files: []string{"CLAUDE.md"}, Import: "AGENTS.md", ImportLine: "@AGENTS.md", Format: instr.Root{}, Source: memoryDoc},
+		{Kind: instruction.Command, Dir: ".claude/commands", Ext: ".md", Format: command, Source: commandsDoc},
+		{Kind: instruction.Agent, Dir: ".claude/agents", Ext: ".md", Format: agent, Source: agentsDoc},
+	},
 }
 
 // command is a slash command file: description and argument-hint in the

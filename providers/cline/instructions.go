@@ -24,18 +24,19 @@ const (
 // and the CLI all read. Cline has no agent files (its subagents are built
 // in).
 func places(env provider.Env) []provider.Place {
-	docs := filepath.Join(env.Home, "Documents", "Cline")
-	out := []provider.Place{
-		instr.Folder(tool, instruction.Rule, provider.ScopeUser, "", filepath.Join(docs, "Rules"), ".md", rule, rulesDoc),
-		instr.Folder(tool, instruction.Command, provider.ScopeUser, "", filepath.Join(docs, "Workflows"), ".md", workflow, workflowsDoc),
-	}
-	return append(out, instr.PerProject(env, func(p string) []provider.Place {
-		dir := filepath.Join(p, ".clinerules")
-		return []provider.Place{
-			instr.Folder(tool, instruction.Rule, provider.ScopeProject, p, dir, ".md", rule, rulesDoc),
-			instr.Folder(tool, instruction.Command, provider.ScopeProject, p, filepath.Join(dir, "workflows"), ".md", workflow, workflowsDoc),
-		}
-	})...)
+	return placeTable.Places(env, filepath.Join(env.Home, "Documents", "Cline"))
+}
+
+var placeTable = instr.Table{
+	Tool: tool,
+	User: []instr.Row{
+		{Kind: instruction.Rule, Dir: "Rules", Ext: ".md", Format: rule, Source: rulesDoc},
+		{Kind: instruction.Command, Dir: "Workflows", Ext: ".md", Format: workflow, Source: workflowsDoc},
+	},
+	Project: []instr.Row{
+		{Kind: instruction.Rule, Dir: ".clinerules", Ext: ".md", Format: rule, Source: rulesDoc},
+		{Kind: instruction.Command, Dir: ".clinerules/workflows", Ext: ".md", Format: workflow, Source: workflowsDoc},
+	},
 }
 
 // rule is a rule file: plain Markdown, with a paths header (a list of

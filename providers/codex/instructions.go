@@ -3,7 +3,6 @@ package codex
 import (
 	"bytes"
 	"fmt"
-	"path/filepath"
 
 	"github.com/BurntSushi/toml"
 	gotoml "github.com/pelletier/go-toml/v2"
@@ -24,18 +23,20 @@ const (
 // reads custom prompts from $CODEX_HOME/prompts alone) and the agents
 // folder (TOML) in $CODEX_HOME and in each project.
 func (Provider) Instructions(env provider.Env) []provider.Place {
-	home := codexHome(env)
-	out := []provider.Place{
-		instr.Shared(Name, instruction.Rule, provider.ScopeUser, "", instr.Root{}, agentsMdDoc, filepath.Join(home, "AGENTS.md")),
-		instr.Folder(Name, instruction.Command, provider.ScopeUser, "", filepath.Join(home, "prompts"), ".md", prompt, promptsDoc),
-		instr.Folder(Name, instruction.Agent, provider.ScopeUser, "", filepath.Join(home, "agents"), ".toml", agent{}, agentsDoc),
-	}
-	return append(out, instr.PerProject(env, func(p string) []provider.Place {
-		return []provider.Place{
-			instr.Shared(Name, instruction.Rule, provider.ScopeProject, p, instr.Root{}, agentsMdDoc, filepath.Join(p, "AGENTS.md")),
-			instr.Folder(Name, instruction.Agent, provider.ScopeProject, p, filepath.Join(p, ".codex", "agents"), ".toml", agent{}, agentsDoc),
-		}
-	})...)
+	return placeTable.Places(env, codexHome(env))
+}
+
+var placeTable = instr.Table{
+	Tool: Name,
+	User: []instr.Row{
+		{Kind: instruction.Rule, Files: []string{"AGENTS.md"}, Format: instr.Root{}, Source: agentsMdDoc},
+		{Kind: instruction.Command, Dir: "prompts", Ext: ".md", Format: prompt, Source: promptsDoc},
+		{Kind: instruction.Agent, Dir: "agents", Ext: ".toml", Format: agent{}, Source: agentsDoc},
+	},
+	Project: []instr.Row{
+		{Kind: instruction.Rule, Files: []string{"AGENTS.md"}, Format: instr.Root{}, Source: agentsMdDoc},
+		{Kind: instruction.Agent, Dir: ".codex/agents", Ext: ".toml", Format: agent{}, Source: agentsDoc},
+	},
 }
 
 // prompt is a custom prompt: description and argument-hint in the header;

@@ -1,8 +1,6 @@
 package copilot
 
 import (
-	"path/filepath"
-
 	"github.com/chronicle-dev/chronicle/engine/instruction"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/providers/internal/instr"
@@ -22,19 +20,18 @@ const (
 // .github/agents: the folders VS Code reads too, rendered with the same
 // formats, so that one file serves both. Copilot CLI reads no prompt
 // files: its slash commands are skills.
-func places(env provider.Env) []provider.Place {
-	dir := home(env)
-	out := []provider.Place{
-		instr.Folder(tool, instruction.Rule, provider.ScopeUser, "", filepath.Join(dir, "instructions"), ".instructions.md", rule, configDirDoc),
-		instr.Folder(tool, instruction.Agent, provider.ScopeUser, "", filepath.Join(dir, "agents"), ".agent.md", agent, configDirDoc),
-	}
-	return append(out, instr.PerProject(env, func(p string) []provider.Place {
-		gh := filepath.Join(p, ".github")
-		return []provider.Place{
-			instr.Folder(tool, instruction.Rule, provider.ScopeProject, p, filepath.Join(gh, "instructions"), ".instructions.md", rule, instructionsDoc),
-			instr.Folder(tool, instruction.Agent, provider.ScopeProject, p, filepath.Join(gh, "agents"), ".agent.md", agent, agentsDoc),
-		}
-	})...)
+func places(env provider.Env) []provider.Place { return placeTable.Places(env, home(env)) }
+
+var placeTable = instr.Table{
+	Tool: tool,
+	User: []instr.Row{
+		{Kind: instruction.Rule, Dir: "instructions", Ext: ".instructions.md", Format: rule, Source: configDirDoc},
+		{Kind: instruction.Agent, Dir: "agents", Ext: ".agent.md", Format: agent, Source: configDirDoc},
+	},
+	Project: []instr.Row{
+		{Kind: instruction.Rule, Dir: ".github/instructions", Ext: ".instructions.md", Format: rule, Source: instructionsDoc},
+		{Kind: instruction.Agent, Dir: ".github/agents", Ext: ".agent.md", Format: agent, Source: agentsDoc},
+	},
 }
 
 // rule and agent are VS Code's formats, which Copilot CLI shares.

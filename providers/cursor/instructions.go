@@ -24,18 +24,20 @@ const (
 // Cursor's user rules live in its settings, not in a file: a user-level
 // rule has no place.
 func places(env provider.Env) []provider.Place {
-	dir := filepath.Join(env.Home, ".cursor")
-	out := []provider.Place{
-		instr.Folder(tool, instruction.Command, provider.ScopeUser, "", filepath.Join(dir, "commands"), ".md", command, commandsDoc),
-		instr.Folder(tool, instruction.Agent, provider.ScopeUser, "", filepath.Join(dir, "agents"), ".md", agent, agentsDoc),
-	}
-	return append(out, instr.PerProject(env, func(p string) []provider.Place {
-		return []provider.Place{
-			instr.Folder(tool, instruction.Rule, provider.ScopeProject, p, filepath.Join(p, ".cursor", "rules"), ".mdc", rule, rulesDoc),
-			instr.Folder(tool, instruction.Command, provider.ScopeProject, p, filepath.Join(p, ".cursor", "commands"), ".md", command, commandsDoc),
-			instr.Folder(tool, instruction.Agent, provider.ScopeProject, p, filepath.Join(p, ".cursor", "agents"), ".md", agent, agentsDoc),
-		}
-	})...)
+	return placeTable.Places(env, filepath.Join(env.Home, ".cursor"))
+}
+
+var placeTable = instr.Table{
+	Tool: tool,
+	User: []instr.Row{
+		{Kind: instruction.Command, Dir: "commands", Ext: ".md", Format: command, Source: commandsDoc},
+		{Kind: instruction.Agent, Dir: "agents", Ext: ".md", Format: agent, Source: agentsDoc},
+	},
+	Project: []instr.Row{
+		{Kind: instruction.Rule, Dir: ".cursor/rules", Ext: ".mdc", Format: rule, Source: rulesDoc},
+		{Kind: instruction.Command, Dir: ".cursor/commands", Ext: ".md", Format: command, Source: commandsDoc},
+		{Kind: instruction.Agent, Dir: ".cursor/agents", Ext: ".md", Format: agent, Source: agentsDoc},
+	},
 }
 
 // rule is an .mdc file: description, globs (comma-separated and unquoted,

@@ -1,8 +1,6 @@
 package devin
 
 import (
-	"path/filepath"
-
 	"github.com/chronicle-dev/chronicle/engine/instruction"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/providers/internal/instr"
@@ -21,27 +19,21 @@ const (
 // config folder; per project, .devin/rules and .devin/agents. Devin has
 // no command files: its slash commands are skills.
 func places(goos string) func(env provider.Env) []provider.Place {
-	return func(env provider.Env) []provider.Place {
-		dir := configDir(env, goos)
-		out := []provider.Place{
-			instr.Shared(tool, instruction.Rule, provider.ScopeUser, "", instr.Root{}, rulesDoc, filepath.Join(dir, "AGENTS.md")),
-			agentsPlace(provider.ScopeUser, "", filepath.Join(dir, "agents")),
-		}
-		return append(out, instr.PerProject(env, func(p string) []provider.Place {
-			return []provider.Place{
-				instr.Folder(tool, instruction.Rule, provider.ScopeProject, p, filepath.Join(p, ".devin", "rules"), ".md", rule, workspaceDoc),
-				agentsPlace(provider.ScopeProject, p, filepath.Join(p, ".devin", "agents")),
-			}
-		})...)
-	}
+	return func(env provider.Env) []provider.Place { return placeTable.Places(env, configDir(env, goos)) }
 }
 
-// agentsPlace is a folder of one folder per agent, each holding AGENT.md
+// The agents folders hold one folder per agent, each holding AGENT.md
 // (the folder's name is the agent's).
-func agentsPlace(scope, project, dir string) provider.Place {
-	pl := instr.Folder(tool, instruction.Agent, scope, project, dir, "", agent, agentsDoc)
-	pl.File = "AGENT.md"
-	return pl
+var placeTable = instr.Table{
+	Tool: tool,
+	User: []instr.Row{
+		{Kind: instruction.Rule, Files: []string{"AGENTS.md"}, Format: instr.Root{}, Source: rulesDoc},
+		{Kind: instruction.Agent, Dir: "agents", File: "AGENT.md", Format: agent, Source: agentsDoc},
+	},
+	Project: []instr.Row{
+		{Kind: instruction.Rule, Dir: ".devin/rules", Ext: ".md", Format: rule, Source: workspaceDoc},
+		{Kind: instruction.Agent, Dir: ".devin/agents", File: "AGENT.md", Format: agent, Source: agentsDoc},
+	},
 }
 
 // rule is a workspace rule: trigger always_on, or glob with its globs as a

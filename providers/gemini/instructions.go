@@ -24,19 +24,21 @@ const (
 // places lists GEMINI.md, commands (TOML) and agents in ~/.gemini and in
 // each project.
 func places(env provider.Env) []provider.Place {
-	dir := filepath.Join(env.Home, ".gemini")
-	out := []provider.Place{
-		instr.Shared(tool, instruction.Rule, provider.ScopeUser, "", instr.Root{}, contextDoc, filepath.Join(dir, "GEMINI.md")),
-		instr.Folder(tool, instruction.Command, provider.ScopeUser, "", filepath.Join(dir, "commands"), ".toml", command{}, commandsDoc),
-		instr.Folder(tool, instruction.Agent, provider.ScopeUser, "", filepath.Join(dir, "agents"), ".md", agent, agentsDoc),
-	}
-	return append(out, instr.PerProject(env, func(p string) []provider.Place {
-		return []provider.Place{
-			instr.Shared(tool, instruction.Rule, provider.ScopeProject, p, instr.Root{}, contextDoc, filepath.Join(p, "GEMINI.md")),
-			instr.Folder(tool, instruction.Command, provider.ScopeProject, p, filepath.Join(p, ".gemini", "commands"), ".toml", command{}, commandsDoc),
-			instr.Folder(tool, instruction.Agent, provider.ScopeProject, p, filepath.Join(p, ".gemini", "agents"), ".md", agent, agentsDoc),
-		}
-	})...)
+	return placeTable.Places(env, filepath.Join(env.Home, ".gemini"))
+}
+
+var placeTable = instr.Table{
+	Tool: tool,
+	User: []instr.Row{
+		{Kind: instruction.Rule, Files: []string{"GEMINI.md"}, Format: instr.Root{}, Source: contextDoc},
+		{Kind: instruction.Command, Dir: "commands", Ext: ".toml", Format: command{}, Source: commandsDoc},
+		{Kind: instruction.Agent, Dir: "agents", Ext: ".md", Format: agent, Source: agentsDoc},
+	},
+	Project: []instr.Row{
+		{Kind: instruction.Rule, Files: []string{"GEMINI.md"}, Format: instr.Root{}, Source: contextDoc},
+		{Kind: instruction.Command, Dir: ".gemini/commands", Ext: ".toml", Format: command{}, Source: commandsDoc},
+		{Kind: instruction.Agent, Dir: ".gemini/agents", Ext: ".md", Format: agent, Source: agentsDoc},
+	},
 }
 
 // placeholders is Gemini CLI's spelling: {{args}} for everything typed

@@ -22,17 +22,19 @@ const (
 // Antigravity reads too). goose's slash commands are recipes mapped in
 // config.yaml, not files chronicle writes.
 func (p Provider) Instructions(env provider.Env) []provider.Place {
-	hints := filepath.Join(filepath.Dir(configFile(env, p.goos)), ".goosehints")
-	out := []provider.Place{
-		instr.Shared(Name, instruction.Rule, provider.ScopeUser, "", instr.Root{}, hintsDoc, hints),
-		instr.Folder(Name, instruction.Agent, provider.ScopeUser, "", filepath.Join(env.Home, ".agents", "agents"), ".md", agent, agentsDoc),
-	}
-	return append(out, instr.PerProject(env, func(dir string) []provider.Place {
-		return []provider.Place{
-			instr.Shared(Name, instruction.Rule, provider.ScopeProject, dir, instr.Root{}, hintsDoc, filepath.Join(dir, "AGENTS.md")),
-			instr.Folder(Name, instruction.Agent, provider.ScopeProject, dir, filepath.Join(dir, ".agents", "agents"), ".md", agent, agentsDoc),
-		}
-	})...)
+	return placeTable.Places(env, filepath.Dir(configFile(env, p.goos)))
+}
+
+var placeTable = instr.Table{
+	Tool: Name,
+	User: []instr.Row{
+		{Kind: instruction.Rule, Files: []string{".goosehints"}, Format: instr.Root{}, Source: hintsDoc},
+		{Kind: instruction.Agent, Dir: "~/.agents/agents", Ext: ".md", Format: agent, Source: agentsDoc},
+	},
+	Project: []instr.Row{
+		{Kind: instruction.Rule, Files: []string{"AGENTS.md"}, Format: instr.Root{}, Source: hintsDoc},
+		{Kind: instruction.Agent, Dir: ".agents/agents", Ext: ".md", Format: agent, Source: agentsDoc},
+	},
 }
 
 // agent is a custom agent file: name, description and model (goose also

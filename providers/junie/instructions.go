@@ -17,31 +17,27 @@ const (
 	agentsDoc     = "https://junie.jetbrains.com/docs/junie-cli-subagents.html"
 )
 
-// projectFiles are the files Junie reads a project's guidelines from, in
-// its order: it reads the first that exists, and only that one.
-var projectFiles = []string{filepath.Join(".junie", "AGENTS.md"), "AGENTS.md", filepath.Join(".junie", "guidelines.md")}
-
 // places lists AGENTS.md, commands and agents in ~/.junie and, per
-// project, the first of projectFiles that exists (.junie/AGENTS.md when
-// none does), .junie/commands and .junie/agents.
+// project, the first that exists of the files Junie reads a project's
+// guidelines from, in its order (.junie/AGENTS.md, AGENTS.md, the legacy
+// .junie/guidelines.md: it reads that one only; .junie/AGENTS.md is
+// created when none exists), .junie/commands and .junie/agents.
 func places(env provider.Env) []provider.Place {
-	dir := filepath.Join(env.Home, ".junie")
-	out := []provider.Place{
-		instr.Shared(tool, instruction.Rule, provider.ScopeUser, "", instr.Root{}, guidelinesDoc, filepath.Join(dir, "AGENTS.md")),
-		instr.Folder(tool, instruction.Command, provider.ScopeUser, "", filepath.Join(dir, "commands"), ".md", command, commandsDoc),
-		instr.Folder(tool, instruction.Agent, provider.ScopeUser, "", filepath.Join(dir, "agents"), ".md", agent, agentsDoc),
-	}
-	return append(out, instr.PerProject(env, func(p string) []provider.Place {
-		files := make([]string, len(projectFiles))
-		for i, f := range projectFiles {
-			files[i] = filepath.Join(p, f)
-		}
-		return []provider.Place{
-			instr.Shared(tool, instruction.Rule, provider.ScopeProject, p, instr.Root{}, guidelinesDoc, files...),
-			instr.Folder(tool, instruction.Command, provider.ScopeProject, p, filepath.Join(p, ".junie", "commands"), ".md", command, commandsDoc),
-			instr.Folder(tool, instruction.Agent, provider.ScopeProject, p, filepath.Join(p, ".junie", "agents"), ".md", agent, agentsDoc),
-		}
-	})...)
+	return placeTable.Places(env, filepath.Join(env.Home, ".junie"))
+}
+
+var placeTable = instr.Table{
+	Tool: tool,
+	User: []instr.Row{
+		{Kind: instruction.Rule, Files: []string{"AGENTS.md"}, Format: instr.Root{}, Source: guidelinesDoc},
+		{Kind: instruction.Command, Dir: "commands", Ext: ".md", Format: command, Source: commandsDoc},
+		{Kind: instruction.Agent, Dir: "agents", Ext: ".md", Format: agent, Source: agentsDoc},
+	},
+	Project: []instr.Row{
+		{Kind: instruction.Rule, Files: []string{".junie/AGENTS.md", "AGENTS.md", ".junie/guidelines.md"}, Format: instr.Root{}, Source: guidelinesDoc},
+		{Kind: instruction.Command, Dir: ".junie/commands", Ext: ".md", Format: command, Source: commandsDoc},
+		{Kind: instruction.Agent, Dir: ".junie/agents", Ext: ".md", Format: agent, Source: agentsDoc},
+	},
 }
 
 // placeholders is Junie's spelling: a command names its arguments with

@@ -20,22 +20,21 @@ const (
 // places lists steering, prompts and agents in ~/.kiro and in each
 // project's .kiro.
 func places(env provider.Env) []provider.Place {
-	at := func(scope, project, root string) []provider.Place {
-		dir := filepath.Join(root, ".kiro")
-		steering := projectSteering
-		if scope == provider.ScopeUser {
-			steering = userSteering
-		}
-		return []provider.Place{
-			instr.Folder(tool, instruction.Rule, scope, project, filepath.Join(dir, "steering"), ".md", steering, steeringDoc),
-			instr.Folder(tool, instruction.Command, scope, project, filepath.Join(dir, "prompts"), ".md", prompt, promptsDoc),
-			instr.Folder(tool, instruction.Agent, scope, project, filepath.Join(dir, "agents"), ".md", agent, agentsDoc),
-		}
-	}
-	out := at(provider.ScopeUser, "", env.Home)
-	return append(out, instr.PerProject(env, func(p string) []provider.Place {
-		return at(provider.ScopeProject, p, p)
-	})...)
+	return placeTable.Places(env, filepath.Join(env.Home, ".kiro"))
+}
+
+var placeTable = instr.Table{
+	Tool: tool,
+	User: []instr.Row{
+		{Kind: instruction.Rule, Dir: "steering", Ext: ".md", Format: userSteering, Source: steeringDoc},
+		{Kind: instruction.Command, Dir: "prompts", Ext: ".md", Format: prompt, Source: promptsDoc},
+		{Kind: instruction.Agent, Dir: "agents", Ext: ".md", Format: agent, Source: agentsDoc},
+	},
+	Project: []instr.Row{
+		{Kind: instruction.Rule, Dir: ".kiro/steering", Ext: ".md", Format: projectSteering, Source: steeringDoc},
+		{Kind: instruction.Command, Dir: ".kiro/prompts", Ext: ".md", Format: prompt, Source: promptsDoc},
+		{Kind: instruction.Agent, Dir: ".kiro/agents", Ext: ".md", Format: agent, Source: agentsDoc},
+	},
 }
 
 // steering is a steering file: inclusion always, or fileMatch with

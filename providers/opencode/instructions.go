@@ -20,19 +20,21 @@ const (
 // (honouring $XDG_CONFIG_HOME) and, per project, AGENTS.md at its root,
 // .opencode/commands and .opencode/agents.
 func places(env provider.Env) []provider.Place {
-	dir := filepath.Join(jsontool.ConfigHome(env), "opencode")
-	out := []provider.Place{
-		instr.Shared(tool, instruction.Rule, provider.ScopeUser, "", instr.Root{}, rulesDoc, filepath.Join(dir, "AGENTS.md")),
-		instr.Folder(tool, instruction.Command, provider.ScopeUser, "", filepath.Join(dir, "commands"), ".md", command, commandsDoc),
-		instr.Folder(tool, instruction.Agent, provider.ScopeUser, "", filepath.Join(dir, "agents"), ".md", agent, agentsDoc),
-	}
-	return append(out, instr.PerProject(env, func(p string) []provider.Place {
-		return []provider.Place{
-			instr.Shared(tool, instruction.Rule, provider.ScopeProject, p, instr.Root{}, rulesDoc, filepath.Join(p, "AGENTS.md")),
-			instr.Folder(tool, instruction.Command, provider.ScopeProject, p, filepath.Join(p, ".opencode", "commands"), ".md", command, commandsDoc),
-			instr.Folder(tool, instruction.Agent, provider.ScopeProject, p, filepath.Join(p, ".opencode", "agents"), ".md", agent, agentsDoc),
-		}
-	})...)
+	return placeTable.Places(env, filepath.Join(jsontool.ConfigHome(env), "opencode"))
+}
+
+var placeTable = instr.Table{
+	Tool: tool,
+	User: []instr.Row{
+		{Kind: instruction.Rule, Files: []string{"AGENTS.md"}, Format: instr.Root{}, Source: rulesDoc},
+		{Kind: instruction.Command, Dir: "commands", Ext: ".md", Format: command, Source: commandsDoc},
+		{Kind: instruction.Agent, Dir: "agents", Ext: ".md", Format: agent, Source: agentsDoc},
+	},
+	Project: []instr.Row{
+		{Kind: instruction.Rule, Files: []string{"AGENTS.md"}, Format: instr.Root{}, Source: rulesDoc},
+		{Kind: instruction.Command, Dir: ".opencode/commands", Ext: ".md", Format: command, Source: commandsDoc},
+		{Kind: instruction.Agent, Dir: ".opencode/agents", Ext: ".md", Format: agent, Source: agentsDoc},
+	},
 }
 
 // command is a command file: a description in the header; $ARGUMENTS and

@@ -1,8 +1,6 @@
 package vscode
 
 import (
-	"path/filepath"
-
 	"github.com/chronicle-dev/chronicle/engine/instruction"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/providers/internal/instr"
@@ -19,20 +17,21 @@ const (
 // of the Code user profile (beside mcp.json) and ~/.copilot/agents; in each
 // project, .github/instructions, .github/prompts and .github/agents.
 func places(env provider.Env, userDir string) []provider.Place {
-	copilot := filepath.Join(env.Home, ".copilot")
-	out := []provider.Place{
-		instr.Folder(tool, instruction.Rule, provider.ScopeUser, "", filepath.Join(copilot, "instructions"), ".instructions.md", rule, instructionsDoc),
-		instr.Folder(tool, instruction.Command, provider.ScopeUser, "", filepath.Join(userDir, "prompts"), ".prompt.md", prompt, promptsDoc),
-		instr.Folder(tool, instruction.Agent, provider.ScopeUser, "", filepath.Join(copilot, "agents"), ".agent.md", agent, agentsDoc),
-	}
-	return append(out, instr.PerProject(env, func(p string) []provider.Place {
-		gh := filepath.Join(p, ".github")
-		return []provider.Place{
-			instr.Folder(tool, instruction.Rule, provider.ScopeProject, p, filepath.Join(gh, "instructions"), ".instructions.md", rule, instructionsDoc),
-			instr.Folder(tool, instruction.Command, provider.ScopeProject, p, filepath.Join(gh, "prompts"), ".prompt.md", prompt, promptsDoc),
-			instr.Folder(tool, instruction.Agent, provider.ScopeProject, p, filepath.Join(gh, "agents"), ".agent.md", agent, agentsDoc),
-		}
-	})...)
+	return placeTable.Places(env, userDir)
+}
+
+var placeTable = instr.Table{
+	Tool: tool,
+	User: []instr.Row{
+		{Kind: instruction.Rule, Dir: "~/.copilot/instructions", Ext: ".instructions.md", Format: rule, Source: instructionsDoc},
+		{Kind: instruction.Command, Dir: "prompts", Ext: ".prompt.md", Format: prompt, Source: promptsDoc},
+		{Kind: instruction.Agent, Dir: "~/.copilot/agents", Ext: ".agent.md", Format: agent, Source: agentsDoc},
+	},
+	Project: []instr.Row{
+		{Kind: instruction.Rule, Dir: ".github/instructions", Ext: ".instructions.md", Format: rule, Source: instructionsDoc},
+		{Kind: instruction.Command, Dir: ".github/prompts", Ext: ".prompt.md", Format: prompt, Source: promptsDoc},
+		{Kind: instruction.Agent, Dir: ".github/agents", Ext: ".agent.md", Format: agent, Source: agentsDoc},
+	},
 }
 
 // rule is an instructions file (description, applyTo), in the format

@@ -19,17 +19,19 @@ const (
 // ~/.codeium/windsurf, and each project's .windsurf/rules and
 // .windsurf/workflows. Windsurf has no subagents.
 func places(env provider.Env) []provider.Place {
-	dir := filepath.Join(env.Home, ".codeium", "windsurf")
-	out := []provider.Place{
-		instr.Shared(tool, instruction.Rule, provider.ScopeUser, "", instr.Root{}, rulesDoc, filepath.Join(dir, "memories", "global_rules.md")),
-		instr.Folder(tool, instruction.Command, provider.ScopeUser, "", filepath.Join(dir, "global_workflows"), ".md", workflow, workflowsDoc),
-	}
-	return append(out, instr.PerProject(env, func(p string) []provider.Place {
-		return []provider.Place{
-			instr.Folder(tool, instruction.Rule, provider.ScopeProject, p, filepath.Join(p, ".windsurf", "rules"), ".md", rule, rulesDoc),
-			instr.Folder(tool, instruction.Command, provider.ScopeProject, p, filepath.Join(p, ".windsurf", "workflows"), ".md", workflow, workflowsDoc),
-		}
-	})...)
+	return placeTable.Places(env, filepath.Join(env.Home, ".codeium", "windsurf"))
+}
+
+var placeTable = instr.Table{
+	Tool: tool,
+	User: []instr.Row{
+		{Kind: instruction.Rule, Files: []string{"memories/global_rules.md"}, Format: instr.Root{}, Source: rulesDoc},
+		{Kind: instruction.Command, Dir: "global_workflows", Ext: ".md", Format: workflow, Source: workflowsDoc},
+	},
+	Project: []instr.Row{
+		{Kind: instruction.Rule, Dir: ".windsurf/rules", Ext: ".md", Format: rule, Source: rulesDoc},
+		{Kind: instruction.Command, Dir: ".windsurf/workflows", Ext: ".md", Format: workflow, Source: workflowsDoc},
+	},
 }
 
 // rule is a workspace rule: trigger always_on, or glob with its globs (one
