@@ -93,7 +93,7 @@ func TestUnattendedSyncConverges(t *testing.T) {
 	}
 	// Cline annotates chronicle's entry when the user clicks "Always allow".
 	annotate(t, filepath.Join(work.home, cline), `"url":"https://docs.example.com/mcp"`, `"url":"https://docs.example.com/mcp","autoApprove":["search"]`)
-	out = syncs(t, work, 3)
+	syncs(t, work, 3)
 	work.status(t, "applied", 0)
 	if e := work.entry(t, cline, "mcpServers", "docs"); !strings.Contains(e, "autoApprove") {
 		t.Errorf("Cline's own key is gone after the syncs: %s", e)
