@@ -18,7 +18,7 @@ func Check(raw string) string {
 	}
 	u, err := url.Parse(raw)
 	if err != nil {
-		return "\"" + raw + "\" is not a URL: use the https:// URL of the repository."
+		return "\"" + withoutUserinfo(raw) + "\" is not a URL: use the https:// URL of the repository."
 	}
 	if u.Scheme != "https" {
 		return "Only https:// repositories are supported (got " + u.Scheme + "://): plain http can be tampered with, and file:// and ssh:// are not used for skills."
@@ -35,4 +35,22 @@ func Check(raw string) string {
 		}
 	}
 	return ""
+}
+
+// withoutUserinfo hides what stands between a URL's "://" and its host, a
+// password perhaps, in text a URL that does not parse is quoted in.
+func withoutUserinfo(raw string) string {
+	i := strings.Index(raw, "://")
+	if i < 0 {
+		return raw
+	}
+	rest := raw[i+3:]
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	if at := strings.LastIndex(rest[:end], "@"); at >= 0 {
+		return raw[:i+3] + "******@" + rest[at+1:]
+	}
+	return raw
 }
