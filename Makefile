@@ -16,6 +16,8 @@ tools:
 	@command -v git >/dev/null || { apt-get update -qq && apt-get install -y -qq git; }
 	@command -v node >/dev/null || { apt-get update -qq && apt-get install -y -qq nodejs npm; }
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@# systemd-analyze verify checks the units chronicle autostart writes.
+	@command -v systemd-analyze >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd; }
 
 # MCP peers from npm (the MCP Inspector CLI, …), pinned by the committed lockfile.
 npm: $(NPM_DIR)/node_modules/.installed

@@ -151,7 +151,6 @@ func (a *app) propose(cfg *config.Config, only []string, dir string, o proposeOp
 	for _, e := range r.Errors {
 		errs = append(errs, fmt.Sprintf("%s: %s", e.Tool, e.Err))
 	}
-	p := adopt.Propose(r, cfg, dir, m.home)
 	tools := map[string]provider.Provider{}
 	for _, t := range m.tools {
 		tools[t.Name()] = t
@@ -171,6 +170,7 @@ func (a *app) propose(cfg *config.Config, only []string, dir string, o proposeOp
 		}
 		return plan.Refusal(view, t, provider.Edit{Location: loc, Name: e.Name, Entry: &e})
 	}
+	p := adopt.ProposeWith(r, cfg, dir, m.home, render)
 	p.Distribute(r, cfg, adopt.DistributeOptions{LinkSkills: o.linkSkills, IsHub: isHubEntry, Render: render, Refusal: refusal, Home: m.home})
 	p.ProposeInstructions(r, cfg, dir, adopt.InstructionOptions{Rules: o.rules, Home: m.home})
 	return p, errs, nil

@@ -16,6 +16,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/apply"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/machine"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 )
 
@@ -57,6 +58,7 @@ Exit codes: 0 applied, 1 error or conflicts.`,
 	fl.StringArrayVar(&f.replace, "replace", nil, "take the declared version at `ADDR` even over drift or a conflict (repeatable)")
 	fl.BoolVar(&f.destroy, "destroy", false, "allow removing everything chronicle manages")
 	fl.BoolVar(&f.offline, "offline", false, "make no network call: git skills are not checked against their remotes")
+	machineRenamedFlag(cmd, &f)
 	lockTimeoutFlag(cmd, &lockTimeout)
 	return cmd
 }
@@ -197,6 +199,9 @@ type applyFlags struct {
 	asJSON        bool
 	lockTimeout   time.Duration
 	locked        bool // the caller holds the state lock already (sync)
+	// outcome, when not nil, learns the plan's conflicts and what the
+	// apply did (sync records it).
+	outcome *applyOutcome
 }
 
 // applyRun is apply's work, shared with sync.
@@ -220,6 +225,7 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 		return err
 	}
 	var p *plan.Plan
+	var facts machine.Facts
 	cfgDir, header := "", ""
 	if len(args) == 1 {
 		if p, err = plan.Load(fsys.OS{}, args[0]); err != nil {
@@ -238,9 +244,12 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 		if err != nil {
 			return err
 		}
-		header = in.facts.Header()
+		header, facts = in.facts.Header(), in.facts
 		if p.Machine != "" && p.Machine != in.facts.Name {
 			return failf("the saved plan %s was made for the machine %s; this is %s: run chronicle plan on this machine", args[0], p.Machine, in.facts.Name)
+		}
+		if err := a.checkIdentity(m, st, facts, o.plan.machineRenamed); err != nil {
+			return err
 		}
 		// Tools declared by tool blocks need their providers too.
 		if cfg, _, diags := config.Load(p.ConfigDir, in.options(m.home, nil)); !diags.HasErrors() && len(cfg.Tools) > 0 {
@@ -260,9 +269,16 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 		}
 		if ld.report.HasErrors() {
 			_ = ld.report.writeText(a.stderr, a.color(a.stderr))
+			if o.outcome != nil {
+				o.outcome.err = "the configuration has errors: " + ld.report.firstError()
+			}
 			return exitWith(exitError)
 		}
 		if m, err = a.workspace(ld.cfg); err != nil {
+			return err
+		}
+		facts = ld.cfg.Machine
+		if err := a.checkIdentity(m, st, facts, o.plan.machineRenamed); err != nil {
 			return err
 		}
 		p = a.compute(ld, m, st, o.plan)
@@ -290,11 +306,21 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 	} else {
 		planView{w: a.stdout, home: m.home, color: a.color(a.stdout), header: header}.render(p)
 	}
+	if o.outcome != nil {
+		o.outcome.planned(p)
+	}
 	if len(p.Errors()) > 0 {
 		return failf("the plan has errors; nothing was changed")
 	}
 	if len(p.Conflicts()) > 0 && !o.skipConflicts {
 		return failf("the plan has %d %s (!); nothing was changed. Resolve %s, or run %s to make the other changes", len(p.Conflicts()), plural(len(p.Conflicts()), "conflict", "conflicts"), plural(len(p.Conflicts()), "it", "them"), a.hintCommands(o.plan).SkipConflicts())
+	}
+	// The machine applying is recorded with the changes; a state that
+	// has none to make but does not name this machine yet is saved for it.
+	if recordIdentity(st, facts) && !p.HasChanges() && !st.IsNew() {
+		if err := st.Save(m.statePath()); err != nil {
+			return failf("%s", err)
+		}
 	}
 	if !p.HasChanges() {
 		return nil
@@ -315,15 +341,16 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 	lines.flush()
 	if r != nil {
 		a.applySummary(r, o.asJSON)
+		if o.outcome != nil {
+			o.outcome.applied(r)
+			if o.skipConflicts && !o.asJSON {
+				fmt.Fprintln(a.stdout, o.outcome.appliedLine())
+				fmt.Fprintln(a.stdout, o.outcome.leftLine())
+			}
+		}
 	}
 	if err != nil {
 		return failf("%s", err)
 	}
 	return nil
-}
-
-// applyAuto applies the configuration without asking, under the state
-// lock that sync already holds.
-func (a *app) applyAuto(f planFlags, skipConflicts bool) error {
-	return a.applyRun(applyFlags{plan: f, autoApprove: true, skipConflicts: skipConflicts, locked: true}, nil)
 }

@@ -22,6 +22,26 @@ type diagReport struct {
 
 func (r *diagReport) HasErrors() bool { return r.diags.HasErrors() }
 
+// firstError is the first error in one line, FILE:LINE: summary, for
+// what keeps a line (the sync status file); "" when there is none.
+func (r *diagReport) firstError() string {
+	errs, _ := r.counts()
+	for _, d := range r.safe() {
+		if d.Severity != hcl.DiagError {
+			continue
+		}
+		line := d.Summary
+		if d.Subject != nil {
+			line = fmt.Sprintf("%s:%d: %s", d.Subject.Filename, d.Subject.Start.Line, d.Summary)
+		}
+		if errs > 1 {
+			line += fmt.Sprintf(" (and %d more)", errs-1)
+		}
+		return line
+	}
+	return ""
+}
+
 // warnings returns the warnings alone.
 func (r *diagReport) warnings() hcl.Diagnostics {
 	var out hcl.Diagnostics

@@ -7,11 +7,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/chronicle-dev/chronicle/engine/fsys"
+	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/engine/scan"
 	"github.com/chronicle-dev/chronicle/engine/toolfile"
 )
 
@@ -69,16 +72,27 @@ It changes nothing. Exit code 1 when a check fails.`,
 			private(m.chronicleHome, 0o700, "chronicle's folder")
 			private(m.statePath(), 0o600, "state file")
 			private(filepath.Join(m.chronicleHome, "env"), 0o600, "secrets file ~/.chronicle/env")
-			if st, err := m.loadState(); err != nil {
+			st, err := m.loadState()
+			if err != nil {
 				report(false, "state", err.Error())
 			} else if !st.IsNew() {
 				report(true, "state", fmt.Sprintf("serial %d, %s, %s, %s", st.Serial, count(len(st.Links), "link", "links"), count(len(st.Entries), "entry", "entries"), count(len(st.Skills), "skill", "skills")))
 			}
+			summary, ok, _ := a.lastSync(time.Now())
+			report(ok, "last sync", summary)
 			view := toolfile.NewView(fsys.ReadOnly(fsys.OS{}))
+			// The variables the entries chronicle wrote read in the tools.
+			var uses []plan.VariableUse
 			for _, p := range m.tools {
 				for _, loc := range p.Locations(m.env) {
-					if _, err := view.Entries(p, loc); err != nil && !errors.Is(err, provider.ErrNotConfigured) {
+					entries, err := view.Entries(p, loc)
+					if err != nil && !errors.Is(err, provider.ErrNotConfigured) {
 						report(false, p.Name()+" config", err.Error())
+					}
+					for _, e := range entries {
+						if st != nil && st.EntryAt(loc.File, loc.KeyPath, e.Name) != nil {
+							uses = append(uses, plan.VariableUses(e.Definition, e.Name, p.Name())...)
+						}
 					}
 				}
 			}
@@ -95,9 +109,13 @@ It changes nothing. Exit code 1 when a check fails.`,
 					}
 					seen[s.Command] = true
 					if _, err := exec.LookPath(s.Command); err != nil {
-						report(false, "command "+s.Command, "not on PATH (needed by service "+s.Name+")")
+						report(false, "command "+scan.ShownText(s.Command), "not on PATH (needed by service "+s.Name+")")
 					}
 				}
+			}
+			// Not a failure: the tool starts, and says what is missing.
+			for _, line := range plan.UnsetVariables(uses, a.resolver(), m.home) {
+				fmt.Fprintf(a.stdout, "note %s\n", line)
 			}
 			if failed > 0 {
 				return exitWith(exitError)

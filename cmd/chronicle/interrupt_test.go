@@ -10,8 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/gitskill/gittest"
 	"github.com/chronicle-dev/chronicle/engine/lock"
+	"github.com/chronicle-dev/chronicle/engine/syncstatus"
 )
 
 // TestCtrlCStopsAGitTransfer interrupts chronicle (SIGINT, as Ctrl-C does)
@@ -91,6 +93,13 @@ func TestCtrlCStopsAGitTransfer(t *testing.T) {
 			ch := filepath.Join(home, ".chronicle")
 			left, _ := os.ReadDir(ch)
 			for _, e := range left {
+				if e.Name() == syncstatus.FileName && tc.name == "sync" {
+					// sync records how it ended: interrupted.
+					if st, err := syncstatus.Load(fsys.OS{}, filepath.Join(ch, e.Name())); err != nil || st.Outcome != syncstatus.Failed || st.ExitCode != 1 {
+						t.Errorf("the interrupted sync's status: %+v, %v", st, err)
+					}
+					continue
+				}
 				if e.Name() != "state.lock" {
 					t.Errorf("%s left in %s", e.Name(), ch)
 				}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -25,7 +26,9 @@ file (~/.chronicle/machine.hcl), CHRONICLE_VAR_<name>, --var-file, --var.
 Sensitive values are masked.
 
 --set, --tag and --untag edit the machine file, keeping its comments; it is
-created with mode 0600. A secret in it must be a reference:
+created with mode 0600. --set name=NEW sets machine { name } and records the
+rename in the state: a plan on a machine whose name from the machine file
+changed refuses until then (or --machine-renamed). A secret in it must be a reference:
 --set 'token=secret("env:GITHUB_TOKEN")'.
 
 --ignore ADDR leaves an address alone on this machine only (machine { ignore }):
@@ -104,6 +107,11 @@ func (a *app) showMachine() error {
 	if err := w.Flush(); err != nil {
 		return err
 	}
+	summary, _, st := a.lastSync(time.Now())
+	fmt.Fprintf(a.stdout, "Last sync: %s\n", summary)
+	if st != nil {
+		a.writeSyncDetails(st)
+	}
 	a.showVariables(a.stdout, home, vars, l != nil)
 	return nil
 }
@@ -155,10 +163,17 @@ func (a *app) editMachineFile(set, tag, untag []string, ignore machine.Edit) err
 	}
 	path := machine.Path(ch)
 	var edits []machine.Edit
+	rename := ""
 	for _, s := range set {
 		name, value, ok := strings.Cut(s, "=")
 		if !ok || name == "" {
 			return failf("--set %q: write it as NAME=VALUE", s)
+		}
+		if name == "name" {
+			// The machine's own name (machine { name }), not a variable.
+			rename = strings.Trim(value, `"`)
+			edits = append(edits, machine.Edit{Name: rename})
+			continue
 		}
 		edits = append(edits, machine.Edit{Set: name, Value: value, Secret: a.declaredSensitive(name)})
 	}
@@ -174,7 +189,35 @@ func (a *app) editMachineFile(set, tag, untag []string, ignore machine.Edit) err
 		}
 	}
 	fmt.Fprintf(a.stdout, "Updated %s.\n", tildePath(home, path))
+	if rename != "" {
+		return a.recordRename(rename)
+	}
 	return nil
+}
+
+// recordRename records in the state, under its lock, that this machine is
+// now called name, on purpose: the next plan proceeds under it.
+func (a *app) recordRename(name string) error {
+	return a.locked("machine", 0, func(m *workspace) error {
+		st, err := m.loadState()
+		if err != nil || st.IsNew() {
+			return err
+		}
+		old := ""
+		if st.Machine != nil {
+			old = st.Machine.Name
+		}
+		if !recordIdentity(st, machine.Facts{Name: name, NameFrom: machine.NamedByFile}) {
+			return nil
+		}
+		if err := st.Save(m.statePath()); err != nil {
+			return failf("%s", err)
+		}
+		if old != "" && old != name {
+			fmt.Fprintf(a.stdout, "Recorded the rename from %s to %s in %s: the next plan proceeds under %s.\n", old, name, tildePath(m.home, m.statePath()), name)
+		}
+		return nil
+	})
 }
 
 // declaredSensitive reports whether the configuration here, if any,

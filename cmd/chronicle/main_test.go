@@ -81,6 +81,14 @@ func TestScripts(t *testing.T) {
 				return err
 			}
 			env.Setenv("PATH", path)
+			// The folder of the chronicle that scripts run: PATH=$CHRONICLEBIN
+			// is a PATH with chronicle and nothing else (no systemctl).
+			for _, dir := range filepath.SplitList(path) {
+				if _, err := os.Stat(filepath.Join(dir, "chronicle")); err == nil {
+					env.Setenv("CHRONICLEBIN", dir)
+					break
+				}
+			}
 			// For cmpenv of the machine header (Machine: NAME (os/arch), …).
 			env.Setenv("HOSTOS", runtime.GOOS)
 			env.Setenv("HOSTARCH", runtime.GOARCH)

@@ -51,6 +51,7 @@ Exit codes: 0 ok (with --detailed-exitcode: nothing to do), 1 error,
 	fl.StringArrayVar(&f.replace, "replace", nil, "take the declared version at `ADDR` even over drift or a conflict (repeatable)")
 	fl.BoolVar(&f.destroy, "destroy", false, "allow a plan that removes everything chronicle manages")
 	fl.BoolVar(&f.offline, "offline", false, "make no network call: git skills are not checked against their remotes")
+	machineRenamedFlag(cmd, &f)
 	return cmd
 }
 
@@ -88,6 +89,9 @@ func (a *app) planRun(f planFlags, o planOutput) error {
 	}
 	st, err := m.loadState()
 	if err != nil {
+		return err
+	}
+	if err := a.checkIdentity(m, st, l.cfg.Machine, f.machineRenamed); err != nil {
 		return err
 	}
 	p := a.compute(l, m, st, f)

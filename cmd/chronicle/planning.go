@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/spf13/cobra"
 	"io"
 	"os"
 	"os/exec"
@@ -21,6 +22,14 @@ type planFlags struct {
 	offline bool
 	// sync says the plan is sync's: its hints name sync's flags.
 	sync bool
+	// machineRenamed proceeds although the machine's name is not the one
+	// that last applied the state (machine.RenamedFlag).
+	machineRenamed bool
+}
+
+// machineRenamedFlag adds --machine-renamed to plan, apply and sync.
+func machineRenamedFlag(cmd *cobra.Command, f *planFlags) {
+	cmd.Flags().BoolVar(&f.machineRenamed, "machine-renamed", false, "proceed although this machine's name differs from the one that last applied the state (a rename on purpose)")
 }
 
 // hintCommands are the command lines the plan's hints name (engine/plan
@@ -76,23 +85,35 @@ func (a *app) compute(l *loaded, m *workspace, st *state.State, f planFlags) *pl
 // absolute path of chronicle on PATH, else of this binary, with --home when
 // chronicle's folder is not the default.
 func (a *app) hubCommand(m *workspace) ([]string, string) {
-	bin, err := exec.LookPath("chronicle")
-	if err == nil {
-		bin, err = filepath.Abs(bin)
-	}
-	if err != nil {
-		if bin, err = os.Executable(); err != nil {
-			return nil, "cannot find the chronicle binary: " + err.Error()
-		}
-	}
-	if strings.Contains(bin, string(filepath.Separator)+"go-build") {
-		return nil, "chronicle is running from the Go build cache (go run), a path that will not last; install it first (go install ./cmd/chronicle) so that tools can start chronicle serve --stdio"
+	bin, errMsg := startedBinary("tools can start chronicle serve --stdio")
+	if errMsg != "" {
+		return nil, errMsg
 	}
 	args := []string{bin, "serve", "--stdio"}
 	if m.chronicleHome != filepath.Join(m.home, ".chronicle") {
 		args = append(args, "--home", m.chronicleHome)
 	}
 	return args, ""
+}
+
+// startedBinary is the chronicle that other programs (tools, timers)
+// start: the absolute path of chronicle on PATH, else of this binary; an
+// error message, naming what needs it (so that …), for a binary in the Go
+// build cache.
+func startedBinary(soThat string) (string, string) {
+	bin, err := exec.LookPath("chronicle")
+	if err == nil {
+		bin, err = filepath.Abs(bin)
+	}
+	if err != nil {
+		if bin, err = os.Executable(); err != nil {
+			return "", "cannot find the chronicle binary: " + err.Error()
+		}
+	}
+	if strings.Contains(bin, string(filepath.Separator)+"go-build") {
+		return "", "chronicle is running from the Go build cache (go run), a path that will not last; install it first (go install ./cmd/chronicle) so that " + soThat
+	}
+	return bin, ""
 }
 
 // progress is where long work (git clones) reports progress: stderr, only

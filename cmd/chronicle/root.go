@@ -21,6 +21,7 @@ func (a *app) rootCommand() *cobra.Command {
 		SilenceErrors: true,
 		Version:       version,
 	}
+	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { a.warnLastSync(cmd) }
 	root.SetVersionTemplate("chronicle {{.Version}}\n")
 	pf := root.PersistentFlags()
 	pf.StringVarP(&a.chdir, "chdir", "C", "", "use `DIR` as the configuration directory (default: the working directory)")
@@ -45,6 +46,7 @@ func (a *app) rootCommand() *cobra.Command {
 		a.lockCommand(),
 		a.toolsCommand(),
 		a.syncCommand(),
+		a.autostartCommand(),
 		a.serveCommand(),
 		a.chronovaCommand(),
 		a.machineCommand(),

@@ -177,7 +177,7 @@ func writeScanText(w io.Writer, r scan.Result, home string) error {
 			fmt.Fprintf(tw, "Skills in %s (%s)\n", tildePath(home, k.Dir), strings.Join(append([]string{k.Tool}, k.SharedWith...), ", "))
 			lastDir = k.Dir
 		}
-		fmt.Fprintf(tw, "    %s\t%s\t%s\n", k.Name, k.Status, k.Reason)
+		fmt.Fprintf(tw, "    %s\t%s\t%s\n", safeName(k.Name), k.Status, k.Reason)
 	}
 	writeFileNotes(tw, r.Files, home)
 	writeMoves(tw, r.Moves, home)

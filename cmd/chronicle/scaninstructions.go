@@ -22,7 +22,7 @@ func writeInstructionsText(w io.Writer, items []scan.Instruction, home string) {
 		if in.Project != "" {
 			where = "project " + tildePath(home, in.Project)
 		}
-		name := in.Name
+		name := safeName(in.Name)
 		if in.Root {
 			name = "(root file)"
 		}

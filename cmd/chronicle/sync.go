@@ -2,13 +2,14 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/chronicle-dev/chronicle/engine/gitsync"
+	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/syncstatus"
 )
 
 func (a *app) syncCommand() *cobra.Command {
@@ -34,51 +35,18 @@ Exit codes: with --check as plan --detailed-exitcode (0 in sync, 2 changes
 pending, 1 error); otherwise as apply (0 applied or nothing to do, 1 error or
 conflicts).
 
-Run it on a schedule so that several machines follow one repository — see
-README.md ("Following one repository from several machines") for a systemd
-timer, a launchd agent and a cron line.`,
+Every sync records how it went in ~/.chronicle/sync-status.json (the time, the
+commit, what it applied and left, the error, the exit code and its meaning);
+chronicle machine, doctor and autostart status show it. Run it on a schedule
+with chronicle autostart install --sync-every 15m.`,
 		Example: `  chronicle sync --repo https://github.com/me/dotfiles-chronicle
   chronicle sync                 # the remembered repository
   chronicle sync --check         # exit 2 when this machine is behind
   chronicle sync --token-env GITHUB_TOKEN   # a private repository`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			m, err := a.workspace(nil)
-			if err != nil {
-				return err
-			}
-			token := ""
-			if tokenEnv != "" {
-				var ok bool
-				if token, ok = os.LookupEnv(tokenEnv); !ok || token == "" {
-					return failf("--token-env %s: the variable is not set", tokenEnv)
-				}
-			}
-			// The checkout and the apply after it change ~/.chronicle:
-			// both happen under one hold of the state lock.
-			l, err := a.lockState(m, "sync", lockTimeout)
-			if err != nil {
-				return err
-			}
-			defer l.Release()
-			dir := filepath.Join(m.chronicleHome, "source")
-			res, err := gitsync.Sync(a.ctx, gitsync.SyncOptions{Dir: dir, URL: repo, Ref: ref, Auth: token, Reset: reset, Progress: a.progress()})
-			if err != nil {
-				return failf("%s", err)
-			}
-			switch {
-			case res.Cloned:
-				fmt.Fprintf(a.stdout, "Cloned %s (%s) at %s into %s.\n", res.URL, res.Ref, short(res.NewSHA), tildePath(m.home, dir))
-			case res.Changed():
-				fmt.Fprintf(a.stdout, "Fast-forwarded %s (%s) from %s to %s.\n", res.URL, res.Ref, short(res.OldSHA), short(res.NewSHA))
-			default:
-				fmt.Fprintf(a.stdout, "%s (%s) is at %s: nothing new.\n", res.URL, res.Ref, short(res.NewSHA))
-			}
-			a.chdir = dir
-			if check {
-				return a.planCommandRun(f, true)
-			}
-			return a.applyAuto(f, skipConflicts)
+			return a.syncRun(syncFlags{repo: repo, ref: ref, tokenEnv: tokenEnv, check: check, reset: reset,
+				skipConflicts: skipConflicts, plan: f, lockTimeout: lockTimeout})
 		},
 	}
 	fl := cmd.Flags()
@@ -92,8 +60,77 @@ timer, a launchd agent and a cron line.`,
 	fl.StringArrayVar(&f.replace, "replace", nil, "take the declared version at `ADDR` even over drift or a conflict (repeatable)")
 	fl.BoolVar(&f.destroy, "destroy", false, "allow removing everything chronicle manages")
 	fl.BoolVar(&skipConflicts, "skip-conflicts", false, "make every change but the conflicts, and list those")
+	machineRenamedFlag(cmd, &f)
 	lockTimeoutFlag(cmd, &lockTimeout)
 	return cmd
+}
+
+// syncFlags are sync's options.
+type syncFlags struct {
+	repo, ref, tokenEnv string
+	check, reset        bool
+	skipConflicts       bool
+	plan                planFlags
+	lockTimeout         time.Duration
+}
+
+// syncRun is sync's work. Once it holds the state lock, how it ends is
+// recorded in ~/.chronicle/sync-status.json, still under the lock: a sync
+// that could not take the lock leaves the file to the one that holds it.
+func (a *app) syncRun(o syncFlags) (err error) {
+	m, err := a.workspace(nil)
+	if err != nil {
+		return err
+	}
+	// The checkout and the apply after it change ~/.chronicle:
+	// both happen under one hold of the state lock.
+	l, err := a.lockState(m, "sync", o.lockTimeout)
+	if err != nil {
+		return err
+	}
+	defer l.Release()
+	rec, out := &syncstatus.Status{Time: time.Now().UTC(), Check: o.check}, &applyOutcome{}
+	defer func() { a.recordSync(rec, out, err) }()
+	token := ""
+	if o.tokenEnv != "" {
+		// The environment first, then ~/.chronicle/env: a timer's
+		// environment has no shell variables (launchd, Task Scheduler).
+		if token, err = a.resolver().Resolve(secret.FromRef(secret.Ref{Kind: secret.KindEnv, Name: o.tokenEnv})); err != nil || token == "" {
+			return failf("--token-env %s: the variable is set neither in the environment nor in %s", o.tokenEnv, tildePath(m.home, filepath.Join(m.chronicleHome, "env")))
+		}
+		a.masker.Add(token)
+	}
+	// Who this machine is, before the pull changes anything.
+	in, err := a.machineInputs(m.home)
+	if err != nil {
+		return err
+	}
+	st, err := m.loadState()
+	if err != nil {
+		return err
+	}
+	if _, err := m.identityCheck(st, in.facts, o.plan.machineRenamed); err != nil {
+		return err
+	}
+	dir := filepath.Join(m.chronicleHome, "source")
+	res, err := gitsync.Sync(a.ctx, gitsync.SyncOptions{Dir: dir, URL: o.repo, Ref: o.ref, Auth: token, Reset: o.reset, Progress: a.progress()})
+	if err != nil {
+		return failf("%s", err)
+	}
+	rec.URL, rec.Ref, rec.Commit = res.URL, res.Ref, res.NewSHA
+	switch {
+	case res.Cloned:
+		fmt.Fprintf(a.stdout, "Cloned %s (%s) at %s into %s.\n", res.URL, res.Ref, short(res.NewSHA), tildePath(m.home, dir))
+	case res.Changed():
+		fmt.Fprintf(a.stdout, "Fast-forwarded %s (%s) from %s to %s.\n", res.URL, res.Ref, short(res.OldSHA), short(res.NewSHA))
+	default:
+		fmt.Fprintf(a.stdout, "%s (%s) is at %s: nothing new.\n", res.URL, res.Ref, short(res.NewSHA))
+	}
+	a.chdir = dir
+	if o.check {
+		return a.planCommandRun(o.plan, true)
+	}
+	return a.applyRun(applyFlags{plan: o.plan, autoApprove: true, skipConflicts: o.skipConflicts, locked: true, outcome: out}, nil)
 }
 
 func short(sha string) string {

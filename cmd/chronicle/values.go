@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/engine/scan"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 )
 
@@ -11,7 +12,9 @@ import (
 func commandLine(command string, args []secret.Value) string {
 	parts := append([]string{command}, mask.ShownList(args)...)
 	for i, p := range parts {
-		if p == "" || strings.ContainsAny(p, " \t\"'") {
+		if shown := scan.ShownText(p); shown != p {
+			parts[i] = shown
+		} else if p == "" || strings.ContainsAny(p, " \t\"'") {
 			parts[i] = `"` + strings.ReplaceAll(p, `"`, `\"`) + `"`
 		}
 	}

@@ -64,7 +64,10 @@ func TestProposeSecretsNamesAndDedup(t *testing.T) {
 	for _, want := range []string{
 		`GITHUB_TOKEN = secret("env:GITHUB_TOKEN")`,
 		`LOG          = "debug"`,
-		`Authorization = "Bearer ${secret("env:GITHUB_TOKEN")}"`,
+		// Another value derived as GITHUB_TOKEN: a name of its own, never
+		// the claude entry's token.
+		`Authorization = "Bearer ${secret("env:GITHUB_TOKEN_2")}"`,
+		`# Secret: export GITHUB_TOKEN_2 (its current value is in ~/.codex/config.toml at mcpServers.github.headers.Authorization; another tool holds a different value under GITHUB_TOKEN, so this one has a name of its own).`,
 		`# Secret: export GITHUB_TOKEN (its current value is in ~/.claude.json at mcpServers.github.env.GITHUB_TOKEN).`,
 		`args    = ["$${not-a-ref}"]`,
 		`origin  = "codex:user:weird.name"`,

@@ -111,6 +111,13 @@ func (p *Proposal) Empty() bool {
 // (no configuration yet); configDir is where skills/ lives; home shortens
 // paths in comments to ~/….
 func Propose(r scan.Result, cfg *config.Config, configDir, home string) *Proposal {
+	return ProposeWith(r, cfg, configDir, home, nil)
+}
+
+// ProposeWith is Propose with the tools' providers' Render (nil: none),
+// which decides which of two different values found under one variable
+// name keeps it: the one whose tool can read no other name.
+func ProposeWith(r scan.Result, cfg *config.Config, configDir, home string, render func(tool string, e provider.Entry) ([]byte, error)) *Proposal {
 	if cfg == nil {
 		cfg = &config.Config{}
 	}
@@ -126,6 +133,7 @@ func Propose(r scan.Result, cfg *config.Config, configDir, home string) *Proposa
 	variants := map[string][]*Service{}
 	var adopted []*Service
 	sources := map[string]bool{}
+	secretNames := newSecretNames(claims(r, home), render)
 	for i, s := range r.Services {
 		e := s.Entry
 		what := fmt.Sprintf("%s %s entry %q (%s)", s.Location.Tool, s.Location.Scope, e.Name, tildify(home, s.Location.File))
@@ -142,7 +150,8 @@ func Propose(r scan.Result, cfg *config.Config, configDir, home string) *Proposa
 			continue
 		}
 		s.Entry = provider.InProject(s.Location, s.Entry)
-		clean, notes := secretize(s, home)
+		clean, sz := secretizeNamed(s, home, secretNames)
+		notes := sz.notes
 		m := newMember(clean)
 		sources[s.Location.File] = true
 		if svc := mergeable(variants[e.Name], m); svc != nil {
@@ -187,14 +196,15 @@ func Propose(r scan.Result, cfg *config.Config, configDir, home string) *Proposa
 	return p
 }
 
-// secretize returns the entry with secret-looking literals replaced by
-// references, and notes on where their values live. Variable names derive
-// from the tool's entry name, so the same server found in several tools gets
-// the same names.
-func secretize(s scan.Service, home string) (scan.Service, []SecretNote) {
+// secretizeNamed returns the entry with secret-looking literals replaced by
+// references, and the secretizer with its notes on where their values
+// live. Variable names derive from the tool's entry name, so the same
+// server found in several tools gets the same names; vars gives a value
+// found under a name with another value a name of its own (nil: none).
+func secretizeNamed(s scan.Service, home string, vars *secretNames) (scan.Service, *secretizer) {
 	e, loc := s.Entry, s.Location
 	base := validName(e.Name)
-	sz := &secretizer{file: tildify(home, loc.File), place: place(loc.KeyPath, e.Name)}
+	sz := &secretizer{file: tildify(home, loc.File), place: place(loc.KeyPath, e.Name), names: vars}
 	args := make([]secret.Value, len(e.Args))
 	for i, a := range e.Args {
 		key := "" // the value after a secret flag (--password hunter2) is a secret
@@ -222,7 +232,14 @@ func secretize(s scan.Service, home string) (scan.Service, []SecretNote) {
 	e.Args, e.Env, e.Headers = args, env, headers
 	e.URL = sz.value("url", e.URL, envName(base, "url"), "url")
 	s.Entry = e
-	return s, sz.notes
+	return s, sz
+}
+
+// adoptable reports whether adopt takes a service the scan found: a new
+// entry, not the hub's, not one a Zed extension provides (invalid names
+// are not new).
+func adoptable(s scan.Service) bool {
+	return s.Status == scan.StatusNew && s.Entry.Name != names.Hub && s.Entry.Transport != service.Extension
 }
 
 // place writes where an entry sits in its file: mcpServers.github, or
@@ -258,6 +275,10 @@ func serviceBlock(svc Service, e provider.Entry, home string) *hclwrite.File {
 		comment(body, "# "+svc.Differs+".\n")
 	}
 	for _, n := range svc.Notes {
+		if n.Apart != "" {
+			comment(body, fmt.Sprintf("# Secret: export %s (its current value is in %s at %s; another tool holds a different value under %s, so this one has a name of its own).\n", n.Var, n.File, n.Place, n.Apart))
+			continue
+		}
 		comment(body, fmt.Sprintf("# Secret: export %s (its current value is in %s at %s).\n", n.Var, n.File, n.Place))
 	}
 	for _, k := range svc.Left {

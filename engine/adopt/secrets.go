@@ -16,6 +16,9 @@ type SecretNote struct {
 	Var   string // the environment variable to export
 	File  string // the tool file that holds the value now
 	Place string // where in that file, e.g. mcpServers.github.env.TOKEN
+	// Apart is the name Var was derived as when another tool holds a
+	// different value under that name: Var is a name of its own.
+	Apart string
 }
 
 // A secretizer replaces secret-looking literals of one entry with references.
@@ -23,6 +26,23 @@ type secretizer struct {
 	file  string
 	place string // the entry's place in its file
 	notes []SecretNote
+	// names gives each value its variable (nil: the derived names);
+	// claims are the values replaced, under their derived names.
+	names  *secretNames
+	claims []secretClaim
+}
+
+// ref replaces the literal value, found at place, with a reference to the
+// variable derived as varName, and notes it.
+func (s *secretizer) ref(varName, value, place string) secret.Value {
+	s.claims = append(s.claims, secretClaim{name: varName, value: value})
+	name := s.names.name(varName, value)
+	note := SecretNote{Var: name, File: s.file, Place: place}
+	if name != varName {
+		note.Apart = varName
+	}
+	s.notes = append(s.notes, note)
+	return secret.FromRef(secret.Ref{Kind: secret.KindEnv, Name: name})
 }
 
 // value returns v with a secret-looking literal replaced by a reference to
@@ -42,12 +62,10 @@ func (s *secretizer) value(key string, v secret.Value, varName, where string) se
 	if mask.Named(key, lit) == lit || toolInput.MatchString(lit) {
 		return v
 	}
-	s.notes = append(s.notes, SecretNote{Var: varName, File: s.file, Place: s.place + "." + where})
-	ref := secret.FromRef(secret.Ref{Kind: secret.KindEnv, Name: varName})
 	if len(lit) > 7 && strings.EqualFold(lit[:7], "bearer ") {
-		return secret.Concat(secret.Literal(lit[:7]), ref)
+		return secret.Concat(secret.Literal(lit[:7]), s.ref(varName, lit[7:], s.place+"."+where))
 	}
-	return ref
+	return s.ref(varName, lit, s.place+"."+where)
 }
 
 // url keeps a URL that carries credentials and replaces only them with
@@ -62,10 +80,9 @@ func (s *secretizer) url(raw, varName, where string) (secret.Value, bool) {
 	var parts []secret.Value
 	rest := raw
 	found := false
-	ref := func(name, place string) secret.Value {
-		s.notes = append(s.notes, SecretNote{Var: name, File: s.file, Place: s.place + "." + where + " (" + place + ")"})
+	ref := func(name, value, place string) secret.Value {
 		found = true
-		return secret.FromRef(secret.Ref{Kind: secret.KindEnv, Name: name})
+		return s.ref(name, value, s.place+"."+where+" ("+place+")")
 	}
 	if pw, ok := u.User.Password(); ok && u.User != nil && pw != "" {
 		// scheme://user:PASSWORD@host…: the password is the text between
@@ -73,7 +90,7 @@ func (s *secretizer) url(raw, varName, where string) (secret.Value, bool) {
 		at := strings.Index(rest, "@")
 		colon := strings.Index(rest[strings.Index(rest, "://")+3:], ":") + strings.Index(rest, "://") + 3
 		if at > colon {
-			parts = append(parts, secret.Literal(rest[:colon+1]), ref(base+"_PASSWORD", "the password"))
+			parts = append(parts, secret.Literal(rest[:colon+1]), ref(base+"_PASSWORD", rest[colon+1:at], "the password"))
 			rest = rest[at:]
 		}
 	}
@@ -90,7 +107,7 @@ func (s *secretizer) url(raw, varName, where string) (secret.Value, bool) {
 			name, value, ok := strings.Cut(p, "=")
 			n, _ := url.QueryUnescape(name)
 			if ok && value != "" && (secret.LooksSecret(n) || strings.EqualFold(n, "key") || strings.EqualFold(n, "auth")) {
-				parts = append(parts, secret.Literal(name+"="), ref(envName(base, n), "the query parameter "+n))
+				parts = append(parts, secret.Literal(name+"="), ref(envName(base, n), value, "the query parameter "+n))
 				continue
 			}
 			parts = append(parts, secret.Literal(p))

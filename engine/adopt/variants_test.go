@@ -90,7 +90,7 @@ func TestVariantsBecomeTargets(t *testing.T) {
 	for _, s := range r.Services[:4] {
 		tool := s.Location.Tool
 		declared, _ := plan.ToolEntry(svc, nil, cfg.Target("chronova", tool), tool)
-		clean, _ := secretize(s, home)
+		clean, _ := secretizeNamed(s, home, nil)
 		want := clean.Entry
 		want.Extra = newMember(clean).extra
 		if !plan.SameEntry(declared, want) || declared.Timeout != want.Timeout || !want.Extra.Equal(declared.Extra) {

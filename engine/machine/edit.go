@@ -31,6 +31,8 @@ type Edit struct {
 	// them out.
 	Ignore   []string
 	Unignore []string
+	// Name sets machine { name }: chronicle machine --set name=NEW.
+	Name string
 }
 
 // Apply edits the machine file at path (created when missing, with mode
@@ -77,6 +79,12 @@ func (e Edit) edit(path string, src []byte) ([]byte, error) {
 	if len(e.Ignore) > 0 || len(e.Unignore) > 0 {
 		setList(w, "ignore", edited(f.Ignore, e.Ignore, e.Unignore))
 	}
+	if e.Name != "" {
+		if !validName(e.Name) {
+			return nil, fmt.Errorf("--set name=%s: a machine name is letters, digits, dots, underscores and hyphens", e.Name)
+		}
+		machineBlock(w).Body().SetAttributeValue("name", cty.StringVal(e.Name))
+	}
 	return hclwrite.Format(w.Bytes()), nil
 }
 
@@ -93,13 +101,7 @@ func edited(list, add, remove []string) []string {
 
 // setList sets machine { name = list }, making the block when there is none.
 func setList(w *hclwrite.File, name string, list []string) {
-	block := w.Body().FirstMatchingBlock("machine", nil)
-	if block == nil {
-		if len(w.Body().Attributes()) > 0 || len(w.Body().Blocks()) > 0 {
-			w.Body().AppendNewline()
-		}
-		block = w.Body().AppendNewBlock("machine", nil)
-	}
+	block := machineBlock(w)
 	vals := make([]cty.Value, len(list))
 	for i, t := range list {
 		vals[i] = cty.StringVal(t)
@@ -109,6 +111,30 @@ func setList(w *hclwrite.File, name string, list []string) {
 	} else {
 		block.Body().SetAttributeValue(name, cty.ListVal(vals))
 	}
+}
+
+// machineBlock returns the file's machine block, added at the end when
+// there is none.
+func machineBlock(w *hclwrite.File) *hclwrite.Block {
+	block := w.Body().FirstMatchingBlock("machine", nil)
+	if block == nil {
+		if len(w.Body().Attributes()) > 0 || len(w.Body().Blocks()) > 0 {
+			w.Body().AppendNewline()
+		}
+		block = w.Body().AppendNewBlock("machine", nil)
+	}
+	return block
+}
+
+// validName reports whether a machine name is one word a person can type
+// and a file name can hold.
+func validName(name string) bool {
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return name != ""
 }
 
 // valueTokens returns the HCL for --set name=value: value as written when it

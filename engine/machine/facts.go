@@ -18,8 +18,10 @@ type Facts struct {
 	Arch     string // runtime.GOARCH: amd64, arm64, …
 	User     string
 	Home     string
-	// Name is the machine file's machine { name }, else the short hostname.
-	Name string
+	// Name is the machine file's machine { name }, else the short hostname;
+	// NameFrom says which (NamedByFile, NamedByHostname).
+	Name     string
+	NameFrom string
 	// Tags are the machine file's machine { tags }, sorted, each once.
 	Tags []string
 	// Tools are the names of the tools present on this machine, sorted.
@@ -33,9 +35,10 @@ func Gather(home string, f *File) Facts {
 	host, _ := os.Hostname()
 	facts := Facts{Hostname: host, OS: runtime.GOOS, Arch: runtime.GOARCH, User: userName(), Home: home}
 	facts.Name, _, _ = strings.Cut(host, ".")
+	facts.NameFrom = NamedByHostname
 	if f != nil {
 		if f.Name != "" {
-			facts.Name = f.Name
+			facts.Name, facts.NameFrom = f.Name, NamedByFile
 		}
 		facts.Tags = sortedSet(f.Tags)
 	}

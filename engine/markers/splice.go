@@ -2,6 +2,7 @@ package markers
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 )
 
@@ -45,7 +46,10 @@ func Render(id, body string, crlf bool) []byte {
 // Set returns the file's content with block id holding body: replaced
 // between its own markers when it is there, else added after the last
 // block, or at the end of the file after one blank line, or as the whole
-// content of an empty file.
+// content of an empty file. A file that does not end in a newline keeps
+// not ending in one: a block added at its end comes after the newline the
+// file lacked and a blank line, and its end marker has no line end (Remove
+// then gives the file back byte for byte).
 func (f *File) Set(id, body string) []byte {
 	nl := f.nl()
 	if b, ok := f.Block(id); ok {
@@ -55,9 +59,16 @@ func (f *File) Set(id, body string) []byte {
 		return concat(f.src[:b.bodyStart], []byte(body), f.src[b.bodyEnd:])
 	}
 	block := Render(id, body, f.crlf)
+	open := len(f.src) > 0 && !bytes.HasSuffix(f.src, []byte("\n"))
+	if open {
+		block = block[:len(block)-len(nl)]
+	}
 	switch {
 	case len(f.blocks) > 0:
 		last := f.blocks[len(f.blocks)-1]
+		if last.stop < len(f.src) {
+			block = Render(id, body, f.crlf) // not at the end of the file
+		}
 		lead := nl
 		if !bytes.HasSuffix(f.src[:last.stop], []byte("\n")) {
 			lead = nl + nl
@@ -65,7 +76,7 @@ func (f *File) Set(id, body string) []byte {
 		return concat(f.src[:last.stop], []byte(lead), block, f.src[last.stop:])
 	case len(f.src) == 0:
 		return block
-	case bytes.HasSuffix(f.src, []byte("\n")):
+	case !open:
 		return concat(f.src, []byte(nl), block)
 	default:
 		return concat(f.src, []byte(nl+nl), block)
@@ -82,6 +93,19 @@ func (f *File) Remove(id string) []byte {
 		return f.src
 	}
 	out := concat(f.src[:b.start], f.src[b.stop:])
+	if b.stop == len(f.src) && !bytes.HasSuffix(f.src, []byte("\n")) {
+		// The last block of a file that does not end in a newline: the
+		// blank line and the newline Set added before it go with it,
+		// spelled as the block's own lines end.
+		nl := []byte("\n")
+		if bytes.HasSuffix(f.src[:b.bodyStart], []byte("\r\n")) {
+			nl = []byte("\r\n")
+		}
+		if bytes.HasSuffix(out, append(slices.Clone(nl), nl...)) {
+			return out[:len(out)-2*len(nl)]
+		}
+		return out
+	}
 	ls := lines(out)
 	at := b.start
 	// The lines around the place the block was: prev ends at it, next

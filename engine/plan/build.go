@@ -63,6 +63,9 @@ type builder struct {
 	// leftOut maps a tool that tools = ["*"] brings to the services it
 	// cannot hold, left out of it (leavesOut, noteLeftOut).
 	leftOut map[string][]leftOut
+	// variables are the environment variables the entries kept in tools
+	// read themselves (noteUnset).
+	variables []VariableUse
 	// elsewhere holds the links whose project folder is not on this
 	// machine: nothing is planned for them here.
 	elsewhere map[*config.Link]bool
@@ -142,12 +145,16 @@ func Compute(in Inputs) *Plan {
 	b.unread(scan.Errors)
 	b.unmanaged(scan)
 	b.warnings()
+	b.noteUnset()
 	b.origins()
 	return b.plan
 }
 
 func (b *builder) add(c Change) {
 	b.desired[c.Address] = true
+	if c.Kind == KindEntry && c.Entry != nil && c.Action != Delete && c.Action != Conflict && c.Action != Read {
+		b.variables = append(b.variables, VariableUses(c.Entry.Entry.Definition, c.Entry.Entry.Name, c.Entry.Location.Tool)...)
+	}
 	if c.Action != NoOp {
 		b.plan.Changes = append(b.plan.Changes, c)
 	}
@@ -245,13 +252,10 @@ func (b *builder) jsonDiff(addr string, before, after any) string {
 	return b.maskDiff(textdiff.Unified(addr+" (state)", addr+" (configuration)", string(x)+"\n", string(y)+"\n"))
 }
 
-func (b *builder) maskDiff(d string) string {
-	lines := strings.Split(d, "\n")
-	for i, l := range lines {
-		lines[i] = b.masker.Fields(l)
-	}
-	return strings.Join(lines, "\n")
-}
+// maskDiff masks a diff of a tool's entries, rules or files as a person
+// reads it: every value under a key that names a secret is hidden, in
+// whichever format the tool keeps (mask.Masker.Fields).
+func (b *builder) maskDiff(d string) string { return b.masker.Fields(d) }
 
 // linkAddress is link.<name>["<tool>"].<rest>.
 func linkAddress(link, tool, rest string) string {

@@ -38,7 +38,10 @@ func Install(path string, data []byte, perm fs.FileMode, expect Version) (instal
 		perm = info.Mode().Perm()
 	}
 	dir := filepath.Dir(target)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".chronicle-*")
+	// Only apply installs, one at a time per file under the state lock:
+	// a temporary file of target's is what a killed install left.
+	removeLeftovers(target)
+	tmp, err := os.CreateTemp(dir, tempPattern(target))
 	if err != nil {
 		return false, Version{}, false, fmt.Errorf("%s: %w", path, err)
 	}

@@ -21,7 +21,7 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 		perm = info.Mode().Perm()
 	}
 	dir := filepath.Dir(target)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".chronicle-*")
+	tmp, err := os.CreateTemp(dir, tempPattern(target))
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}

@@ -1,7 +1,9 @@
 package scan
 
 import (
-	"fmt"
+	"strconv"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/engine/mask"
@@ -145,10 +147,25 @@ func NewReport(r Result) Report {
 }
 
 // ShownName shows an entry name for a person: as it is when it is safe,
-// quoted (control characters escaped) when it is hostile.
+// quoted (control characters escaped) when it is hostile: not a name
+// chronicle can adopt, or holding characters a terminal acts on.
 func ShownName(name string) string {
 	if SafeName(name) {
-		return name
+		return ShownText(name)
 	}
-	return fmt.Sprintf("%q", name)
+	return strconv.Quote(name)
+}
+
+// ShownText shows text read from a tool file — an argument, a command, a
+// folder's name — for a person: as it is, or quoted with Go's escapes
+// when it holds a character that is not printable (a control character
+// such as ESC or CR, a bidirectional override, bytes that are not UTF-8),
+// which could recolour, move or overwrite what a terminal shows.
+func ShownText(s string) string {
+	for _, r := range s {
+		if r == utf8.RuneError || !unicode.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }

@@ -54,3 +54,23 @@ func (r Resolver) ref(ref Ref) (string, error) {
 	}
 	return "", fmt.Errorf("secret %s: unknown kind", ref.HCL())
 }
+
+// IsSet reports whether the environment variable name is set to a value
+// that is not empty, in Env or in the dotenv file at EnvFile, without the
+// value leaving this call: a tool given an empty token has none. A file
+// that cannot be read holds nothing here; Resolve reports why.
+func (r Resolver) IsSet(name string) bool {
+	if r.Env != nil {
+		if v, ok := r.Env(name); ok && v != "" {
+			return true
+		}
+	}
+	if r.EnvFile == "" {
+		return false
+	}
+	vals, err := ReadEnvFile(r.EnvFile)
+	if err != nil {
+		return false
+	}
+	return vals[name] != ""
+}

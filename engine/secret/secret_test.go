@@ -74,3 +74,24 @@ func FuzzParseTemplate(f *testing.F) {
 		}
 	})
 }
+
+func TestIsSet(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "env")
+	if err := os.WriteFile(file, []byte("IN_FILE=v\nEMPTY_IN_FILE=\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := func(n string) (string, bool) {
+		v, ok := map[string]string{"IN_ENV": "v", "EMPTY": ""}[n]
+		return v, ok
+	}
+	r := Resolver{Env: env, EnvFile: file}
+	for name, want := range map[string]bool{"IN_ENV": true, "IN_FILE": true, "EMPTY": false, "EMPTY_IN_FILE": false, "NOWHERE": false} {
+		if got := r.IsSet(name); got != want {
+			t.Errorf("IsSet(%s) = %v, want %v", name, got, want)
+		}
+	}
+	if (Resolver{EnvFile: filepath.Join(dir, "missing")}).IsSet("IN_FILE") || (Resolver{}).IsSet("IN_ENV") {
+		t.Error("a variable set nowhere the resolver looks")
+	}
+}

@@ -112,3 +112,13 @@ type Intent struct {
 	Hash    string
 	Time    time.Time
 }
+
+// A Machine is the name of the machine that last applied a state, and
+// where that name came from: "machine file" (~/.chronicle/machine.hcl
+// names it) or "hostname" (the short hostname, no machine file naming
+// one). A name that came from the machine file and is now different means
+// the file went missing or the home was copied: plan refuses.
+type Machine struct {
+	Name string
+	From string
+}

@@ -36,6 +36,9 @@ type State struct {
 	Intents []Intent
 	// Sources maps each file a plan read to its content hash.
 	Sources map[string]string
+	// Machine is the machine that last applied this state; nil in a state
+	// saved before chronicle recorded it (the next apply records it).
+	Machine *Machine
 
 	path  string // the file it was loaded from or last saved to
 	isNew bool

@@ -38,6 +38,14 @@ type fileFormat struct {
 	Records          []recordV4           `json:"records"`
 	Journal          []intentV1           `json:"journal"`
 	Sources          map[string]string    `json:"sources"`
+	// Machine is optional: absent in older files, which then record no
+	// machine (the next apply records it, no refusal).
+	Machine *machineV3 `json:"machine,omitempty"`
+}
+
+type machineV3 struct {
+	Name string `json:"name"`
+	From string `json:"from"`
 }
 
 type serviceV1 struct {
@@ -126,6 +134,7 @@ func toFile(s *State) *fileFormat {
 		Records:  records(s),
 		Journal:  convertSlice(s.Intents, func(in Intent) intentV1 { return intentV1(in) }),
 		Sources:  convertMap(s.Sources, func(h string) string { return h }),
+		Machine:  convertPtr(s.Machine, func(m Machine) machineV3 { return machineV3(m) }),
 	}
 	return f
 }
@@ -145,6 +154,7 @@ func fromFile(f *fileFormat) (*State, error) {
 		Sources:  convertMap(f.Sources, func(h string) string { return h }),
 		Links:    []Link{},
 		Entries:  []Entry{},
+		Machine:  convertPtr(f.Machine, func(m machineV3) Machine { return Machine(m) }),
 	}
 	for name, svc := range f.Services {
 		m, err := serviceFromFile(svc)

@@ -30,6 +30,7 @@ type fileV3 struct {
 	Journal          []intentV1           `json:"journal"`
 	Sources          map[string]string    `json:"sources"`
 	CreatedFiles     []string             `json:"created_files,omitempty"`
+	Machine          *machineV3           `json:"machine,omitempty"`
 }
 
 type linkV1 struct {
@@ -158,6 +159,6 @@ func upgradeV3(f *fileV3) *fileFormat {
 	return &fileFormat{
 		Version: currentVersion, Serial: f.Serial, Lineage: f.Lineage, ChronicleVersion: f.ChronicleVersion, ConfigDir: f.ConfigDir,
 		Services: f.Services, Policies: f.Policies, Hub: f.Hub, Profiles: f.Profiles, Chronova: f.Chronova, Skills: f.Skills,
-		Records: records(s), Journal: f.Journal, Sources: f.Sources,
+		Records: records(s), Journal: f.Journal, Sources: f.Sources, Machine: f.Machine,
 	}
 }
