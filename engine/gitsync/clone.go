@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5"
@@ -92,6 +93,9 @@ func missingBranch(ctx context.Context, o SyncOptions) error {
 			what = fmt.Sprintf("%s: the repository's HEAD names the branch %q, which does not exist", o.URL, head)
 		}
 	}
+	// The remote lists its references in no fixed order: sorted, the
+	// message (and the --ref it suggests) is the same every time.
+	slices.Sort(branches)
 	if len(branches) == 0 {
 		return fmt.Errorf("%s, and the repository has no branches: push one first", what)
 	}
