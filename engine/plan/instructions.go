@@ -32,6 +32,9 @@ type sharedFile struct {
 	// imports are the files this file may import instead of copying their
 	// blocks (Claude Code's CLAUDE.md and AGENTS.md), with their lines.
 	imports map[string]string
+	// native, when set, is a file the tool reads itself where this file
+	// is not wanted (Claude Code's AGENTS.md): see nativeReads.
+	native *nativeRead
 }
 
 // A blockWant is one wanted block of a shared file.
@@ -84,6 +87,7 @@ func (b *builder) instructions() {
 			b.keepInstructions(l, tools)
 		}
 	}
+	b.nativeReads()
 	b.sharedImports()
 	files := b.sharedFiles()
 	for _, r := range b.st.Blocks {
@@ -108,7 +112,10 @@ func (b *builder) instructionItem(l *config.Link, tool string, place provider.Pl
 	}
 	b.desired[addr] = true
 	if place.Shared() {
-		b.wantBlock(addr, tool, place, in.Kind+"."+in.Name, string(r.Content))
+		sf := b.wantBlock(addr, tool, place, in.Kind+"."+in.Name, string(r.Content))
+		if sf != nil && sf.native != nil && l.ClaudeImport {
+			sf.native.keepImport = true
+		}
 		return
 	}
 	b.ownedFile(addr, place, in, r)
@@ -135,8 +142,8 @@ func instructionPlace(p provider.Provider, env provider.Env, project, kind strin
 // wantBlock records that addr wants block id with body in the shared file
 // the place's tool reads: the first of its files that exists, else the
 // first. Two addresses that want different text in the same block are an
-// error: the file has one block of that id.
-func (b *builder) wantBlock(addr, tool string, place provider.Place, id, body string) {
+// error: the file has one block of that id. It returns the file's wants.
+func (b *builder) wantBlock(addr, tool string, place provider.Place, id, body string) *sharedFile {
 	path := place.Files[0]
 	for _, f := range place.Files {
 		if b.view.File(f).Exists {
@@ -151,7 +158,16 @@ func (b *builder) wantBlock(addr, tool string, place provider.Place, id, body st
 	}
 	if place.Import != nil {
 		sf.imports[place.Import.File] = place.Import.Line
+		if place.Import.Native != nil && sf.native == nil {
+			sf.native = &nativeRead{file: place.Import.File, project: place.Project, spec: place.Import.Native}
+		}
 	}
+	b.want(sf, id, addr, body)
+	return sf
+}
+
+// want adds addr to the addresses wanting block id of sf with body.
+func (b *builder) want(sf *sharedFile, id, addr, body string) {
 	w := sf.blocks[id]
 	if w == nil {
 		sf.blocks[id] = &blockWant{body: body, wanted: []string{addr}}
@@ -159,7 +175,7 @@ func (b *builder) wantBlock(addr, tool string, place provider.Place, id, body st
 		return
 	}
 	if w.body != body {
-		b.diag("error", addr, "Two texts for one block", "%s and %s both write block %s of %s, with different text (a rule's text is rendered alike for every tool sharing a file, so the rule changed between them?).", w.wanted[0], addr, id, path)
+		b.diag("error", addr, "Two texts for one block", "%s and %s both write block %s of %s, with different text (a rule's text is rendered alike for every tool sharing a file, so the rule changed between them?).", w.wanted[0], addr, id, sf.path)
 		return
 	}
 	w.wanted = append(w.wanted, addr)
