@@ -21,6 +21,9 @@ type instructionPlan struct {
 	// and contents to what it writes there.
 	claims   map[string]string
 	contents map[string]string
+	// elsewhere are the items of tools that read a kind from more than
+	// one folder, decided once every other file is claimed.
+	elsewhere []elsewhereItem
 }
 
 // A sharedFile is what the plan wants in one file shared with the user.
@@ -69,8 +72,8 @@ func (b *builder) instructions() {
 				if len(linked) == 0 {
 					continue
 				}
-				place, ok := instructionPlace(p, b.in.Env, l.Project, kind)
-				if !ok {
+				places := instructionPlaces(p, b.in.Env, l.Project, kind)
+				if len(places) == 0 {
 					if !l.Names(tool) {
 						continue // tools = ["*"]: every tool that keeps these
 					}
@@ -79,7 +82,7 @@ func (b *builder) instructions() {
 					continue
 				}
 				for _, in := range linked {
-					b.instructionItem(l, tool, place, in)
+					b.instructionItem(l, tool, places, in)
 				}
 			}
 		}
@@ -87,6 +90,7 @@ func (b *builder) instructions() {
 			b.keepInstructions(l, tools)
 		}
 	}
+	b.readElsewhere()
 	b.nativeReads()
 	b.sharedImports()
 	files := b.sharedFiles()
@@ -99,8 +103,11 @@ func (b *builder) instructions() {
 	}
 }
 
-// instructionItem plans one rule, command or agent in one tool.
-func (b *builder) instructionItem(l *config.Link, tool string, place provider.Place, in *config.Instruction) {
+// instructionItem plans one rule, command or agent in one tool, at the
+// first of its places; the others are folders the tool also reads items
+// from (see readElsewhere).
+func (b *builder) instructionItem(l *config.Link, tool string, places []provider.Place, in *config.Instruction) {
+	place := places[0]
 	addr := linkAddress(l.Name, tool, in.Kind+"."+in.Name)
 	r := place.Format.Render(in.Instruction)
 	for _, n := range r.Notes {
@@ -118,25 +125,31 @@ func (b *builder) instructionItem(l *config.Link, tool string, place provider.Pl
 		}
 		return
 	}
+	if len(places) > 1 {
+		b.instr.elsewhere = append(b.instr.elsewhere, elsewhereItem{addr: addr, places: places, in: in, r: r})
+		return
+	}
 	b.ownedFile(addr, place, in, r)
 }
 
-// instructionPlace returns the place a link writes a kind to for a tool:
-// user level, or the link's project.
-func instructionPlace(p provider.Provider, env provider.Env, project, kind string) (provider.Place, bool) {
+// instructionPlaces returns the places a link writes a kind to for a tool,
+// user level or the link's project, in the tool's order: the first is
+// where chronicle writes.
+func instructionPlaces(p provider.Provider, env provider.Env, project, kind string) []provider.Place {
 	env.Projects = nil
 	if project != "" {
 		env.Projects = []string{project}
 	}
+	var out []provider.Place
 	for _, pl := range p.Instructions(env) {
 		if pl.Kind != kind {
 			continue
 		}
 		if (project == "" && pl.Scope == provider.ScopeUser) || (project != "" && pl.Scope == provider.ScopeProject && pl.Project == project) {
-			return pl, true
+			out = append(out, pl)
 		}
 	}
-	return provider.Place{}, false
+	return out
 }
 
 // wantBlock records that addr wants block id with body in the shared file
