@@ -32,9 +32,14 @@ var samples = map[string]instruction.Instruction{
 func TestInstructionFormats(t *testing.T) {
 	env := provider.Env{Home: "/h", Projects: []string{"/p"}, Getenv: func(string) (string, bool) { return "", false }}
 	for _, p := range All(nil) {
+		seen := map[string]bool{}
 		for _, pl := range p.Instructions(env) {
 			in := samples[pl.Kind]
 			name := p.Name() + "-" + pl.Kind + "-" + pl.Scope
+			if seen[name] {
+				name += "-also" // a second folder the tool reads (Copilot's .claude/agents)
+			}
+			seen[name] = true
 			t.Run(name, func(t *testing.T) {
 				r := pl.Format.Render(in)
 				var b strings.Builder

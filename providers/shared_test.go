@@ -23,6 +23,8 @@ var sharedPaths = map[string][]string{
 	"/p/.github/agents/NAME.agent.md":               {"vscode", "copilot"},
 	"/h/.copilot/agents/NAME.agent.md":              {"vscode", "copilot"},
 	"/p/.agents/agents/NAME.md":                     {"antigravity", "goose"},
+	"/p/.claude/commands/NAME.md":                   {"claude", "copilot"},
+	"/p/.claude/agents/NAME.md":                     {"claude", "copilot"},
 }
 
 // TestSharedPlacesRenderAlike finds every file two tools read and checks

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -74,27 +75,78 @@ func TestBlocksAroundHandWrittenText(t *testing.T) {
 	}
 }
 
-// Claude Code's CLAUDE.md imports the project's AGENTS.md instead of a
-// second copy of its blocks; a CLAUDE.md that imports it already gets no
-// block at all. A file chronicle created only for its blocks goes with
-// the last of them.
+// With claude_import = true (Claude Code builds that do not read AGENTS.md
+// themselves), Claude Code's CLAUDE.md imports the project's AGENTS.md
+// instead of a second copy of its blocks; a CLAUDE.md that imports it
+// already gets no block at all. A file chronicle created only for its
+// blocks goes with the last of them.
 func TestClaudeImportsAgentsMd(t *testing.T) {
 	m := enginetest.New(t)
 	project := m.Path("work/api")
 	m.Write("work/api/AGENTS.md", handWritten)
-	m.Converge(m.Config(rulesConfig(project, `"go-style", "tests"`, true)))
+	imports := func(rules string) string {
+		return strings.Replace(rulesConfig(project, rules, true), "  rules   = [", "  claude_import = true\n  rules   = [", 1)
+	}
+	m.Converge(m.Config(imports(`"go-style", "tests"`)))
 	if got := m.Read(m.Path("work/api/CLAUDE.md")); got != "<!-- chronicle:begin import.agents-md -->\n@AGENTS.md\n<!-- chronicle:end import.agents-md -->\n" {
 		t.Fatalf("CLAUDE.md = %q", got)
 	}
-	m.Converge(m.Config(rulesConfig(project, ``, true)))
+	m.Converge(m.Config(imports(``)))
 	if _, err := os.Stat(m.Path("work/api/CLAUDE.md")); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("CLAUDE.md, created for the import alone, is still there: %v", err)
 	}
 
 	m.Write("work/api/CLAUDE.md", "Read @AGENTS.md first:\n@AGENTS.md\n")
-	m.Converge(m.Config(rulesConfig(project, `"go-style"`, true)))
+	m.Converge(m.Config(imports(`"go-style"`)))
 	if got := m.Read(m.Path("work/api/CLAUDE.md")); got != "Read @AGENTS.md first:\n@AGENTS.md\n" {
 		t.Fatalf("a CLAUDE.md importing AGENTS.md itself was changed: %q", got)
+	}
+}
+
+// Claude Code 2.1.277 reads AGENTS.md in a project with no CLAUDE.md: the
+// rules go there only. The CLAUDE.md an earlier chronicle created for the
+// import alone is removed by the next apply, its bytes kept in a backup
+// set; a CLAUDE.md of the user's keeps the import.
+func TestClaudeReadsAgentsMd(t *testing.T) {
+	m := enginetest.New(t)
+	project := m.Path("work/api")
+	m.Write("work/api/AGENTS.md", handWritten)
+	imports := strings.Replace(rulesConfig(project, `"go-style"`, true), "  rules   = [", "  claude_import = true\n  rules   = [", 1)
+	m.Converge(m.Config(imports))
+	claudeMd := m.Path("work/api/CLAUDE.md")
+	created := m.Read(claudeMd)
+
+	p := m.Converge(m.Config(rulesConfig(project, `"go-style"`, true)))
+	if _, err := os.Stat(claudeMd); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("CLAUDE.md, created for the import alone, is still there: %v\n%s", err, enginetest.Describe(p))
+	}
+	if !strings.Contains(enginetest.Describe(p), "Claude Code 2.1.277 and later reads") {
+		t.Fatalf("no note on the version that reads AGENTS.md:\n%s", enginetest.Describe(p))
+	}
+	want := handWritten + "\n<!-- chronicle:begin rule.go-style -->\nUse gofmt.\nName things plainly.\n<!-- chronicle:end rule.go-style -->\n"
+	if got := m.Read(m.Path("work/api/AGENTS.md")); got != want {
+		t.Fatalf("AGENTS.md =\n%s", got)
+	}
+	if b := m.State().BlockAt(m.Path("work/api/AGENTS.md"), "rule.go-style"); b == nil || !slices.Contains(b.WantedBy, `link.p["claude"].rule.go-style`) {
+		t.Fatalf("the block in AGENTS.md is not recorded as Claude Code's too: %+v", b)
+	}
+	kept := false
+	filepath.WalkDir(filepath.Join(m.Chronicle, "backups"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, "CLAUDE.md") {
+			b, _ := os.ReadFile(p)
+			kept = kept || string(b) == created
+		}
+		return nil
+	})
+	if !kept {
+		t.Fatal("the removed CLAUDE.md is not in a backup set")
+	}
+
+	// A CLAUDE.md of the user's: Claude Code reads it, not AGENTS.md.
+	m.Write("work/api/CLAUDE.md", "# Mine\n")
+	m.Converge(m.Config(rulesConfig(project, `"go-style"`, true)))
+	if got := m.Read(claudeMd); got != "# Mine\n\n<!-- chronicle:begin import.agents-md -->\n@AGENTS.md\n<!-- chronicle:end import.agents-md -->\n" {
+		t.Fatalf("CLAUDE.md of the user's = %q", got)
 	}
 }
 

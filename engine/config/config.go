@@ -139,6 +139,12 @@ type Link struct {
 	// entries kept outside the project — Claude's projects[…].mcpServers
 	// in ~/.claude.json — instead of the project's files.
 	Local bool
+	// ClaudeImport (claude_import = true) keeps the CLAUDE.md importing
+	// AGENTS.md ("@AGENTS.md") in the link's project for Claude Code builds
+	// that do not read AGENTS.md themselves: before 2.1.277, and on
+	// Bedrock, Vertex and Foundry (decision 0150). Without it, a project
+	// with no CLAUDE.md gets its rules for Claude Code in AGENTS.md only.
+	ClaudeImport bool
 
 	DeclRange hcl.Range
 }

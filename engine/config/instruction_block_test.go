@@ -208,3 +208,33 @@ link "l" {
 		t.Fatalf("absent = %+v", cfg.Absent)
 	}
 }
+
+// claude_import keeps a CLAUDE.md importing AGENTS.md for the rules a link
+// gives Claude Code; on a link with no rules it is an error at the
+// attribute.
+func TestClaudeImport(t *testing.T) {
+	cfg, diags := loadDir(t, map[string]string{"chronicle.hcl": `
+rule "style" {
+  content = "Use gofmt."
+}
+link "p" {
+  tools         = ["claude"]
+  project       = "/home/dev/api"
+  rules         = ["style"]
+  claude_import = true
+}
+`})
+	if diags.HasErrors() || !cfg.Links[0].ClaudeImport {
+		t.Fatalf("claude_import not read: %v", diags)
+	}
+	_, diags = loadDir(t, map[string]string{"chronicle.hcl": `
+link "p" {
+  tools         = ["claude"]
+  hub           = true
+  claude_import = true
+}
+`})
+	if !diags.HasErrors() || diags[0].Summary != "claude_import without rules" || diags[0].Subject.Start.Line != 5 {
+		t.Fatalf("diags = %v", diags)
+	}
+}

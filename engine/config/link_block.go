@@ -8,7 +8,7 @@ var linkSchema = &hcl.BodySchema{
 	Attributes: []hcl.AttributeSchema{
 		{Name: "tools"}, {Name: "skills"}, {Name: "services"}, {Name: "hub"}, {Name: "mode"}, {Name: "project"},
 		{Name: "profile"}, {Name: "transport"}, {Name: "scope"},
-		{Name: "rules"}, {Name: "commands"}, {Name: "agents"},
+		{Name: "rules"}, {Name: "commands"}, {Name: "agents"}, {Name: "claude_import"},
 	},
 }
 
@@ -71,6 +71,12 @@ func (l *loader) decodeLink(in instance) {
 	// writes nothing there; the plan says so in a note (decision 0125).
 	r := linkRanges{tools: b.DefRange, skills: b.DefRange, services: b.DefRange, instructions: map[string]hcl.Range{}}
 	instructions := l.decodeLinkInstructions(d, k, a, r.instructions)
+	if a["claude_import"] != nil {
+		k.ClaudeImport, _ = d.boolean(a["claude_import"])
+		if a["rules"] == nil {
+			d.errorf(a["claude_import"].Expr.Range(), "claude_import without rules", "claude_import keeps a CLAUDE.md importing AGENTS.md for the rules a link gives Claude Code: the link %q gives none (rules = [...]).", k.Name)
+		}
+	}
 	if a["skills"] == nil && a["services"] == nil && !k.Hub && !instructions {
 		d.errorf(b.DefRange, "Link does nothing", "The link %q needs at least one of skills, services, rules, commands, agents or hub = true.", k.Name)
 	}

@@ -30,9 +30,10 @@ link "home" {
   rules = [%s]
 }
 link "one" {
-  tools   = ["agents", "claude"]
-  project = %q
-  rules   = [%s]
+  tools         = ["agents", "claude"]
+  project       = %q
+  rules         = [%s]
+  claude_import = true # Claude Code builds that do not read AGENTS.md (decision 0150)
 }
 `, "Use gofmt.", rules, project, rules)
 }
@@ -60,8 +61,8 @@ func TestRuleBlocksLifecycle(t *testing.T) {
 			t.Errorf("%s: %s %s %+v", addr, c.Action, c.Kind, c.Block)
 		}
 	}
-	// Claude Code's project CLAUDE.md carries one import block instead of
-	// copies of AGENTS.md's blocks.
+	// With claude_import, Claude Code's project CLAUDE.md carries one
+	// import block instead of copies of AGENTS.md's blocks.
 	imp := enginetest.Change(t, p, `link.one["claude"].rule.go-style`)
 	if imp.Action != plan.Create || imp.Block == nil || imp.Block.ID != "import.agents-md" || imp.Block.Body != "@AGENTS.md\n" {
 		t.Fatalf("the project CLAUDE.md: %s %+v", imp.Action, imp.Block)

@@ -43,12 +43,12 @@ func (b *builder) serviceEntry(l *config.Link, tool, name string, p provider.Pro
 		return
 	}
 	if fromPolicy {
-		if _, err := p.Render(e); err != nil {
+		if _, refused := p.Render(e); refused != nil {
 			if without := WithoutPolicyLists(e, target); !slices.Equal(without.EnabledTools, e.EnabledTools) || !slices.Equal(without.DisabledTools, e.DisabledTools) {
 				if _, err := p.Render(without); err == nil {
 					e = without
 					b.diag("warning", addr, "Policy not enforced by "+tool,
-						"%s has no field for tool allow or deny lists, so policy %q applies only through the chronicle hub.", tool, name)
+						"%s has no field chronicle writes for tool allow or deny lists, so policy %q applies only through the chronicle hub (%v).", tool, name, refused)
 				}
 			}
 		}

@@ -21,6 +21,9 @@ type instructionPlan struct {
 	// and contents to what it writes there.
 	claims   map[string]string
 	contents map[string]string
+	// elsewhere are the items of tools that read a kind from more than
+	// one folder, decided once every other file is claimed.
+	elsewhere []elsewhereItem
 }
 
 // A sharedFile is what the plan wants in one file shared with the user.
@@ -32,6 +35,9 @@ type sharedFile struct {
 	// imports are the files this file may import instead of copying their
 	// blocks (Claude Code's CLAUDE.md and AGENTS.md), with their lines.
 	imports map[string]string
+	// native, when set, is a file the tool reads itself where this file
+	// is not wanted (Claude Code's AGENTS.md): see nativeReads.
+	native *nativeRead
 }
 
 // A blockWant is one wanted block of a shared file.
@@ -66,8 +72,8 @@ func (b *builder) instructions() {
 				if len(linked) == 0 {
 					continue
 				}
-				place, ok := instructionPlace(p, b.in.Env, l.Project, kind)
-				if !ok {
+				places := instructionPlaces(p, b.in.Env, l.Project, kind)
+				if len(places) == 0 {
 					if !l.Names(tool) {
 						continue // tools = ["*"]: every tool that keeps these
 					}
@@ -76,7 +82,7 @@ func (b *builder) instructions() {
 					continue
 				}
 				for _, in := range linked {
-					b.instructionItem(l, tool, place, in)
+					b.instructionItem(l, tool, places, in)
 				}
 			}
 		}
@@ -84,6 +90,8 @@ func (b *builder) instructions() {
 			b.keepInstructions(l, tools)
 		}
 	}
+	b.readElsewhere()
+	b.nativeReads()
 	b.sharedImports()
 	files := b.sharedFiles()
 	for _, r := range b.st.Blocks {
@@ -95,8 +103,11 @@ func (b *builder) instructions() {
 	}
 }
 
-// instructionItem plans one rule, command or agent in one tool.
-func (b *builder) instructionItem(l *config.Link, tool string, place provider.Place, in *config.Instruction) {
+// instructionItem plans one rule, command or agent in one tool, at the
+// first of its places; the others are folders the tool also reads items
+// from (see readElsewhere).
+func (b *builder) instructionItem(l *config.Link, tool string, places []provider.Place, in *config.Instruction) {
+	place := places[0]
 	addr := linkAddress(l.Name, tool, in.Kind+"."+in.Name)
 	r := place.Format.Render(in.Instruction)
 	for _, n := range r.Notes {
@@ -108,35 +119,44 @@ func (b *builder) instructionItem(l *config.Link, tool string, place provider.Pl
 	}
 	b.desired[addr] = true
 	if place.Shared() {
-		b.wantBlock(addr, tool, place, in.Kind+"."+in.Name, string(r.Content))
+		sf := b.wantBlock(addr, tool, place, in.Kind+"."+in.Name, string(r.Content))
+		if sf != nil && sf.native != nil && l.ClaudeImport {
+			sf.native.keepImport = true
+		}
+		return
+	}
+	if len(places) > 1 {
+		b.instr.elsewhere = append(b.instr.elsewhere, elsewhereItem{addr: addr, places: places, in: in, r: r})
 		return
 	}
 	b.ownedFile(addr, place, in, r)
 }
 
-// instructionPlace returns the place a link writes a kind to for a tool:
-// user level, or the link's project.
-func instructionPlace(p provider.Provider, env provider.Env, project, kind string) (provider.Place, bool) {
+// instructionPlaces returns the places a link writes a kind to for a tool,
+// user level or the link's project, in the tool's order: the first is
+// where chronicle writes.
+func instructionPlaces(p provider.Provider, env provider.Env, project, kind string) []provider.Place {
 	env.Projects = nil
 	if project != "" {
 		env.Projects = []string{project}
 	}
+	var out []provider.Place
 	for _, pl := range p.Instructions(env) {
 		if pl.Kind != kind {
 			continue
 		}
 		if (project == "" && pl.Scope == provider.ScopeUser) || (project != "" && pl.Scope == provider.ScopeProject && pl.Project == project) {
-			return pl, true
+			out = append(out, pl)
 		}
 	}
-	return provider.Place{}, false
+	return out
 }
 
 // wantBlock records that addr wants block id with body in the shared file
 // the place's tool reads: the first of its files that exists, else the
 // first. Two addresses that want different text in the same block are an
-// error: the file has one block of that id.
-func (b *builder) wantBlock(addr, tool string, place provider.Place, id, body string) {
+// error: the file has one block of that id. It returns the file's wants.
+func (b *builder) wantBlock(addr, tool string, place provider.Place, id, body string) *sharedFile {
 	path := place.Files[0]
 	for _, f := range place.Files {
 		if b.view.File(f).Exists {
@@ -151,7 +171,16 @@ func (b *builder) wantBlock(addr, tool string, place provider.Place, id, body st
 	}
 	if place.Import != nil {
 		sf.imports[place.Import.File] = place.Import.Line
+		if place.Import.Native != nil && sf.native == nil {
+			sf.native = &nativeRead{file: place.Import.File, project: place.Project, spec: place.Import.Native}
+		}
 	}
+	b.want(sf, id, addr, body)
+	return sf
+}
+
+// want adds addr to the addresses wanting block id of sf with body.
+func (b *builder) want(sf *sharedFile, id, addr, body string) {
 	w := sf.blocks[id]
 	if w == nil {
 		sf.blocks[id] = &blockWant{body: body, wanted: []string{addr}}
@@ -159,7 +188,7 @@ func (b *builder) wantBlock(addr, tool string, place provider.Place, id, body st
 		return
 	}
 	if w.body != body {
-		b.diag("error", addr, "Two texts for one block", "%s and %s both write block %s of %s, with different text (a rule's text is rendered alike for every tool sharing a file, so the rule changed between them?).", w.wanted[0], addr, id, path)
+		b.diag("error", addr, "Two texts for one block", "%s and %s both write block %s of %s, with different text (a rule's text is rendered alike for every tool sharing a file, so the rule changed between them?).", w.wanted[0], addr, id, sf.path)
 		return
 	}
 	w.wanted = append(w.wanted, addr)

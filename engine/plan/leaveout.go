@@ -53,14 +53,32 @@ func (b *builder) leavesOut(l *config.Link, tool, name string, p provider.Provid
 }
 
 // cannotHold says in a few words why p refuses e: it lacks the transport,
-// it has no syntax for secret references at all, it cannot write these
-// references, or (anything else) it cannot hold it as declared. It asks the
+// it has no tool allow or deny list where e has one, it has no syntax for
+// secret references at all, it cannot write these references, or
+// (anything else) it cannot hold it as declared. It asks the
 // provider, with small probe entries, rather than reading its error's text.
 func cannotHold(p provider.Provider, e provider.Entry) string {
 	if e.Transport != service.Stdio && e.Transport != "" {
 		probe := provider.Entry{Name: e.Name, Enabled: true, Definition: service.Definition{Transport: e.Transport, URL: secret.Literal("https://probe.invalid/mcp")}}
 		if _, err := p.Render(probe); err != nil {
 			return "no " + e.Transport + " transport"
+		}
+	}
+	for _, l := range []struct {
+		what string
+		on   bool
+		set  func(*provider.Entry)
+	}{
+		{"no tool allow list", len(e.EnabledTools) > 0, func(x *provider.Entry) { x.EnabledTools = e.EnabledTools }},
+		{"no tool deny list", len(e.DisabledTools) > 0, func(x *provider.Entry) { x.DisabledTools = e.DisabledTools }},
+	} {
+		if !l.on {
+			continue
+		}
+		probe := provider.Entry{Name: e.Name, Enabled: true, Definition: service.Definition{Transport: service.Stdio, Command: "probe"}}
+		l.set(&probe)
+		if _, err := p.Render(probe); err != nil {
+			return l.what
 		}
 	}
 	switch {

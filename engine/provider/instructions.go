@@ -61,6 +61,27 @@ func (p Place) ItemFolder() bool { return p.File != "" }
 type Import struct {
 	File string // absolute
 	Line string // e.g. "@AGENTS.md"
+	// Native, when set, says the tool reads File itself, with no import
+	// and no file of its own, where none of the files that switch this off
+	// is found: Claude Code 2.1.277 and later reads AGENTS.md in a project
+	// with no CLAUDE.md.
+	Native *Native
+}
+
+// A Native says when a tool reads an importable file itself: where no file
+// named in Unless exists in the project's folder or in any folder above
+// it. The plan then writes the tool's blocks into that file only.
+type Native struct {
+	// Unless are paths relative to a folder: CLAUDE.md, .claude/CLAUDE.md,
+	// CLAUDE.local.md.
+	Unless []string
+	// Except are absolute files that never count, though a walk up from a
+	// project meets them: the user's memory ~/.claude/CLAUDE.md is the
+	// .claude/CLAUDE.md of the home folder, but not a project's.
+	Except []string
+	// Since names the first version that reads the file ("Claude Code
+	// 2.1.277"), and Where the builds that do not yet, for the plan's note.
+	Since, Where string
 }
 
 // A Format renders instructions in one tool's format, and reads them back.

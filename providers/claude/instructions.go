@@ -1,27 +1,53 @@
 package claude
 
 import (
-	"strings"
+	"path/filepath"
 
 	"github.com/chronicle-dev/chronicle/engine/instruction"
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/providers/internal/instr"
 )
 
-// Claude Code's pages on memory (CLAUDE.md, @imports), slash commands and
-// subagents.
+// Claude Code's pages on memory (CLAUDE.md, @imports, AGENTS.md), slash
+// commands and subagents.
 const (
 	memoryDoc   = "https://code.claude.com/docs/en/memory"
 	commandsDoc = "https://code.claude.com/docs/en/slash-commands"
 	agentsDoc   = "https://code.claude.com/docs/en/sub-agents"
 )
 
+// agentsMd is what Claude Code 2.1.277 and later reads in a project with
+// no CLAUDE.md: the project's AGENTS.md, loaded where and how CLAUDE.md
+// would be. A CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md in the
+// project's folder or any folder above it switches this off (the changelog
+// of 2.1.277, and the caveats implementers found: docs/providers.md). The
+// user's memory ~/.claude/CLAUDE.md is no project file and does not count,
+// though it is the .claude/CLAUDE.md of the home folder (decision 0150).
+func agentsMd(userMemory string) *provider.Native {
+	return &provider.Native{
+		Unless: []string{"CLAUDE.md", filepath.Join(".claude", "CLAUDE.md"), "CLAUDE.local.md"},
+		Except: []string{userMemory},
+		Since:  "Claude Code 2.1.277", Where: "not yet on Bedrock, Vertex or Foundry",
+	}
+}
+
 // places lists CLAUDE.md, the commands and the agents folders in
-// ~/.claude (or $CLAUDE_CONFIG_DIR) and in each project. A project's
-// CLAUDE.md imports the project's AGENTS.md ("@AGENTS.md") rather than
-// holding a copy of the blocks other tools have there: Claude Code reads
-// CLAUDE.md, not AGENTS.md.
-func places(env provider.Env) []provider.Place { return placeTable.Places(env, configDir(env)) }
+// ~/.claude (or $CLAUDE_CONFIG_DIR) and in each project. A project's rules
+// go into its AGENTS.md, which Claude Code reads itself where the project
+// has no CLAUDE.md; where one is found, the project's CLAUDE.md imports
+// AGENTS.md ("@AGENTS.md") rather than holding a copy of the blocks other
+// tools have there.
+func places(env provider.Env) []provider.Place {
+	dir := configDir(env)
+	out := placeTable.Places(env, dir)
+	native := agentsMd(filepath.Join(dir, "CLAUDE.md"))
+	for i := range out {
+		if out[i].Import != nil {
+			out[i].Import.Native = native
+		}
+	}
+	return out
+}
 
 var placeTable = instr.Table{
 	Tool: tool,
@@ -37,35 +63,8 @@ var placeTable = instr.Table{
 	},
 }
 
-// command is a slash command file: description and argument-hint in the
-// header; the placeholders are Claude Code's own.
-var command = instr.Markdown{
-	Tool: tool, Kind: instruction.Command, Placeholders: instr.Verbatim,
-	Header: func(in instruction.Instruction, h *instruction.Header) []string {
-		h.Add("description", in.Description)
-		h.Add("argument-hint", in.ArgumentHint)
-		return nil
-	},
-	Parse: func(fm instruction.FrontMatter, in *instruction.Instruction) error {
-		return instr.Strings(fm, map[string]*string{"description": &in.Description, "argument-hint": &in.ArgumentHint})
-	},
-}
-
-// agent is a subagent file: name, description, tools (one comma-separated
-// string) and model in the header.
-var agent = instr.Markdown{
-	Tool: tool, Kind: instruction.Agent,
-	Header: func(in instruction.Instruction, h *instruction.Header) []string {
-		h.Add("name", in.Name)
-		h.Add("description", in.Description)
-		h.Add("tools", strings.Join(in.Tools, ", "))
-		h.Add("model", in.Model)
-		return nil
-	},
-	Parse: func(fm instruction.FrontMatter, in *instruction.Instruction) error {
-		if err := instr.Strings(fm, map[string]*string{"description": &in.Description, "model": &in.Model}); err != nil {
-			return err
-		}
-		return instr.List(fm, "tools", &in.Tools)
-	},
-}
+// command and agent are Claude Code's slash command and subagent formats.
+var (
+	command = instr.ClaudeCommand(tool)
+	agent   = instr.ClaudeAgent(tool)
+)

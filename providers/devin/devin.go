@@ -105,8 +105,17 @@ func urlKeyOf(f *jsontool.Fields) string {
 	return "url"
 }
 
+// denyRefusal is why a deny list cannot be written into Devin's entry:
+// Devin CLI's documented tool control is a permissions deny rule
+// mcp__SERVER__TOOL in the matching config*.json, a second file and a list
+// shared with the user's own rules, which chronicle does not write yet
+// (decision 0151); a disabledTools key in the entry is read by one peer
+// only, not by Devin's documentation, and would deny nothing.
+const denyRefusal = "a tool deny list (Devin CLI denies MCP tools with permissions deny rules mcp__SERVER__TOOL in config.json, which chronicle does not write; link the hub, whose policy denies them)"
+
 func encode(e provider.Entry, old *jsontool.Fields, c *jsontool.Encoder) jsontool.Object {
-	c.Refuse(e.EnabledTools != nil, "a tool allow list (it has disabledTools only)")
+	c.Refuse(e.EnabledTools != nil, "a tool allow list")
+	c.Refuse(len(e.DisabledTools) > 0, denyRefusal)
 	c.RefuseUnlisted(e, false, true, false)
 	var o jsontool.Object
 	switch e.Transport {
@@ -120,8 +129,5 @@ func encode(e provider.Entry, old *jsontool.Fields, c *jsontool.Encoder) jsontoo
 	default:
 		c.Refuse(true, "transport "+e.Transport)
 	}
-	if e.DisabledTools != nil {
-		o.Add("disabledTools", e.DisabledTools)
-	}
-	return o
+	return o // disabledTools stays owned: one chronicle wrote before goes
 }

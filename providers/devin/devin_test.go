@@ -67,7 +67,7 @@ func TestPaths(t *testing.T) {
 
 func TestWrites(t *testing.T) {
 	e := tt.NewEntry(false)
-	e.DisabledTools = []string{"delete_everything"}
+	e.DisabledTools = []string{} // a target's disabled_tools = []: no deny list
 	tt.Writes(t, New(), provider.ScopeUser, userFile, e)
 	tt.Writes(t, New(), provider.ScopeProject, projectFile, e)
 	tt.Writes(t, New(), provider.ScopeLocal, localFile, e)
@@ -110,6 +110,14 @@ func TestRefused(t *testing.T) {
 	off.Enabled = false
 	if err := pt.Put(p, tt.Location(t, p, env, provider.ScopeUser, userFile), off); err == nil {
 		t.Fatal("a disabled entry was written")
+	}
+	// A deny list: Devin's is permissions deny rules in config.json, which
+	// chronicle does not write; the entry is refused rather than written
+	// with every tool allowed.
+	deny := tt.NewEntry(false)
+	deny.DisabledTools = []string{"drop_table"}
+	if _, err := p.Render(deny); err == nil || !strings.Contains(err.Error(), "permissions deny rules mcp__SERVER__TOOL") {
+		t.Fatalf("deny list: got %v", err)
 	}
 }
 

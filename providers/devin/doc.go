@@ -12,9 +12,12 @@
 //
 // A server is "command" (stdio) or "url" (streamable HTTP; "serverUrl", the
 // Windsurf spelling, is read too and kept when the replaced entry uses it),
-// with "transport": "sse" for the legacy transport. "disabledTools" is the
-// deny list; Devin keeps no enabled switch, allow list, working directory
-// or timeout in the entry, and expands no environment references (its docs
-// keep personal keys in the git-ignored local file instead), so a secret
-// cannot be written here: link the hub.
+// with "transport": "sse" for the legacy transport. Devin keeps no enabled
+// switch, allow or deny list, working directory or timeout in the entry: it
+// denies MCP tools through permissions deny rules mcp__SERVER__TOOL in the
+// matching config*.json, which chronicle does not write, so an entry with
+// a deny list is refused (link the hub; decision 0151). "disabledTools" is
+// read and removed, never written. Devin expands no environment references
+// (its docs keep personal keys in the git-ignored local file instead), so
+// a secret cannot be written here: link the hub.
 package devin
