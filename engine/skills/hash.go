@@ -109,21 +109,6 @@ func (h *Hasher) HashAll(dirs []string) {
 	cores.Each(len(dirs), func(i int) { h.Hash(dirs[i]) })
 }
 
-// Remember records hash as the hash of the tree at dir, hashed by the
-// caller from the disk as it is now (a plan's Before observation of a
-// central copy), so that a later Hash of dir — the scan's links into the
-// store — does not hash the tree again. A tree already known is kept.
-func (h *Hasher) Remember(dir, hash string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if _, ok := h.trees[dir]; ok {
-		return
-	}
-	t := &tree{done: make(chan struct{}), hash: hash}
-	close(t.done)
-	h.trees[dir] = t
-}
-
 // hash hashes the tree at dir read through r, its file sums from sums
 // when not nil, and says why Copy would refuse the tree (refused).
 func hash(r fsys.Reader, sums FileSums, dir string) (string, error, error) {

@@ -19,8 +19,7 @@ func (c *countingSums) FileSum(r fsys.Reader, path string, _ fs.FileInfo) ([]byt
 }
 
 // A Hasher gives what Hash gives, asks the FileSums it was handed for each
-// file once per tree, and takes a remembered hash for a folder it has not
-// hashed yet — never over one it has.
+// file once per tree.
 func TestHasher(t *testing.T) {
 	dir := writeSkill(t, t.TempDir(), "review", "---\nname: review\ndescription: Reviews.\n---\n")
 	if err := os.WriteFile(filepath.Join(dir, "ref.md"), []byte("reference\n"), 0o644); err != nil {
@@ -42,16 +41,7 @@ func TestHasher(t *testing.T) {
 		t.Fatalf("the FileSums was asked %d times for a tree of 2 files hashed 15 times, want 2", n)
 	}
 
-	h.Remember(dir, "sha256:other")
-	if got, _ := h.Hash(dir); got != want {
-		t.Fatalf("Remember replaced the hash of a tree already hashed: %s", got)
-	}
-	store := filepath.Join(t.TempDir(), "store", "review") // never read
-	h.Remember(store, want)
-	if got, err := h.Hash(store); got != want || err != nil {
-		t.Fatalf("a remembered tree: %s, %v, want %s", got, err, want)
-	}
-
+	store := filepath.Join(t.TempDir(), "store", "review") // never written
 	plain := NewHasher(fsys.OS{}, nil)
 	if got, err := plain.Hash(dir); got != want || err != nil {
 		t.Fatalf("a Hasher without sums: %s, %v, want %s", got, err, want)

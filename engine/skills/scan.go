@@ -18,6 +18,9 @@ const (
 	StatusManaged    = "managed"    // a link into the central store, or a copy of a central skill (engine/scan keeps this only for a copy the state tracks)
 	StatusDuplicate  = "duplicate"  // valid, named like a central skill, with other content
 	StatusBroken     = "broken"     // see Reason
+	// StatusUnread is a folder listed without being read (a plan's
+	// glance: see Depth.Read); scan and plan --unmanaged read every one.
+	StatusUnread = "unread"
 )
 
 // A Found is one entry of a tool's skills folder.
@@ -67,18 +70,25 @@ func (s Store) Contains(path string) bool {
 // hashed through h. A folder that does not exist holds nothing; hidden
 // entries are skipped.
 func ScanDir(h *Hasher, d provider.SkillDir, store Store) ([]Found, error) {
-	return scanDir(h, d, store, true)
+	return ScanDirTo(h, d, store, Depth{})
 }
 
-// ScanDirUnhashed is ScanDir leaving the Hash of links into the store
-// empty: for a caller that passes over managed skills (a plan's list of
-// what it does not manage), which would otherwise hash the store once per
-// link.
-func ScanDirUnhashed(h *Hasher, d provider.SkillDir, store Store) ([]Found, error) {
-	return scanDir(h, d, store, false)
+// A Depth says how much of a skills folder's entries ScanDirTo reads; the
+// zero Depth reads everything, as ScanDir does.
+type Depth struct {
+	// ManagedUnhashed leaves the Hash of links into the store empty: for a
+	// caller that passes over managed skills (a plan's list of what it
+	// does not manage), which would otherwise hash the store once per link.
+	ManagedUnhashed bool
+	// Read, when not nil, says which folders are read (by their name): any
+	// other folder is listed with StatusUnread, its SKILL.md not parsed nor
+	// its tree hashed. For a list that shows a few items and counts the
+	// rest (a plan's); Classify reads one later.
+	Read func(name string) bool
 }
 
-func scanDir(h *Hasher, d provider.SkillDir, store Store, hashManaged bool) ([]Found, error) {
+// ScanDirTo is ScanDir reading the entries only as deep as depth says.
+func ScanDirTo(h *Hasher, d provider.SkillDir, store Store, depth Depth) ([]Found, error) {
 	entries, err := h.Reader().ReadDir(d.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -95,11 +105,22 @@ func scanDir(h *Hasher, d provider.SkillDir, store Store, hashManaged bool) ([]F
 			Tool: d.Tool, SharedWith: d.SharedWith, Scope: d.Scope, Project: d.Project,
 			Dir: d.Dir, Name: e.Name(), Path: filepath.Join(d.Dir, e.Name()),
 		}
-		classify(h, &f, store, hashManaged)
+		if depth.Read != nil && e.IsDir() && !depth.Read(f.Name) {
+			f.Status = StatusUnread
+		} else {
+			classify(h, &f, store, !depth.ManagedUnhashed)
+		}
 		out = append(out, f)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
+}
+
+// Classify reads the entry f names (a Found of ScanDirTo, StatusUnread)
+// and sets its status, reason, hash and frontmatter as ScanDir would.
+func Classify(h *Hasher, f *Found, store Store) {
+	f.Status, f.Reason, f.Hash, f.Meta = "", "", "", Frontmatter{}
+	classify(h, f, store, true)
 }
 
 func classify(h *Hasher, f *Found, store Store, hashManaged bool) {
