@@ -132,8 +132,17 @@ func classify(h *Hasher, f *Found, store Store, hashManaged bool) {
 	}
 	target := f.Path
 	if info.Mode()&fs.ModeSymlink != 0 {
-		f.Link, _ = r.Readlink(f.Path)
-		resolved, err := Resolve(r, f.Path)
+		f.Link, err = r.Readlink(f.Path)
+		if err != nil {
+			f.Status, f.Reason = StatusBroken, err.Error()
+			return
+		}
+		// Resolve from the link's target: the link itself was just read.
+		next := f.Link
+		if !filepath.IsAbs(next) {
+			next = filepath.Join(filepath.Dir(f.Path), next)
+		}
+		resolved, err := Resolve(r, filepath.Clean(next))
 		if err != nil {
 			f.Status, f.Reason = StatusBroken, "dangling link to "+f.Link
 			return

@@ -229,10 +229,10 @@ func TestParseOnlyStreamsPlainJSON(t *testing.T) {
 
 func TestNames(t *testing.T) {
 	for src, want := range map[string][]string{
-		`{"projects": {"/a": {}, "/b": 1, "/a": 2}, "x": [1]}`:        {"/a", "/b"},
-		`{"projects": {"/a": {}}, "projects": {"/c": {}}}`:            {"/c"},
-		`{"projects": {"/a": {}}, "projects": 5}`:                     nil,
-		`{"other": {"projects": {"/a": {}}}}`:                         nil,
+		`{"projects": {"/a": {}, "/b": 1, "/a": 2}, "x": [1]}`:       {"/a", "/b"},
+		`{"projects": {"/a": {}}, "projects": {"/c": {}}}`:           {"/c"},
+		`{"projects": {"/a": {}}, "projects": 5}`:                    nil,
+		`{"other": {"projects": {"/a": {}}}}`:                        nil,
 		"{\"projects\": {\"/p\": {\"history\": [\"\\u00e9\"]}}}\n\n": {"/p"},
 	} {
 		got, err := Names(bytes.NewReader([]byte(src)), "projects")
