@@ -30,16 +30,16 @@ type Raw []byte
 // The file is read with a streaming decoder (jsontext) that keeps only
 // those values and the names on the way; the tree an edit needs is built
 // on the first edit. A file that is not standard JSON (JSONC) is parsed as
-// a tree at once.
+// a tree at once. The decoder does not recurse, so MaxDepth, which guards
+// the recursive parser, is checked on the values it keeps and by the tree
+// an edit builds: a file nested deeper inside what chronicle does not read
+// is read, and refused only for an edit.
 func ParseOnly(path string, src []byte, read ...[]string) (*Document, error) {
 	if len(read) == 0 {
 		return nil, errors.New("jsonfile.ParseOnly: no key path to read")
 	}
 	if src == nil {
 		return parse(path, src, read)
-	}
-	if err := checkDepth(path, src); err != nil {
-		return nil, err
 	}
 	tree, spans, ok := stream(src, read)
 	if !ok {

@@ -92,7 +92,11 @@ func (s *streamer) object(at []string, read [][]string) (map[string]any, error) 
 			if err != nil {
 				return nil, err
 			}
-			v, err := hujson.Parse(s.text[sp.from:sp.to])
+			value := s.text[sp.from:sp.to]
+			if err := checkDepth("", value); err != nil {
+				return nil, err // the tree's parse reports it, with its position
+			}
+			v, err := hujson.Parse(value)
 			if err != nil {
 				return nil, err
 			}
