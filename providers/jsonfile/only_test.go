@@ -256,3 +256,23 @@ func TestNames(t *testing.T) {
 		}
 	}
 }
+
+// Odd documents the streaming read must mean as the tree does: names held
+// twice on the way and at a key path, values that are not objects, nulls.
+func TestParseOnlyAgreesOnOddDocuments(t *testing.T) {
+	add := []Change{{KeyPath: []string{"projects", "p", "mcpServers"}, Name: "n", Value: []byte(`{"a":1}`)}}
+	for _, src := range []string{
+		`{"projects": {"p": {"mcpServers": {"a": {}}}}, "projects": {"q": {}}}`,
+		`{"projects": {"p": {"mcpServers": {"a": {}}}, "p": {"history": [1]}}}`,
+		`{"projects": {"p": {"history": [1]}, "p": {"mcpServers": {"b": {"x": 1}, "b": {"y": 2}}}}}`,
+		`{"projects": {"p": {"mcpServers": {"a": {}}, "mcpServers": {"c": {}}}}}`,
+		`{"projects": {"p": {"mcpServers": null}}}`,
+		`{"projects": {"p": {"mcpServers": [1, 2]}}}`,
+		`{"projects": {"p": 5}}`,
+		`{"projects": [1], "mcpServers": {"a": {"command": "x"}}}`,
+		`{"mcpServers": {"a": {"command": "x", "args": ["\u00e9", 1.50, -0, 1e400, true, null]}}, "tips": "x"}`,
+		`{"projects": {"p": {"disabledMcpServers": ["a", 1, null], "mcpServers": {}}}}`,
+	} {
+		onlyAgrees(t, []byte(src), add)
+	}
+}
