@@ -1,6 +1,9 @@
 package skills
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -48,5 +51,29 @@ func TestHasher(t *testing.T) {
 	}
 	if _, err := plain.Hash(store); err == nil {
 		t.Fatal("a missing folder hashed without an error")
+	}
+}
+
+// The tree hash is recorded in states: its lines are exactly the ones fmt
+// wrote before ("%c %q\n", then "-> %q\n" or "%x\n").
+func TestDigestKeepsItsFormat(t *testing.T) {
+	items := []treeItem{
+		{rel: "SKILL.md", kind: 'f', sum: []byte{0xde, 0xad}},
+		{rel: "scripts/run \"x\".sh", kind: 'x', sum: []byte{0x01}},
+		{rel: "link", kind: 'l', link: "../é\tother"},
+	}
+	// sorted by rel: SKILL.md, link, scripts/…
+	h := sha256.New()
+	for _, it := range []treeItem{items[0], items[2], items[1]} {
+		fmt.Fprintf(h, "%c %q\n", it.kind, it.rel)
+		if it.kind == 'l' {
+			fmt.Fprintf(h, "-> %q\n", it.link)
+			continue
+		}
+		fmt.Fprintf(h, "%x\n", it.sum)
+	}
+	want := "sha256:" + hex.EncodeToString(h.Sum(nil))
+	if got := digest(items); got != want {
+		t.Fatalf("digest %s, want %s", got, want)
 	}
 }
