@@ -3,6 +3,7 @@ package hashcache
 import (
 	"bytes"
 	"encoding/binary"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -115,12 +116,29 @@ const tick = 10 * time.Millisecond
 // only when the file's times are older than that by a timestamp unit and a
 // tick, so that a rewrite after the read necessarily changes them.
 func (c *Cache) add(k key, sum [32]byte, start time.Time) {
-	if k.newest()+k.granule()+int64(tick) > start.UnixNano() {
+	if !k.settled(start) {
 		return
 	}
 	c.mu.Lock()
 	c.added[k] = sum
 	c.mu.Unlock()
+}
+
+// settled reports whether the file's times are older than the moment
+// start by a timestamp unit and a tick: any write after start changes them.
+func (k key) settled(start time.Time) bool {
+	return k.newest()+k.granule()+int64(tick) <= start.UnixNano()
+}
+
+// Settled reports whether a file that info (its stat) describes, read
+// after the moment start, can be known unchanged later by its stat alone:
+// its modification and change times are older than start by a timestamp
+// unit of its filesystem and a kernel tick, so any write after the read
+// changes them (git's racily-clean rule, the one this cache's entries
+// follow). False where this package does not read change times.
+func Settled(info fs.FileInfo, start time.Time) bool {
+	k, ok := keyOf(info)
+	return ok && k.settled(start)
 }
 
 // newest is the later of the file's modification and change times.

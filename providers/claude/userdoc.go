@@ -9,7 +9,9 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"time"
 
+	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"github.com/chronicle-dev/chronicle/providers/jsonfile"
 )
 
@@ -74,12 +76,16 @@ func (u *userDoc) parse(path string, src []byte) (*jsonfile.Document, error) {
 // The command, the presence check and every Locations ask for them before
 // anything is read through the engine's View, so the file is streamed here
 // (jsonfile.Names: a heavy user's file is tens of megabytes, and none of it
-// is kept) and the list is given back while the file's identity — size,
-// modification time, the file itself — holds. That is a list of folders to
-// look at, not what they hold: the entries and every edit come from the
-// View's bytes and their own parse, so a list a same-size rewrite left
-// stale for one run could only leave a project unlisted until the next.
+// is kept), and the list is given back while the file's stat — size,
+// modification time, the file itself — is the one it was read with, when
+// that stat is settled by the rule of the skill hash cache (its times a
+// timestamp unit and a tick older than the read: any later write changes
+// them; hashcache.Settled). A file written just before it was read is read
+// again by the next ask. The entries and every edit come from the View's
+// bytes and their own parse in any case: this is only the list of folders
+// to look at.
 func KnownProjects(file string) []string {
+	start := time.Now()
 	info, err := os.Stat(file)
 	if err != nil {
 		return nil
@@ -87,12 +93,12 @@ func KnownProjects(file string) []string {
 	knownMu.Lock()
 	last := known
 	knownMu.Unlock()
-	if last.path == file && last.info.Size() == info.Size() && last.info.ModTime().Equal(info.ModTime()) && os.SameFile(last.info, info) {
+	if last.settled && last.path == file && last.info.Size() == info.Size() && last.info.ModTime().Equal(info.ModTime()) && os.SameFile(last.info, info) {
 		return slices.Clone(last.projects)
 	}
 	projects := streamProjects(file)
 	knownMu.Lock()
-	known = knownList{path: file, info: info, projects: projects}
+	known = knownList{path: file, info: info, projects: projects, settled: hashcache.Settled(info, start)}
 	knownMu.Unlock()
 	return slices.Clone(projects)
 }
@@ -102,6 +108,8 @@ type knownList struct {
 	path     string
 	info     os.FileInfo
 	projects []string
+	// settled: the file's stat tells a later version apart.
+	settled bool
 }
 
 var (
