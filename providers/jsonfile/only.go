@@ -41,11 +41,11 @@ func ParseOnly(path string, src []byte, read ...[]string) (*Document, error) {
 	if src == nil {
 		return parse(path, src, read)
 	}
-	tree, spans, ok := stream(src, read)
+	tree, subs, ok := stream(path, src, read)
 	if !ok {
 		return parse(path, src, read)
 	}
-	return &Document{path: path, src: src, text: src, tree: tree, read: read, streamed: &streamed{spans: spans}}, nil
+	return &Document{path: path, src: src, text: src, tree: tree, read: read, streamed: &streamed{subs: subs}}, nil
 }
 
 // A hole is an object or array left out of the tree: the placeholder at

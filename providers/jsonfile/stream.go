@@ -16,12 +16,13 @@ import (
 // A streamed document is one ParseOnly read with a streaming decoder
 // (jsontext): its meaning holds the values at the key paths it reads and
 // the objects on the way to them, each other object or array as the file's
-// bytes (a Raw), exactly as the tree of parseOnly means; spans says where
-// in the file each value at a key path lies, so that Members parses only
-// that value. The tree of the whole document — hujson's, which an edit
+// bytes (a Raw), exactly as the tree of parseOnly means; subs holds each
+// object at a key path parsed alone, whose members Members gives. The tree of the whole document — hujson's, which an edit
 // needs — is built on first need (whole).
 type streamed struct {
-	spans map[string]span
+	// subs holds, by key path (spanKey), each object at a key path of read
+	// parsed alone: what Members reads.
+	subs map[string]*Document
 
 	mu    sync.Mutex
 	whole *Document // nil until built
@@ -31,16 +32,18 @@ type streamed struct {
 // A span is where a value lies in a document's text: text[from:to].
 type span struct{ from, to int }
 
-// stream reads text, which must hold one JSON object, with a streaming
-// decoder and returns its meaning as parseOnly's tree means it, and the
-// spans of the values at the key paths of read. It returns false for what
-// jsontext does not read as standard JSON (comments, trailing commas,
-// invalid UTF-8, a syntax error): the tree's parse says what that is.
-func stream(text []byte, read [][]string) (map[string]any, map[string]span, bool) {
+// stream reads text, the content of the file at path, which must hold one
+// JSON object, with a streaming decoder and returns its meaning as
+// parseOnly's tree means it, and each object at a key path of read parsed
+// alone. It returns false for what jsontext does not read as standard JSON
+// (comments, trailing commas, invalid UTF-8, a syntax error) or a value it
+// keeps nested deeper than MaxDepth: the tree's parse says what that is.
+func stream(path string, text []byte, read [][]string) (map[string]any, map[string]*Document, bool) {
 	s := &streamer{
-		dec:   jsontext.NewDecoder(bytes.NewBuffer(text), jsontext.AllowDuplicateNames(true)),
-		text:  text,
-		spans: map[string]span{},
+		dec:  jsontext.NewDecoder(bytes.NewBuffer(text), jsontext.AllowDuplicateNames(true)),
+		path: path,
+		text: text,
+		subs: map[string]*Document{},
 	}
 	if tok, err := s.dec.ReadToken(); err != nil || tok.Kind() != '{' {
 		return nil, nil, false
@@ -52,13 +55,14 @@ func stream(text []byte, read [][]string) (map[string]any, map[string]span, bool
 	if _, err := s.dec.ReadToken(); err != io.EOF {
 		return nil, nil, false
 	}
-	return tree, s.spans, true
+	return tree, s.subs, true
 }
 
 type streamer struct {
-	dec   *jsontext.Decoder
-	text  []byte
-	spans map[string]span
+	dec  *jsontext.Decoder
+	path string
+	text []byte
+	subs map[string]*Document
 }
 
 // object reads the members of the object at key path at, whose '{' was
@@ -87,21 +91,34 @@ func (s *streamer) object(at []string, read [][]string) (map[string]any, error) 
 		}
 		kind := s.dec.PeekKind()
 		switch {
+		case whole && kind == '{':
+			sp, err := s.value()
+			if err != nil {
+				return nil, err
+			}
+			// Parsed alone, once: its meaning is the tree's, its members
+			// what Members gives. An error (too deep) is the tree's to
+			// report, with its position in the file.
+			sub, err := parse(s.path, s.text[sp.from:sp.to], nil)
+			if err != nil {
+				return nil, err
+			}
+			m[name] = sub.tree
+			s.subs[spanKey(slices.Concat(at, []string{name}))] = sub
 		case whole:
 			sp, err := s.value()
 			if err != nil {
 				return nil, err
 			}
 			value := s.text[sp.from:sp.to]
-			if err := checkDepth("", value); err != nil {
-				return nil, err // the tree's parse reports it, with its position
+			if err := checkDepth(s.path, value); err != nil {
+				return nil, err
 			}
 			v, err := hujson.Parse(value)
 			if err != nil {
 				return nil, err
 			}
 			m[name] = meaning(v)
-			s.spans[spanKey(slices.Concat(at, []string{name}))] = sp
 		case next != nil && kind == '{':
 			if _, err := s.dec.ReadToken(); err != nil {
 				return nil, err
@@ -190,11 +207,7 @@ func (d *Document) streamedMembers(keyPath []string) ([]Member, error) {
 		if _, isObj := v.(map[string]any); !isObj {
 			break
 		}
-		if sp, kept := d.streamed.spans[spanKey(prefix)]; kept {
-			sub, err := parse(d.path, d.src[sp.from:sp.to], nil)
-			if err != nil {
-				break
-			}
+		if sub, kept := d.streamed.subs[spanKey(prefix)]; kept {
 			if members, err := sub.Members(keyPath[i+1:]); err == nil {
 				return members, nil
 			}
