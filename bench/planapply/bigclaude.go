@@ -9,22 +9,33 @@ import (
 	"strings"
 )
 
-// bigClaude is the size of the home whose ~/.claude.json is the one of a
-// heavy Claude Code user: the fixture's file with 3,000 more projects, each
-// with a long history, about 38 MB. chronicle reads every project's local
-// servers and approvals, and nothing of their history.
-const bigClaude = "claude38mb"
+// bigClaude and biggerClaude are the sizes of the homes whose ~/.claude.json
+// is the one of a heavy Claude Code user: the fixture's file with 3,000 more
+// projects, each with a long history, about 38 MB and 65 MB (issue 28's
+// figure). chronicle reads every project's local servers and approvals, and
+// nothing of their history.
+const (
+	bigClaude    = "claude38mb"
+	biggerClaude = "claude65mb"
+)
 
 const (
 	bigProjects = 3000
-	bigHistory  = 69 // prompts per project
 	bigServices = 10 // declared and linked into Claude Code's user scope
 )
+
+// historyOf is the number of prompts per project of a big Claude size.
+func historyOf(size string) int {
+	if size == biggerClaude {
+		return 120
+	}
+	return 69
+}
 
 // bigClaudeHome lays out the fixture home's ~/.claude.json grown to
 // bigProjects projects, and a configuration of bigServices services linked
 // into Claude Code.
-func bigClaudeHome(home, fixtures string) error {
+func bigClaudeHome(home, fixtures string, history int) error {
 	src, err := os.ReadFile(filepath.Join(fixtures, "claude-code", "home", ".claude.json"))
 	if err != nil {
 		return err
@@ -36,10 +47,10 @@ func bigClaudeHome(home, fixtures string) error {
 		return fmt.Errorf("the fixture's .claude.json has no projects")
 	}
 	var b strings.Builder
-	b.Grow(40 << 20)
+	b.Grow(70 << 20)
 	b.WriteString(text[:at+len(open)])
 	for i := range bigProjects {
-		bigProject(&b, filepath.Join(home, "src", fmt.Sprintf("project-%d", i)), i)
+		bigProject(&b, filepath.Join(home, "src", fmt.Sprintf("project-%d", i)), i, history)
 	}
 	b.WriteString(text[at+len(open):])
 	dots := filepath.Join(home, "dots")
@@ -61,11 +72,11 @@ func bigClaudeHome(home, fixtures string) error {
 
 // bigProject writes one project member as Claude Code writes it
 // (JSON.stringify with two spaces), followed by a comma.
-func bigProject(b *strings.Builder, path string, n int) {
+func bigProject(b *strings.Builder, path string, n, history int) {
 	fmt.Fprintf(b, "    %q: {\n      \"allowedTools\": [],\n      \"history\": [\n", path)
-	for h := range bigHistory {
+	for h := range history {
 		sep := ","
-		if h == bigHistory-1 {
+		if h == history-1 {
 			sep = ""
 		}
 		fmt.Fprintf(b, "        {\n          \"display\": \"prompt %d of project %d: look at the failing test in src/module_%d.go and fix the flaky retry logic\",\n          \"pastedContents\": {}\n        }%s\n", h, n, h, sep)

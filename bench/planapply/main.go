@@ -213,8 +213,8 @@ func label(size string) string {
 	switch size {
 	case "realistic":
 		return "realistic (fixture home: 9 tools, ~12 services, ~8 skills)"
-	case bigClaude:
-		return "claude38mb (the fixture's ~/.claude.json with 3,000 projects of history, 10 services linked into it)"
+	case bigClaude, biggerClaude:
+		return size + " (the fixture's ~/.claude.json with 3,000 projects of history, 10 services linked into it)"
 	}
 	if n, ok := strings.CutSuffix(size, "u"); ok {
 		return n + " services + " + n + " skills × 2 links, and " + n + " entries + " + n + " skills chronicle does not manage"
@@ -322,8 +322,8 @@ func generate(home, size, fixtures, bin string) error {
 	switch size {
 	case "realistic":
 		return realistic(home, fixtures, bin)
-	case bigClaude:
-		return bigClaudeHome(home, fixtures)
+	case bigClaude, biggerClaude:
+		return bigClaudeHome(home, fixtures, historyOf(size))
 	}
 	number, unmanaged := strings.CutSuffix(size, "u")
 	n, err := strconv.Atoi(number)

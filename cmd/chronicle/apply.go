@@ -281,7 +281,11 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 		if err := a.checkIdentity(m, st, facts, o.plan.machineRenamed); err != nil {
 			return err
 		}
-		p = a.compute(ld, m, st, o.plan)
+		shown := unmanagedShown
+		if o.asJSON {
+			shown = 0
+		}
+		p = a.compute(ld, m, st, o.plan, shown)
 		// apply holds the state lock (itself, or sync for it): it is one
 		// of the commands that write the skill hash cache. A cache that
 		// cannot be written only costs the next plan some reading.

@@ -94,7 +94,11 @@ func (a *app) planRun(f planFlags, o planOutput) error {
 	if err := a.checkIdentity(m, st, l.cfg.Machine, f.machineRenamed); err != nil {
 		return err
 	}
-	p := a.compute(l, m, st, f)
+	shown := unmanagedShown
+	if asJSON || out != "" || o.unmanaged {
+		shown = 0 // every item, read: a program filters for itself, a saved plan keeps them
+	}
+	p := a.compute(l, m, st, f, shown)
 	if err := a.ctx.Err(); err != nil {
 		return failf("planning stopped (%s)", err)
 	}

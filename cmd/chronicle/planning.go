@@ -59,8 +59,10 @@ func (m *workspace) loadState() (*state.State, error) {
 
 // compute plans cfg on the machine against st: the engine returns the whole
 // plan (changes with what they saw, unmanaged items, warnings); cmd only
-// renders it.
-func (a *app) compute(l *loaded, m *workspace, st *state.State, f planFlags) *plan.Plan {
+// renders it. shown is how many unmanaged items the output lists
+// (unmanagedShown for the human view, 0 for all of them): the skill
+// folders past them are counted without being read.
+func (a *app) compute(l *loaded, m *workspace, st *state.State, f planFlags, shown int) *plan.Plan {
 	replace := map[string]bool{}
 	for _, r := range f.replace {
 		replace[r] = true
@@ -78,7 +80,7 @@ func (a *app) compute(l *loaded, m *workspace, st *state.State, f planFlags) *pl
 		StoreDir: m.store.Dir, HubCommand: hubCmd, HubError: hubErr, HubTokenFile: hubtoken.Path(m.chronicleHome), Replace: replace, Destroy: f.destroy,
 		Chronicle: version, Offline: f.offline, Resolver: a.resolver(), Masker: a.masker,
 		Progress: a.progress(), Context: a.ctx, Reader: reader, Hashes: m.hashes.Hasher(reader), Scratch: fsys.OS{}, EUID: os.Geteuid(),
-		Catalog: cat, Commands: a.hintCommands(f), Lock: l.lock, Ignore: l.ignored(),
+		Catalog: cat, Commands: a.hintCommands(f), Lock: l.lock, Ignore: l.ignored(), UnmanagedShown: shown,
 	})
 }
 

@@ -76,12 +76,17 @@ func (m *workspace) scan(cfg *config.Config, st *state.State, only []string) sca
 		Successions: providers.Successions(fsys.OS{}, m.env, m.tools)})
 }
 
-// claudeProjects returns the project folders Claude Code keeps entries for.
-// The claude provider reads them with the same parse (claude.KnownProjects).
+// claudeProjects returns the project folders Claude Code keeps entries for
+// that exist on this machine: every tool's project files are looked for in
+// them, and a folder that is not here holds none (a heavy user's file
+// remembers thousands, many long gone). The claude provider still lists
+// the local servers ~/.claude.json keeps for every one (claude.KnownProjects).
 func claudeProjects(home string) []string {
 	var out []string
 	for _, p := range claude.KnownProjects(filepath.Join(home, ".claude.json")) {
-		out = append(out, filepath.Clean(p))
+		if info, err := os.Stat(p); err == nil && info.IsDir() {
+			out = append(out, filepath.Clean(p))
+		}
 	}
 	return out
 }

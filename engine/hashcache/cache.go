@@ -3,6 +3,7 @@ package hashcache
 import (
 	"bytes"
 	"encoding/binary"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -90,9 +91,11 @@ func decode(data []byte) (map[key][32]byte, bool) {
 
 // lookup returns the recorded sum of the file with key k, when it is
 // trusted: recorded by an earlier run, and the file neither modified nor
-// changed since that run wrote the cache (racily clean otherwise).
+// changed since that run wrote the cache — its times strictly older than
+// the cache file's, by a whole timestamp unit of the file's filesystem
+// (racily clean otherwise).
 func (c *Cache) lookup(k key) ([32]byte, bool) {
-	if k.mtime >= c.written || k.ctime >= c.written {
+	if k.newest()+k.granule() > c.written {
 		return [32]byte{}, false
 	}
 	c.mu.Lock()
@@ -104,22 +107,61 @@ func (c *Cache) lookup(k key) ([32]byte, bool) {
 	return sum, ok
 }
 
-// tick is how far a filesystem's timestamps may lag the clock (coarse
-// kernel time) or round: a file whose times are this close to the moment
-// it was hashed might still be rewritten within the same timestamp.
+// tick is how far the kernel's file timestamps may lag the clock: Linux
+// stamps files from its coarse clock, which moves once per scheduler tick
+// (at most 10 ms).
 const tick = 10 * time.Millisecond
 
 // add records the sum of the file with key k, read after the moment start:
-// only when the file's times are a tick older than that, so a rewrite
-// after the read necessarily changes them.
+// only when the file's times are older than that by a timestamp unit and a
+// tick, so that a rewrite after the read necessarily changes them.
 func (c *Cache) add(k key, sum [32]byte, start time.Time) {
-	limit := start.Add(-tick).UnixNano()
-	if k.mtime >= limit || k.ctime >= limit {
+	if !k.settled(start) {
 		return
 	}
 	c.mu.Lock()
 	c.added[k] = sum
 	c.mu.Unlock()
+}
+
+// settled reports whether the file's times are older than the moment
+// start by a timestamp unit and a tick: any write after start changes them.
+func (k key) settled(start time.Time) bool {
+	return k.newest()+k.granule()+int64(tick) <= start.UnixNano()
+}
+
+// Settled reports whether a file that info (its stat) describes, read
+// after the moment start, can be known unchanged later by its stat alone:
+// its modification and change times are older than start by a timestamp
+// unit of its filesystem and a kernel tick, so any write after the read
+// changes them (git's racily-clean rule, the one this cache's entries
+// follow). False where this package does not read change times.
+func Settled(info fs.FileInfo, start time.Time) bool {
+	k, ok := keyOf(info)
+	return ok && k.settled(start)
+}
+
+// newest is the later of the file's modification and change times.
+func (k key) newest() int64 { return max(k.mtime, k.ctime) }
+
+// granule is the unit of the file's timestamps as far as they show it: the
+// coarsest power of ten of nanoseconds both are a multiple of, and two
+// seconds for whole seconds (FAT stamps even seconds; HFS+, ext3 and many
+// network filesystems whole ones). A time in such a unit stands for the
+// whole unit: a file stamped 10.0 s on a filesystem of seconds may have
+// been written at 10.9 s. A filesystem of nanoseconds shows a unit of a few
+// nanoseconds; a file there that happens to be stamped on a whole second
+// is only trusted two seconds later, never wrongly.
+func (k key) granule() int64 {
+	const second = int64(time.Second)
+	if k.mtime%second == 0 && k.ctime%second == 0 {
+		return 2 * second
+	}
+	g := int64(1)
+	for g < second && k.mtime%(g*10) == 0 && k.ctime%(g*10) == 0 {
+		g *= 10
+	}
+	return g
 }
 
 // Save writes the entries used or computed in this run (at most

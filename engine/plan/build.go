@@ -42,8 +42,10 @@ type builder struct {
 	cleanups []func()
 	// records finds the state's records without a pass over its lists.
 	records *state.Index
-	// observed hashes what Before observations see: the machine as it is
-	// (never the skill hash cache), each central copy hashed once.
+	// observed hashes what Before observations of central copies see:
+	// in.Hashes, through the skill hash cache. A stale cached Before can
+	// only make apply refuse (it observes every target again through the
+	// seam before it writes), never write over something (decision 0050).
 	observed *skills.Hasher
 	// locations memoizes entryLocation by tool and project: a provider
 	// may read a file to list its locations (Claude Code's projects).
@@ -105,7 +107,7 @@ func Compute(in Inputs) *Plan {
 			ConfigWarnings: in.ConfigWarnings,
 		},
 		view:        toolfile.NewView(in.Reader),
-		observed:    skills.NewHasher(in.Reader, nil),
+		observed:    in.Hashes,
 		records:     in.State.Index(),
 		tools:       map[string]provider.Provider{},
 		desired:     map[string]bool{},

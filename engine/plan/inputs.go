@@ -85,6 +85,12 @@ type Inputs struct {
 	// Lock is the configuration's lock file, or nil when it has none: a
 	// git skill it locks is planned at the locked commit, not the tip.
 	Lock *lockfile.File
+	// UnmanagedShown is how many of the plan's unmanaged items its reader
+	// is shown (the human view's first 20, then counts); 0 means all. The
+	// skills folders' entries past them whose name no declared skill has
+	// are listed without being read (skills.StatusUnread): counted, their
+	// SKILL.md not parsed, their tree not hashed.
+	UnmanagedShown int
 	// EUID is the effective user id that will apply the plan (os.Geteuid),
 	// or -1 where there is none: files it cannot write with their owner
 	// kept are conflicts.

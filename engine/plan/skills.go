@@ -17,17 +17,15 @@ import (
 // into ~/.chronicle/skills/<name> and kept equal to its source. A central copy
 // edited in place since the last apply is drift, never overwritten silently.
 func (b *builder) skills() {
-	// Every core hashes: the sources through the cache, the central
-	// copies (what skillChange observes as Before) from the disk.
-	var sources, stores []string
+	// Every core hashes, through the cache: the sources, and the central
+	// copies (what skillChange observes as Before).
+	var trees []string
 	for _, s := range b.cfg.Skills {
 		if !s.IsGit() {
-			sources = append(sources, s.Source)
-			stores = append(stores, storePath(b.in.StoreDir, s.Name))
+			trees = append(trees, s.Source, storePath(b.in.StoreDir, s.Name))
 		}
 	}
-	b.in.Hashes.HashAll(sources)
-	b.observed.HashAll(stores)
+	b.observed.HashAll(trees)
 	problems := make([]string, len(b.cfg.Skills))
 	cores.Each(len(b.cfg.Skills), func(i int) {
 		if s := b.cfg.Skills[i]; !s.IsGit() && !b.importedAsIs(s) {
@@ -77,9 +75,6 @@ func (b *builder) skillChange(addr string, spec *SkillSpec, src fsys.Reader, sou
 	hs := spec.Hash
 	name := spec.Name
 	before := observe.PlaceWith(b.observed, spec.Store)
-	if before.Kind == observe.Dir {
-		b.in.Hashes.Remember(spec.Store, before.Hash) // the scan's links into the store
-	}
 	central := placeHash(before)
 	c := Change{Address: addr, Kind: KindSkill, Path: spec.Store, Skill: spec, Before: &before}
 	rec, known := b.st.Skills[name]

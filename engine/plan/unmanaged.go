@@ -45,6 +45,10 @@ func (b *builder) unmanaged(r scan.Result) {
 		})
 	}
 	for _, k := range r.Skills {
+		if k.Status == skills.StatusUnread && len(b.plan.Unmanaged) < b.in.UnmanagedShown {
+			// One of the items shown: read, as a full scan would.
+			k = scan.Reread(b.in.Hashes, k, skills.Store{Dir: b.in.StoreDir}, b.records)
+		}
 		if k.Status == skills.StatusManaged || touched[k.Path+"\x00"+k.Name] {
 			continue
 		}
@@ -61,6 +65,7 @@ func (b *builder) scanning() <-chan scan.Result {
 	opts := scan.Options{
 		Env: b.in.Env, Tools: b.in.Tools, Config: b.cfg, Store: skills.Store{Dir: b.in.StoreDir},
 		State: b.st, View: b.view, Hashes: b.in.Hashes, ManagedUnhashed: true,
+		Glance: b.in.UnmanagedShown > 0,
 	}
 	go func() { out <- scan.Run(opts) }()
 	return out

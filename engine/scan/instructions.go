@@ -92,7 +92,7 @@ func (opts *Options) rootFile(pl provider.Place, r *Result, roots map[string]int
 		r.Errors = append(r.Errors, Error{Tool: pl.Tool, File: f.Path, Err: err})
 		return
 	}
-	in := Instruction{Tool: pl.Tool, Kind: pl.Kind, Scope: pl.Scope, Project: pl.Project, Path: f.Path, Root: true, Hash: f.Hash}
+	in := Instruction{Tool: pl.Tool, Kind: pl.Kind, Scope: pl.Scope, Project: pl.Project, Path: f.Path, Root: true, Hash: f.Hash()}
 	for _, b := range parsed.Blocks() {
 		in.Blocks = append(in.Blocks, b.ID)
 	}
@@ -139,7 +139,7 @@ func (opts *Options) folder(pl provider.Place, r *Result, seen map[string]int) {
 		if pl.ItemFolder() && !f.Exists && f.Err == nil {
 			continue // a folder without the item's file is not an item
 		}
-		in := Instruction{Tool: pl.Tool, Kind: pl.Kind, Scope: pl.Scope, Project: pl.Project, Path: path, Name: name, Hash: f.Hash}
+		in := Instruction{Tool: pl.Tool, Kind: pl.Kind, Scope: pl.Scope, Project: pl.Project, Path: path, Name: name, Hash: f.Hash()}
 		if f.Err != nil || !f.Exists {
 			in.Status, in.Reason = StatusInvalid, "cannot be read"
 			if f.Err != nil {

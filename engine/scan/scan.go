@@ -96,6 +96,11 @@ type Options struct {
 	// ManagedUnhashed leaves the hash of skills linked from the store
 	// empty (a plan, which does not list them).
 	ManagedUnhashed bool
+	// Glance lists the skills folders whose name no declared skill has
+	// without reading them (skills.StatusUnread): a plan that shows the
+	// first few of what it does not manage and counts the rest reads
+	// those few (Reread), not thousands.
+	Glance bool
 	// Successions are the vendors' moves of users from one tool to
 	// another to report (Result.Moves); nil reports none.
 	Successions []provider.Succession
@@ -116,6 +121,10 @@ func Run(opts Options) Result {
 	hashes := opts.Hashes
 	if hashes == nil {
 		hashes = skills.NewHasher(opts.View.Reader(), nil)
+	}
+	depth := skills.Depth{ManagedUnhashed: opts.ManagedUnhashed}
+	if opts.Glance {
+		depth.Read = declaredSkills(opts.Config)
 	}
 	var r Result
 	sharedSeen := map[string]bool{}
@@ -153,11 +162,7 @@ func Run(opts Options) Result {
 			}
 			sharedSeen[d.Dir] = true
 			d.Files = singleFiles[d.Dir]
-			scanDir := skills.ScanDir
-			if opts.ManagedUnhashed {
-				scanDir = skills.ScanDirUnhashed
-			}
-			found, err := scanDir(hashes, d, opts.Store)
+			found, err := skills.ScanDirTo(hashes, d, opts.Store, depth)
 			if err != nil {
 				r.Errors = append(r.Errors, Error{Tool: p.Name(), File: d.Dir, Err: err})
 				continue
@@ -213,6 +218,25 @@ func (r *Result) noteFile(loc provider.Location, entries int) {
 	if !slices.Contains(r.Files, f) {
 		r.Files = append(r.Files, f)
 	}
+}
+
+// declaredSkills reports whether cfg declares a skill of a name.
+func declaredSkills(cfg *config.Config) func(name string) bool {
+	names := map[string]bool{}
+	if cfg != nil {
+		for _, s := range cfg.Skills {
+			names[s.Name] = true
+		}
+	}
+	return func(name string) bool { return names[name] }
+}
+
+// Reread reads a skill folder that a scan with Glance listed unread, and
+// classifies it as a scan without Glance would have (records: the state's,
+// nil for none).
+func Reread(h *skills.Hasher, f skills.Found, store skills.Store, records *state.Index) skills.Found {
+	skills.Classify(h, &f, store)
+	return untracked([]skills.Found{f}, records)[0]
 }
 
 func selected(name string, only []string) bool {

@@ -93,7 +93,7 @@ func TestScanDirUnhashedSkipsOnlyTheStoresHashes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	unhashed, err := ScanDirUnhashed(NewHasher(fsys.OS{}, nil), d, store)
+	unhashed, err := ScanDirTo(NewHasher(fsys.OS{}, nil), d, store, Depth{ManagedUnhashed: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"sync"
 
 	"github.com/chronicle-dev/chronicle/engine/cores"
@@ -109,21 +110,6 @@ func (h *Hasher) HashAll(dirs []string) {
 	cores.Each(len(dirs), func(i int) { h.Hash(dirs[i]) })
 }
 
-// Remember records hash as the hash of the tree at dir, hashed by the
-// caller from the disk as it is now (a plan's Before observation of a
-// central copy), so that a later Hash of dir — the scan's links into the
-// store — does not hash the tree again. A tree already known is kept.
-func (h *Hasher) Remember(dir, hash string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if _, ok := h.trees[dir]; ok {
-		return
-	}
-	t := &tree{done: make(chan struct{}), hash: hash}
-	close(t.done)
-	h.trees[dir] = t
-}
-
 // hash hashes the tree at dir read through r, its file sums from sums
 // when not nil, and says why Copy would refuse the tree (refused).
 func hash(r fsys.Reader, sums FileSums, dir string) (string, error, error) {
@@ -169,13 +155,18 @@ func hash(r fsys.Reader, sums FileSums, dir string) (string, error, error) {
 func digest(items []treeItem) string {
 	sort.Slice(items, func(i, j int) bool { return items[i].rel < items[j].rel })
 	h := sha256.New()
+	// The lines fmt's "%c %q\n", "-> %q\n" and "%x\n" write, appended
+	// without fmt (a tree hash is recorded: the bytes must not change).
+	var line []byte
 	for _, it := range items {
-		fmt.Fprintf(h, "%c %q\n", it.kind, it.rel)
+		line = append(append(line[:0], it.kind, ' '), strconv.Quote(it.rel)...)
+		line = append(line, '\n')
 		if it.kind == 'l' {
-			fmt.Fprintf(h, "-> %q\n", it.link)
-			continue
+			line = append(append(line, "-> "...), strconv.Quote(it.link)...)
+		} else {
+			line = hex.AppendEncode(line, it.sum)
 		}
-		fmt.Fprintf(h, "%x\n", it.sum)
+		h.Write(append(line, '\n'))
 	}
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }

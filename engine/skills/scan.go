@@ -22,6 +22,9 @@ const (
 	// folder whose SkillDir.Files is set): listed, never imported or
 	// linked, since chronicle keeps skills as folders.
 	StatusSingleFile = "single-file"
+	// StatusUnread is a folder listed without being read (a plan's
+	// glance: see Depth.Read); scan and plan --unmanaged read every one.
+	StatusUnread = "unread"
 )
 
 // singleFileReason is the reason scan gives a single-file skill.
@@ -78,18 +81,25 @@ func (s Store) Contains(path string) bool {
 // hashed through h. A folder that does not exist holds nothing; hidden
 // entries are skipped.
 func ScanDir(h *Hasher, d provider.SkillDir, store Store) ([]Found, error) {
-	return scanDir(h, d, store, true)
+	return ScanDirTo(h, d, store, Depth{})
 }
 
-// ScanDirUnhashed is ScanDir leaving the Hash of links into the store
-// empty: for a caller that passes over managed skills (a plan's list of
-// what it does not manage), which would otherwise hash the store once per
-// link.
-func ScanDirUnhashed(h *Hasher, d provider.SkillDir, store Store) ([]Found, error) {
-	return scanDir(h, d, store, false)
+// A Depth says how much of a skills folder's entries ScanDirTo reads; the
+// zero Depth reads everything, as ScanDir does.
+type Depth struct {
+	// ManagedUnhashed leaves the Hash of links into the store empty: for a
+	// caller that passes over managed skills (a plan's list of what it
+	// does not manage), which would otherwise hash the store once per link.
+	ManagedUnhashed bool
+	// Read, when not nil, says which folders are read (by their name): any
+	// other folder is listed with StatusUnread, its SKILL.md not parsed nor
+	// its tree hashed. For a list that shows a few items and counts the
+	// rest (a plan's); Classify reads one later.
+	Read func(name string) bool
 }
 
-func scanDir(h *Hasher, d provider.SkillDir, store Store, hashManaged bool) ([]Found, error) {
+// ScanDirTo is ScanDir reading the entries only as deep as depth says.
+func ScanDirTo(h *Hasher, d provider.SkillDir, store Store, depth Depth) ([]Found, error) {
 	entries, err := h.Reader().ReadDir(d.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -107,16 +117,27 @@ func scanDir(h *Hasher, d provider.SkillDir, store Store, hashManaged bool) ([]F
 			Dir: d.Dir, Name: e.Name(), Path: filepath.Join(d.Dir, e.Name()),
 			ReadOnly: d.ReadOnly, Note: d.Note,
 		}
-		if stem, ok := strings.CutSuffix(e.Name(), ".md"); ok && d.Files && e.Type().IsRegular() {
+		stem, single := strings.CutSuffix(e.Name(), ".md")
+		switch {
+		case single && d.Files && e.Type().IsRegular():
 			f.Name = stem
 			singleFile(h, &f)
-		} else {
-			classify(h, &f, store, hashManaged)
+		case depth.Read != nil && e.IsDir() && !depth.Read(f.Name):
+			f.Status = StatusUnread
+		default:
+			classify(h, &f, store, !depth.ManagedUnhashed)
 		}
 		out = append(out, f)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
+}
+
+// Classify reads the entry f names (a Found of ScanDirTo, StatusUnread)
+// and sets its status, reason, hash and frontmatter as ScanDir would.
+func Classify(h *Hasher, f *Found, store Store) {
+	f.Status, f.Reason, f.Hash, f.Meta = "", "", "", Frontmatter{}
+	classify(h, f, store, true)
 }
 
 func classify(h *Hasher, f *Found, store Store, hashManaged bool) {
@@ -128,8 +149,17 @@ func classify(h *Hasher, f *Found, store Store, hashManaged bool) {
 	}
 	target := f.Path
 	if info.Mode()&fs.ModeSymlink != 0 {
-		f.Link, _ = r.Readlink(f.Path)
-		resolved, err := Resolve(r, f.Path)
+		f.Link, err = r.Readlink(f.Path)
+		if err != nil {
+			f.Status, f.Reason = StatusBroken, err.Error()
+			return
+		}
+		// Resolve from the link's target: the link itself was just read.
+		next := f.Link
+		if !filepath.IsAbs(next) {
+			next = filepath.Join(filepath.Dir(f.Path), next)
+		}
+		resolved, err := Resolve(r, filepath.Clean(next))
 		if err != nil {
 			f.Status, f.Reason = StatusBroken, "dangling link to "+f.Link
 			return

@@ -99,6 +99,28 @@ func TestScanDirClassifies(t *testing.T) {
 			t.Errorf("%s: status %q reason %q, want %q containing %q", f.Name, f.Status, f.Reason, w[0], w[1])
 		}
 	}
+
+	// A glance reads only the folders it is told to, and links and files
+	// as before; Classify reads one it left unread as ScanDir would.
+	h := NewHasher(fsys.OS{}, nil)
+	glance, err := ScanDirTo(h, provider.SkillDir{Tool: "claude", Scope: "user", Dir: dir}, store, Depth{Read: func(name string) bool { return name == "shared" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range glance {
+		w := want[f.Name]
+		switch f.Name {
+		case "shared", "linked", "dangling", "notes.txt":
+		default:
+			if f.Status != StatusUnread || f.Meta.Name != "" || f.Hash != "" {
+				t.Errorf("glance: %s is %q (read: %q %q), want %q and not read", f.Name, f.Status, f.Meta.Name, f.Hash, StatusUnread)
+			}
+			Classify(h, &f, store)
+		}
+		if f.Status != w[0] || !strings.Contains(f.Reason, w[1]) {
+			t.Errorf("glance, then Classify: %s: status %q reason %q, want %q containing %q", f.Name, f.Status, f.Reason, w[0], w[1])
+		}
+	}
 }
 
 func TestHashIgnoresMetadataNotContent(t *testing.T) {
@@ -264,5 +286,20 @@ func TestScanDirSingleFiles(t *testing.T) {
 		if f.Name == "format-tests.md" && (f.Status != StatusBroken || f.Reason != "not a folder") {
 			t.Errorf("without Files: %+v", f)
 		}
+	}
+}
+
+func TestResolveFollowsChainsOfLinks(t *testing.T) {
+	dir := t.TempDir()
+	skill := writeSkill(t, dir, "s", "---\nname: s\ndescription: d\n---\n")
+	os.Symlink("s", filepath.Join(dir, "b"))
+	os.Symlink(filepath.Join(dir, "b"), filepath.Join(dir, "a"))
+	if got, err := Resolve(fsys.OS{}, filepath.Join(dir, "a")); err != nil || got != skill {
+		t.Fatalf("Resolve(a) = %q, %v; want %q", got, err, skill)
+	}
+	os.Symlink("loop2", filepath.Join(dir, "loop1"))
+	os.Symlink("loop1", filepath.Join(dir, "loop2"))
+	if _, err := Resolve(fsys.OS{}, filepath.Join(dir, "loop1")); err == nil || !strings.Contains(err.Error(), "too many levels") {
+		t.Fatalf("a loop of links: %v", err)
 	}
 }

@@ -17,12 +17,31 @@ type File struct {
 	Path   string
 	Exists bool
 	Data   []byte
-	// Hash is the hash of Data, or "absent".
-	Hash string
 	// Info describes the file (through a symlink), when it exists.
 	Info fs.FileInfo
 	// Err is why the file could not be read (other than not existing).
 	Err error
+
+	// hash is "absent" or "unreadable", else the hash of Data once
+	// something asked for it (Hash).
+	hash     string
+	hashOnce sync.Once
+}
+
+// Hash returns the hash of the file's bytes, Absent for a file that does
+// not exist, "unreadable" for one that could not be read. It is computed
+// the first time it is asked for: most tool files a plan reads are only
+// parsed, and a heavy user's ~/.claude.json is tens of megabytes.
+func (f *File) Hash() string {
+	f.hashOnce.Do(func() {
+		if f.hash == "" && f.Exists {
+			f.hash = Hash(f.Data)
+		}
+	})
+	if f.hash == "" {
+		return Absent
+	}
+	return f.hash
 }
 
 // A View reads tool files through a Reader, each at most once, and parses
@@ -69,7 +88,7 @@ func (v *View) file(path string) *File {
 	if f, ok := v.files[path]; ok {
 		return f
 	}
-	f := &File{Path: path, Hash: Absent}
+	f := &File{Path: path}
 	data, err := v.r.ReadFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -77,13 +96,13 @@ func (v *View) file(path string) *File {
 		// writing the file would write through it, and chronicle never
 		// does (safefile refuses a dangling link), so it is unreadable.
 		if target, lerr := v.r.Readlink(path); lerr == nil {
-			f.Err, f.Hash = fmt.Errorf("a symlink to %s, which does not exist: chronicle does not write through a dangling link (remove the link, or create its target)", target), "unreadable"
+			f.Err, f.hash = fmt.Errorf("a symlink to %s, which does not exist: chronicle does not write through a dangling link (remove the link, or create its target)", target), "unreadable"
 		}
 	case err != nil:
 		f.Err = err
-		f.Hash = "unreadable"
+		f.hash = "unreadable"
 	default:
-		f.Exists, f.Data, f.Hash = true, data, Hash(data)
+		f.Exists, f.Data = true, data
 		f.Info, f.Err = StatSettled(v.r, path)
 	}
 	v.files[path] = f

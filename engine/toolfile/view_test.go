@@ -34,7 +34,7 @@ func TestViewReadsEachFileOnce(t *testing.T) {
 		t.Fatal("a View read a file twice")
 	}
 	f := v.File(file)
-	if !f.Exists || f.Hash != toolfile.Hash(f.Data) {
+	if !f.Exists || f.Hash() != toolfile.Hash(f.Data) {
 		t.Fatalf("file %+v", f)
 	}
 	reads := 0
@@ -62,7 +62,7 @@ func TestViewReadsEachFileOnce(t *testing.T) {
 	if _, err := v.Entries(p, missing); !errors.Is(err, provider.ErrNotConfigured) {
 		t.Fatalf("a missing file: %v", err)
 	}
-	if f := v.File(missing.File); f.Exists || f.Hash != toolfile.Absent {
+	if f := v.File(missing.File); f.Exists || f.Hash() != toolfile.Absent {
 		t.Fatalf("missing file %+v", f)
 	}
 }

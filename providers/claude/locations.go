@@ -59,8 +59,13 @@ const sharedWithCopilot = "Copilot CLI reads this file too; chronicle writes Cop
 // it; the View's read of the same bytes gets this parse back (userDoc).
 func projects(env provider.Env, file string) []string {
 	out := slices.Clone(env.Projects)
+	seen := make(map[string]bool, len(out))
+	for _, p := range out {
+		seen[p] = true
+	}
 	for _, p := range KnownProjects(file) {
-		if !slices.Contains(out, p) {
+		if !seen[p] {
+			seen[p] = true
 			out = append(out, p)
 		}
 	}

@@ -1,13 +1,17 @@
 package claude
 
 import (
+	"bufio"
 	"bytes"
-	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"sync"
+	"time"
 
+	"github.com/chronicle-dev/chronicle/engine/hashcache"
 	"github.com/chronicle-dev/chronicle/providers/jsonfile"
 )
 
@@ -22,12 +26,11 @@ var userReads = [][]string{
 }
 
 // A userDoc holds the last parse of ~/.claude.json, given back for the same
-// path and the very same bytes. Four readers want that file in one run —
-// the command (for the projects to scan, KnownProjects), Locations (the
-// same), the engine's View (for the user and local entries) and the
-// approvals of every project's .mcp.json (through provider.Files) — and a
-// heavy user's is tens of megabytes. Comparing its bytes costs a fraction
-// of parsing them. A parse is a function of the bytes alone, so what is
+// path and the very same bytes. Two readers want that file's parse in one
+// run — the engine's View (for the user and local entries) and the
+// approvals of every project's .mcp.json (through provider.Files, the same
+// View's bytes) — and a heavy user's is tens of megabytes. Comparing its
+// bytes costs a fraction of parsing them (nothing, for the same slice). A parse is a function of the bytes alone, so what is
 // given back is never stale, unlike a cache keyed on the file's size and
 // time, and one for the whole process (lastUser) is as right as one per
 // provider value.
@@ -69,61 +72,80 @@ func (u *userDoc) parse(path string, src []byte) (*jsonfile.Document, error) {
 // KnownProjects returns the projects the ~/.claude.json at file holds
 // entries for (its keys of "projects" that are absolute paths), sorted; none
 // when the file cannot be read or parsed: reading its entries reports that.
+//
+// The command, the presence check and every Locations ask for them before
+// anything is read through the engine's View, so the file is streamed here
+// (jsonfile.Names: a heavy user's file is tens of megabytes, and none of it
+// is kept), and the list is given back while the file's stat — size,
+// modification time, the file itself — is the one it was read with, when
+// that stat is settled by the rule of the skill hash cache (its times a
+// timestamp unit and a tick older than the read: any later write changes
+// them; hashcache.Settled). A file written just before it was read is read
+// again by the next ask. The entries and every edit come from the View's
+// bytes and their own parse in any case: this is only the list of folders
+// to look at.
 func KnownProjects(file string) []string {
-	doc := lastUser.unchanged(file)
-	if doc == nil {
-		src, err := os.ReadFile(file)
+	start := time.Now()
+	info, err := os.Stat(file)
+	if err != nil {
+		return nil
+	}
+	knownMu.Lock()
+	last := known
+	knownMu.Unlock()
+	if last.settled && last.path == file && last.info.Size() == info.Size() && last.info.ModTime().Equal(info.ModTime()) && os.SameFile(last.info, info) {
+		return slices.Clone(last.projects)
+	}
+	projects := streamProjects(file)
+	knownMu.Lock()
+	known = knownList{path: file, info: info, projects: projects, settled: hashcache.Settled(info, start)}
+	knownMu.Unlock()
+	return slices.Clone(projects)
+}
+
+// A knownList is the last list of projects KnownProjects read.
+type knownList struct {
+	path     string
+	info     os.FileInfo
+	projects []string
+	// settled: the file's stat tells a later version apart.
+	settled bool
+}
+
+var (
+	knownMu sync.Mutex
+	known   knownList
+)
+
+// streamProjects reads the projects of the file at path; a file that is
+// not standard JSON (comments, trailing commas) is parsed as the View
+// parses it.
+func streamProjects(path string) []string {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	names, err := jsonfile.Names(bufio.NewReaderSize(f, 256<<10), "projects")
+	f.Close()
+	if err != nil {
+		src, err := os.ReadFile(path)
 		if err != nil {
 			return nil
 		}
-		if doc, err = lastUser.parse(file, src); err != nil {
+		doc, err := lastUser.parse(path, src)
+		if err != nil {
 			return nil
 		}
+		v, _ := doc.Lookup("projects")
+		m, _ := v.(map[string]any)
+		names = slices.Collect(maps.Keys(m))
 	}
-	known, _ := doc.Lookup("projects")
-	m, _ := known.(map[string]any)
 	var out []string
-	for p := range m {
+	for _, p := range names {
 		if filepath.IsAbs(p) {
 			out = append(out, p)
 		}
 	}
 	sort.Strings(out)
 	return out
-}
-
-// unchanged returns the last parse when the file at path still holds its
-// bytes, compared a piece at a time: the command and Locations both ask
-// for the projects, and a second whole copy of a large file only to find
-// it the same would be garbage at once.
-func (u *userDoc) unchanged(path string) *jsonfile.Document {
-	u.mu.Lock()
-	last := u.doc
-	u.mu.Unlock()
-	if last == nil || last.Path() != path || last.Bytes() == nil {
-		return nil
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	want := last.Bytes()
-	piece := make([]byte, 256<<10)
-	for {
-		n, err := f.Read(piece)
-		if n > len(want) || !bytes.Equal(piece[:n], want[:n]) {
-			return nil
-		}
-		want = want[n:]
-		switch {
-		case err == io.EOF:
-			if len(want) > 0 {
-				return nil
-			}
-			return last
-		case err != nil:
-			return nil
-		}
-	}
 }

@@ -40,3 +40,28 @@ func TestNestingWithinTheLimitParses(t *testing.T) {
 		}
 	}
 }
+
+// ParseOnly's streaming read does not recurse: a file nested too deep where
+// chronicle does not read (a project's history) is read, and refused for an
+// edit, whose tree would recurse; too deep where it reads is an error at
+// once, with its position.
+func TestParseOnlyChecksTheDepthOfWhatItReads(t *testing.T) {
+	deep := strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1)
+	history := []byte(`{"projects": {"/p": {"history": ` + deep + `, "mcpServers": {"a": {"command": "a"}}}}}`)
+	d, err := ParseOnly("f", history, claudeReads...)
+	if err != nil {
+		t.Fatalf("too deep in the history: %v", err)
+	}
+	if m, err := d.Members([]string{"projects", "/p", "mcpServers"}); err != nil || len(m) != 1 {
+		t.Fatalf("members %v, %v", m, err)
+	}
+	if _, err := d.Edit([]Change{{KeyPath: []string{"mcpServers"}, Name: "b", Value: []byte(`{"command":"b"}`)}}); err == nil || !strings.Contains(err.Error(), "nested deeper than 512 levels") {
+		t.Fatalf("an edit of a file too deep: %v", err)
+	}
+	servers := []byte(`{"mcpServers": {"a": {"args": ` + deep + `}}}`)
+	_, err = ParseOnly("f", servers, claudeReads...)
+	var pe *provider.ParseError
+	if !errors.As(err, &pe) || pe.Line == 0 || !strings.Contains(err.Error(), "nested deeper than 512 levels") {
+		t.Fatalf("too deep in the servers: %v, want a ParseError with a position", err)
+	}
+}

@@ -13,11 +13,15 @@
 //
 // ParseOnly parses a large file only where a provider reads it (Claude's
 // ~/.claude.json: the servers and the disabled lists, not the history of
-// every project): gjson finds the objects and arrays outside those key
-// paths in the whole file, checked to be JSON or JSONC, and hujson parses
-// the rest, in which each of them stands as its own bytes (a Raw), written
-// back unchanged by an edit and compared byte for byte by its verification
-// (docs/decisions/0062-large-tool-files.md).
+// every project). A streaming decoder (jsontext) reads the whole file and
+// keeps those values, each other object or array as its own bytes (a Raw);
+// the tree an edit needs is built on the first edit: gjson finds the
+// objects and arrays outside those key paths, and hujson parses the rest,
+// in which each of them stands as its bytes, written back unchanged by the
+// edit and compared byte for byte by its verification. A JSONC file is
+// parsed as that tree at once (docs/decisions/0062-large-tool-files.md,
+// 0140-plan-at-any-scale.md). Names streams the member names of one object
+// out of a reader, keeping nothing else.
 //
 // Layout rules, so that adding an entry and removing it again gives back the
 // original file byte for byte:

@@ -23,6 +23,9 @@ type Document struct {
 	// holes are the parts of text it left out of root.
 	read  [][]string
 	holes []hole
+	// streamed is set for a document of ParseOnly read with a streaming
+	// decoder: root is then empty, and whole builds it.
+	streamed *streamed
 
 	mu     sync.Mutex
 	index  map[*hujson.Object]names // built on first use, per object
@@ -87,6 +90,9 @@ func (d *Document) Bytes() []byte { return d.src }
 func (d *Document) Members(keyPath []string) ([]Member, error) {
 	if !d.reads(keyPath) {
 		return nil, unread(d.path, keyPath)
+	}
+	if d.streamed != nil {
+		return d.streamedMembers(keyPath)
 	}
 	obj, err := d.object(keyPath)
 	if err != nil || obj == nil {

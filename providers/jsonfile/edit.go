@@ -40,6 +40,13 @@ func (c Change) path() []string { return slices.Concat(c.KeyPath, []string{c.Nam
 // it: the same changes asked again (apply's transaction after the plan's
 // dry run) give the same bytes at once, and Edited gives that parse.
 func (d *Document) Edit(changes []Change) ([]byte, error) {
+	if d.streamed != nil {
+		w, err := d.whole()
+		if err != nil {
+			return nil, err
+		}
+		return w.Edit(changes)
+	}
 	if after := d.lastEdit(changes); after != nil {
 		return after.src, nil
 	}
@@ -104,6 +111,12 @@ func (d *Document) lastEdit(changes []Change) *Document {
 // Edited returns the document that the last Edit of d produced and verified
 // when src is its content, else nil: a parse of src that costs nothing.
 func (d *Document) Edited(src []byte) *Document {
+	if d.streamed != nil {
+		if w := d.streamed.built(); w != nil {
+			return w.Edited(src)
+		}
+		return nil // never edited
+	}
 	d.mu.Lock()
 	after := d.edited.after
 	d.mu.Unlock()

@@ -26,11 +26,26 @@ type Raw []byte
 //
 // Members and Edit refuse a key path outside read: what the document has
 // there is not parsed.
+//
+// The file is read with a streaming decoder (jsontext) that keeps only
+// those values and the names on the way; the tree an edit needs is built
+// on the first edit. A file that is not standard JSON (JSONC) is parsed as
+// a tree at once. The decoder does not recurse, so MaxDepth, which guards
+// the recursive parser, is checked on the values it keeps and by the tree
+// an edit builds: a file nested deeper inside what chronicle does not read
+// is read, and refused only for an edit.
 func ParseOnly(path string, src []byte, read ...[]string) (*Document, error) {
 	if len(read) == 0 {
 		return nil, errors.New("jsonfile.ParseOnly: no key path to read")
 	}
-	return parse(path, src, read)
+	if src == nil {
+		return parse(path, src, read)
+	}
+	tree, subs, ok := stream(path, src, read)
+	if !ok {
+		return parse(path, src, read)
+	}
+	return &Document{path: path, src: src, text: src, tree: tree, read: read, streamed: &streamed{subs: subs}}, nil
 }
 
 // A hole is an object or array left out of the tree: the placeholder at

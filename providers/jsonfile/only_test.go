@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
@@ -27,6 +28,14 @@ func onlyAgrees(t *testing.T, src []byte, changes []Change) bool {
 	t.Helper()
 	whole, werr := Parse("f", src)
 	only, oerr := ParseOnly("f", src, claudeReads...)
+	if werr != nil && oerr == nil && strings.Contains(werr.Error(), "nested deeper than") {
+		// Nested too deep where chronicle does not read: read, and refused
+		// for an edit with the same error.
+		if _, err := only.Edit(changes); err == nil || err.Error() != werr.Error() {
+			t.Fatalf("Parse: %v; ParseOnly's edit: %v\n%q", werr, err, src)
+		}
+		return false
+	}
 	if (werr == nil) != (oerr == nil) {
 		t.Fatalf("Parse: %v; ParseOnly: %v\n%q", werr, oerr, src)
 	}
@@ -35,6 +44,12 @@ func onlyAgrees(t *testing.T, src []byte, changes []Change) bool {
 			t.Fatalf("Parse: %v; ParseOnly: %v\n%q", werr, oerr, src)
 		}
 		return false
+	}
+	// The streaming read means what the tree of the same key paths means:
+	// every value at a key path, and every other member on the way
+	// (objects and arrays as their bytes).
+	if tree, err := parse("f", src, claudeReads); err != nil || !reflect.DeepEqual(only.tree, tree.tree) {
+		t.Fatalf("ParseOnly's meaning %#v\ndiffers from its tree's %#v (%v)\n%q", only.tree, tree, err, src)
 	}
 	for _, kp := range [][]string{{"mcpServers"}, {"projects", "p", "mcpServers"}, {"projects", "/home/dev/work/api-server", "mcpServers"}} {
 		wm, werr := whole.Members(kp)
@@ -188,5 +203,76 @@ func TestEditRemembersItsLastResult(t *testing.T) {
 	}
 	if d.Edited(out) != nil {
 		t.Fatal("Edited still gives the parse of an edit made before the last")
+	}
+}
+
+// A plain JSON file is read with the streaming decoder, which builds no
+// tree until an edit needs one; JSONC is parsed as a tree at once.
+func TestParseOnlyStreamsPlainJSON(t *testing.T) {
+	src := []byte(`{"projects": {"/p": {"history": [1, 2], "mcpServers": {"a": {"command": "a"}}}}, "mcpServers": {}}`)
+	d, err := ParseOnly("f", src, claudeReads...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.streamed == nil {
+		t.Fatal("plain JSON was not streamed")
+	}
+	if m, err := d.Members([]string{"projects", "/p", "mcpServers"}); err != nil || len(m) != 1 || m[0].Name != "a" {
+		t.Fatalf("members %v, %v", m, err)
+	}
+	if d.streamed.built() != nil {
+		t.Fatal("reading members built the tree")
+	}
+	if _, err := d.Edit([]Change{{KeyPath: []string{"mcpServers"}, Name: "b", Value: []byte(`{"command":"b"}`)}}); err != nil {
+		t.Fatal(err)
+	}
+	if d.streamed.built() == nil {
+		t.Fatal("an edit did not build the tree")
+	}
+	c, err := ParseOnly("f", []byte(`{"mcpServers": {}, // c
+}`), claudeReads...)
+	if err != nil || c.streamed != nil {
+		t.Fatalf("JSONC: %v, streamed %v", err, c.streamed != nil)
+	}
+}
+
+func TestNames(t *testing.T) {
+	for src, want := range map[string][]string{
+		`{"projects": {"/a": {}, "/b": 1, "/a": 2}, "x": [1]}`:       {"/a", "/b"},
+		`{"projects": {"/a": {}}, "projects": {"/c": {}}}`:           {"/c"},
+		`{"projects": {"/a": {}}, "projects": 5}`:                    nil,
+		`{"other": {"projects": {"/a": {}}}}`:                        nil,
+		"{\"projects\": {\"/p\": {\"history\": [\"\\u00e9\"]}}}\n\n": {"/p"},
+	} {
+		got, err := Names(bytes.NewReader([]byte(src)), "projects")
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("Names of %s: %q, %v; want %q", src, got, err, want)
+		}
+	}
+	for _, bad := range []string{`[1]`, `{"projects": {"/a": }}`, `{"a": 1} {}`, `{"a": 1, // c
+}`} {
+		if got, err := Names(bytes.NewReader([]byte(bad)), "projects"); err == nil {
+			t.Errorf("Names of %s: %q, no error", bad, got)
+		}
+	}
+}
+
+// Odd documents the streaming read must mean as the tree does: names held
+// twice on the way and at a key path, values that are not objects, nulls.
+func TestParseOnlyAgreesOnOddDocuments(t *testing.T) {
+	add := []Change{{KeyPath: []string{"projects", "p", "mcpServers"}, Name: "n", Value: []byte(`{"a":1}`)}}
+	for _, src := range []string{
+		`{"projects": {"p": {"mcpServers": {"a": {}}}}, "projects": {"q": {}}}`,
+		`{"projects": {"p": {"mcpServers": {"a": {}}}, "p": {"history": [1]}}}`,
+		`{"projects": {"p": {"history": [1]}, "p": {"mcpServers": {"b": {"x": 1}, "b": {"y": 2}}}}}`,
+		`{"projects": {"p": {"mcpServers": {"a": {}}, "mcpServers": {"c": {}}}}}`,
+		`{"projects": {"p": {"mcpServers": null}}}`,
+		`{"projects": {"p": {"mcpServers": [1, 2]}}}`,
+		`{"projects": {"p": 5}}`,
+		`{"projects": [1], "mcpServers": {"a": {"command": "x"}}}`,
+		`{"mcpServers": {"a": {"command": "x", "args": ["\u00e9", 1.50, -0, 1e400, true, null]}}, "tips": "x"}`,
+		`{"projects": {"p": {"disabledMcpServers": ["a", 1, null], "mcpServers": {}}}}`,
+	} {
+		onlyAgrees(t, []byte(src), add)
 	}
 }
