@@ -117,7 +117,11 @@ func (h *Hub) reachOf(w where) reach {
 	r := reach{cfg: cfg, services: visible(projects, w.root)}
 	if w.service != "" {
 		r.service = w.service
-		r.services = map[string]bool{w.service: r.services[w.service]}
+		inScope := r.services[w.service]
+		r.services = map[string]bool{}
+		if inScope {
+			r.services[w.service] = true // only what is in reach: key() names it
+		}
 		return r
 	}
 	if w.profile == "" {
