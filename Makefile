@@ -4,6 +4,9 @@
 
 GO      ?= go
 NPM_DIR := tools/npm
+# The MCP conformance suite's reference server (internal/conformance), with
+# its own lockfile as upstream ships it.
+CONFORMANCE_SERVER := internal/conformance/server
 
 .PHONY: test tools npm fmt-check vet cross lint unit build bench
 
@@ -19,11 +22,16 @@ tools:
 	@# systemd-analyze verify checks the units chronicle autostart writes.
 	@command -v systemd-analyze >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd; }
 
-# MCP peers from npm (the MCP Inspector CLI, …), pinned by the committed lockfile.
-npm: $(NPM_DIR)/node_modules/.installed
+# MCP peers from npm (the MCP Inspector CLI, the conformance suite, Node 22
+# for its 0.2 line, …), pinned by the committed lockfiles.
+npm: $(NPM_DIR)/node_modules/.installed $(CONFORMANCE_SERVER)/node_modules/.installed
 
 $(NPM_DIR)/node_modules/.installed: $(NPM_DIR)/package.json $(NPM_DIR)/package-lock.json
 	npm ci --prefix $(NPM_DIR) --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(CONFORMANCE_SERVER)/node_modules/.installed: $(CONFORMANCE_SERVER)/package.json $(CONFORMANCE_SERVER)/package-lock.json
+	npm ci --prefix $(CONFORMANCE_SERVER) --no-audit --no-fund --loglevel=error
 	touch $@
 
 fmt-check:

@@ -31,7 +31,7 @@ const (
 // serveStdioForTest is the test binary acting as chronicle serve --stdio.
 func serveStdioForTest(state string) {
 	h, err := New(Options{StatePath: state, Home: os.Getenv("HOME"), Version: "test", Root: cwd(), ListGrace: testGrace,
-		Logger: slog.New(slog.NewTextHandler(os.Stderr, nil)), Profile: os.Getenv(stdioProfileEnv)})
+		Logger: slog.New(slog.NewTextHandler(os.Stderr, nil)), Profile: os.Getenv(stdioProfileEnv), Service: os.Getenv(stdioServiceEnv)})
 	if err != nil {
 		os.Stderr.WriteString(err.Error() + "\n")
 		os.Exit(1)

@@ -58,28 +58,30 @@ func (h *Hub) profileNames() string {
 	return " (its profiles: " + strings.Join(names, ", ") + ")"
 }
 
-// A where is what decides a view: the profile ("" for the whole hub) and
+// A where is what decides a view: the profile ("" for the whole hub), the
+// one service of a service endpoint ("" for none; service_endpoint.go) and
 // the root folder ("" for none).
 type where struct {
 	profile string
+	service string
 	root    string
 }
 
 // whereOf returns where a request came from.
 func (h *Hub) whereOf(ctx context.Context) where {
-	w := where{profile: h.opts.Profile, root: h.rootFor(ctx)}
+	w := where{profile: h.opts.Profile, service: h.opts.Service, root: h.rootFor(ctx)}
 	if ep, ok := endpointOf(ctx); ok {
-		w.profile = profileOfPath(ep.path)
+		w.profile, w.service = profileOfPath(ep.path), serviceOfPath(ep.path)
 	}
 	return w
 }
 
 // whereOfSession returns where a session was made.
 func (h *Hub) whereOfSession(cs *clientSession) where {
-	w := where{profile: h.opts.Profile, root: h.rootOfSession(cs)}
+	w := where{profile: h.opts.Profile, service: h.opts.Service, root: h.rootOfSession(cs)}
 	if key := cs.endpointKey(); key != "" {
 		path, _, _ := strings.Cut(key, "?root=")
-		w.profile = profileOfPath(path)
+		w.profile, w.service = profileOfPath(path), serviceOfPath(path)
 	}
 	return w
 }
@@ -95,8 +97,11 @@ func profileOfPath(path string) string {
 
 // A reach is the services a where may use, under the current settings.
 type reach struct {
-	cfg      exposureConfig
-	profile  *exposure.Profile // nil for the whole hub
+	cfg     exposureConfig
+	profile *exposure.Profile // nil for the whole hub
+	// service is the one service of a service endpoint: its tools and
+	// prompts keep their own names there, and every one is listed.
+	service  string
 	services map[string]bool
 	// unknown is set for an endpoint of a profile the state no longer
 	// defines: it offers nothing.
@@ -110,6 +115,15 @@ func (h *Hub) reachOf(w where) reach {
 	projects, cfg := h.projects, h.expose
 	h.mu.Unlock()
 	r := reach{cfg: cfg, services: visible(projects, w.root)}
+	if w.service != "" {
+		r.service = w.service
+		inScope := r.services[w.service]
+		r.services = map[string]bool{}
+		if inScope {
+			r.services[w.service] = true // only what is in reach: key() names it
+		}
+		return r
+	}
 	if w.profile == "" {
 		return r
 	}
@@ -136,6 +150,9 @@ func (r reach) key() string {
 	p := ""
 	if r.profile != nil {
 		p = r.profile.Name
+	}
+	if r.service != "" {
+		p = "\x01service:" + r.service // no profile's name holds a control character
 	}
 	return strconv.FormatUint(r.cfg.gen, 10) + "\x00" + p + "\x00" + strings.Join(names, ",")
 }

@@ -58,6 +58,9 @@ type Options struct {
 	// Profile is the profile a stdio client is served (serve --stdio
 	// --profile NAME); "" for the whole hub.
 	Profile string
+	// Service is the one service a stdio client is served under the
+	// names the server gives (serve --stdio --service NAME); "" for none.
+	Service string
 	// TokenFile is where the HTTP hub keeps its own token
 	// (~/.chronicle/hub.token, made when missing) when hub { token } is
 	// not set: the management API and the console require it. "": a token
@@ -177,6 +180,10 @@ func New(opts Options) (*Hub, error) {
 		h.Close()
 		return nil, fmt.Errorf("%s defines no profile named %q%s: declare it with a profile block and apply", opts.StatePath, opts.Profile, h.profileNames())
 	}
+	if opts.Service != "" && !h.hasService(opts.Service) {
+		h.Close()
+		return nil, fmt.Errorf("%s declares no service named %q%s: declare it with a service block and apply", opts.StatePath, opts.Service, h.serviceNames())
+	}
 	return h, nil
 }
 
@@ -289,6 +296,9 @@ func (h *Hub) Reload() error {
 // only its own (exposure.Profile.Needs); the others are never started.
 // A profile the state no longer defines needs none.
 func (h *Hub) serves(cfg exposureConfig, service string) bool {
+	if h.opts.Service != "" {
+		return service == h.opts.Service
+	}
 	if h.opts.Profile == "" {
 		return true
 	}

@@ -19,6 +19,7 @@ import (
 //	/mcp                      Streamable HTTP, every revision (2026-07-28 stateless on the same path)
 //	/mcp?root=DIR             the same, scoped to the project folder DIR
 //	/mcp/profile/NAME[?root=] a profile's endpoint (exposure.go)
+//	/mcp/service/NAME[?root=] one service under its own names (service_endpoint.go)
 //	/sse + /message           HTTP+SSE for 2024-11-05 clients
 //	/health, /api/*           liveness and the management API
 //	/, /console/FILE          the web console (console.go)
@@ -28,7 +29,7 @@ import (
 
 // An endpoint is where a request arrived: the path and the scope it names.
 type endpoint struct {
-	path string // "/mcp", "/mcp/profile/NAME", "/sse", "stdio"
+	path string // "/mcp", "/mcp/profile/NAME", "/mcp/service/NAME", "/sse", "stdio"
 	root string // from ?root= or X-Chronicle-Root, "" for none
 }
 
@@ -55,6 +56,14 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 				return
 			}
 			ep.path = "/mcp/profile/" + name
+		}
+		service := r.PathValue("service")
+		if service != "" {
+			if !h.hasService(service) {
+				http.Error(w, "no service named "+service+" is served"+h.serviceNames(), http.StatusNotFound)
+				return
+			}
+			ep.path = servicePrefix + service
 		}
 		root := r.URL.Query().Get("root")
 		if root == "" {
@@ -90,8 +99,8 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			http.Error(w, "a "+r.Method+" needs an Mcp-Session-Id header", http.StatusBadRequest)
 			return
 		}
-		if version != "" && !supported(version) {
-			writeRPCError(w, http.StatusBadRequest, nil, mcp.INVALID_REQUEST, "unsupported MCP-Protocol-Version "+version+"; supported: "+strings.Join(SupportedVersions, ", "))
+		if version != "" && !supported(version) && r.Method != http.MethodPost {
+			writeUnsupportedVersion(w, nil, version)
 			return
 		}
 		if modern && r.Method == http.MethodPost {
@@ -115,9 +124,17 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			bodyError(w, err)
 			return
 		}
+		if version != "" && !supported(version) {
+			// The error answers the request: it carries its id.
+			writeUnsupportedVersion(w, requestID(body), version)
+			return
+		}
 		if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && trimmed[0] == '[' {
 			h.serveBatch(w, r.WithContext(ctx), next, trimmed, version)
 			return
+		}
+		if service != "" {
+			body = exposeRequest(r, service, body)
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		m := peekMessage(body)
@@ -174,12 +191,36 @@ func releaseBody(buf *bytes.Buffer) {
 
 // writeRPCError answers with a JSON-RPC error where a body is expected.
 func writeRPCError(w http.ResponseWriter, status int, id any, code int, msg string) {
+	writeRPCErrorData(w, status, id, code, msg, nil)
+}
+
+// writeRPCErrorData is writeRPCError with the error's data member.
+func writeRPCErrorData(w http.ResponseWriter, status int, id any, code int, msg string, data any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(mcp.JSONRPCError{
 		JSONRPC: mcp.JSONRPC_VERSION, ID: mcp.NewRequestId(id),
-		Error: mcp.NewJSONRPCErrorDetails(code, msg, nil),
+		Error: mcp.NewJSONRPCErrorDetails(code, msg, data),
 	})
+}
+
+// writeUnsupportedVersion refuses a protocol revision the hub does not
+// speak as 2026-07-28 lays it out: UnsupportedProtocolVersion (-32022)
+// with the supported revisions and the requested one in its data, and the
+// request's id (nil for a GET or DELETE, which have none).
+func writeUnsupportedVersion(w http.ResponseWriter, id any, version string) {
+	writeRPCErrorData(w, http.StatusBadRequest, id, mcp.UNSUPPORTED_PROTOCOL_VERSION,
+		"unsupported MCP-Protocol-Version "+version+"; supported: "+strings.Join(SupportedVersions, ", "),
+		mcp.UnsupportedProtocolVersionData{Supported: SupportedVersions, Requested: version})
+}
+
+// requestID returns the id of a single JSON-RPC request as it was sent, or
+// nil when the body holds none (a notification, a batch, not JSON).
+func requestID(body []byte) any {
+	if m := peekMessage(body); len(m.id) > 0 && json.Valid(m.id) {
+		return json.RawMessage(m.id)
+	}
+	return nil
 }
 
 // countStateless counts a 2026-07-28 request per endpoint: that revision has

@@ -18,6 +18,7 @@ type route struct {
 //	/mcp                      Streamable HTTP, every revision (2026-07-28 stateless on the same path)
 //	/mcp?root=DIR             the same, scoped to the project folder DIR
 //	/mcp/profile/NAME[?root=] a profile's endpoint (exposure.go)
+//	/mcp/service/NAME[?root=] one service under the names its server gives (service_endpoint.go)
 //	/sse + /message           HTTP+SSE for 2024-11-05 clients
 //	/health                   liveness
 //	/api/…                    the management API (docs/api.md)
@@ -27,15 +28,18 @@ type route struct {
 // message, GET for a stream, DELETE to end a session.
 func (h *Hub) routes(mcpHTTP, sse, message http.Handler) []route {
 	mcp := h.serveEndpoint(mcpHTTP, "/mcp")
-	profile := h.serveEndpoint(mcpHTTP, "")
+	named := h.serveEndpoint(mcpHTTP, "") // the endpoint a path names: a profile or a service
 	call := http.HandlerFunc(h.apiMCPCall)
 	return []route{
 		{"POST /mcp", mcpGuard, mcp},
 		{"GET /mcp", mcpGuard, mcp},
 		{"DELETE /mcp", mcpGuard, mcp},
-		{"POST /mcp/profile/{name}", mcpGuard, profile},
-		{"GET /mcp/profile/{name}", mcpGuard, profile},
-		{"DELETE /mcp/profile/{name}", mcpGuard, profile},
+		{"POST /mcp/profile/{name}", mcpGuard, named},
+		{"GET /mcp/profile/{name}", mcpGuard, named},
+		{"DELETE /mcp/profile/{name}", mcpGuard, named},
+		{"POST /mcp/service/{service}", mcpGuard, named},
+		{"GET /mcp/service/{service}", mcpGuard, named},
+		{"DELETE /mcp/service/{service}", mcpGuard, named},
 		{"GET /sse", mcpGuard, h.serveLegacy(sse)},
 		{"POST /message", messageGuard, h.serveLegacy(message)},
 

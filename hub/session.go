@@ -181,7 +181,11 @@ func (h *Hub) hooks() *server.Hooks {
 	// answer is the whole list (so a list served while the catalogue was
 	// being replaced counts as what it was), else from the catalogue.
 	hk.AddAfterListTools(func(ctx context.Context, _ any, req *mcp.ListToolsRequest, res *mcp.ListToolsResult) {
-		hash := h.listHash("tools", h.whereOf(ctx))
+		w := h.whereOf(ctx)
+		if w.service != "" {
+			ownToolNames(h.current(), w.service, res.Tools)
+		}
+		hash := h.listHash("tools", w)
 		if req.Params.Cursor == "" && res.NextCursor == "" {
 			hash = sumTools(res.Tools)
 		}
@@ -191,7 +195,11 @@ func (h *Hub) hooks() *server.Hooks {
 		h.lists.listing[0].Add(-1)
 	})
 	hk.AddAfterListPrompts(func(ctx context.Context, _ any, req *mcp.ListPromptsRequest, res *mcp.ListPromptsResult) {
-		hash := h.listHash("prompts", h.whereOf(ctx))
+		w := h.whereOf(ctx)
+		if w.service != "" {
+			ownPromptNames(h.current(), w.service, res.Prompts)
+		}
+		hash := h.listHash("prompts", w)
 		if req.Params.Cursor == "" && res.NextCursor == "" {
 			hash = sumList(res.Prompts)
 		}
@@ -277,13 +285,21 @@ func (h *Hub) listHash(kind string, w where) string {
 			}
 		}
 		for _, t := range v.offered {
-			if v.listed[t.Exposed] {
+			switch {
+			case !v.listed[t.Exposed]:
+			case r.service != "":
+				sums = append(sums, listedSum(ownTool(t.Service, t.Tool, t.Name)))
+			default:
 				sums = append(sums, t.Sum)
 			}
 		}
 	case "prompts":
 		for _, p := range cat.sortedPrompts() {
-			if vis[p.Service] {
+			switch {
+			case !vis[p.Service]:
+			case r.service != "":
+				sums = append(sums, sum(ownPrompt(p.Service, p.Prompt, p.Name)))
+			default:
 				sums = append(sums, p.Sum)
 			}
 		}

@@ -46,6 +46,9 @@ func (r *trackingReader) Read(p []byte) (int, error) {
 			return 0, r.err
 		}
 		r.line, r.err = upstream.ReadLine(r.in)
+		if r.h.opts.Service != "" && len(r.line) > 0 {
+			r.line = exposeLine(r.h.opts.Service, r.line)
+		}
 		if len(r.line) > 0 {
 			r.see(r.line)
 		}

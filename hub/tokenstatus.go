@@ -39,7 +39,7 @@ func (h *Hub) endpointStatus(cat *Catalogue) []EndpointStatus {
 		if root == "" {
 			root = h.opts.Root
 		}
-		seen[where{profile: profileOfPath(path), root: root}] = true
+		seen[where{profile: profileOfPath(path), service: serviceOfPath(path), root: root}] = true
 	}
 	out := make([]EndpointStatus, 0, len(seen))
 	for w := range seen {

@@ -73,7 +73,9 @@ func (h *Hub) viewIn(cat *Catalogue, r reach) *view {
 		}
 	}
 	v.mode = r.cfg.settings.ModeFor(r.profile)
-	if v.mode == exposure.Auto {
+	if r.service != "" {
+		v.mode = exposure.All // a service endpoint is the server itself: no search
+	} else if v.mode == exposure.Auto {
 		v.mode = h.decideAuto(r, h.tokensOf(v.offered))
 	}
 	for _, t := range v.offered {

@@ -20,6 +20,7 @@ func (a *app) serveCommand() *cobra.Command {
 		stdio   bool
 		listen  string
 		profile string
+		service string
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -43,7 +44,9 @@ snapshots, tags and ratings, the takeover review), and the API it reads
 /mcp?root=DIR (URL-encoded) scopes a client to a project by its URL, on every
 revision (2024-11-05 through 2026-07-28; /sse + /message for HTTP+SSE clients).
 Each profile block is served at /mcp/profile/NAME (and ?root=), and over stdio
-by --stdio --profile NAME. With hub { tools = "search" } (or "auto", above
+by --stdio --profile NAME. Each service is also served alone, under the names its
+server gives (no <service>__ prefix) and with the same policies, at
+/mcp/service/NAME (and ?root=), and over stdio by --stdio --service NAME. With hub { tools = "search" } (or "auto", above
 search_threshold tokens) an endpoint lists three meta-tools — search_tools,
 describe_tools, call_tool — instead of every tool. The HTTP hub keeps the
 catalogue, with each tool's token cost, in ~/.chronicle/catalog.json for plan,
@@ -53,11 +56,18 @@ stop with the hub.`,
 		Example: `  chronicle serve
   chronicle serve --listen 127.0.0.1:7400
   chronicle serve --stdio          # what link { hub = true } writes into each tool
-  chronicle serve --stdio --profile review   # link { hub = true, profile = "review" }`,
+  chronicle serve --stdio --profile review   # link { hub = true, profile = "review" }
+  chronicle serve --stdio --service github  # github alone, under its own tool names`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if profile != "" && !stdio {
 				return failf("--profile applies to --stdio; over HTTP each profile is served at /mcp/profile/NAME")
+			}
+			if service != "" && !stdio {
+				return failf("--service applies to --stdio; over HTTP each service is served at /mcp/service/NAME")
+			}
+			if service != "" && profile != "" {
+				return failf("--service and --profile cannot be combined: a service endpoint serves one service as its server names it")
 			}
 			m, err := a.workspace(nil)
 			if err != nil {
@@ -73,7 +83,7 @@ stop with the hub.`,
 			h, err := hub.New(hub.Options{
 				StatePath: m.statePath(), Home: m.home, EnvFile: filepath.Join(m.chronicleHome, "env"),
 				Listen: listen, Root: wd, Version: version, Logger: logger, Workspace: a.hubWorkspace(m),
-				Profile: profile, CataloguePath: cache, TokenFile: tokenFile,
+				Profile: profile, Service: service, CataloguePath: cache, TokenFile: tokenFile,
 			})
 			if err != nil {
 				return failf("%s", err)
@@ -132,5 +142,6 @@ stop with the hub.`,
 	cmd.Flags().BoolVar(&stdio, "stdio", false, "serve one client on stdin/stdout")
 	cmd.Flags().StringVar(&listen, "listen", "", "listen on `ADDR` instead of hub.listen (default 127.0.0.1:7311)")
 	cmd.Flags().StringVar(&profile, "profile", "", "with --stdio: serve the profile `NAME` (a profile block) instead of the whole hub")
+	cmd.Flags().StringVar(&service, "service", "", "with --stdio: serve the service `NAME` alone, under the names its server gives")
 	return cmd
 }

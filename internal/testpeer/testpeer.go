@@ -160,3 +160,26 @@ func require(t T, err error) {
 	}
 	t.Skipf("%v", err)
 }
+
+// File returns the absolute path of rel, a path under the module root that
+// make npm installs outside tools/npm (the conformance suite's reference
+// server keeps its own lockfile: "internal/conformance/server/node_modules/tsx").
+func File(t T, rel string) string {
+	t.Helper()
+	p, err := FindFile(rel)
+	require(t, err)
+	return p
+}
+
+// FindFile is File without a test: the path, or a *Missing error.
+func FindFile(rel string) (string, error) {
+	root, err := ModuleRoot()
+	if err != nil {
+		return "", err
+	}
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	if _, err := os.Stat(p); err != nil {
+		return "", &Missing{Peer: rel, Install: "run make npm", Err: errors.Unwrap(err)}
+	}
+	return p, nil
+}

@@ -1,0 +1,190 @@
+package hub
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// A service endpoint serves one service as if the client talked to the
+// server itself: /mcp/service/NAME over HTTP, serve --stdio --service NAME
+// over stdio. Its tools and prompts keep the names the server gives (no
+// "NAME__" prefix, no "[NAME] " before a description), every tool the
+// policy allows is listed (no search mode), and everything else — policy,
+// masking, scope, timeouts, the inspector's records — is the hub's as on
+// /mcp, because inside the hub a request to it is an /mcp request under
+// the exposed names (docs/decisions/0160):
+//
+//   - on the way in, the name a tools/call, prompts/get or a prompt's
+//     completion/complete names is turned into the exposed name (and the
+//     2026-07-28 Mcp-Name header with it), before mcp-go reads the message;
+//   - on the way out, the tools and prompts a list answers are given their
+//     own names back (the After hooks of the lists, which see the result
+//     before it is encoded).
+
+// servicePrefix begins the path of a service endpoint.
+const servicePrefix = "/mcp/service/"
+
+// serviceOfPath returns the service an endpoint path serves, or "".
+func serviceOfPath(path string) string {
+	name, ok := strings.CutPrefix(path, servicePrefix)
+	if !ok {
+		return ""
+	}
+	return name
+}
+
+// hasService reports whether the hub serves a service: declared, enabled,
+// and not disabled by its policy.
+func (h *Hub) hasService(name string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, p := range h.projects {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// serviceNames lists the services the hub serves for a message.
+func (h *Hub) serviceNames() string {
+	h.mu.Lock()
+	names := make([]string, 0, len(h.projects))
+	for _, p := range h.projects {
+		names = append(names, p.Name)
+	}
+	h.mu.Unlock()
+	if len(names) == 0 {
+		return " (it serves none)"
+	}
+	sort.Strings(names)
+	return " (its services: " + strings.Join(names, ", ") + ")"
+}
+
+// ownTool returns a tool as its server lists it, from the hub's entry.
+func ownTool(service string, t mcp.Tool, name string) mcp.Tool {
+	t.Name = name
+	t.Description = strings.TrimPrefix(t.Description, "["+service+"] ")
+	return t
+}
+
+// ownPrompt returns a prompt as its server lists it, from the hub's entry.
+func ownPrompt(service string, p mcp.Prompt, name string) mcp.Prompt {
+	p.Name = name
+	p.Description = strings.TrimPrefix(p.Description, "["+service+"] ")
+	return p
+}
+
+// ownToolNames gives the tools of a list answered on a service endpoint
+// their own names back; a name the catalogue does not hold is left as it
+// is.
+func ownToolNames(cat *Catalogue, service string, tools []mcp.Tool) {
+	for i, t := range tools {
+		if e := cat.Tools[t.Name]; e != nil && e.Service == service {
+			tools[i] = ownTool(service, t, e.Name)
+		}
+	}
+}
+
+// ownPromptNames is ownToolNames for prompts.
+func ownPromptNames(cat *Catalogue, service string, prompts []mcp.Prompt) {
+	for i, p := range prompts {
+		if e := cat.Prompts[p.Name]; e != nil && e.Service == service {
+			prompts[i] = ownPrompt(service, p, e.Name)
+		}
+	}
+}
+
+// exposedNames turns the names a message to a service endpoint gives
+// (tools/call's and prompts/get's params.name, a prompt reference's name in
+// completion/complete) into the hub's exposed names. It returns the
+// message unchanged when it names nothing, the name it replaced and the
+// name put in its place. A message that does not decode is left for mcp-go
+// to refuse.
+func exposedNames(service string, msg []byte) (out []byte, old, exposed string) {
+	m := peekMessage(msg)
+	var path []string
+	switch {
+	case m.is(mcp.MethodToolsCall), m.is(mcp.MethodPromptsGet):
+		path = []string{"params", "name"}
+	case m.is(mcp.MethodCompletionComplete):
+		ref := m.param("ref")
+		if !bytes.Contains(ref, []byte(`"ref/prompt"`)) {
+			return msg, "", ""
+		}
+		path = []string{"params", "ref", "name"}
+	default:
+		return msg, "", ""
+	}
+	var top map[string]json.RawMessage
+	if json.Unmarshal(msg, &top) != nil {
+		return msg, "", ""
+	}
+	rewritten, old, ok := replaceName(top, path, func(name string) string { return ExposedName(service, name) })
+	if !ok {
+		return msg, "", ""
+	}
+	b, err := json.Marshal(rewritten)
+	if err != nil {
+		return msg, "", ""
+	}
+	return b, old, ExposedName(service, old)
+}
+
+// replaceName replaces the string at path within obj (decoded one level
+// at a time, so every other member keeps its bytes) with rename of it.
+func replaceName(obj map[string]json.RawMessage, path []string, rename func(string) string) (map[string]json.RawMessage, string, bool) {
+	raw, ok := obj[path[0]]
+	if !ok {
+		return nil, "", false
+	}
+	if len(path) == 1 {
+		var name string
+		if json.Unmarshal(raw, &name) != nil || name == "" {
+			return nil, "", false
+		}
+		b, _ := json.Marshal(rename(name))
+		obj[path[0]] = b
+		return obj, name, true
+	}
+	var inner map[string]json.RawMessage
+	if json.Unmarshal(raw, &inner) != nil {
+		return nil, "", false
+	}
+	inner, name, ok := replaceName(inner, path[1:], rename)
+	if !ok {
+		return nil, "", false
+	}
+	b, err := json.Marshal(inner)
+	if err != nil {
+		return nil, "", false
+	}
+	obj[path[0]] = b
+	return obj, name, true
+}
+
+// exposeRequest rewrites the body of an HTTP request to a service
+// endpoint (exposedNames), and the Mcp-Name header that must match it.
+func exposeRequest(r *http.Request, service string, body []byte) []byte {
+	out, old, exposed := exposedNames(service, body)
+	if old != "" && r.Header.Get(mcp.HeaderName) == old {
+		r.Header.Set(mcp.HeaderName, exposed)
+	}
+	return out
+}
+
+// exposeLine rewrites one line from a stdio client of a service endpoint
+// (exposedNames), keeping its end of line.
+func exposeLine(service string, line []byte) []byte {
+	body := bytes.TrimRight(line, "\r\n")
+	out, old, _ := exposedNames(service, body)
+	if old == "" {
+		return line
+	}
+	return append(out, '\n')
+}
