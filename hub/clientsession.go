@@ -500,8 +500,11 @@ func (h *Hub) askRoots(cs *clientSession) {
 // makeRoom ends sessions until a new one fits under hub { max_sessions }:
 // the one idle longest, a session whose client sent nothing since
 // initialize first, never one with a request in flight (idlest). It says
-// why a new session is refused when none can be ended, or "".
-func (h *Hub) makeRoom() string {
+// why a new session is refused when none can be ended, or "". The room it
+// makes is reserved for the caller until release is called (once the
+// initialize is answered and its session counted), so that initializes
+// arriving together never take the hub over its limit.
+func (h *Hub) makeRoom() (release func(), refused string) {
 	h.mu.Lock()
 	limit := config.DefaultMaxSessions
 	if h.st != nil && h.st.Hub != nil && h.st.Hub.MaxSessions > 0 {
@@ -512,12 +515,20 @@ func (h *Hub) makeRoom() string {
 	defer h.roomMu.Unlock()
 	for {
 		live, pending := h.clients.size()
-		if live+pending < limit {
-			return ""
+		if live+pending+h.reserved < limit {
+			h.reserved++
+			var once sync.Once
+			return func() {
+				once.Do(func() {
+					h.roomMu.Lock()
+					h.reserved--
+					h.roomMu.Unlock()
+				})
+			}, ""
 		}
 		cs := h.clients.idlest()
 		if cs == nil {
-			return fmt.Sprintf("the hub holds %d client sessions, its limit (hub { max_sessions = %d }), and each has a request in flight: try again when one is answered, or raise the limit", live+pending, limit)
+			return func() {}, fmt.Sprintf("the hub holds %d client sessions, its limit (hub { max_sessions = %d }), and each has a request in flight: try again when one is answered, or raise the limit", live+pending, limit)
 		}
 		h.log.Info("ending the client session idle longest: the hub holds as many as hub { max_sessions } allows", "session", cs.id, "max_sessions", limit)
 		h.endSession(cs)

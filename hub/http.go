@@ -106,10 +106,14 @@ func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r.WithContext(ctx))
 			return
 		}
-		if msg := h.makeRoom(); msg != "" {
+		release, msg := h.makeRoom()
+		if msg != "" {
 			writeError(w, http.StatusServiceUnavailable, msg)
 			return
 		}
+		// A legacy SSE stream lasts as long as its session, which counts
+		// itself once it is made: the room is not held for it.
+		release()
 		h.serveOutbound(next, w, r.WithContext(ctx), "")
 	})
 }

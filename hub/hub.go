@@ -103,6 +103,7 @@ type Hub struct {
 	clients   *clientSessions // every client session, for as long as its transport's (clientsession.go)
 	mcpHTTP   http.Handler    // mcp-go's Streamable HTTP server, which endSession asks to end a session
 	roomMu    sync.Mutex      // makeRoom: one at a time ends sessions for a new one
+	reserved  int             // sessions makeRoom made room for and not yet counted; guarded by roomMu
 	sweeping  sync.Once       // starts sweepUnused with the first Handler
 	lists     listWatch       // what may need a list_changed
 	stateless sync.Map        // endpoint key → *atomic.Int64: 2026-07-28 requests

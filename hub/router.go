@@ -139,10 +139,12 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		m := peekMessage(body)
 		if sid == "" && !modern && m.is(mcp.MethodInitialize) {
-			if msg := h.makeRoom(); msg != "" {
+			release, msg := h.makeRoom()
+			if msg != "" {
 				writeRPCError(w, http.StatusServiceUnavailable, json.RawMessage(m.id), mcp.INTERNAL_ERROR, msg)
 				return
 			}
+			defer release() // the initialize is answered: its session counts itself
 		}
 		if cs != nil {
 			// The request is in flight until its handler returns: its
