@@ -38,11 +38,11 @@ func TestHubModeDiagnostics(t *testing.T) {
 		return svc + "link \"l\" {\n tools = [\"claude\"]\n" + body + "}\n"
 	}
 	for src, want := range map[string]string{
-		link(" services = [\"github\"]\n hub = \"per-servce\"\n"): `chronicle.hcl:7,8-20: Invalid hub; hub is true (the hub's one entry), false, or "per-service" (one hub entry per listed service), not "per-servce". Did you mean "per-service"?`,
-		link(" services = [\"github\"]\n hub = \"true\"\n"):       `write hub = true, without quotes`,
-		link(" services = [\"github\"]\n hub = 1\n"):              `not a number`,
-		link(" services = [\"github\"]\n hub = [\"github\"]\n"):   `hub is true (the hub's one entry), false, or "per-service"`,
-		link(" skills = [\"*\"]\n hub = \"per-service\"\n"):       `hub = "per-service" writes one hub entry for each service the link lists: the link "l" needs services = [...]`,
+		link(" services = [\"github\"]\n hub = \"per-servce\"\n"):                                           `chronicle.hcl:7,8-20: Invalid hub; hub is true (the hub's one entry), false, or "per-service" (one hub entry per listed service), not "per-servce". Did you mean "per-service"?`,
+		link(" services = [\"github\"]\n hub = \"true\"\n"):                                                 `write hub = true, without quotes`,
+		link(" services = [\"github\"]\n hub = 1\n"):                                                        `not a number`,
+		link(" services = [\"github\"]\n hub = [\"github\"]\n"):                                             `hub is true (the hub's one entry), false, or "per-service"`,
+		link(" skills = [\"*\"]\n hub = \"per-service\"\n"):                                                 `hub = "per-service" writes one hub entry for each service the link lists: the link "l" needs services = [...]`,
 		link(" services = [\"github\"]\n hub = \"per-service\"\n profile = \"p\"\n") + "profile \"p\" {}\n": `a profile applies to the aggregated entry (hub = true)`,
 	} {
 		_, diags := load(t, src, nil, nil)

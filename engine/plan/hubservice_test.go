@@ -99,3 +99,19 @@ link "viahub" {
 		t.Errorf("want an error %q, got:\n%s", want, got)
 	}
 }
+
+// TestPerServiceHubEntryOfADisabledService: the hub does not serve a
+// service its policy disables, so it gets no entry, and the one written
+// while it was enabled is removed.
+func TestPerServiceHubEntryOfADisabledService(t *testing.T) {
+	m := enginetest.New(t)
+	const link = perServiceServices + "link \"l\" {\n  tools = [\"claude\"]\n  services = [\"github\", \"linear\"]\n  hub = \"per-service\"\n}\n"
+	m.Converge(m.Config(link))
+	p := m.Converge(m.Config(link + "policy \"linear\" {\n  enabled = false\n}\n"))
+	if c := enginetest.Change(t, p, `link.l["claude"].hub.linear`); c.Action != plan.Delete {
+		t.Errorf("the disabled service's entry: %s %q", c.Action, c.Reason)
+	}
+	if doc := m.Read(m.Path(".claude.json")); strings.Contains(doc, `"linear"`) {
+		t.Errorf("linear still in ~/.claude.json:\n%s", doc)
+	}
+}
