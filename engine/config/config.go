@@ -125,7 +125,13 @@ type Link struct {
 	Rules    []string
 	Commands []string
 	Agents   []string
-	Hub      bool
+	// Hub (hub = true) gives each tool the hub's aggregated entry.
+	Hub bool
+	// PerService (hub = "per-service") sends the link's services through
+	// the hub one entry each, named as the service, instead of writing
+	// them into the tools directly: a client's own permission rules
+	// (mcp__github__create_issue) keep working (decision 0175).
+	PerService bool
 	// Profile is the profile the hub entry serves ("" for the whole hub).
 	Profile string
 	// Transport is how the tool reaches the hub: TransportStdio (chronicle

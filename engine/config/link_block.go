@@ -35,7 +35,7 @@ func (l *loader) decodeLink(in instance) {
 	k.Tools, _ = d.strList(a["tools"])
 	k.Skills, _ = d.strList(a["skills"])
 	k.Services, _ = d.strList(a["services"])
-	k.Hub, _ = d.boolean(a["hub"])
+	k.Hub, k.PerService = d.hubMode(a["hub"])
 	if a["mode"] != nil {
 		k.Mode, _ = d.oneOf(a["mode"], ModeSymlink, ModeCopy)
 	}
@@ -56,8 +56,16 @@ func (l *loader) decodeLink(in instance) {
 	}
 	k.Transport = TransportStdio
 	for _, name := range []string{"profile", "transport"} {
-		if a[name] != nil && !k.Hub {
+		if a[name] != nil && !k.Hub && !k.PerService {
 			d.errorf(a[name].Expr.Range(), "Hub setting without the hub", "%s applies to the hub entry: the link %q needs hub = true for it.", name, k.Name)
+		}
+	}
+	if k.PerService {
+		switch {
+		case a["services"] == nil:
+			d.errorf(a["hub"].Expr.Range(), "Per-service hub without services", "hub = \"per-service\" writes one hub entry for each service the link lists: the link %q needs services = [...].", k.Name)
+		case a["profile"] != nil:
+			d.errorf(a["profile"].Expr.Range(), "Profile with a per-service hub", "A per-service entry serves one service as its server names it; a profile applies to the aggregated entry (hub = true). Put the profile in a link of its own with hub = true.")
 		}
 	}
 	if a["profile"] != nil {

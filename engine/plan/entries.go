@@ -66,15 +66,21 @@ func (b *builder) serviceEntry(l *config.Link, tool, name string, p provider.Pro
 // "http" the running hub's URL — which carries a personal path and a
 // daemon's address, so it is written only at user level or into a project
 // file git ignores; elsewhere the stdio entry is written and the plan says
-// why.
-func (b *builder) hubEntry(l *config.Link, tool string, p provider.Provider) {
-	addr := linkAddress(l.Name, tool, "hub")
+// why. With a service name (hub = "per-service": serviceHubEntry) the
+// entry is that service's alone, named as the service, at
+// link.L["tool"].hub.NAME: serve --stdio --service NAME, or the URL of
+// /mcp/service/NAME.
+func (b *builder) hubEntry(l *config.Link, tool string, p provider.Provider, svc string) {
+	addr, name := linkAddress(l.Name, tool, "hub"), names.Hub
+	if svc != "" {
+		addr, name = linkAddress(l.Name, tool, "hub."+svc), svc
+	}
 	b.desired[addr] = true
 	if l.Transport == config.TransportHTTP {
 		why := b.httpRefused(l, p)
 		if why == "" {
-			d := b.hubHTTP(l)
-			b.entry(addr, tool, l, p, provider.Entry{Name: names.Hub, Definition: d, Enabled: true})
+			d := b.hubHTTP(l, hubPath(l, svc))
+			b.entry(addr, tool, l, p, provider.Entry{Name: name, Definition: d, Enabled: true})
 			b.readableTokenFile(addr, l, p, d)
 			return
 		}
@@ -91,7 +97,10 @@ func (b *builder) hubEntry(l *config.Link, tool string, p provider.Provider) {
 	if l.Profile != "" {
 		args = append(args, secret.Literal("--profile"), secret.Literal(l.Profile))
 	}
-	e := provider.Entry{Name: names.Hub, Definition: service.Definition{Transport: service.Stdio, Command: b.in.HubCommand[0], Args: args}, Enabled: true}
+	if svc != "" {
+		args = append(args, secret.Literal("--service"), secret.Literal(svc))
+	}
+	e := provider.Entry{Name: name, Definition: service.Definition{Transport: service.Stdio, Command: b.in.HubCommand[0], Args: args}, Enabled: true}
 	b.entry(addr, tool, l, p, e)
 }
 
@@ -156,7 +165,11 @@ func (b *builder) entry(addr, tool string, l *config.Link, p provider.Provider, 
 	}
 	// Claimed before anything can fail: an entry the declaration cannot
 	// write now is still declared, never removed for it.
-	b.entryClaims[locationKey(loc.File, loc.KeyPath, e.Name)] = addr
+	key := locationKey(loc.File, loc.KeyPath, e.Name)
+	if b.sameName(addr, key, e.Name, tool) {
+		return
+	}
+	b.entryClaims[key] = addr
 	tokenFile, masked := b.hubTokenOf(e)
 	rendered, err := p.Render(masked)
 	if err != nil {

@@ -16,23 +16,20 @@ import (
 )
 
 // hubHTTP is the definition of an HTTP hub entry: the hub's URL for the
-// link's endpoint (/mcp, or /mcp/profile/NAME) scoped by ?root= to the
-// link's project, and the token the hub asks of it as a bearer header:
+// endpoint at path (/mcp, /mcp/profile/NAME or /mcp/service/NAME: see
+// hubPath) scoped by ?root= to the link's project, and the token the hub asks of it as a bearer header:
 // hub { token } when set (kept a reference: the tool's own syntax reads it
 // from the environment), else the hub's own token file unless
 // local_clients = "open" (a reference too, which apply inlines: decision
 // 0145).
-func (b *builder) hubHTTP(l *config.Link) service.Definition {
+func (b *builder) hubHTTP(l *config.Link, path string) service.Definition {
 	listen := config.DefaultListen
 	var token secret.Value
 	open := false
 	if h := b.cfg.Hub; h != nil {
 		listen, token, open = h.Listen, h.Token, h.LocalClients == config.LocalClientsOpen
 	}
-	u := url.URL{Scheme: "http", Host: config.DialAddress(listen), Path: "/mcp"}
-	if l.Profile != "" {
-		u.Path = "/mcp/profile/" + l.Profile
-	}
+	u := url.URL{Scheme: "http", Host: config.DialAddress(listen), Path: path}
 	if l.Project != "" {
 		u.RawQuery = url.Values{"root": {l.Project}}.Encode()
 	}
@@ -44,6 +41,19 @@ func (b *builder) hubHTTP(l *config.Link) service.Definition {
 		d.Headers = map[string]secret.Value{hubtoken.HeaderName: hubtoken.Header(b.hubTokenFile())}
 	}
 	return d
+}
+
+// hubPath is the path of the hub's endpoint for a link's entry: the
+// service's own endpoint for a per-service entry (service != ""), the
+// profile's for a link serving one, else /mcp.
+func hubPath(l *config.Link, service string) string {
+	switch {
+	case service != "":
+		return "/mcp/service/" + service
+	case l.Profile != "":
+		return "/mcp/profile/" + l.Profile
+	}
+	return "/mcp"
 }
 
 // hubTokenFile is the hub's own token file.

@@ -56,10 +56,14 @@ func (b *builder) links() {
 				}
 			}
 			for _, svc := range services {
-				b.serviceEntry(l, tool, svc, p)
+				if l.PerService {
+					b.serviceHubEntry(l, tool, svc, p)
+				} else {
+					b.serviceEntry(l, tool, svc, p)
+				}
 			}
 			if l.Hub {
-				b.hubEntry(l, tool, p)
+				b.hubEntry(l, tool, p, "")
 			}
 		}
 		if l.AllTools() {

@@ -48,7 +48,7 @@ func (b *builder) projectMissing(l *config.Link) bool {
 // is removed as before.
 func (b *builder) keepUnplanned(l *config.Link, planned []string) {
 	prefix := "link." + l.Name + "["
-	var wanted map[string]bool // what the link takes: hub, service.NAME, skill.NAME
+	var wanted map[string]bool // what the link takes: hub, service.NAME, hub.NAME, skill.NAME
 	consider := func(addr, tool string, at func(p provider.Provider, rest string) bool) {
 		if !strings.HasPrefix(addr, prefix) || slices.Contains(planned, tool) || !(l.Names(tool) || l.AllTools()) {
 			return
@@ -81,11 +81,15 @@ func (b *builder) keepUnplanned(l *config.Link, planned []string) {
 }
 
 // wanted returns what link l takes, as the ends of its addresses: hub,
-// service.NAME, skill.NAME.
+// service.NAME (hub.NAME with hub = "per-service"), skill.NAME.
 func (b *builder) wanted(l *config.Link) map[string]bool {
 	out := map[string]bool{"hub": l.Hub}
 	for _, s := range b.cfg.LinkServices(l) {
-		out["service."+s] = true
+		if l.PerService {
+			out["hub."+s] = true
+		} else {
+			out["service."+s] = true
+		}
 	}
 	for _, s := range linkedSkills(b.cfg, l) {
 		out["skill."+s] = true
