@@ -11,6 +11,8 @@
 #   CHRONICLE=/path/to/chronicle  measure that binary instead of this tree's
 #   BENCH_BASELINE=COMMIT         the baseline (default e8ce922, where issue 29's
 #                                 performance work started); "none" leaves it out
+#   BENCH_BASELINE_BIN=PATH       a chronicle binary (or a script that execs one) as
+#                                 the baseline instead of building a commit
 set -euo pipefail
 runs=${1:-5}
 shift || true
@@ -34,7 +36,10 @@ fi
 go build -o "$work/bin/hubload" "$root/bench/hubload"
 go build -o "$work/bin/forwarder" "$root/bench/forwarder"
 base=()
-if [ "$baseline" != none ]; then
+if [ -n "${BENCH_BASELINE_BIN:-}" ]; then
+  cp "$BENCH_BASELINE_BIN" "$work/bin/baseline"
+  base=(-base "$work/bin/baseline" -base-home "$work/baseline-home")
+elif [ "$baseline" != none ]; then
   echo "building the baseline hub ($baseline)..." >&2
   git -C "$root" worktree add --detach --force "$work/baseline-src" "$baseline" >/dev/null 2>&1
   (cd "$work/baseline-src" && go build -o "$work/bin/baseline" ./cmd/chronicle)
@@ -55,7 +60,7 @@ HCL
   (cd "$1/cfg" && HOME=$1 CHRONICLE_HOME= XDG_CONFIG_HOME= "$2" apply --auto-approve >/dev/null)
 }
 home "$work/home" "$work/bin/chronicle"
-[ "$baseline" = none ] || home "$work/baseline-home" "$work/bin/baseline"
+[ ${#base[@]} = 0 ] || home "$work/baseline-home" "$work/bin/baseline"
 "$work/bin/hubload" run -chronicle "$work/bin/chronicle" -home "$work/home" "${base[@]}" \
   -forwarder "$work/bin/forwarder" -runs "$runs" "$@" &
 pid=$!
