@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tiktoken-go/tokenizer/codec"
@@ -22,15 +23,7 @@ func library(t testing.TB, text string) int {
 	return n
 }
 
-var libraryCodec = func() func() *codec.Codec {
-	var c *codec.Codec
-	return func() *codec.Codec {
-		if c == nil {
-			c = codec.NewO200kBase()
-		}
-		return c
-	}
-}()
+var libraryCodec = sync.OnceValue(codec.NewO200kBase)
 
 // corpus is the reference texts, the repository's documentation and Go
 // sources of this package, and generated texts that mix scripts, digits,
