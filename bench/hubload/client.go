@@ -58,6 +58,7 @@ type httpSession struct {
 	url  string
 	tool string
 	sid  string
+	auth string // "Bearer …", or ""
 	id   int
 	body []byte
 	resp bytes.Buffer
@@ -69,8 +70,11 @@ func newHTTPClient() *http.Client {
 	}}
 }
 
-func dialHTTP(c *http.Client, url, tool string) (*httpSession, error) {
+func dialHTTP(c *http.Client, url, tool, token string) (*httpSession, error) {
 	s := &httpSession{c: c, url: url, tool: tool}
+	if token != "" {
+		s.auth = "Bearer " + token
+	}
 	if _, err := s.post(initializeBody()); err != nil {
 		return nil, fmt.Errorf("initialize: %w", err)
 	}
@@ -90,6 +94,9 @@ func (s *httpSession) post(body []byte) ([]byte, error) {
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
+	if s.auth != "" {
+		req.Header.Set("Authorization", s.auth)
+	}
 	if s.sid != "" {
 		req.Header.Set("Mcp-Session-Id", s.sid)
 		req.Header.Set("MCP-Protocol-Version", protocolVersion)

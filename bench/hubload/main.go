@@ -6,7 +6,8 @@
 //
 //	hubload upstream            a fast MCP server on stdin/stdout
 //	hubload upstream-http       the same over Streamable HTTP on 127.0.0.1 (prints its address)
-//	hubload run -chronicle BIN  start the processes, measure, print, stop them
+//	hubload run -chronicle BIN -home DIR [-base BIN -base-home DIR] [-forwarder BIN]
+//	                            start the processes, measure, print, stop them
 package main
 
 import (
@@ -51,14 +52,17 @@ func runCommand(args []string) error {
 	fs := flag.NewFlagSet("run", flag.ExitOnError)
 	fs.StringVar(&cfg.chronicle, "chronicle", "", "the chronicle `binary` to measure")
 	fs.StringVar(&cfg.home, "home", "", "the `HOME` the hub runs with (its state applied there by bench/hub.sh)")
+	fs.StringVar(&cfg.base, "base", "", "the chronicle `binary` of the baseline commit, measured beside it")
+	fs.StringVar(&cfg.baseHome, "base-home", "", "the `HOME` the baseline runs with")
+	fs.StringVar(&cfg.forwarder, "forwarder", "", "bench/forwarder's `binary`, measured beside it")
 	fs.IntVar(&cfg.runs, "runs", 5, "rounds of each measurement (medians and ranges are over them)")
 	fs.IntVar(&cfg.calls, "calls", 2000, "sequential calls per latency round")
 	fs.IntVar(&cfg.sessions, "sessions", 16, "concurrent HTTP sessions of the load rounds")
 	fs.DurationVar(&cfg.load, "load", 3*time.Second, "length of one load round")
 	fs.BoolVar(&cfg.stdioOnly, "stdio-only", false, "measure only the latency over stdio")
 	_ = fs.Parse(args)
-	if cfg.chronicle == "" || cfg.home == "" {
-		return fmt.Errorf("run needs -chronicle and -home")
+	if cfg.chronicle == "" || cfg.home == "" || (cfg.base != "" && cfg.baseHome == "") {
+		return fmt.Errorf("run needs -chronicle and -home (and -base-home with -base)")
 	}
 	self, err := os.Executable()
 	if err != nil {

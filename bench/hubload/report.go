@@ -17,62 +17,84 @@ import (
 	"time"
 )
 
-// A report holds every round's figures.
+// A report holds every round's figures of every server.
 type report struct {
-	lat        []latencyRow
-	directCS   []float64 // calls/s, direct
-	hubCS      []float64 // calls/s, through the hub
-	hubCPU     []float64 // µs of hub CPU per call
-	upCPU      []float64 // µs of direct upstream CPU per call
-	rss, hwm   float64   // MB, before the load rounds
-	anon, file float64   // MB of rss: anonymous (the heap), file-backed (the binary)
-	rssAfter   float64   // MB, after them
-	hubCalls   int       // calls through the hub in the load rounds
+	loads []string // /proc/loadavg, at each table's start
+	lat   []table
+	tput  *table
+	mem   []memRow
 }
 
-// A latencyRow is one transport's p50 and p99 per round, in µs.
-type latencyRow struct {
-	transport                          string
-	directP50, directP99, hub50, hub99 []float64
-	added50                            []float64 // per round: hub p50 − direct p50
-	hubCPU                             []float64 // per round: µs of hub CPU per call
+// A table is one measurement of several servers, per server per round.
+type table struct {
+	what  string
+	names []string
+	a, b  [][]float64 // latency: p50, p99 in µs; throughput: calls/s, 0
+	cpu   [][]float64 // µs of the server's CPU per call
 }
 
-// latency runs rounds of sequential calls on each session, alternating.
-func (r *report) latency(ctx context.Context, cfg config, transport string, direct, hub session, hubPID int) error {
-	row := latencyRow{transport: transport}
-	for _, s := range []session{direct, hub} { // warm up: the hub starts its upstream on the first call
-		if _, _, err := sequential(s, cfg.calls/4); err != nil {
-			return fmt.Errorf("%s: %w", transport, err)
+func newTable(what string, names []string, runs int) *table {
+	t := &table{what: what, names: names}
+	for range names {
+		t.a, t.b, t.cpu = append(t.a, make([]float64, 0, runs)), append(t.b, make([]float64, 0, runs)), append(t.cpu, make([]float64, 0, runs))
+	}
+	return t
+}
+
+func (t *table) index(name string) int { return slices.Index(t.names, name) }
+
+// A memRow is a server's memory in MB.
+type memRow struct {
+	name                 string
+	rss, hwm, anon, file float64 // with the sessions open, tokenizer loaded
+	after                float64 // after the load rounds
+}
+
+// interleave runs measure on every server once per round, the order
+// rotating from round to round, so that a load that drifts falls on all
+// of them alike.
+func interleave(ctx context.Context, runs, n int, measure func(i int) error) error {
+	for r := range runs {
+		for k := range n {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if err := measure((r + k) % n); err != nil {
+				return err
+			}
 		}
 	}
-	for range cfg.runs {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		d50, d99, err := sequential(direct, cfg.calls)
-		if err != nil {
-			return fmt.Errorf("%s, direct: %w", transport, err)
-		}
-		cpu0, err := cpuTime(hubPID)
-		if err != nil {
-			return err
-		}
-		h50, h99, err := sequential(hub, cfg.calls)
-		if err != nil {
-			return fmt.Errorf("%s, hub: %w", transport, err)
-		}
-		cpu1, err := cpuTime(hubPID)
-		if err != nil {
-			return err
-		}
-		row.hubCPU = append(row.hubCPU, float64((cpu1-cpu0).Microseconds())/float64(cfg.calls))
-		row.directP50, row.directP99 = append(row.directP50, d50), append(row.directP99, d99)
-		row.hub50, row.hub99 = append(row.hub50, h50), append(row.hub99, h99)
-		row.added50 = append(row.added50, h50-d50)
-	}
-	r.lat = append(r.lat, row)
 	return nil
+}
+
+// latency runs rounds of sequential calls on each session, interleaved.
+func (r *report) latency(ctx context.Context, cfg config, transport string, names []string, ss []session, pids []int) error {
+	r.loads = append(r.loads, loadavg())
+	for i, s := range ss { // warm up: a hub starts its upstream on the first call
+		if _, _, err := sequential(s, cfg.calls/4); err != nil {
+			return fmt.Errorf("%s, %s: %w", transport, names[i], err)
+		}
+	}
+	t := newTable(transport, names, cfg.runs)
+	err := interleave(ctx, cfg.runs, len(ss), func(i int) error {
+		cpu0, err := cpuTime(pids[i])
+		if err != nil {
+			return err
+		}
+		p50, p99, err := sequential(ss[i], cfg.calls)
+		if err != nil {
+			return fmt.Errorf("%s, %s: %w", transport, names[i], err)
+		}
+		cpu1, err := cpuTime(pids[i])
+		if err != nil {
+			return err
+		}
+		t.a[i], t.b[i] = append(t.a[i], p50), append(t.b[i], p99)
+		t.cpu[i] = append(t.cpu[i], float64((cpu1-cpu0).Microseconds())/float64(cfg.calls))
+		return nil
+	})
+	r.lat = append(r.lat, *t)
+	return err
 }
 
 // sequential makes n calls one after another and returns p50 and p99 in µs.
@@ -90,25 +112,19 @@ func sequential(s session, n int) (float64, float64, error) {
 	return us(d[n/2]), us(d[n*99/100]), nil
 }
 
-// throughput runs load rounds on each set of sessions, alternating, with
-// the CPU its server process used per call.
-func (r *report) throughput(ctx context.Context, cfg config, directPID, hubPID int, direct, hub []session) error {
-	for range cfg.runs {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		cs, cpu, err := load(direct, cfg.load, directPID)
+// throughput runs load rounds on each server's sessions, interleaved,
+// with the CPU its process used per call.
+func (r *report) throughput(ctx context.Context, cfg config, names []string, ss [][]session, pids []int) error {
+	r.loads = append(r.loads, loadavg())
+	r.tput = newTable(fmt.Sprintf("%d HTTP sessions", cfg.sessions), names, cfg.runs)
+	return interleave(ctx, cfg.runs, len(ss), func(i int) error {
+		cs, cpu, err := load(ss[i], cfg.load, pids[i])
 		if err != nil {
-			return fmt.Errorf("load, direct: %w", err)
+			return fmt.Errorf("load, %s: %w", names[i], err)
 		}
-		r.directCS, r.upCPU = append(r.directCS, cs), append(r.upCPU, cpu)
-		if cs, cpu, err = load(hub, cfg.load, hubPID); err != nil {
-			return fmt.Errorf("load, hub: %w", err)
-		}
-		r.hubCalls += int(cs * cfg.load.Seconds())
-		r.hubCS, r.hubCPU = append(r.hubCS, cs), append(r.hubCPU, cpu)
-	}
-	return nil
+		r.tput.a[i], r.tput.cpu[i] = append(r.tput.a[i], cs), append(r.tput.cpu[i], cpu)
+		return nil
+	})
 }
 
 // load calls on every session at once for d, and returns calls/s and the
@@ -169,6 +185,16 @@ func cpuTime(pid int) (time.Duration, error) {
 	return time.Duration(utime+stime) * 10 * time.Millisecond, nil
 }
 
+// loadavg is the machine's load average over 1, 5 and 15 minutes.
+func loadavg() string {
+	b, _ := os.ReadFile("/proc/loadavg")
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
+}
+
 // memory returns VmRSS and VmHWM of a process in MB.
 func memory(pid int) (rss, hwm float64, err error) {
 	m, err := status(pid)
@@ -197,6 +223,9 @@ func status(pid int) (map[string]float64, error) {
 
 // spread formats the median of xs with its range.
 func spread(xs []float64, format string) string {
+	if len(xs) == 0 {
+		return ""
+	}
 	s := slices.Clone(xs)
 	slices.Sort(s)
 	f := func(x float64) string { return fmt.Sprintf(format, x) }
@@ -211,31 +240,71 @@ func median(sorted []float64) float64 {
 	return (sorted[n/2-1] + sorted[n/2]) / 2
 }
 
-func (r *report) print(w io.Writer, cfg config) {
-	fmt.Fprintf(w, "chronicle hub vs the same upstream called directly: median [min…max] of %d rounds, rounds alternating\n\n", cfg.runs)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "figure\tdirect\thub\tadded by the hub\tgoal")
-	for _, l := range r.lat {
-		goal := "≤ +150 µs"
-		switch l.transport {
-		case "stdio":
-			goal = "≤ +100 µs"
-		case "HTTP, session open at the first catalogue":
-			goal = ""
-		}
-		fmt.Fprintf(tw, "tools/call p50 over %s, µs (%d calls/round)\t%s\t%s\t%s\t%s\n", l.transport, cfg.calls,
-			spread(l.directP50, "%.0f"), spread(l.hub50, "%.0f"), spread(l.added50, "%+.0f"), goal)
-		fmt.Fprintf(tw, "tools/call p99 over %s, µs\t%s\t%s\t\t\n", l.transport,
-			spread(l.directP99, "%.0f"), spread(l.hub99, "%.0f"))
-		fmt.Fprintf(tw, "hub CPU per sequential call over %s, µs\t\t%s\t\t\n", l.transport, spread(l.hubCPU, "%.1f"))
+// pairwise is, round by round, f of server i's figure and server j's.
+func pairwise(xs [][]float64, i, j int, f func(a, b float64) float64) []float64 {
+	if i < 0 || j < 0 {
+		return nil
 	}
-	if len(r.hubCS) > 0 {
-		fmt.Fprintf(tw, "calls/s, %d HTTP sessions (%s rounds)\t%s\t%s\t\t≥ 10000\n", cfg.sessions, cfg.load,
-			spread(r.directCS, "%.0f"), spread(r.hubCS, "%.0f"))
-		fmt.Fprintf(tw, "server CPU per call, µs (user+system)\t%s\t%s\t\t\n",
-			spread(r.upCPU, "%.1f"), spread(r.hubCPU, "%.1f"))
-		fmt.Fprintf(tw, "hub RSS, %d sessions (100 calls each), tokenizer loaded, MB\t\t%.1f (peak VmHWM %.1f)\t%.1f anonymous, %.1f file-backed\t≤ 25\n", cfg.sessions, r.rss, r.hwm, r.anon, r.file)
-		fmt.Fprintf(tw, "hub RSS after the load rounds (%d more calls), MB\t\t%.1f\t%+.2f per 1000 calls\t\n", r.hubCalls, r.rssAfter, (r.rssAfter-r.rss)*1000/float64(r.hubCalls))
+	out := make([]float64, min(len(xs[i]), len(xs[j])))
+	for r := range out {
+		out[r] = f(xs[i][r], xs[j][r])
+	}
+	return out
+}
+
+func minus(a, b float64) float64 { return a - b }
+
+func (r *report) print(w io.Writer, cfg config) {
+	fmt.Fprintf(w, "median [min…max] of %d rounds, servers interleaved in each round; load average (1, 5, 15 min) at the start of each part: %s, at the end: %s\n\n",
+		cfg.runs, strings.Join(r.loads, "; "), loadavg())
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, t := range r.lat {
+		fmt.Fprintf(tw, "tools/call over %s, µs (%d calls/round)\tp50\tp99\tCPU/call\tp50 − direct\tp50 − forwarder\tgoal\n", t.what, cfg.calls)
+		d, f := t.index("direct"), t.index("forwarder")
+		for i, name := range t.names {
+			goal := ""
+			switch {
+			case name == "hub" && t.what == "stdio":
+				goal = "≤ +50 over direct"
+			case name == "hub":
+				goal = "≤ +30 over the forwarder"
+			}
+			vsDirect, vsFwd := "", ""
+			if i != d {
+				vsDirect = spread(pairwise(t.a, i, d, minus), "%+.0f")
+			}
+			if i != f && i != d {
+				vsFwd = spread(pairwise(t.a, i, f, minus), "%+.0f")
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, spread(t.a[i], "%.0f"), spread(t.b[i], "%.0f"),
+				spread(t.cpu[i], "%.1f"), vsDirect, vsFwd, goal)
+		}
+		fmt.Fprintln(tw, "\t\t\t\t\t\t")
+	}
+	if t := r.tput; t != nil {
+		fmt.Fprintf(tw, "calls/s, %s (%s rounds)\tcalls/s\tCPU/call, µs\t%% of the forwarder's\t\t\tgoal\n", t.what, cfg.load)
+		f := t.index("forwarder")
+		for i, name := range t.names {
+			goal, share := "", ""
+			if name == "hub" {
+				goal = "≥ 90 % of the forwarder's"
+			}
+			if i != f && f >= 0 && name != "direct" {
+				share = spread(pairwise(t.a, i, f, func(a, b float64) float64 { return 100 * a / b }), "%.0f")
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t\t\t%s\n", name, spread(t.a[i], "%.0f"), spread(t.cpu[i], "%.1f"), share, goal)
+		}
+		fmt.Fprintln(tw, "\t\t\t\t\t\t")
+	}
+	if len(r.mem) > 0 {
+		fmt.Fprintf(tw, "RSS, MB: %d sessions × 100 calls, hubs' tokenizer loaded\tVmRSS\tanonymous\tfile-backed\tpeak (VmHWM)\tafter the load rounds\tgoal\n", cfg.sessions)
+		for _, m := range r.mem {
+			goal := ""
+			if m.name == "hub" {
+				goal = "≤ 35"
+			}
+			fmt.Fprintf(tw, "  %s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%s\n", m.name, m.rss, m.anon, m.file, m.hwm, m.after, goal)
+		}
 	}
 	tw.Flush()
 }

@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"syscall"
 	"time"
 
@@ -21,8 +23,11 @@ import (
 
 // A config is what one run measures and with what.
 type config struct {
-	chronicle string
-	home      string
+	chronicle string // the hub measured
+	home      string // the HOME it runs with
+	base      string // the hub of the baseline commit, or ""
+	baseHome  string // the HOME that one runs with
+	forwarder string // bench/forwarder, or ""
 	self      string
 	runs      int
 	calls     int
@@ -31,127 +36,209 @@ type config struct {
 	stdioOnly bool
 }
 
-// run starts the direct upstream and the hub, measures them side by side
-// and prints the report. Every process it starts is stopped before it
-// returns.
+// A target is one server the clients call over HTTP.
+type target struct {
+	name string // direct, forwarder, baseline, hub
+	url  string
+	tool string
+	pid  int    // the server process: its CPU and memory are read
+	home string // a hub's HOME (its token is there), or ""
+}
+
+func (t target) dial(hc *http.Client) (*httpSession, error) {
+	s, err := dialHTTP(hc, t.url, t.tool, hubToken(t.home))
+	if err != nil {
+		return nil, fmt.Errorf("%s over HTTP: %w", t.name, err)
+	}
+	return s, nil
+}
+
+// hubToken is the token a hub keeps in home, or "" (a hub that does not
+// ask for one on /mcp ignores it).
+func hubToken(home string) string {
+	if home == "" {
+		return ""
+	}
+	b, _ := os.ReadFile(filepath.Join(home, ".chronicle", "hub.token"))
+	return strings.TrimSpace(string(b))
+}
+
+// run starts every server, measures them side by side, rounds
+// interleaved, and prints the report. Every process it starts is stopped
+// before it returns.
 func run(ctx context.Context, cfg config) error {
-	env := append(os.Environ(), "HOME="+cfg.home, "CHRONICLE_HOME=", "XDG_CONFIG_HOME=")
+	var rep report
 	if cfg.stdioOnly {
-		var rep report
-		if err := rep.stdioLatency(ctx, cfg, env); err != nil {
+		if err := rep.stdioLatency(ctx, cfg); err != nil {
 			return err
 		}
 		rep.print(os.Stdout, cfg)
 		return nil
 	}
 
-	direct, directAddr, err := startPrinting(ctx, exec.Command(cfg.self, "upstream-http"), false, `^(127\.0\.0\.1:\d+)$`)
+	var targets []target
+	direct, addr, err := startPrinting(ctx, exec.Command(cfg.self, "upstream-http"), false, `^(127\.0\.0\.1:\d+)$`)
 	if err != nil {
 		return fmt.Errorf("direct upstream: %w", err)
 	}
 	defer stop(direct)
-	serve := exec.Command(cfg.chronicle, "serve", "--listen", "127.0.0.1:0")
-	serve.Env, serve.Dir = env, cfg.home
-	hub, hubAddr, err := startPrinting(ctx, serve, true, `serving MCP on http://(127\.0\.0\.1:\d+)/mcp`)
-	if err != nil {
-		return fmt.Errorf("chronicle serve: %w", err)
+	targets = append(targets, target{name: "direct", url: "http://" + addr + "/mcp", tool: "echo", pid: direct.Process.Pid})
+	if cfg.forwarder != "" {
+		fwd, addr, err := startPrinting(ctx, exec.Command(cfg.forwarder, cfg.self, "upstream"), false, `^(127\.0\.0\.1:\d+)$`)
+		if err != nil {
+			return fmt.Errorf("forwarder: %w", err)
+		}
+		defer stop(fwd)
+		targets = append(targets, target{name: "forwarder", url: "http://" + addr + "/mcp", tool: "echo", pid: fwd.Process.Pid})
 	}
-	defer stop(hub)
+	hubs := []struct{ name, bin, home string }{{"baseline", cfg.base, cfg.baseHome}, {"hub", cfg.chronicle, cfg.home}}
+	for _, h := range hubs {
+		if h.bin == "" {
+			continue
+		}
+		serve := exec.Command(h.bin, "serve", "--listen", "127.0.0.1:0")
+		serve.Env, serve.Dir = hubEnv(h.home), h.home
+		p, addr, err := startPrinting(ctx, serve, true, `serving MCP on http://(127\.0\.0\.1:\d+)/mcp`)
+		if err != nil {
+			return fmt.Errorf("%s serve: %w", h.bin, err)
+		}
+		defer stop(p)
+		targets = append(targets, target{name: h.name, url: "http://" + addr + "/mcp", tool: "fast__echo", pid: p.Process.Pid, home: h.home})
+	}
 
-	// The hub asks a local process for its token on /mcp as on /api.
-	tok, err := hubtoken.Read(fsys.OS{}, hubtoken.Path(filepath.Join(cfg.home, ".chronicle")))
-	if err != nil {
-		return fmt.Errorf("chronicle serve: %w", err)
-	}
+	// Latency over HTTP: one session each, opened after a first call
+	// built each hub's catalogue.
 	hc := newHTTPClient()
-	hc.Transport = bearer{next: hc.Transport, host: hubAddr, token: tok}
-	directURL, hubURL := "http://"+directAddr+"/mcp", "http://"+hubAddr+"/mcp"
-	var rep report
-
-	// Latency over HTTP: one session each, rounds alternating. The first
-	// call through the hub builds its catalogue; a session that is sent a
-	// notification then (before 0055 mcp-go told every open session the
-	// tools changed) is answered on an SSE stream, a resumable one, from
-	// then on. The session that made that first call is measured apart
-	// from one opened afterwards.
-	ds, err := dialHTTP(hc, directURL, "echo")
-	if err != nil {
-		return fmt.Errorf("direct over HTTP: %w", err)
-	}
-	notified, err := dialHTTP(hc, hubURL, "fast__echo")
-	if err == nil {
-		err = notified.call()
-	}
-	if err != nil {
-		return fmt.Errorf("hub over HTTP: %w", err)
-	}
-	hs, err := dialHTTP(hc, hubURL, "fast__echo")
-	if err != nil {
-		return fmt.Errorf("hub over HTTP: %w", err)
-	}
-	if err := rep.latency(ctx, cfg, "HTTP", ds, hs, hub.Process.Pid); err != nil {
-		return err
-	}
-	if err := rep.latency(ctx, cfg, "HTTP, session open at the first catalogue", ds, notified, hub.Process.Pid); err != nil {
-		return err
-	}
-
-	if err := rep.stdioLatency(ctx, cfg, env); err != nil {
-		return err
-	}
-
-	// Memory with cfg.sessions sessions open, each having called, and the
-	// tokenizer loaded (/api/tools lists every tool with its token cost);
-	// then throughput with as many sessions each, rounds alternating, with
-	// the CPU each server process used per call; then memory again.
-	dss, hss := make([]session, cfg.sessions), make([]session, cfg.sessions)
-	for i := range cfg.sessions {
-		if dss[i], err = dialHTTP(hc, directURL, "echo"); err != nil {
-			return err
+	// A hub asks a local process for its token on /mcp as on /api (the
+	// baseline's hub may not: the header does no harm there).
+	tokens := bearer{next: hc.Transport, tokens: map[string]string{}}
+	for _, t := range targets {
+		if t.home == "" {
+			continue
 		}
-		if hss[i], err = dialHTTP(hc, hubURL, "fast__echo"); err != nil {
-			return err
+		if tok, err := hubtoken.Read(fsys.OS{}, hubtoken.Path(filepath.Join(t.home, ".chronicle"))); err == nil {
+			u, _ := url.Parse(t.url)
+			tokens.tokens[u.Host] = tok
 		}
-		if _, _, err := sequential(hss[i], 100); err != nil {
+	}
+	hc.Transport = tokens
+	for _, t := range targets {
+		if t.home == "" {
+			continue
+		}
+		s, err := t.dial(hc)
+		if err == nil {
+			err = s.call()
+		}
+		if err != nil {
 			return err
 		}
 	}
-	if err := get(hc, "http://"+hubAddr+"/api/tools"); err != nil {
-		return fmt.Errorf("/api/tools: %w", err)
+	seq := make([]session, len(targets))
+	for i, t := range targets {
+		if seq[i], err = t.dial(hc); err != nil {
+			return err
+		}
 	}
-	m, err := status(hub.Process.Pid)
-	if err != nil {
+	if err := rep.latency(ctx, cfg, "HTTP", names(targets), seq, pids(targets)); err != nil {
 		return err
 	}
-	rep.rss, rep.hwm, rep.anon, rep.file = m["VmRSS"], m["VmHWM"], m["RssAnon"], m["RssFile"]
-	if err := rep.throughput(ctx, cfg, direct.Process.Pid, hub.Process.Pid, dss, hss); err != nil {
+
+	if err := rep.stdioLatency(ctx, cfg); err != nil {
 		return err
 	}
-	if rep.rssAfter, _, err = memory(hub.Process.Pid); err != nil {
+
+	// Memory with cfg.sessions sessions open on each server, each having
+	// made 100 calls, and each hub's tokenizer loaded (/api/tools lists
+	// every tool with its token cost); then throughput with those
+	// sessions, rounds interleaved, with the CPU each server process used
+	// per call; then memory again.
+	many := make([][]session, len(targets))
+	for i, t := range targets {
+		many[i] = make([]session, cfg.sessions)
+		for j := range many[i] {
+			s, err := t.dial(hc)
+			if err != nil {
+				return err
+			}
+			if _, _, err := sequential(s, 100); err != nil {
+				return fmt.Errorf("%s: %w", t.name, err)
+			}
+			many[i][j] = s
+		}
+	}
+	for _, t := range targets {
+		if t.home == "" {
+			continue
+		}
+		u := strings.TrimSuffix(t.url, "/mcp") + "/api/tools"
+		if err := get(hc, u, hubToken(t.home)); err != nil {
+			return fmt.Errorf("%s /api/tools: %w", t.name, err)
+		}
+	}
+	for _, t := range targets {
+		m, err := status(t.pid)
+		if err != nil {
+			return err
+		}
+		rep.mem = append(rep.mem, memRow{name: t.name, rss: m["VmRSS"], hwm: m["VmHWM"], anon: m["RssAnon"], file: m["RssFile"]})
+	}
+	if err := rep.throughput(ctx, cfg, names(targets), many, pids(targets)); err != nil {
 		return err
+	}
+	for i, t := range targets {
+		if rep.mem[i].after, _, err = memory(t.pid); err != nil {
+			return err
+		}
 	}
 	rep.print(os.Stdout, cfg)
 	return nil
 }
 
+func names(ts []target) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.name
+	}
+	return out
+}
+
+func pids(ts []target) []int {
+	out := make([]int, len(ts))
+	for i, t := range ts {
+		out[i] = t.pid
+	}
+	return out
+}
+
+func hubEnv(home string) []string {
+	return append(os.Environ(), "HOME="+home, "CHRONICLE_HOME=", "XDG_CONFIG_HOME=")
+}
+
 // stdioLatency measures calls over stdio: the upstream as a child of this
-// process, and chronicle serve --stdio (which starts the same upstream as
-// its child).
-func (r *report) stdioLatency(ctx context.Context, cfg config, env []string) error {
-	up := exec.Command(cfg.self, "upstream")
-	us, err := dialStdio(up, "echo")
+// process, and each chronicle serve --stdio (which starts the same
+// upstream as its child).
+func (r *report) stdioLatency(ctx context.Context, cfg config) error {
+	us, err := dialStdio(exec.Command(cfg.self, "upstream"), "echo")
 	if err != nil {
 		return fmt.Errorf("direct over stdio: %w", err)
 	}
 	defer us.close()
-	sc := exec.Command(cfg.chronicle, "serve", "--stdio")
-	sc.Env, sc.Dir, sc.Stderr = env, cfg.home, io.Discard
-	ss, err := dialStdio(sc, "fast__echo")
-	if err != nil {
-		return fmt.Errorf("serve --stdio: %w", err)
+	ss, ns, ps := []session{us}, []string{"direct"}, []int{us.cmd.Process.Pid}
+	for _, h := range []struct{ name, bin, home string }{{"baseline", cfg.base, cfg.baseHome}, {"hub", cfg.chronicle, cfg.home}} {
+		if h.bin == "" {
+			continue
+		}
+		sc := exec.Command(h.bin, "serve", "--stdio")
+		sc.Env, sc.Dir, sc.Stderr = hubEnv(h.home), h.home, io.Discard
+		s, err := dialStdio(sc, "fast__echo")
+		if err != nil {
+			return fmt.Errorf("%s serve --stdio: %w", h.name, err)
+		}
+		defer s.close()
+		ss, ns, ps = append(ss, s), append(ns, h.name), append(ps, s.cmd.Process.Pid)
 	}
-	defer ss.close()
-	return r.latency(ctx, cfg, "stdio", us, ss, ss.cmd.Process.Pid)
+	return r.latency(ctx, cfg, "stdio", ns, ss, ps)
 }
 
 // startPrinting starts cmd and waits for a line of its output (stdout, or
@@ -215,8 +302,15 @@ func stop(cmd *exec.Cmd) {
 	}
 }
 
-func get(c *http.Client, url string) error {
-	resp, err := c.Get(url)
+func get(c *http.Client, url, token string) error {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := c.Do(req)
 	if err != nil {
 		return err
 	}
@@ -228,18 +322,17 @@ func get(c *http.Client, url string) error {
 	return nil
 }
 
-// bearer sends the hub's token with every request to the hub, as a hub
-// entry chronicle writes does.
+// bearer sends each hub's token with every request to it, as a hub entry
+// chronicle writes does.
 type bearer struct {
-	next  http.RoundTripper
-	host  string
-	token string
+	next   http.RoundTripper
+	tokens map[string]string // by host:port
 }
 
 func (b bearer) RoundTrip(req *http.Request) (*http.Response, error) {
-	if req.URL.Host == b.host {
+	if tok, ok := b.tokens[req.URL.Host]; ok {
 		req = req.Clone(req.Context())
-		req.Header.Set("Authorization", "Bearer "+b.token)
+		req.Header.Set("Authorization", "Bearer "+tok)
 	}
 	return b.next.RoundTrip(req)
 }

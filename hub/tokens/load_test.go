@@ -98,8 +98,8 @@ func TestNothingHeavyAtStart(t *testing.T) {
 }
 
 // BenchmarkLoad reports what the first count costs a fresh process: the
-// time to decode the o200k table, and the heap and resident memory it
-// keeps. Each iteration starts a new process.
+// time to read the o200k table and compile the split pattern, and the heap
+// and resident memory it keeps. Each iteration starts a new process.
 func BenchmarkLoad(b *testing.B) {
 	var sum loadProbe
 	for range b.N {

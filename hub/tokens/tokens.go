@@ -3,15 +3,9 @@ package tokens
 import (
 	"bytes"
 	"encoding/json"
-	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/tiktoken-go/tokenizer/codec"
 )
-
-// o200k is decoded on first use: codec.NewO200kBase builds a map of about
-// 200,000 entries, which a process that never counts should not pay for.
-var o200k = sync.OnceValue(codec.NewO200kBase)
 
 // Count returns the number of o200k_base tokens in text. Special tokens
 // such as "<|endoftext|>" are counted as ordinary text, as they are in a tool
@@ -20,10 +14,7 @@ func Count(text string) int {
 	if text == "" {
 		return 0
 	}
-	// The codec's only error is a regexp timeout, which it never sets;
-	// on error n counts the tokens before it.
-	n, _ := o200k().Count(text)
-	return n
+	return count(text)
 }
 
 // A Definition is the part of a tool a client passes to its model: the

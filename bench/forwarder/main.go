@@ -1,0 +1,103 @@
+// Command forwarder is the practical limit bench/hub.sh measures the hub
+// against: a bare net/http server that answers initialize itself and
+// forwards every other request over one pipe to an upstream's stdio,
+// matching answers by id. No MCP library, no sessions, no policies: what
+// it adds to the upstream called directly is the floor of any hub in Go.
+//
+//	forwarder UPSTREAM [ARGS…]   prints its 127.0.0.1 address, serves /mcp
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+	"sync/atomic"
+)
+
+func main() {
+	up := exec.Command(os.Args[1], os.Args[2:]...)
+	in, _ := up.StdinPipe()
+	out, _ := up.StdoutPipe()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err == nil {
+		err = up.Start()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "forwarder:", err)
+		os.Exit(1)
+	}
+	var (
+		mu      sync.Mutex // guards pending and writes to in
+		pending = map[int64]chan []byte{}
+		next    atomic.Int64
+	)
+	go func() { // one reader of the upstream's answers, matched by id
+		r := bufio.NewReaderSize(out, 64<<10)
+		for {
+			line, err := r.ReadBytes('\n')
+			if err != nil {
+				os.Exit(1)
+			}
+			var m struct{ ID int64 }
+			_ = json.Unmarshal(line, &m)
+			mu.Lock()
+			ch := pending[m.ID]
+			delete(pending, m.ID)
+			mu.Unlock()
+			if ch != nil {
+				ch <- line
+			}
+		}
+	}()
+	call := func(method string, params json.RawMessage) []byte {
+		id, ch := next.Add(1), make(chan []byte, 1)
+		if len(params) == 0 {
+			params = json.RawMessage("{}")
+		}
+		req := fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`+"\n", id, method, params)
+		mu.Lock()
+		pending[id] = ch
+		_, _ = in.Write(req)
+		mu.Unlock()
+		return <-ch
+	}
+	call("initialize", json.RawMessage(`{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"forwarder","version":"1"}}`))
+	_, _ = in.Write([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n"))
+	var sessions atomic.Int64
+	fmt.Println(ln.Addr())
+	_ = http.Serve(ln, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			return // DELETE ends nothing: there are no sessions to end
+		}
+		body, _ := io.ReadAll(r.Body)
+		var m struct {
+			ID     json.RawMessage
+			Method string
+			Params json.RawMessage
+		}
+		if json.Unmarshal(body, &m) != nil || len(m.ID) == 0 {
+			w.WriteHeader(http.StatusAccepted) // a notification or a response
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		if m.Method == "initialize" {
+			w.Header().Set("Mcp-Session-Id", "fwd-"+strconv.FormatInt(sessions.Add(1), 10))
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"forwarder","version":"1"}}}`, m.ID)
+			return
+		}
+		var a struct{ Result, Error json.RawMessage }
+		_ = json.Unmarshal(call(m.Method, m.Params), &a)
+		if a.Result != nil {
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`, m.ID, a.Result)
+		} else {
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":%s}`, m.ID, a.Error)
+		}
+	}))
+}
