@@ -1,10 +1,6 @@
 package autostart
 
 import (
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
 	"path/filepath"
 	"time"
 
@@ -50,16 +46,9 @@ func (r *Record) Interval() time.Duration {
 // LoadRecord reads the record at path; a missing file is (nil, nil):
 // nothing is installed.
 func LoadRecord(sys fsys.Reader, path string) (*Record, error) {
-	b, err := sys.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
 	var r Record
-	if err := json.Unmarshal(b, &r); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	if found, err := fsys.ReadJSON(sys, path, &r); !found || err != nil {
+		return nil, err
 	}
 	return &r, nil
 }
@@ -67,15 +56,5 @@ func LoadRecord(sys fsys.Reader, path string) (*Record, error) {
 // SaveRecord writes r to path atomically.
 func SaveRecord(sys fsys.System, path string, r *Record) error {
 	r.Version = 1
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := sys.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err := sys.WriteFile(path, append(b, '\n'), 0o600); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
+	return fsys.WriteJSON(sys, path, r)
 }

@@ -1,10 +1,7 @@
 package syncstatus
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"time"
 
@@ -89,16 +86,9 @@ func (s *Status) OK() bool {
 // Load reads the status file at path; a missing file is (nil, nil): no
 // sync has run here.
 func Load(sys fsys.Reader, path string) (*Status, error) {
-	b, err := sys.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
 	var s Status
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	if found, err := fsys.ReadJSON(sys, path, &s); !found || err != nil {
+		return nil, err
 	}
 	if s.Version > Version {
 		return nil, fmt.Errorf("%s: format %d is newer than this chronicle reads (%d): upgrade chronicle", path, s.Version, Version)
@@ -110,15 +100,5 @@ func Load(sys fsys.Reader, path string) (*Status, error) {
 // and the addresses chronicle manages).
 func Save(sys fsys.System, path string, s *Status) error {
 	s.Version = Version
-	b, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := sys.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err := sys.WriteFile(path, append(b, '\n'), 0o600); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
+	return fsys.WriteJSON(sys, path, s)
 }
