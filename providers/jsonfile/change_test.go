@@ -74,6 +74,7 @@ func TestSetAndRemoveLayouts(t *testing.T) {
 		{"four spaces", "{\n    \"x\": 1\n}", []string{"s"}, "{\n    \"x\": 1,\n    \"s\": {\n        \"n\": {\n            \"a\": 1\n        }\n    }\n}"},
 		{"trailing comma and comment", "{\n  \"s\": {\n    \"m\": 1, // note\n  },\n}", []string{"s"}, "{\n  \"s\": {\n    \"m\": 1, // note\n    \"n\": {\n      \"a\": 1\n    },\n  },\n}"},
 		{"comment before close", "{\n  \"s\": {\n    \"m\": 1\n    // end\n  }\n}", []string{"s"}, "{\n  \"s\": {\n    \"m\": 1,\n    // end\n    \"n\": {\n      \"a\": 1\n    }\n  }\n}"},
+		{"inline, line comment", "{\"s\": {\"m\": 1 // c\n}}", []string{"s"}, "{\"s\": {\"m\": 1, \"n\": {\"a\":1} // c\n}}"},
 		{"inline", `{"s": { "m": 1 }}`, []string{"s"}, `{"s": { "m": 1, "n": {"a":1} }}`},
 		{"crlf", "{\r\n  \"s\": {\r\n    \"m\": 1\r\n  }\r\n}", []string{"s"}, "{\r\n  \"s\": {\r\n    \"m\": 1,\r\n    \"n\": {\r\n      \"a\": 1\r\n    }\r\n  }\r\n}"},
 		{"comment only object", "{\n  \"s\": { // none yet\n  }\n}", []string{"s"}, "{\n  \"s\": { // none yet\n    \"n\": {\n      \"a\": 1\n    }\n  }\n}"},

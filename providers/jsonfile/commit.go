@@ -75,8 +75,9 @@ func (e *editor) commit() error {
 	return nil
 }
 
-// prune removes each object along a key path that a removal emptied, while
-// it is exactly "{}" and the last member of its parent, and so on up the
+// prune removes each object (or list, see RemoveString) along a key path
+// that a removal emptied, while it is exactly "{}" (or "[]") and the last
+// member of its parent, and so on up the
 // key path (never the document itself; see the package comment).
 func (e *editor) prune() {
 	done := map[string]bool{}
@@ -96,13 +97,24 @@ func (e *editor) prune() {
 			if n == 0 || nameOf(po.Members[n-1].Name) != keyPath[k-1] {
 				break
 			}
-			child, ok := po.Members[n-1].Value.Value.(*hujson.Object)
-			if !ok || len(child.Members) > 0 || len(child.AfterExtra) > 0 {
+			if !isEmpty(po.Members[n-1].Value) {
 				break
 			}
 			removeMembers(po, map[int]bool{n - 1: true})
 		}
 	}
+}
+
+// isEmpty reports whether v is an object or array written "{}" or "[]":
+// no members or elements, and no comment inside.
+func isEmpty(v hujson.Value) bool {
+	switch x := v.Value.(type) {
+	case *hujson.Object:
+		return len(x.Members) == 0 && len(x.AfterExtra) == 0
+	case *hujson.Array:
+		return len(x.Elements) == 0 && len(x.AfterExtra) == 0
+	}
+	return false
 }
 
 // find returns the object at keyPath (the last of a name held twice), or

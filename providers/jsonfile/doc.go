@@ -11,6 +11,15 @@
 // exactly and packs the document once. Nothing here reads or writes a file:
 // the engine reads the bytes, and installs the bytes Edit returns.
 //
+// AddString and RemoveString add or remove one string of a list, such as
+// a rule of Devin's ["permissions", "deny"], which the user shares with
+// chronicle (docs/decisions/0151-devin-deny-lists-through-the-hub.md):
+// every other element keeps its bytes, comments and trailing comma. A new
+// element follows the rules of a new member below; a missing list is
+// created as a new member holding it; a list emptied by a removal is
+// written "[]", and goes as an emptied server map goes. A string held
+// twice in the list is an error, as a name held twice is.
+//
 // ParseOnly parses a large file only where a provider reads it (Claude's
 // ~/.claude.json: the servers and the disabled lists, not the history of
 // every project). A streaming decoder (jsontext) reads the whole file and
@@ -27,7 +36,8 @@
 // original file byte for byte:
 //
 //   - A new member is appended after the last member of its object, at that
-//     member's indentation (a new object's members are indented one unit more
+//     member's indentation (inline, on the same line, before any comment
+//     that ends the line) (a new object's members are indented one unit more
 //     than the line that opens it; the unit is the file's own, two spaces when
 //     the file shows none). A comma is added after the previous member, or
 //     after the new one when the object already ends with a trailing comma.

@@ -65,18 +65,22 @@ func unitIn(text []byte, v *hujson.Value, at func(int) int) (string, bool) {
 // ownLine reports whether a member name starts its own line, and the
 // indentation of that line.
 func ownLine(name hujson.Value) (indent string, ok bool) {
-	i := bytes.LastIndexByte(name.BeforeExtra, '\n')
+	return lineStart(name.BeforeExtra)
+}
+
+// lineStart reports whether what follows the extra before starts its own
+// line, and the indentation of that line.
+func lineStart(before hujson.Extra) (indent string, ok bool) {
+	i := bytes.LastIndexByte(before, '\n')
 	if i < 0 {
 		return "", false
 	}
-	rest := name.BeforeExtra[i+1:]
+	rest := before[i+1:]
 	return string(rest[:len(rest)-len(bytes.TrimLeft(rest, " \t"))]), true
 }
 
-// inlineSep returns the blanks between a member name and what precedes it
-// on the same line.
-func inlineSep(name hujson.Value) string {
-	b := name.BeforeExtra
+// inlineBlanks returns the blanks at the end of the extra before.
+func inlineBlanks(b hujson.Extra) string {
 	return string(b[len(bytes.TrimRight(b, " \t")):])
 }
 
