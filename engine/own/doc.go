@@ -9,9 +9,11 @@
 //
 // Every kind of thing chronicle writes (an entry in a tool's MCP config, a
 // marked block in a shared file, a file owned whole, a skill's link or
-// copy, an item folder or tool file chronicle created) describes itself
+// copy) describes itself
 // through Subject: what it is called in a reason, what is there now, and a
 // diff over the same projection the drift hash is taken over. Every reason
 // and hint is written here, once; the plan has no ownership switch of its
-// own.
+// own. (What chronicle created to hold them — a tool file, a rule's
+// folder — goes with the last of them when nothing else is left in it:
+// engine/plan's emptied files and engine/apply's pruneFolders.)
 package own

@@ -181,8 +181,3 @@ func foreign(seen Seen, what string) string {
 	return what + " is there, but chronicle did not write it"
 }
 
-// Emptied is the one decision for a container chronicle created (a tool
-// file, an item's folder) once the last thing chronicle keeps in it goes:
-// removed when chronicle created it and nothing else is left in it, else
-// kept, the user's from then on.
-func Emptied(created, leftEmpty bool) bool { return created && leftEmpty }
