@@ -180,4 +180,3 @@ func foreign(seen Seen, what string) string {
 	}
 	return what + " is there, but chronicle did not write it"
 }
-
