@@ -144,11 +144,12 @@ func (in *Inspector) seal(r *Record, encode func() []byte) {
 	r.text = text.Bytes()
 }
 
-// boundText returns s cut down and masked with Masker.Text as forLog does
-// a string, and how many bytes were left out.
+// boundText returns s cut down and masked as forLog does a string (a
+// registered value whole, then the shapes), and how many bytes were left
+// out.
 func (in *Inspector) boundText(s string) (string, int) {
 	if len(s) <= stringLimit {
-		return in.masker.Text(s), 0
+		return in.masker.Text(in.masker.Literal(s)), 0
 	}
 	b, left := forLog(in.masker, appendJSONString(nil, s))
 	if json.Unmarshal(b, &s) != nil { // not reached: forLog keeps JSON valid

@@ -32,8 +32,9 @@ const (
 
 // forLog returns the copy of doc, valid JSON, that the log keeps, and how
 // many of doc's bytes it left out. The copy is masked as forPerson masks
-// (Masker.Text on every string, Masker.Literal on names and on the values
-// of identifier fields) and bounded to about recordLimit bytes: a long
+// (Masker.Literal then Masker.Text on every string: a registered value is
+// hidden whole; Masker.Literal alone on names and on the values of
+// identifier fields) and bounded to about recordLimit bytes: a long
 // string keeps its start and end around a marker saying how many bytes
 // were left out, and once the budget is spent the rest of an array or
 // object is one marker item. Each cut falls outside an escape, a
@@ -121,7 +122,10 @@ func (e *logCopy) value(v gjson.Result, depth int, identifier bool) {
 // else Text), keeping its start and end when it is longer than what is
 // left of the budget (at most stringLimit, at least stringFloor).
 func (e *logCopy) str(v gjson.Result, identifier bool) {
-	mask := e.m.Text
+	// A value the hub resolved is hidden whole, as in MCP traffic
+	// (Literal), before the shape rules for people's text (Text), which
+	// would keep its first letters.
+	mask := func(s string) string { return e.m.Text(e.m.Literal(s)) }
 	if identifier {
 		mask = e.m.Literal
 	}

@@ -61,7 +61,9 @@ func TestInspectorKeepsABigResultElidedAndMasked(t *testing.T) {
 	if r.Elided < len(text)-stringLimit || r.Elided > len(mustJSON(text)) || !strings.Contains(kept, " … "+strconv.Itoa(r.Elided)+" bytes left out … ") {
 		t.Errorf("the record says %d bytes of %d were left out: %.200s", r.Elided, len(text), kept)
 	}
-	if !strings.HasPrefix(kept, "line 0: the key is reso…******") || !strings.Contains(kept, "\nlast line: the key is reso…******") {
+	// The value the hub resolved is hidden whole, as in MCP traffic; the
+	// token that only looks like one keeps its first letters.
+	if !strings.HasPrefix(kept, "line 0: the key is ****** ghp_…******") || !strings.Contains(kept, "\nlast line: the key is ****** ghp_…******") {
 		t.Errorf("the start or the end is not kept, masked:\n%.300s\n…\n%s", kept, kept[max(0, len(kept)-300):])
 	}
 	assertMasked(t, string(r.text))
@@ -160,6 +162,23 @@ func TestCutsKeepSecretsWhole(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// A value the hub resolved is hidden whole in the log, in a message as in
+// a note, as it is in MCP traffic (issue 29 item 1): never its first
+// letters.
+func TestInspectorHidesResolvedValuesWhole(t *testing.T) {
+	m := mask.NewMasker()
+	m.Add("supersecret-resolved-value")
+	in := NewInspector(m)
+	in.Add(DirRecv, "s1", []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"q":"supersecret-resolved-value"}}}`))
+	in.Note("s1", "upstream said supersecret-resolved-value")
+	for _, r := range in.Records() {
+		text := string(r.Message) + r.Note
+		if strings.Contains(text, "supe") || !strings.Contains(text, "******") {
+			t.Errorf("the log shows %s", text)
 		}
 	}
 }
