@@ -129,6 +129,8 @@ func importable(c plan.Change) bool {
 		return c.Block != nil && (c.Block.RecordOnly || c.Block.Wrap)
 	case c.Kind == plan.KindFile:
 		return c.File != nil && c.File.RecordOnly
+	case c.Kind == plan.KindRule:
+		return c.Rule != nil && c.Rule.RecordOnly
 	}
 	return false
 }

@@ -129,7 +129,7 @@ func Apply(p *plan.Plan, o Options) (*Result, error) {
 // touchesMachine reports whether c changes something outside the state.
 func touchesMachine(c plan.Change) bool {
 	switch c.Kind {
-	case plan.KindSkill, plan.KindLink, plan.KindEntry, plan.KindToolFile, plan.KindBlock, plan.KindFile:
+	case plan.KindSkill, plan.KindLink, plan.KindEntry, plan.KindToolFile, plan.KindBlock, plan.KindFile, plan.KindRule:
 		return true
 	}
 	return false
@@ -167,6 +167,9 @@ func (a *applier) run(s step) []result {
 	}
 	if len(s.blocks) > 0 {
 		return a.blockChanges(s.blocks)
+	}
+	if len(s.rules) > 0 {
+		return a.ruleChanges(s.rules)
 	}
 	c := s.change
 	if dep := a.dependency(c); dep != nil {
@@ -236,6 +239,8 @@ func intent(c plan.Change) state.Intent {
 		return state.Intent{File: c.Block.File, Name: c.Block.ID}
 	case c.File != nil:
 		return state.Intent{Path: c.File.Path, Hash: c.File.Rendered}
+	case c.Rule != nil:
+		return state.Intent{File: c.Rule.List.File, KeyPath: c.Rule.List.KeyPath, Name: c.Rule.Rule}
 	}
 	return state.Intent{}
 }

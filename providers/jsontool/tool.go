@@ -64,12 +64,26 @@ type Tool struct {
 	// map V1 keeps its servers in): never read as entries, and an entry
 	// of that name is refused.
 	NotEntries []string
+	// Deny, when set, says where the tool keeps permission rules that deny
+	// a server's tools (provider.DenyRuler; Devin's permissions.deny).
+	Deny func(loc provider.Location) (provider.DenyList, bool)
 
 	keys   sync.Once // keyMap is worked out from the fields above once
 	keyMap map[string]string
 }
 
-var _ provider.Provider = (*Tool)(nil)
+var (
+	_ provider.Provider  = (*Tool)(nil)
+	_ provider.DenyRuler = (*Tool)(nil)
+)
+
+// DenyList implements provider.DenyRuler: false for a tool without Deny.
+func (t *Tool) DenyList(loc provider.Location) (provider.DenyList, bool) {
+	if t.Deny == nil {
+		return provider.DenyList{}, false
+	}
+	return t.Deny(loc)
+}
 
 // Name returns the tool's name.
 func (t *Tool) Name() string { return t.Syntax.Tool }
