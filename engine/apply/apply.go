@@ -20,6 +20,9 @@ import (
 type Options struct {
 	State *state.State // loaded from its file, under the lock
 	Tools []provider.Provider
+	// Lists edits the lists of permission rules some tools keep beside
+	// their MCP config (a plan's rule changes); cmd passes the providers'.
+	Lists provider.ListEditor
 	// System is how apply changes the machine; nil means the real one.
 	System        fsys.System
 	ChronicleHome string
@@ -85,7 +88,7 @@ func Apply(p *plan.Plan, o Options) (*Result, error) {
 		o.Context = context.Background()
 	}
 	a := &applier{
-		o: o, sys: o.System, st: o.State, tools: map[string]provider.Provider{},
+		o: o, sys: o.System, st: o.State, tools: map[string]provider.Provider{}, lists: o.Lists,
 		backups: backup.Begin(o.System, o.ChronicleHome, "apply", o.Now()),
 		failed:  map[string]error{}, completed: map[string]bool{},
 	}
@@ -141,6 +144,7 @@ type applier struct {
 	sys     fsys.System
 	st      *state.State
 	tools   map[string]provider.Provider
+	lists   provider.ListEditor
 	backups *backup.Set
 	// backupsMu guards backups while file transactions install at once.
 	backupsMu sync.Mutex

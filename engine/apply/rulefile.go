@@ -24,14 +24,14 @@ import (
 //  2. check each change's Before against its own rule only: rules the user
 //     added or removed meanwhile are no reason to stop, the change's own
 //     rule added or removed since the plan is (that change fails alone);
-//  3. add or remove each remaining rule with the provider, which keeps
+//  3. add or remove each remaining rule with the list editor, which keeps
 //     every other byte and verifies the result;
 //  4. back up the bytes first read, then install the new bytes only while
 //     the file still holds what was read (fsys.Install); when Devin wrote
 //     it meanwhile, its version is read, checked and edited again.
 type ruleTransaction struct {
 	a       *applier
-	ruler   provider.DenyRuler
+	lists   provider.ListEditor
 	list    provider.DenyList
 	changes []plan.Change
 	pending []int
@@ -45,10 +45,9 @@ func (a *applier) ruleChanges(changes []plan.Change) []result {
 	for i := range changes {
 		t.pending = append(t.pending, i)
 	}
-	ruler, ok := a.tools[first.Tool].(provider.DenyRuler)
-	err := fmt.Errorf("no provider of permission rules for tool %s", first.Tool)
-	if ok {
-		t.ruler = ruler
+	err := fmt.Errorf("no editor of permission rules was given to apply (apply.Options.Lists)")
+	if a.lists != nil {
+		t.lists = a.lists
 		err = t.run()
 	}
 	if err != nil {
@@ -114,7 +113,7 @@ func (t *ruleTransaction) edit(base fsys.Version) ([]byte, error) {
 	if base.Exists {
 		src = base.Data
 	}
-	rules, err := t.ruler.DenyRules(t.list, src)
+	rules, err := t.lists.Strings(t.list.File, src, t.list.KeyPath)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +132,7 @@ func (t *ruleTransaction) edit(base fsys.Version) ([]byte, error) {
 		if c.Rule.RecordOnly {
 			continue
 		}
-		if src, err = t.ruler.EditDenyRule(t.list, src, c.Rule.Rule, c.Action == plan.Delete); err != nil {
+		if src, err = t.lists.Edit(t.list.File, src, t.list.KeyPath, c.Rule.Rule, c.Action == plan.Delete); err != nil {
 			return nil, err
 		}
 	}

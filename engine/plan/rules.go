@@ -49,18 +49,14 @@ func ruleKey(file string, keyPath []string, rule string) string {
 }
 
 // denyList returns the list of rules p keeps beside the file link l
-// writes its entries to; false when it keeps none.
-func (b *builder) denyList(p provider.Provider, l *config.Link) (provider.DenyRuler, provider.Location, provider.DenyList, bool) {
-	ruler, ok := p.(provider.DenyRuler)
-	if !ok {
-		return nil, provider.Location{}, provider.DenyList{}, false
-	}
+// writes its entries to (Location.Deny); false when it keeps none, or
+// when the plan was given no ListEditor to read it with.
+func (b *builder) denyList(p provider.Provider, l *config.Link) (provider.Location, provider.DenyList, bool) {
 	loc, ok := b.entryLocation(p, l.Project, l.Local)
-	if !ok {
-		return nil, provider.Location{}, provider.DenyList{}, false
+	if !ok || loc.Deny == nil || b.in.Lists == nil {
+		return provider.Location{}, provider.DenyList{}, false
 	}
-	list, ok := ruler.DenyList(loc)
-	return ruler, loc, list, ok
+	return loc, *loc.Deny, true
 }
 
 // ruled splits a policy's deny list into the tools p can deny by a rule
@@ -68,7 +64,7 @@ func (b *builder) denyList(p provider.Provider, l *config.Link) (provider.DenyRu
 // spells): those stay the hub's. ok is false when p keeps no rules for the
 // link's file.
 func (b *builder) ruled(p provider.Provider, l *config.Link, tools []string) (named, globs []string, ok bool) {
-	if _, _, _, ok := b.denyList(p, l); !ok {
+	if _, _, ok := b.denyList(p, l); !ok {
 		return nil, tools, false
 	}
 	for _, t := range tools {
@@ -82,12 +78,12 @@ func (b *builder) ruled(p provider.Provider, l *config.Link, tools []string) (na
 }
 
 // rulesIn reads the rules of list, once per plan.
-func (b *builder) rulesIn(ruler provider.DenyRuler, list provider.DenyList) (*toolfile.File, []string, error) {
+func (b *builder) rulesIn(list provider.DenyList) (*toolfile.File, []string, error) {
 	f := b.view.File(list.File)
 	if f.Err != nil {
 		return f, nil, fmt.Errorf("%s: %w", list.File, f.Err)
 	}
-	v, err := b.view.Parsed(list.File, func(_ string, src []byte) (any, error) { return ruler.DenyRules(list, src) })
+	v, err := b.view.Parsed(list.File, func(_ string, src []byte) (any, error) { return b.in.Lists.Strings(list.File, src, list.KeyPath) })
 	if err != nil {
 		return f, nil, err
 	}
@@ -98,11 +94,11 @@ func (b *builder) rulesIn(ruler provider.DenyRuler, list provider.DenyList) (*to
 // denyRules plans one rule per tool denied for the entry named server at
 // entryAddr, in the list beside the file link l writes for the tool.
 func (b *builder) denyRules(entryAddr, tool string, l *config.Link, p provider.Provider, server string, tools []string) {
-	ruler, loc, list, ok := b.denyList(p, l)
+	loc, list, ok := b.denyList(p, l)
 	if !ok {
 		return
 	}
-	f, rules, err := b.rulesIn(ruler, list)
+	f, rules, err := b.rulesIn(list)
 	for _, t := range tools {
 		addr := ruleAddress(entryAddr, t)
 		rule := list.Rule(server, t)
@@ -157,13 +153,12 @@ func (b *builder) ruleRemovals() {
 		list := provider.DenyList{File: r.File, KeyPath: r.KeyPath}
 		spec := &RuleSpec{Tool: r.Tool, Scope: r.Scope, Project: r.Project, List: list, Rule: r.Rule}
 		c := Change{Address: r.Address, Kind: KindRule, Action: Delete, Path: r.File, Rule: spec}
-		ruler, ok := b.tools[r.Tool].(provider.DenyRuler)
-		if !ok {
-			c.Action, c.Reason = Conflict, "the tool "+r.Tool+" keeps no permission rules chronicle knows; not removed ("+b.in.Commands.StateRm(r.Address)+" lets go of it)"
+		if b.in.Lists == nil {
+			c.Action, c.Reason = Conflict, "this plan reads no permission rules (it was given no list editor); not removed ("+b.in.Commands.StateRm(r.Address)+" lets go of it)"
 			b.plan.Changes = append(b.plan.Changes, c)
 			continue
 		}
-		f, rules, err := b.rulesIn(ruler, list)
+		f, rules, err := b.rulesIn(list)
 		if err != nil {
 			b.cannotRead(r.Address, r.Tool, r.File, err)
 			continue

@@ -17,19 +17,18 @@ type DenyList struct {
 // Rule is the rule denying tool of server.
 func (d DenyList) Rule(server, tool string) string { return d.Prefix + server + d.Separator + tool }
 
-// A DenyRuler is a provider whose tool denies tools through a DenyList: a
-// policy's deny list is written there as one rule per tool.
-type DenyRuler interface {
-	// DenyList returns the list of rules for the servers of loc, one of
-	// the provider's writable locations; false when it keeps none.
-	DenyList(loc Location) (DenyList, bool)
-	// DenyRules returns the rules of list d held by src, the content of
-	// d.File (nil: the file does not exist): nil when there is no list;
-	// an error naming the file when src does not parse, or when a value on
-	// the way or the list itself has another type.
-	DenyRules(d DenyList, src []byte) ([]string, error)
-	// EditDenyRule returns src with rule appended to list d, or removed
-	// from it, keeping every other byte (the user's rules, comments); the
+// A ListEditor reads and edits one list of strings in a tool's file,
+// keeping every other byte: the permission rules of a DenyList. cmd passes
+// the providers' own (providers.Lists) to the plan and to apply, which use
+// it for every tool whose Location has a DenyList.
+type ListEditor interface {
+	// Strings returns the strings of the list at keyPath in src, the
+	// content of file (nil: the file does not exist): nil when there is
+	// no list; an error naming the file when src does not parse, or when
+	// a value on the way or the list itself has another type.
+	Strings(file string, src []byte, keyPath []string) ([]string, error)
+	// Edit returns src with value appended to the list, or removed from
+	// it, keeping every other byte (the user's rules, comments); the
 	// result is verified by parsing it again.
-	EditDenyRule(d DenyList, src []byte, rule string, remove bool) ([]byte, error)
+	Edit(file string, src []byte, keyPath []string, value string, remove bool) ([]byte, error)
 }
