@@ -148,6 +148,7 @@ func (h *Hub) computeReview() *Review {
 		Config: cfg, State: st, Tools: tools, Env: env, StoreDir: skillhub.StoreDir(m.ChronicleHome),
 		HubCommand: m.HubCommand, HubError: m.HubError, Chronicle: h.opts.Version, Offline: true,
 		Resolver: h.resolver, Masker: h.masker, Context: h.ctx, Reader: reader, Scratch: fsys.OS{}, EUID: os.Geteuid(),
+		Lists: m.Lists,
 	})
 	sum := p.Summary()
 	r.Plan, r.Summary = p, &sum

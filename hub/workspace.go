@@ -18,6 +18,9 @@ type Workspace struct {
 	// Tools returns the environment (home, projects) and the providers for
 	// a configuration; cfg nil means the built-in tools only.
 	Tools func(cfg *config.Config) (provider.Env, []provider.Provider)
+	// Lists reads the lists of permission rules some tools keep beside
+	// their MCP config (plan.Inputs.Lists), as the CLI's plan does.
+	Lists provider.ListEditor
 	// LoadOptions, when set, returns the options a configuration is loaded
 	// with on this machine: its facts and machine file, read anew on each
 	// call. The review sets Home, Getenv and KnownTools itself.

@@ -18,6 +18,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/machine"
 	"github.com/chronicle-dev/chronicle/engine/plan"
+	"github.com/chronicle-dev/chronicle/providers"
 )
 
 func (a *app) applyCommand() *cobra.Command {
@@ -336,6 +337,7 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 	defer report()
 	lines := &changeLines{a: a, home: m.home, asJSON: o.asJSON}
 	r, err := apply.Apply(p, apply.Options{
+		Lists: providers.Lists{},
 		State: st, Tools: m.tools, System: sys, ChronicleHome: m.chronicleHome, StoreDir: m.store.Dir,
 		SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"), SkipConflicts: o.skipConflicts,
 		ConfigDir: resolvedDir(cfgDir), Version: version, Resolver: a.resolver(), Progress: a.progress(),

@@ -23,6 +23,7 @@ func (a *app) hubWorkspace(m *workspace) *hub.Workspace {
 	return &hub.Workspace{
 		ChronicleHome: m.chronicleHome,
 		KnownTools:    providers.Names(),
+		Lists:         providers.Lists{},
 		Tools: func(cfg *config.Config) (provider.Env, []provider.Provider) {
 			env := m.env
 			var tools []*config.Tool

@@ -14,6 +14,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/hubtoken"
 	"github.com/chronicle-dev/chronicle/engine/plan"
+	"github.com/chronicle-dev/chronicle/providers"
 )
 
 func (a *app) importCommand() *cobra.Command {
@@ -62,6 +63,7 @@ inverse.`,
 			}
 			hubCmd, hubErr := a.hubCommand(m)
 			pl := plan.Compute(plan.Inputs{
+				Lists:  providers.Lists{},
 				Config: l.cfg, State: st, Tools: m.tools, Env: m.env, StoreDir: m.store.Dir, HubCommand: hubCmd, HubError: hubErr, HubTokenFile: hubtoken.Path(m.chronicleHome),
 				Import: imports, Chronicle: version, Offline: true, Resolver: a.resolver(), Masker: a.masker, Context: a.ctx,
 				Reader: fsys.ReadOnly(fsys.OS{}), Scratch: fsys.OS{}, EUID: os.Geteuid(),
@@ -91,6 +93,7 @@ inverse.`,
 			}
 			if len(take.Changes) > 0 {
 				r, err := apply.Apply(&take, apply.Options{
+					Lists: providers.Lists{},
 					State: st, Tools: m.tools, System: fsys.OS{}, ChronicleHome: m.chronicleHome, StoreDir: m.store.Dir,
 					SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"), ConfigDir: resolvedDir(l.cfg.Dir), Version: version,
 					Resolver: a.resolver(), Context: a.ctx,
@@ -129,6 +132,8 @@ func importable(c plan.Change) bool {
 		return c.Block != nil && (c.Block.RecordOnly || c.Block.Wrap)
 	case c.Kind == plan.KindFile:
 		return c.File != nil && c.File.RecordOnly
+	case c.Kind == plan.KindRule:
+		return c.Rule != nil && c.Rule.RecordOnly
 	}
 	return false
 }

@@ -1,12 +1,13 @@
 package main
 
 import (
-	"github.com/spf13/cobra"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/fsys"
@@ -14,6 +15,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/hubtoken"
 	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/providers"
 )
 
 // planFlags are the options shared by plan, apply and sync.
@@ -76,6 +78,7 @@ func (a *app) compute(l *loaded, m *workspace, st *state.State, f planFlags, sho
 	}
 	reader := fsys.ReadOnly(fsys.OS{})
 	return plan.Compute(plan.Inputs{
+		Lists:  providers.Lists{},
 		Config: l.cfg, ConfigWarnings: l.report.warnings(), State: st, Tools: m.tools, Env: m.env,
 		StoreDir: m.store.Dir, HubCommand: hubCmd, HubError: hubErr, HubTokenFile: hubtoken.Path(m.chronicleHome), Replace: replace, Destroy: f.destroy,
 		Chronicle: version, Offline: f.offline, Resolver: a.resolver(), Masker: a.masker,

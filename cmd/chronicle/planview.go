@@ -124,6 +124,8 @@ func (v planView) detail(c plan.Change) string {
 		return fmt.Sprintf("entry %q in %s", c.Entry.Entry.Name, tildePath(v.home, c.Entry.Location.File))
 	case c.Block != nil:
 		return fmt.Sprintf("block %s in %s", c.Block.ID, tildePath(v.home, c.Block.File))
+	case c.Rule != nil:
+		return fmt.Sprintf("rule %q in %s %s", c.Rule.Rule, tildePath(v.home, c.Rule.List.File), strings.Join(c.Rule.List.KeyPath, "."))
 	case c.Path != "":
 		return tildePath(v.home, c.Path)
 	}

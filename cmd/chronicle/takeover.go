@@ -76,6 +76,7 @@ func (a *app) takeover(m *workspace, dir string, p *adopt.Proposal, linkSkills b
 	}
 	hubCmd, hubErr := a.hubCommand(m)
 	pl := plan.Compute(plan.Inputs{
+		Lists:  providers.Lists{},
 		Config: cfg, State: st, Tools: m.tools, Env: m.env, StoreDir: m.store.Dir, HubCommand: hubCmd, HubError: hubErr,
 		Import: imports, Replace: replace, Chronicle: version, Offline: true, Resolver: a.resolver(), Masker: a.masker,
 		Context: a.ctx, Reader: fsys.ReadOnly(fsys.OS{}), Scratch: fsys.OS{}, EUID: os.Geteuid(),
@@ -104,6 +105,7 @@ func (a *app) takeover(m *workspace, dir string, p *adopt.Proposal, linkSkills b
 		return &apply.Result{}, left, nil
 	}
 	r, err := apply.Apply(&take, apply.Options{
+		Lists: providers.Lists{},
 		State: st, Tools: m.tools, System: fsys.OS{}, ChronicleHome: m.chronicleHome, StoreDir: m.store.Dir,
 		SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"), ConfigDir: resolvedDir(cfg.Dir), Version: version,
 		Resolver: a.resolver(), Context: a.ctx,

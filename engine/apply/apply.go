@@ -20,6 +20,9 @@ import (
 type Options struct {
 	State *state.State // loaded from its file, under the lock
 	Tools []provider.Provider
+	// Lists edits the lists of permission rules some tools keep beside
+	// their MCP config (a plan's rule changes); cmd passes the providers'.
+	Lists provider.ListEditor
 	// System is how apply changes the machine; nil means the real one.
 	System        fsys.System
 	ChronicleHome string
@@ -85,7 +88,7 @@ func Apply(p *plan.Plan, o Options) (*Result, error) {
 		o.Context = context.Background()
 	}
 	a := &applier{
-		o: o, sys: o.System, st: o.State, tools: map[string]provider.Provider{},
+		o: o, sys: o.System, st: o.State, tools: map[string]provider.Provider{}, lists: o.Lists,
 		backups: backup.Begin(o.System, o.ChronicleHome, "apply", o.Now()),
 		failed:  map[string]error{}, completed: map[string]bool{},
 	}
@@ -129,7 +132,7 @@ func Apply(p *plan.Plan, o Options) (*Result, error) {
 // touchesMachine reports whether c changes something outside the state.
 func touchesMachine(c plan.Change) bool {
 	switch c.Kind {
-	case plan.KindSkill, plan.KindLink, plan.KindEntry, plan.KindToolFile, plan.KindBlock, plan.KindFile:
+	case plan.KindSkill, plan.KindLink, plan.KindEntry, plan.KindToolFile, plan.KindBlock, plan.KindFile, plan.KindRule:
 		return true
 	}
 	return false
@@ -141,6 +144,7 @@ type applier struct {
 	sys     fsys.System
 	st      *state.State
 	tools   map[string]provider.Provider
+	lists   provider.ListEditor
 	backups *backup.Set
 	// backupsMu guards backups while file transactions install at once.
 	backupsMu sync.Mutex
@@ -167,6 +171,9 @@ func (a *applier) run(s step) []result {
 	}
 	if len(s.blocks) > 0 {
 		return a.blockChanges(s.blocks)
+	}
+	if len(s.rules) > 0 {
+		return a.ruleChanges(s.rules)
 	}
 	c := s.change
 	if dep := a.dependency(c); dep != nil {
@@ -236,6 +243,8 @@ func intent(c plan.Change) state.Intent {
 		return state.Intent{File: c.Block.File, Name: c.Block.ID}
 	case c.File != nil:
 		return state.Intent{Path: c.File.Path, Hash: c.File.Rendered}
+	case c.Rule != nil:
+		return state.Intent{File: c.Rule.List.File, KeyPath: c.Rule.List.KeyPath, Name: c.Rule.Rule}
 	}
 	return state.Intent{}
 }

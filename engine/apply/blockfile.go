@@ -177,7 +177,7 @@ func (t *blockTransaction) splice(base fsys.Version) ([]byte, error) {
 	return markers.Splice(t.file, src, ops)
 }
 
-// checkBlock compares a block now with what the plan saw of it: the block
+// checkBlock compares a block (or a rule) now with what the plan saw of it: the block
 // itself (absent, or its body), and the file's mode, links and owner when
 // the file was there at both times. The rest of the file may have changed:
 // the change is spliced into it again.
@@ -188,7 +188,7 @@ func checkBlock(c plan.Change, now observe.Observation) error {
 		b, n := *before.File, *now.File
 		same = b.Mode == n.Mode && b.Links == n.Links && b.UID == n.UID && b.GID == n.GID
 	}
-	if c.Block.Wrap && now.Kind == observe.Absent {
+	if c.Block != nil && c.Block.Wrap && now.Kind == observe.Absent {
 		same = true // the text around is checked when it is wrapped
 	}
 	if same {

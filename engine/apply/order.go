@@ -16,14 +16,24 @@ type step struct {
 	// blocks are the block changes of one shared file, made together as
 	// that file's transaction (blockfile.go).
 	blocks []plan.Change
+	// rules are the rule changes of one list of the same rank, made
+	// together as that list's transaction (rulefile.go).
+	rules []plan.Change
 }
 
-// rank puts changes in a safe order: settings, then skills into the store,
-// then links and entries, then removals of links, then removals of the
-// skills they pointed to, then removed settings.
+// rank puts changes in a safe order: settings, then skills into the store
+// and permission rules, then links and entries, then removals of links and
+// rules, then removals of the skills they pointed to, then removed
+// settings. A rule denying a server's tool is written before the server's
+// entry and removed after it, so the server is never callable without it.
 func rank(c plan.Change) int {
 	del := c.Action == plan.Delete
 	switch c.Kind {
+	case plan.KindRule:
+		if del {
+			return 3
+		}
+		return 1
 	case plan.KindSkill:
 		if del {
 			return 4
@@ -87,6 +97,9 @@ func (s step) first() plan.Change {
 	if len(s.blocks) > 0 {
 		return s.blocks[0]
 	}
+	if len(s.rules) > 0 {
+		return s.rules[0]
+	}
 	return s.change
 }
 
@@ -101,7 +114,18 @@ func fileSteps(changes []plan.Change) []step {
 	var out []step
 	at := map[string]int{}
 	blocksAt := map[string]int{}
+	rulesAt := map[string]int{}
 	for _, c := range changes {
+		if c.Kind == plan.KindRule && c.Rule != nil {
+			key := fmt.Sprint(c.Rule.List.File, "\x00", rank(c))
+			if i, ok := rulesAt[key]; ok {
+				out[i].rules = append(out[i].rules, c)
+				continue
+			}
+			rulesAt[key] = len(out)
+			out = append(out, step{rules: []plan.Change{c}})
+			continue
+		}
 		if c.Kind == plan.KindBlock {
 			if i, ok := blocksAt[c.Block.File]; ok {
 				out[i].blocks = append(out[i].blocks, c)

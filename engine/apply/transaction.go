@@ -78,7 +78,11 @@ type written struct {
 func (a *applier) newTransaction(changes []plan.Change) *transaction {
 	t := &transaction{a: a, file: changes[0].Entry.Location.File, changes: changes, errs: make([]error, len(changes))}
 	t.p = a.tools[changes[0].Entry.Location.Tool]
-	for i := range changes {
+	for i, c := range changes {
+		if err := a.ruleDependency(c); err != nil {
+			t.errs[i] = err // a rule denying one of its tools failed
+			continue
+		}
 		t.pending = append(t.pending, i)
 	}
 	return t

@@ -1,6 +1,8 @@
 package observe
 
 import (
+	"slices"
+
 	"github.com/chronicle-dev/chronicle/engine/markers"
 	"github.com/chronicle-dev/chronicle/engine/toolfile"
 )
@@ -24,3 +26,20 @@ func BlockIn(f *toolfile.File, parsed *markers.File, id string) Observation {
 
 // BodyHash is the hash of a block's body, which the state records.
 func BodyHash(body string) string { return toolfile.Hash([]byte(body)) }
+
+// Rule is the kind of a permission rule in a list shared with the user
+// (Hash: the hash of the rule's text).
+const Rule = "rule"
+
+// RuleIn observes rule in the list rules of the file f, as a View read it:
+// the hash of its text, or absent, with the file's facts.
+func RuleIn(f *toolfile.File, rules []string, rule string) Observation {
+	o := Observation{Kind: Absent, File: Facts(f)}
+	if slices.Contains(rules, rule) {
+		o.Kind, o.Hash = Rule, RuleHash(rule)
+	}
+	return o
+}
+
+// RuleHash is the hash of a rule's text, which the state records.
+func RuleHash(rule string) string { return toolfile.Hash([]byte(rule)) }

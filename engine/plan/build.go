@@ -38,6 +38,9 @@ type builder struct {
 	// entryClaims maps an entry's location (file, key path, name) to the
 	// address that writes it.
 	entryClaims map[string]string
+	// ruleClaims maps a permission rule's place (file, key path, text) to
+	// the address that wants it.
+	ruleClaims map[string]string
 	// cleanups remove what planning fetched (git clones).
 	cleanups []func()
 	// records finds the state's records without a pass over its lists.
@@ -114,6 +117,7 @@ func Compute(in Inputs) *Plan {
 		claimed:     map[string]string{},
 		shares:      map[string]string{},
 		entryClaims: map[string]string{},
+		ruleClaims:  map[string]string{},
 		unreadable:  map[string]bool{},
 		kept:        map[string]bool{},
 		absent:      map[string][]string{},

@@ -26,6 +26,9 @@ const (
 	KindToolFile Kind = "tool_file"
 	KindBlock    Kind = "block" // a marked block of a rule in a file shared with the user
 	KindFile     Kind = "file"  // a rule, command or agent file chronicle owns whole
+	// KindRule is a permission rule in a list shared with the user (a deny
+	// rule of Devin's permissions.deny).
+	KindRule Kind = "rule"
 )
 
 // A Change is one thing apply would do. It carries what apply needs, so a
@@ -58,6 +61,7 @@ type Change struct {
 	Block    *BlockSpec       `json:"block,omitempty"`
 	File     *FileSpec        `json:"file,omitempty"`
 	ToolFile *ToolFileSpec    `json:"tool_file,omitempty"`
+	Rule     *RuleSpec        `json:"rule,omitempty"`
 	// SkillFiles lists, for a skill change, every file of the skill that
 	// differs between the central copy and the declared source (Diff shows
 	// them to people).

@@ -42,13 +42,26 @@ func (b *builder) serviceEntry(l *config.Link, tool, name string, p provider.Pro
 		}
 		return
 	}
+	var deny []string // the tools denied by permission rules (rules.go)
 	if fromPolicy {
 		if _, refused := p.Render(e); refused != nil {
 			if without := WithoutPolicyLists(e, target); !slices.Equal(without.EnabledTools, e.EnabledTools) || !slices.Equal(without.DisabledTools, e.DisabledTools) {
 				if _, err := p.Render(without); err == nil {
+					var globs []string
+					var rules bool
+					if !slices.Equal(without.DisabledTools, e.DisabledTools) {
+						deny, globs, rules = b.ruled(p, l, e.DisabledTools)
+					}
+					allow := !slices.Equal(without.EnabledTools, e.EnabledTools)
 					e = without
-					b.diag("warning", addr, "Policy not enforced by "+tool,
-						"%s has no field chronicle writes for tool allow or deny lists, so policy %q applies only through the chronicle hub (%v).", tool, name, refused)
+					switch {
+					case rules && (allow || len(globs) > 0):
+						b.diag("warning", addr, "Policy not enforced by "+tool,
+							"%s denies tools by name, one permission rule each, which chronicle writes; %s of policy %q applies only through the chronicle hub.", tool, notRuled(allow, globs), name)
+					case !rules:
+						b.diag("warning", addr, "Policy not enforced by "+tool,
+							"%s has no field chronicle writes for tool allow or deny lists, so policy %q applies only through the chronicle hub (%v).", tool, name, refused)
+					}
 				}
 			}
 		}
@@ -59,6 +72,9 @@ func (b *builder) serviceEntry(l *config.Link, tool, name string, p provider.Pro
 	}
 	b.unwrittenTimeout(addr, p, target, e)
 	b.entry(addr, tool, l, p, e)
+	if len(deny) > 0 {
+		b.denyRules(addr, tool, l, p, e.Name, deny)
+	}
 }
 
 // hubEntry plans the hub's entry in a tool: chronicle serve --stdio
@@ -246,6 +262,9 @@ func (b *builder) fileConflict(c *Change, f *toolfile.File) {
 		c.Action, c.Reason = Conflict, fmt.Sprintf("%s is read-only (mode %#o): chronicle does not write a file its owner cannot write; %s writes it and keeps the mode", f.Path, uint32(facts.Mode), b.in.Commands.Replace(c.Address))
 	case facts.Links > 1 && !replace:
 		c.Action, c.Reason = Conflict, fmt.Sprintf("%s is hard-linked, %d links: replacing it would split the link; %s writes it in place after a backup", f.Path, facts.Links, b.in.Commands.Replace(c.Address))
+	case facts.Links > 1 && c.Entry == nil:
+		// A rule's list is never written in place.
+		c.Action, c.Reason = Conflict, fmt.Sprintf("%s is hard-linked, %d links: replacing it would split the link", f.Path, facts.Links)
 	case facts.Links > 1:
 		c.Entry.InPlace = true
 	}

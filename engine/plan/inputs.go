@@ -40,6 +40,10 @@ type Inputs struct {
 	HubTokenFile string
 	// Replace holds the --replace addresses.
 	Replace map[string]bool
+	// Lists reads and edits the lists of permission rules some tools keep
+	// beside their MCP config (Location.Deny); nil plans none of them (a
+	// policy's deny list then applies through the hub only).
+	Lists provider.ListEditor
 	// Ignore holds the addresses this machine leaves alone (machine.hcl's
 	// ignore): nothing written, removed or reported as a conflict there.
 	Ignore map[string]bool

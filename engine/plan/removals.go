@@ -31,6 +31,7 @@ func (b *builder) removals() {
 		b.removeLink(l)
 	}
 	b.fileRemovals()
+	b.ruleRemovals()
 	for _, name := range sortedKeys(b.st.Skills) {
 		addr := "skill." + name
 		if b.desired[addr] || b.skillWanted(name) {
@@ -127,7 +128,7 @@ func (b *builder) removeLink(l state.Link) {
 // configuration declares nothing at all. A configuration that still
 // declares services or skills and drops its links was edited on purpose.
 func (b *builder) destroyGuard() {
-	managed := len(b.st.Links) + len(b.st.Entries) + len(b.st.Skills) + len(b.st.Blocks) + len(b.st.Files)
+	managed := len(b.st.Links) + len(b.st.Entries) + len(b.st.Skills) + len(b.st.Blocks) + len(b.st.Files) + len(b.st.Rules)
 	if managed == 0 || b.in.Destroy {
 		return
 	}
@@ -140,14 +141,14 @@ func (b *builder) destroyGuard() {
 	}
 	removed := 0
 	for _, c := range b.plan.Changes {
-		if c.Action == Delete && (c.Kind == KindLink || c.Kind == KindEntry || c.Kind == KindSkill || c.Kind == KindBlock || c.Kind == KindFile) {
+		if c.Action == Delete && (c.Kind == KindLink || c.Kind == KindEntry || c.Kind == KindSkill || c.Kind == KindBlock || c.Kind == KindFile || c.Kind == KindRule) {
 			removed++
 		}
 	}
 	if removed < managed {
 		return
 	}
-	detail := "This plan would remove everything chronicle manages (%d links, entries, skills, blocks and files)."
+	detail := "This plan would remove everything chronicle manages (%d links, entries, skills, blocks, files and rules)."
 	if elsewhere {
 		detail += " They were applied from " + b.st.ConfigDir + ", not " + b.cfg.Dir + ": run chronicle from there (or --chdir it)."
 	}

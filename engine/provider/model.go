@@ -39,6 +39,11 @@ type Location struct {
 	// (Devin Desktop's), where that it exists is the news. Other
 	// read-only files are listed when they hold entries.
 	Candidate bool `json:",omitempty"`
+	// Deny is where the tool keeps permission rules that deny the tools of
+	// this file's servers one by one (Devin's permissions.deny beside its
+	// mcp_config*.json); nil when it keeps none. A policy's deny list is
+	// written there as one rule per tool, through a ListEditor.
+	Deny *DenyList `json:",omitempty"`
 }
 
 // An Entry is one MCP server as a tool has it, in the normalized model of

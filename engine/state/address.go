@@ -51,6 +51,9 @@ func (s *State) Addresses() []string {
 	for _, f := range s.Files {
 		seen[f.Address] = true
 	}
+	for _, r := range s.Rules {
+		seen[r.Address] = true
+	}
 	for _, in := range s.Intents {
 		seen[in.Address] = true
 	}
@@ -81,6 +84,7 @@ func (s *State) Forget(addr string) error {
 	}
 	s.Links = slices.DeleteFunc(s.Links, func(l Link) bool { return l.Address == addr })
 	s.Entries = slices.DeleteFunc(s.Entries, func(e Entry) bool { return e.Address == addr })
+	s.Rules = slices.DeleteFunc(s.Rules, func(r Rule) bool { return r.Address == addr })
 	s.forgetInstruction(addr)
 	s.Done(addr)
 	return nil

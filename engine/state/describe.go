@@ -64,6 +64,11 @@ func (s *State) Describe(addr string) (string, error) {
 			w.block(addr+" (marked block)", blockRecord(b))
 		}
 	}
+	for _, r := range s.Rules {
+		if r.Address == addr {
+			w.block(addr+" (permission rule)", ruleRecord(r))
+		}
+	}
 	for _, in := range s.Intents {
 		if in.Address == addr {
 			w.block(addr+" (journalled, not completed)", intentV1(in))

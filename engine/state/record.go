@@ -12,6 +12,7 @@ const (
 	recordBlock = "block" // a marked block in a file shared with the user
 	recordFile  = "file"  // a rule, command or agent file owned whole
 	recordLink  = "link"  // a skill's link or tracked copy in a tool's folder
+	recordRule  = "rule"  // a permission rule in a list shared with the user
 )
 
 // recordV4 is the one shape of what chronicle wrote into other programs'
@@ -32,7 +33,7 @@ type recordV4 struct {
 	Path    string   `json:"path"`
 	KeyPath []string `json:"key_path,omitempty"` // entry
 	// Name is an entry's name in the tool or a block's id.
-	Name string `json:"name,omitempty"`
+	Name string `json:"name,omitempty"` // or a rule's text
 	// Item is a whole file's kind of item: rule, command or agent.
 	Item     string   `json:"item,omitempty"`
 	Hash     string   `json:"hash,omitempty"`
@@ -51,7 +52,7 @@ type recordV4 struct {
 
 // records converts the state's records to the file's one list, sorted.
 func records(s *State) []recordV4 {
-	out := make([]recordV4, 0, len(s.Entries)+len(s.Links)+len(s.Blocks)+len(s.Files))
+	out := make([]recordV4, 0, len(s.Entries)+len(s.Links)+len(s.Blocks)+len(s.Files)+len(s.Rules))
 	for _, e := range s.Entries {
 		out = append(out, entryRecord(e))
 	}
@@ -63,6 +64,9 @@ func records(s *State) []recordV4 {
 	}
 	for _, l := range s.Links {
 		out = append(out, linkRecord(l))
+	}
+	for _, r := range s.Rules {
+		out = append(out, ruleRecord(r))
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].key() < out[j].key() })
 	return out
@@ -93,6 +97,11 @@ func linkRecord(l Link) recordV4 {
 	return recordV4{Kind: recordLink, Address: l.Address, Tool: l.Tool, Path: l.Path, Target: l.Target, Mode: l.Mode, Hash: l.Hash}
 }
 
+func ruleRecord(r Rule) recordV4 {
+	return recordV4{Kind: recordRule, Address: r.Address, Tool: r.Tool, Scope: r.Scope, Project: r.Project, Path: r.File,
+		KeyPath: r.KeyPath, Name: r.Rule, Hash: r.Hash}
+}
+
 // into adds the record to the in-memory state.
 func (r recordV4) into(s *State) error {
 	switch r.Kind {
@@ -109,6 +118,9 @@ func (r recordV4) into(s *State) error {
 		s.Files = append(s.Files, File{Address: r.Address, Tool: r.Tool, Kind: r.Item, Path: r.Path, Hash: r.Hash, Rendered: r.Rendered, Folder: r.Folder})
 	case recordLink:
 		s.Links = append(s.Links, Link{Address: r.Address, Tool: r.Tool, Path: r.Path, Target: r.Target, Mode: r.Mode, Hash: r.Hash})
+	case recordRule:
+		s.Rules = append(s.Rules, Rule{Address: r.Address, Tool: r.Tool, Scope: r.Scope, Project: r.Project, File: r.Path,
+			KeyPath: slices.Clone(r.KeyPath), Rule: r.Name, Hash: r.Hash})
 	default:
 		return fmt.Errorf("unknown kind %q", r.Kind)
 	}

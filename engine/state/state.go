@@ -32,6 +32,9 @@ type State struct {
 	// keeps for rules, commands and agents (instructions.go).
 	Blocks []Block
 	Files  []File
+	// Rules are the permission rules chronicle added to lists the user
+	// shares (rules.go).
+	Rules []Rule
 	// Intents are the changes journalled and not yet done, oldest first.
 	Intents []Intent
 	// Sources maps each file a plan read to its content hash.

@@ -148,6 +148,7 @@ func (m *Machine) PlanWith(cfg *config.Config, set func(*plan.Inputs)) *plan.Pla
 	m.T.Helper()
 	rec := &fsys.Recorder{System: fsys.OS{}}
 	in := plan.Inputs{
+		Lists:  providers.Lists{},
 		Config: cfg, State: m.State(), Tools: m.Tools, Env: m.Env, StoreDir: m.Store,
 		HubCommand: HubCommand, Destroy: m.Destroy, Chronicle: "test", Reader: fsys.ReadOnly(rec),
 		Scratch: fsys.OS{}, EUID: os.Geteuid(), Offline: !m.Online, Catalog: m.Catalog,
@@ -183,6 +184,7 @@ func (m *Machine) Apply(p *plan.Plan) (*apply.Result, error) {
 		st.Lineage = p.Lineage
 	}
 	return apply.Apply(p, apply.Options{
+		Lists: providers.Lists{},
 		State: st, Tools: m.Tools, System: m.System, ChronicleHome: m.Chronicle, StoreDir: m.Store,
 		SnapshotDir: filepath.Join(m.Chronicle, "snapshots"), ConfigDir: m.ConfigDir, Version: "test",
 		Now: time.Now, SkipConflicts: true,

@@ -3,6 +3,7 @@ package devin
 import (
 	"path/filepath"
 	"runtime"
+	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/provider"
 	"github.com/chronicle-dev/chronicle/engine/service"
@@ -31,7 +32,24 @@ func newFor(goos string) provider.Provider {
 		Attributes: map[string]string{"serverUrl": "url", "transport": "transport", "disabledTools": "disabled_tools"},
 		Defaults: map[string]string{"args": `[]`, "env": `{}`, "headers": `{}`,
 			"transport": `"http"`, "disabledTools": `[]`},
+		Deny: denyList,
 	}
+}
+
+// denyList is the permissions.deny list of the config*.json matching an
+// mcp_config*.json: Devin CLI denies an MCP tool with the rule
+// mcp__SERVER__TOOL there (docs.devin.ai cli/reference/permissions,
+// cli/extensibility/mcp/overview; docs/decisions/0151).
+func denyList(loc provider.Location) (provider.DenyList, bool) {
+	if loc.ReadOnly {
+		return provider.DenyList{}, false
+	}
+	name, ok := strings.CutPrefix(filepath.Base(loc.File), "mcp_")
+	if !ok {
+		return provider.DenyList{}, false
+	}
+	return provider.DenyList{File: filepath.Join(filepath.Dir(loc.File), name), KeyPath: []string{"permissions", "deny"},
+		Prefix: "mcp__", Separator: "__"}, true
 }
 
 // legacyNote is what scan says of a config*.json holding servers: Devin
@@ -108,10 +126,10 @@ func urlKeyOf(f *jsontool.Fields) string {
 // denyRefusal is why a deny list cannot be written into Devin's entry:
 // Devin CLI's documented tool control is a permissions deny rule
 // mcp__SERVER__TOOL in the matching config*.json, a second file and a list
-// shared with the user's own rules, which chronicle does not write yet
-// (decision 0151); a disabledTools key in the entry is read by one peer
-// only, not by Devin's documentation, and would deny nothing.
-const denyRefusal = "a tool deny list (Devin CLI denies MCP tools with permissions deny rules mcp__SERVER__TOOL in config.json, which chronicle does not write; link the hub, whose policy denies them)"
+// shared with the user's own rules, where chronicle writes a policy's deny
+// list (denyList; decision 0151); a disabledTools key in the entry is read
+// by one peer only, not by Devin's documentation, and would deny nothing.
+const denyRefusal = "a tool deny list in its entry (Devin CLI denies MCP tools with permissions deny rules mcp__SERVER__TOOL in config.json, where chronicle writes a policy's disabled_tools: declare the list in a policy, or link the hub)"
 
 func encode(e provider.Entry, old *jsontool.Fields, c *jsontool.Encoder) jsontool.Object {
 	c.Refuse(e.EnabledTools != nil, "a tool allow list")

@@ -15,8 +15,10 @@
 // with "transport": "sse" for the legacy transport. Devin keeps no enabled
 // switch, allow or deny list, working directory or timeout in the entry: it
 // denies MCP tools through permissions deny rules mcp__SERVER__TOOL in the
-// matching config*.json, which chronicle does not write, so an entry with
-// a deny list is refused (link the hub; decision 0151). "disabledTools" is
+// matching config*.json, so an entry with a deny list is refused: a
+// policy's deny list is written as those rules instead (Deny: each
+// location's provider.Location.Deny, edited through providers.Lists;
+// decision 0151). "disabledTools" is
 // read and removed, never written. Devin expands no environment references
 // (its docs keep personal keys in the git-ignored local file instead), so
 // a secret cannot be written here: link the hub.

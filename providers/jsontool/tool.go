@@ -64,6 +64,10 @@ type Tool struct {
 	// map V1 keeps its servers in): never read as entries, and an entry
 	// of that name is refused.
 	NotEntries []string
+	// Deny, when set, says where the tool keeps permission rules that deny
+	// a server's tools beside a location's file (Location.Deny; Devin's
+	// permissions.deny).
+	Deny func(loc provider.Location) (provider.DenyList, bool)
 
 	keys   sync.Once // keyMap is worked out from the fields above once
 	keyMap map[string]string
@@ -75,7 +79,17 @@ var _ provider.Provider = (*Tool)(nil)
 func (t *Tool) Name() string { return t.Syntax.Tool }
 
 // Locations lists the tool's config files.
-func (t *Tool) Locations(env provider.Env) []provider.Location { return t.Locate(env) }
+func (t *Tool) Locations(env provider.Env) []provider.Location {
+	locs := t.Locate(env)
+	if t.Deny != nil {
+		for i := range locs {
+			if d, ok := t.Deny(locs[i]); ok {
+				locs[i].Deny = &d
+			}
+		}
+	}
+	return locs
+}
 
 // SkillDirs lists the tool's skills folders.
 func (t *Tool) SkillDirs(env provider.Env) []provider.SkillDir {
