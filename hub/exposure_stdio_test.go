@@ -24,15 +24,22 @@ const stdioProfileEnv = "CHRONICLE_HUB_TEST_PROFILE"
 // speaks version.
 func connectStdio(t *testing.T, statePath, profile, dir, version string) *client.Client {
 	t.Helper()
+	return connectStdioWith(t, statePath, dir, version, stdioProfileEnv+"="+profile)
+}
+
+// connectStdioWith is connectStdio with the serve --stdio option the test
+// binary reads from env (stdioProfileEnv, stdioServiceEnv).
+func connectStdioWith(t *testing.T, statePath, dir, version, env string) *client.Client {
+	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	tr := transport.NewStdioWithOptions(exe, nil, []string{"-test.run=^$"}, transport.WithCommandFunc(
-		func(ctx context.Context, command string, env []string, args []string) (*exec.Cmd, error) {
+		func(ctx context.Context, command string, _ []string, args []string) (*exec.Cmd, error) {
 			cmd := exec.CommandContext(ctx, command, args...)
 			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), stdioStateEnv+"="+statePath, stdioProfileEnv+"="+profile)
+			cmd.Env = append(os.Environ(), stdioStateEnv+"="+statePath, env)
 			return cmd, nil
 		}))
 	if err := tr.Start(context.Background()); err != nil {
@@ -41,7 +48,7 @@ func connectStdio(t *testing.T, statePath, profile, dir, version string) *client
 	c := client.NewClient(tr, client.WithProtocolVersion(version))
 	var init mcp.InitializeRequest
 	init.Params.ProtocolVersion = version
-	init.Params.ClientInfo = mcp.Implementation{Name: "exposure-stdio-test", Version: "1"}
+	init.Params.ClientInfo = mcp.Implementation{Name: "stdio-test", Version: "1"}
 	if _, err := c.Initialize(bounded(t), init); err != nil {
 		t.Fatalf("initialize over stdio (%s): %v", version, err)
 	}

@@ -1,20 +1,15 @@
 package hub
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/url"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/client"
-	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
@@ -94,42 +89,13 @@ func TestServiceEndpoint(t *testing.T) {
 	}
 
 	// Over stdio, by --service.
-	c := connectStdioService(t, path, "alpha", dir)
+	c := connectStdioWith(t, path, dir, "2025-11-25", stdioServiceEnv+"=alpha")
 	if got := listed(t, c); !slices.Equal(got, want) {
 		t.Errorf("serve --stdio --service alpha lists %v, want %v", got, want)
 	}
 	if got := callTool(t, c, "echo", map[string]any{"text": "s"}); resultText(got) != "alpha:s" {
 		t.Errorf("echo over stdio by its own name: %s", resultText(got))
 	}
-}
-
-// connectStdioService starts this test binary as serve --stdio --service
-// NAME for the state, working in dir.
-func connectStdioService(t *testing.T, statePath, name, dir string) *client.Client {
-	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := transport.NewStdioWithOptions(exe, nil, []string{"-test.run=^$"}, transport.WithCommandFunc(
-		func(ctx context.Context, command string, env []string, args []string) (*exec.Cmd, error) {
-			cmd := exec.CommandContext(ctx, command, args...)
-			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), stdioStateEnv+"="+statePath, stdioServiceEnv+"="+name)
-			return cmd, nil
-		}))
-	if err := tr.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	c := client.NewClient(tr)
-	var init mcp.InitializeRequest
-	init.Params.ProtocolVersion = "2025-11-25"
-	init.Params.ClientInfo = mcp.Implementation{Name: "service-stdio-test", Version: "1"}
-	if _, err := c.Initialize(bounded(t), init); err != nil {
-		t.Fatalf("initialize over stdio: %v", err)
-	}
-	t.Cleanup(func() { c.Close() })
-	return c
 }
 
 // TestUnsupportedVersionError: a request naming a revision the hub does not
