@@ -74,6 +74,27 @@ func (m machineHome) skill(t *testing.T, tool string) string {
 	return string(b)
 }
 
+// machinesPath gives the test's machines a PATH holding git alone (for
+// the test's repositories), so that no tool is present by its program
+// unless the test puts one there, and clears the variables that move
+// tools' folders. It returns the PATH's folder.
+func machinesPath(t *testing.T) string {
+	t.Helper()
+	bin := t.TempDir()
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(git, filepath.Join(bin, "git")); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin)
+	for _, v := range []string{"XDG_CONFIG_HOME", "CHRONICLE_HOME", "CODEX_HOME", "COPILOT_HOME"} {
+		t.Setenv(v, "")
+	}
+	return bin
+}
+
 func newMachine(t *testing.T, name, machineFile string, files map[string]string) machineHome {
 	t.Helper()
 	m := machineHome{name: name, home: filepath.Join(t.TempDir(), name)}
@@ -145,19 +166,7 @@ func TestTwoMachinesFollowOneRepository(t *testing.T) {
 
 	// No tool's program on PATH, only git (for the test's repositories):
 	// presence is the tools' files.
-	bin := t.TempDir()
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(git, filepath.Join(bin, "git")); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", bin)
-	t.Setenv("XDG_CONFIG_HOME", "")
-	t.Setenv("CHRONICLE_HOME", "")
-	t.Setenv("CODEX_HOME", "")
-	t.Setenv("COPILOT_HOME", "")
+	machinesPath(t)
 	t.Setenv("CHRONICLE_VAR_site", "")
 	os.Unsetenv("CHRONICLE_VAR_site")
 

@@ -111,24 +111,11 @@ func TestTimerKeepsMachinesFollowing(t *testing.T) {
 	// The shell's PATH: git, chronicle (for the unit's ExecStart), and the
 	// claude program: on the home desktop Claude Code is present by its
 	// program alone, so a timer with another PATH would see another machine.
-	shell := t.TempDir()
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, target := range map[string]string{"git": git} {
-		if err := os.Symlink(target, filepath.Join(shell, name)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	shell := machinesPath(t)
 	for _, name := range []string{"chronicle", "claude"} {
 		if err := os.WriteFile(filepath.Join(shell, name), []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
 			t.Fatal(err)
 		}
-	}
-	t.Setenv("PATH", shell)
-	for _, v := range []string{"XDG_CONFIG_HOME", "CHRONICLE_HOME", "CODEX_HOME", "COPILOT_HOME"} {
-		t.Setenv(v, "")
 	}
 	t.Setenv("GITHUB_TOKEN", "")
 	os.Unsetenv("GITHUB_TOKEN")

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -56,18 +55,7 @@ func syncs(t *testing.T, m machineHome, n int, args ...string) string {
 //     while a change pushed later still reaches both machines.
 func TestUnattendedSyncConverges(t *testing.T) {
 	srv := gittest.NewServer(t)
-	bin := t.TempDir()
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(git, filepath.Join(bin, "git")); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", bin)
-	for _, v := range []string{"XDG_CONFIG_HOME", "CHRONICLE_HOME", "CODEX_HOME", "COPILOT_HOME"} {
-		t.Setenv(v, "")
-	}
+	machinesPath(t)
 	t.Setenv("GITHUB_TOKEN", "ghp_not_a_real_token_0123456789abcdef")
 
 	const cline = ".cline/data/settings/cline_mcp_settings.json"
