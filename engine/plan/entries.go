@@ -44,27 +44,7 @@ func (b *builder) serviceEntry(l *config.Link, tool, name string, p provider.Pro
 	}
 	var deny []string // the tools denied by permission rules (rules.go)
 	if fromPolicy {
-		if _, refused := p.Render(e); refused != nil {
-			if without := WithoutPolicyLists(e, target); !slices.Equal(without.EnabledTools, e.EnabledTools) || !slices.Equal(without.DisabledTools, e.DisabledTools) {
-				if _, err := p.Render(without); err == nil {
-					var globs []string
-					var rules bool
-					if !slices.Equal(without.DisabledTools, e.DisabledTools) {
-						deny, globs, rules = b.ruled(p, l, e.DisabledTools)
-					}
-					allow := !slices.Equal(without.EnabledTools, e.EnabledTools)
-					e = without
-					switch {
-					case rules && (allow || len(globs) > 0):
-						b.diag("warning", addr, "Policy not enforced by "+tool,
-							"%s denies tools by name, one permission rule each, which chronicle writes; %s of policy %q applies only through the chronicle hub.", tool, notRuled(allow, globs), name)
-					case !rules:
-						b.diag("warning", addr, "Policy not enforced by "+tool,
-							"%s has no field chronicle writes for tool allow or deny lists, so policy %q applies only through the chronicle hub (%v).", tool, name, refused)
-					}
-				}
-			}
-		}
+		e, deny = b.policyLists(addr, tool, name, l, p, target, e)
 	}
 	if b.leavesOut(l, tool, name, p, e) {
 		delete(b.desired, addr)
@@ -75,6 +55,40 @@ func (b *builder) serviceEntry(l *config.Link, tool, name string, p provider.Pro
 	if len(deny) > 0 {
 		b.denyRules(addr, tool, l, p, e.Name, deny)
 	}
+}
+
+// policyLists returns the entry e, whose tool lists come from a policy,
+// as tool can hold it: unchanged when it holds the lists; else without
+// them — with the tools it denies by a permission rule of their own
+// (rules.go), and a warning for what applies only through the hub.
+func (b *builder) policyLists(addr, tool, name string, l *config.Link, p provider.Provider, target *config.Target, e provider.Entry) (provider.Entry, []string) {
+	_, refused := p.Render(e)
+	if refused == nil {
+		return e, nil
+	}
+	without := WithoutPolicyLists(e, target)
+	denyDropped := !slices.Equal(without.DisabledTools, e.DisabledTools)
+	allow := !slices.Equal(without.EnabledTools, e.EnabledTools)
+	if !denyDropped && !allow {
+		return e, nil
+	}
+	if _, err := p.Render(without); err != nil {
+		return e, nil // refused for another reason: entry() says which
+	}
+	var deny, globs []string
+	rules := false
+	if denyDropped {
+		deny, globs, rules = b.ruled(p, l, e.DisabledTools)
+	}
+	switch {
+	case rules && (allow || len(globs) > 0):
+		b.diag("warning", addr, "Policy not enforced by "+tool,
+			"%s denies tools by name, one permission rule each, which chronicle writes; %s of policy %q applies only through the chronicle hub.", tool, notRuled(allow, globs), name)
+	case !rules:
+		b.diag("warning", addr, "Policy not enforced by "+tool,
+			"%s has no field chronicle writes for tool allow or deny lists, so policy %q applies only through the chronicle hub (%v).", tool, name, refused)
+	}
+	return without, deny
 }
 
 // hubEntry plans the hub's entry in a tool: chronicle serve --stdio
