@@ -3,6 +3,7 @@ package plan
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -181,6 +182,18 @@ func (b *builder) warnings() {
 	for _, addr := range b.plan.Replace {
 		if !b.plan.Has(addr) {
 			b.diag("warning", addr, "Nothing to replace at "+addr, "--replace %s matches no change of this plan.", addr)
+		}
+	}
+	if len(b.in.Ignore) > 0 {
+		recorded := map[string]bool{}
+		for _, a := range b.st.Addresses() {
+			recorded[a] = true
+		}
+		for _, addr := range slices.Sorted(maps.Keys(b.in.Ignore)) {
+			if !b.plan.Has(addr) && !b.desired[addr] && !recorded[addr] {
+				b.diag("warning", addr, "Nothing to ignore at "+addr,
+					"~/.chronicle/machine.hcl ignores %s, which the configuration does not write and the state does not record: check its spelling (chronicle state list shows the addresses), or chronicle machine --unignore %s.", addr, ShellQuote(addr))
+			}
 		}
 	}
 }

@@ -157,3 +157,25 @@ func tool(t *testing.T, m *enginetest.Machine, name string) provider.Provider {
 	t.Fatalf("no tool %s", name)
 	return nil
 }
+
+// An ignored address that nothing has (a typo in machine.hcl) is a warning
+// naming it; one the configuration writes is not.
+func TestIgnoreOfNothingWarns(t *testing.T) {
+	m := enginetest.New(t)
+	cfg := m.Config("service \"docs\" {\n  url = \"https://docs.example.com/mcp\"\n}\nlink \"l\" {\n  tools = [\"cursor\"]\n  services = [\"docs\"]\n}\n")
+	p := m.PlanWith(cfg, func(in *plan.Inputs) {
+		in.Ignore = map[string]bool{`link.l["cursor"].service.docs`: true, `link.l["cursr"].service.docs`: true}
+	})
+	var warned []string
+	for _, d := range p.Diagnostics {
+		if strings.HasPrefix(d.Summary, "Nothing to ignore at ") {
+			warned = append(warned, d.Address)
+		}
+	}
+	if len(warned) != 1 || warned[0] != `link.l["cursr"].service.docs` {
+		t.Fatalf("warnings for %v, want only the misspelt address", warned)
+	}
+	if c := enginetest.Change(t, p, `link.l["cursor"].service.docs`); c.Action != plan.Ignore {
+		t.Fatalf("the ignored entry: %s %q", c.Action, c.Reason)
+	}
+}
