@@ -9,6 +9,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/search"
 )
 
@@ -194,7 +195,9 @@ func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {
 
 // apiLog answers the inspector's records, each sealed (cut down and
 // masked) once.
-func (h *Hub) apiLog(w http.ResponseWriter, r *http.Request) { writeRecords(w, h.inspector.Records()) }
+func (h *Hub) apiLog(w http.ResponseWriter, r *http.Request) {
+	inspect.WriteRecords(w, h.inspector.Records())
+}
 
 // searchCatalogue returns the tools the hub's own search (search_tools'
 // ranking) finds for query, best first: the console searches as a client

@@ -9,6 +9,9 @@ import (
 	"strconv"
 	"sync/atomic"
 	"time"
+
+	"github.com/chronicle-dev/chronicle/hub/inspect"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 // writeError answers {"error": msg} with status.
@@ -39,7 +42,7 @@ const livePollLimit = 25 * time.Second
 func (h *Hub) apiLiveLog(w http.ResponseWriter, r *http.Request) {
 	after := r.URL.Query().Get("after")
 	if after == "" {
-		writeRecords(w, h.inspector.Records())
+		inspect.WriteRecords(w, h.inspector.Records())
 		return
 	}
 	seq, err := strconv.ParseUint(after, 10, 64)
@@ -49,7 +52,7 @@ func (h *Hub) apiLiveLog(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), livePollLimit)
 	defer cancel()
-	writeRecords(w, h.inspector.Since(ctx, seq))
+	inspect.WriteRecords(w, h.inspector.Since(ctx, seq))
 }
 
 var consoleCalls atomic.Int64
@@ -83,7 +86,7 @@ func (h *Hub) apiMCPCall(w http.ResponseWriter, r *http.Request) {
 		ep.path = "/mcp/profile/" + in.Profile
 	}
 	if in.Root != "" {
-		if ep.root = rootFromURI(in.Root); ep.root == "" {
+		if ep.root = wire.RootFromURI(in.Root); ep.root == "" {
 			writeError(w, http.StatusBadRequest, "root must be an absolute folder, not "+in.Root)
 			return
 		}
@@ -92,7 +95,7 @@ func (h *Hub) apiMCPCall(w http.ResponseWriter, r *http.Request) {
 	ctx = context.WithValue(ctx, endpointKey, ep)
 	id := "console-" + strconv.FormatInt(consoleCalls.Add(1), 10)
 	if b, err := json.Marshal(map[string]any{"id": id, "method": "tools/call", "params": map[string]any{"name": in.Name, "arguments": in.Arguments}, "via": "console"}); err == nil {
-		h.inspector.Add(DirRecv, "", b)
+		h.inspector.Add(inspect.DirRecv, "", b)
 	}
 	res, err := h.call(ctx, &caller{ctx: ctx, via: "api"}, in.Name, in.Arguments, nil)
 	if err != nil {
@@ -101,13 +104,13 @@ func (h *Hub) apiMCPCall(w http.ResponseWriter, r *http.Request) {
 			status = http.StatusNotFound
 		}
 		if b, e := json.Marshal(map[string]any{"id": id, "error": err.Error(), "via": "console"}); e == nil {
-			h.inspector.Add(DirSend, "", b)
+			h.inspector.Add(inspect.DirSend, "", b)
 		}
 		h.writeMaskedError(w, status, err.Error())
 		return
 	}
 	if b, err := json.Marshal(map[string]any{"id": id, "result": res, "via": "console"}); err == nil {
-		h.inspector.Add(DirSend, "", b)
+		h.inspector.Add(inspect.DirSend, "", b)
 	}
 	h.writeJSON(w, res)
 }
@@ -150,7 +153,7 @@ func (h *Hub) writeJSONMasked(w http.ResponseWriter, status int, v any) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	_, _ = w.Write(append(forPerson(h.masker, b), '\n'))
+	_, _ = w.Write(append(inspect.ForPerson(h.masker, b), '\n'))
 }
 
 // apiScan is GET /api/mcp/scan: the document `chronicle scan --json`

@@ -10,6 +10,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/exposure"
+	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/upstream"
 )
 
@@ -47,7 +48,7 @@ func (h *Hub) call(ctx context.Context, c *caller, name string, args any, meta *
 		return nil, fmt.Errorf("%w: %s", errNoTool, name)
 	}
 	if t.Blocked {
-		h.inspector.Add(DirBlocked, c.session, fmt.Appendf(nil, `{"tool":%q,"service":%q}`, name, t.Service))
+		h.inspector.Add(inspect.DirBlocked, c.session, fmt.Appendf(nil, `{"tool":%q,"service":%q}`, name, t.Service))
 		return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s is disabled by a chronicle policy.", t.Name, t.Service)), nil
 	}
 	if why := t.Hidden(); why != "" {
@@ -70,7 +71,7 @@ func (h *Hub) call(ctx context.Context, c *caller, name string, args any, meta *
 	// Masked as the upstream sent it, then decoded once: the same values
 	// are replaced as in the result mcp-go will encode (mask.JSON reads
 	// escapes), without encoding it once more to find them.
-	res, err := decodeCallToolResult(h.masker.JSON(raw))
+	res, err := inspect.DecodeCallToolResult(h.masker.JSON(raw))
 	if err != nil {
 		return mcp.NewToolResultError(fmt.Sprintf("%s: the answer to tools/call is not a tool result: %v", t.Service, err)), nil
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/hub/inspect"
 )
 
 // A Listing is what one service offers: its tools, prompts and resources.
@@ -114,14 +115,14 @@ func buildCatalogue(m *mask.Masker, listings []serviceListing) *Catalogue {
 		}
 		for _, t := range l.Listing.Tools {
 			e := &exposedTool{Exposed: ExposedName(l.Name, t.Name), Service: l.Name, Name: t.Name, Blocked: !toolAllowed(l.Policy, t.Name)}
-			e.Tool = maskTool(m, t)
+			e.Tool = inspect.MaskTool(m, t)
 			e.Tool.Name = e.Exposed
 			e.Tool.Description = "[" + l.Name + "] " + e.Tool.Description
 			e.Sum = sum(e.Tool)
 			c.Tools[e.Exposed] = e
 		}
 		for _, p := range l.Listing.Prompts {
-			e := &exposedPrompt{Exposed: ExposedName(l.Name, p.Name), Service: l.Name, Name: p.Name, Prompt: forClient(m, p, decodeJSON[mcp.Prompt])}
+			e := &exposedPrompt{Exposed: ExposedName(l.Name, p.Name), Service: l.Name, Name: p.Name, Prompt: inspect.ForClient(m, p, inspect.DecodeJSON[mcp.Prompt])}
 			e.Prompt.Name = e.Exposed
 			e.Prompt.Description = "[" + l.Name + "] " + e.Prompt.Description
 			e.Sum = sum(e.Prompt)
@@ -132,7 +133,7 @@ func buildCatalogue(m *mask.Masker, listings []serviceListing) *Catalogue {
 				c.Collisions = append(c.Collisions, r.URI+" is exposed by "+first.Service+" and "+l.Name+"; "+first.Service+" serves it")
 				continue
 			}
-			e := &exposedResource{Service: l.Name, Resource: forClient(m, r, decodeJSON[mcp.Resource])}
+			e := &exposedResource{Service: l.Name, Resource: inspect.ForClient(m, r, inspect.DecodeJSON[mcp.Resource])}
 			e.Sum = sum(e.Resource)
 			c.Resources[r.URI] = e
 		}
@@ -142,7 +143,7 @@ func buildCatalogue(m *mask.Masker, listings []serviceListing) *Catalogue {
 				c.Collisions = append(c.Collisions, key+" is exposed by "+first.Service+" and "+l.Name+"; "+first.Service+" serves it")
 				continue
 			}
-			e := &exposedTemplate{Service: l.Name, Template: forClient(m, t, decodeJSON[mcp.ResourceTemplate])}
+			e := &exposedTemplate{Service: l.Name, Template: inspect.ForClient(m, t, inspect.DecodeJSON[mcp.ResourceTemplate])}
 			e.Sum = sum(e.Template)
 			c.Templates[key] = e
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 // What the hub knows about one client session is one clientSession, and
@@ -490,7 +491,7 @@ func (h *Hub) askRoots(cs *clientSession) {
 		if err != nil || res == nil || len(res.Roots) == 0 {
 			return
 		}
-		if root := rootFromURI(res.Roots[0].URI); root != "" && cs.rootFromClient(root) {
+		if root := wire.RootFromURI(res.Roots[0].URI); root != "" && cs.rootFromClient(root) {
 			_ = h.srv.SendNotificationToSpecificClient(cs.id, string(mcp.MethodNotificationToolsListChanged), nil)
 			_ = h.srv.SendNotificationToSpecificClient(cs.id, string(mcp.MethodNotificationPromptsListChanged), nil)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -47,7 +48,7 @@ func (c completer) complete(ctx context.Context, service string, ref map[string]
 	}
 	raw, err := b.Request(ctx, callerOf(ctx), string(mcp.MethodCompletionComplete), params)
 	if err != nil {
-		return nil, maskedErr(c.h.masker, fmt.Errorf("%s", serviceError(service, err)))
+		return nil, inspect.MaskedErr(c.h.masker, fmt.Errorf("%s", serviceError(service, err)))
 	}
 	var res struct {
 		Completion mcp.Completion `json:"completion"`
@@ -55,6 +56,6 @@ func (c completer) complete(ctx context.Context, service string, ref map[string]
 	if err := json.Unmarshal(raw, &res); err != nil {
 		return nil, fmt.Errorf("%s: the answer to completion/complete does not decode: %w", service, err)
 	}
-	out := forClient(c.h.masker, res.Completion, decodeJSON[mcp.Completion])
+	out := inspect.ForClient(c.h.masker, res.Completion, inspect.DecodeJSON[mcp.Completion])
 	return &out, nil
 }

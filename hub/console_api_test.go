@@ -16,11 +16,12 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/snapshot"
+	"github.com/chronicle-dev/chronicle/hub/inspect"
 )
 
 func TestConsoleCallIsLoggedAndPushed(t *testing.T) {
 	c := startConsoleHub(t, "")
-	var recs []Record
+	var recs []inspect.Record
 	_, body, _ := c.do(t, "GET", "/api/mcp/log", "", "")
 	if err := json.Unmarshal([]byte(body), &recs); err != nil {
 		t.Fatal(err)
@@ -30,9 +31,9 @@ func TestConsoleCallIsLoggedAndPushed(t *testing.T) {
 		last = recs[len(recs)-1].Seq
 	}
 	// A long poll waiting for what comes after the last record.
-	polled := make(chan []Record, 1)
+	polled := make(chan []inspect.Record, 1)
 	go func() {
-		var got []Record
+		var got []inspect.Record
 		_, body, _ := c.do(t, "GET", "/api/mcp/log?after="+strconv.FormatUint(last, 10), "", "")
 		json.Unmarshal([]byte(body), &got)
 		polled <- got
@@ -41,7 +42,7 @@ func TestConsoleCallIsLoggedAndPushed(t *testing.T) {
 	if code != 200 || !strings.Contains(body, "alpha:from the console") {
 		t.Fatalf("/api/mcp/call: %d %s", code, body)
 	}
-	var got []Record
+	var got []inspect.Record
 	select {
 	case got = <-polled:
 	case <-time.After(livePollLimit + 5*time.Second):

@@ -11,11 +11,12 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/hubtoken"
+	"github.com/chronicle-dev/chronicle/hub/inspect"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 // SessionIdleTTL is how long an idle HTTP session lives by default.
@@ -82,7 +83,7 @@ func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 			root = r.Header.Get(RootHeader)
 		}
 		ctx := r.Context()
-		if ep.root = rootFromURI(root); ep.root != "" {
+		if ep.root = wire.RootFromURI(root); ep.root != "" {
 			ctx = context.WithValue(ctx, rootKey, ep.root)
 		}
 		ctx = context.WithValue(ctx, endpointKey, ep)
@@ -95,12 +96,12 @@ func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 			}
 			body := buf.Bytes()
 			r.Body = io.NopCloser(bytes.NewReader(body))
-			m := peekMessage(body)
+			m := wire.Peek(body)
 			if cs := h.clients.get(r.URL.Query().Get("sessionId")); cs != nil {
 				cs.touch()
 				h.noteRequest(cs, m) // answered when its response goes out on the stream
 			}
-			if name := m.calledTool(); name != "" {
+			if name := m.CalledTool(); name != "" {
 				ctx = context.WithValue(ctx, callingKey, name)
 			}
 			next.ServeHTTP(w, r.WithContext(ctx))
@@ -128,14 +129,6 @@ func (h *Hub) httpContext(ctx context.Context, r *http.Request) context.Context 
 	return ctx
 }
 
-// calledTool returns the tool a tools/call message names, or "".
-func (p peeked) calledTool() string {
-	if !p.is(mcp.MethodToolsCall) {
-		return ""
-	}
-	return stringValue(p.param("name"))
-}
-
 func (h *Hub) health(w http.ResponseWriter, r *http.Request) {
 	h.writeJSON(w, map[string]string{"status": "ok", "version": h.opts.Version})
 }
@@ -150,7 +143,7 @@ func (h *Hub) writeJSON(w http.ResponseWriter, v any) {
 		return
 	}
 	var out bytes.Buffer
-	_ = json.Indent(&out, forPerson(h.masker, b), "", "  ")
+	_ = json.Indent(&out, inspect.ForPerson(h.masker, b), "", "  ")
 	out.WriteByte('\n')
 	_, _ = w.Write(out.Bytes())
 }
@@ -186,30 +179,6 @@ func (h *Hub) ServeHTTP(ctx context.Context, ln net.Listener) error {
 		return srv.Close()
 	}
 	return err
-}
-
-// initializeRoot reads the folder some clients name in initialize outside
-// MCP (rootUri, or the first of workspaceFolders), or "".
-func (p peeked) initializeRoot() string {
-	if !p.is(mcp.MethodInitialize) {
-		return ""
-	}
-	var params struct {
-		RootURI          string `json:"rootUri"`
-		WorkspaceFolders []struct {
-			URI string `json:"uri"`
-		} `json:"workspaceFolders"`
-	}
-	if json.Unmarshal(p.params, &params) != nil {
-		return ""
-	}
-	if params.RootURI != "" {
-		return rootFromURI(params.RootURI)
-	}
-	if len(params.WorkspaceFolders) > 0 {
-		return rootFromURI(params.WorkspaceFolders[0].URI)
-	}
-	return ""
 }
 
 // EnsureToken returns the token the management API (and, unless hub {

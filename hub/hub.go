@@ -23,6 +23,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/hub/inspect"
 )
 
 // Options configure a Hub.
@@ -76,7 +77,7 @@ type Hub struct {
 	opts      Options
 	log       *slog.Logger
 	srv       *server.MCPServer
-	inspector *Inspector
+	inspector *inspect.Inspector
 	masker    *mask.Masker
 	resolver  secret.Resolver
 	pool      *upstreams
@@ -141,7 +142,7 @@ func New(opts Options) (*Hub, error) {
 	masker := mask.NewMasker()
 	// Every line the hub logs, its own, mcp-go's and the upstreams', is
 	// masked for the person who reads it.
-	opts.Logger = slog.New(maskingHandler{next: opts.Logger.Handler(), masker: masker})
+	opts.Logger = slog.New(inspect.LogHandler{Next: opts.Logger.Handler(), Masker: masker})
 	h := &Hub{
 		opts: opts, log: opts.Logger, masker: masker,
 		resolver: secret.Resolver{Env: opts.Getenv, EnvFile: opts.EnvFile, Home: opts.Home},
@@ -150,7 +151,7 @@ func New(opts Options) (*Hub, error) {
 	h.ctx, h.cancel = context.WithCancel(context.Background())
 	h.clients = newClientSessions()
 	h.slots, h.changed = map[string]*listingSlot{}, make(chan struct{})
-	h.inspector = NewInspector(h.masker)
+	h.inspector = inspect.New(h.masker)
 	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.invalidate("upstream "+service+" changed its lists", service) }, h)
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
 		// listChanged is declared by the hub and announced by it
@@ -201,7 +202,7 @@ func (h *Hub) Guard() Guard {
 func (h *Hub) Server() *server.MCPServer { return h.srv }
 
 // Inspector is the hub's message log.
-func (h *Hub) Inspector() *Inspector { return h.inspector }
+func (h *Hub) Inspector() *inspect.Inspector { return h.inspector }
 
 // Reload reads the state again and applies it: new, changed and removed
 // services take effect, unchanged upstreams keep running, and sessions are
@@ -381,9 +382,9 @@ func (h *Hub) promptHandler(exposed string) server.PromptHandlerFunc {
 		}
 		res, err := b.GetPrompt(ctx, p.Name, req.Params.Arguments)
 		if err != nil {
-			return nil, maskedErr(h.masker, err)
+			return nil, inspect.MaskedErr(h.masker, err)
 		}
-		return forClient(h.masker, res, decodeGetPromptResult), nil
+		return inspect.ForClient(h.masker, res, inspect.DecodeGetPromptResult), nil
 	}
 }
 
@@ -420,9 +421,9 @@ func (h *Hub) read(ctx context.Context, service, uri string) ([]mcp.ResourceCont
 	}
 	res, err := b.ReadResource(ctx, uri)
 	if err != nil {
-		return nil, maskedErr(h.masker, err)
+		return nil, inspect.MaskedErr(h.masker, err)
 	}
-	return forClient(h.masker, res, decodeReadResourceResult).Contents, nil
+	return inspect.ForClient(h.masker, res, inspect.DecodeReadResourceResult).Contents, nil
 }
 
 // Close ends every listing and stops every upstream; no goroutine the hub

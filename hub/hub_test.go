@@ -21,6 +21,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/hub/inspect"
 )
 
 // testService is a stdio service served by this test binary in mode.
@@ -225,7 +226,7 @@ func TestHubAggregatesWithPoliciesAndScopes(t *testing.T) {
 	}
 	blocked := false
 	for _, rec := range r.hub.Inspector().Records() {
-		if rec.Direction == DirBlocked {
+		if rec.Direction == inspect.DirBlocked {
 			blocked = true
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/hub/inspect"
 )
 
 // TestLogShowsABigResultCutDown has a client call a tool that answers 8 MB
@@ -27,7 +28,7 @@ func TestLogShowsABigResultCutDown(t *testing.T) {
 	r := serveHub(t, newTestHub(t, path, Options{ListGrace: testGrace}))
 	c := connect(t, r.url, nil)
 
-	var before []Record
+	var before []inspect.Record
 	if err := json.Unmarshal([]byte(getJSON(t, r.url+"/api/mcp/log")), &before); err != nil {
 		t.Fatal(err)
 	}
@@ -43,17 +44,17 @@ func TestLogShowsABigResultCutDown(t *testing.T) {
 
 	for _, url := range []string{"/api/log", "/api/mcp/log?after=" + strconv.FormatUint(last, 10)} {
 		body := getJSON(t, r.url+url)
-		var recs []Record
+		var recs []inspect.Record
 		if err := json.Unmarshal([]byte(body), &recs); err != nil {
 			t.Fatalf("%s: %v", url, err)
 		}
-		var big *Record
+		var big *inspect.Record
 		for i := range recs {
-			if recs[i].Direction == DirSend && recs[i].Elided > size-stringLimit {
+			if recs[i].Direction == inspect.DirSend && recs[i].Elided > size-inspect.StringLimit {
 				big = &recs[i]
 			}
 		}
-		if big == nil || len(body) > 4*recordLimit || !strings.Contains(string(big.Message), " bytes left out … ") ||
+		if big == nil || len(body) > 4*inspect.RecordLimit || !strings.Contains(string(big.Message), " bytes left out … ") ||
 			!strings.Contains(string(big.Message), "line 0: the key is ****** ghp_…******") {
 			t.Fatalf("%s does not show the result cut down (%d bytes): %.600s", url, len(body), body)
 		}

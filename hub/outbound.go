@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/chronicle-dev/chronicle/hub/wire"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -23,28 +24,15 @@ import (
 //     has in flight is in its clientSession; a cancel that comes after the
 //     response is forgotten, so a request that reuses the id is answered.
 
-// listKind returns the kind of list a list_changed notification announces.
-func (p peeked) listKind() (string, bool) {
-	switch {
-	case p.is(mcp.MethodNotificationToolsListChanged):
-		return "tools", true
-	case p.is(mcp.MethodNotificationPromptsListChanged):
-		return "prompts", true
-	case p.is(mcp.MethodNotificationResourcesListChanged):
-		return "resources", true
-	}
-	return "", false
-}
-
 // keep decides whether one outbound JSON-RPC message reaches the session.
 func (h *Hub) keep(sid string, msg []byte) bool {
-	return h.keepPeeked(h.clients.get(sid), peekMessage(msg))
+	return h.keepPeeked(h.clients.get(sid), wire.Peek(msg))
 }
 
 // keepPeeked decides for a message already peeked at; cs is nil for a
 // session the hub does not know (it ended, or there is none).
-func (h *Hub) keepPeeked(cs *clientSession, m peeked) bool {
-	if kind, ok := m.listKind(); ok {
+func (h *Hub) keepPeeked(cs *clientSession, m wire.Message) bool {
+	if kind, ok := m.ListKind(); ok {
 		if cs == nil {
 			return false
 		}
@@ -54,8 +42,8 @@ func (h *Hub) keepPeeked(cs *clientSession, m peeked) bool {
 		}
 		return h.listHash(kind, h.whereOfSession(cs)) != last
 	}
-	if !m.hasMethod() && len(m.id) > 0 && cs != nil {
-		return !cs.answered(m.id)
+	if !m.HasMethod() && len(m.ID) > 0 && cs != nil {
+		return !cs.answered(m.ID)
 	}
 	return true
 }
@@ -64,16 +52,16 @@ func (h *Hub) keepPeeked(cs *clientSession, m peeked) bool {
 // request is in flight until answered, a notifications/cancelled marks the
 // request it names if that one is still in flight. It reports whether m is
 // a request now in flight.
-func (h *Hub) noteRequest(cs *clientSession, m peeked) bool {
-	if !m.hasMethod() {
+func (h *Hub) noteRequest(cs *clientSession, m wire.Message) bool {
+	if !m.HasMethod() {
 		return false
 	}
-	if len(m.id) > 0 {
-		cs.begin(m.id, m.calledTool())
+	if len(m.ID) > 0 {
+		cs.begin(m.ID, m.CalledTool())
 		return true
 	}
-	if m.is(mcp.MethodNotificationCancelled) {
-		if id := m.param("requestId"); len(id) > 0 {
+	if m.Is(mcp.MethodNotificationCancelled) {
+		if id := m.Param("requestId"); len(id) > 0 {
 			cs.cancel(id)
 		}
 	}

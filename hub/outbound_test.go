@@ -18,6 +18,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 // TestOutboundFilter checks the decisions of a session's filter: no
@@ -50,8 +51,8 @@ func TestOutboundFilter(t *testing.T) {
 		t.Error("list_changed did not reach a session whose list changed")
 	}
 
-	call := peekMessage([]byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"alpha__echo"}}`))
-	cancel := peekMessage([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`))
+	call := wire.Peek([]byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"alpha__echo"}}`))
+	cancel := wire.Peek([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`))
 	resp := []byte(`{"jsonrpc":"2.0","id":7,"result":{}}`)
 	h.noteRequest(h.clients.get(s1), call)
 	h.noteRequest(h.clients.get(s2), call)

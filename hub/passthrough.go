@@ -7,6 +7,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -28,7 +29,7 @@ type passThrough struct {
 
 // upstreamNotified handles a notification from an upstream.
 func (h *Hub) upstreamNotified(service string, n mcp.JSONRPCNotification) {
-	params := forClient(h.masker, n.Params.AdditionalFields, decodeJSON[map[string]any])
+	params := inspect.ForClient(h.masker, n.Params.AdditionalFields, inspect.DecodeJSON[map[string]any])
 	switch mcp.MCPMethod(n.Method) {
 	case mcp.MethodNotificationProgress:
 		token := fmt.Sprint(params["progressToken"])
@@ -285,6 +286,6 @@ func (h *Hub) sessionRoots(c *caller) []mcp.Root {
 // recordForward keeps a forwarded server→client message in the inspector.
 func (h *Hub) recordForward(sid, method string, params any) {
 	if b, err := json.Marshal(map[string]any{"method": method, "params": params}); err == nil {
-		h.inspector.Add(DirSend, sid, b)
+		h.inspector.Add(inspect.DirSend, sid, b)
 	}
 }

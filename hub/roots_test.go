@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -102,11 +103,11 @@ func TestRootsAskedOnInitialized(t *testing.T) {
 	}
 	p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	ask := p.until(t, `"roots/list"`)
-	m := peekMessage([]byte(ask[len(ask)-1]))
-	if len(m.id) == 0 {
+	m := wire.Peek([]byte(ask[len(ask)-1]))
+	if len(m.ID) == 0 {
 		t.Fatalf("roots/list without an id: %s", ask[len(ask)-1])
 	}
-	p.send(t, `{"jsonrpc":"2.0","id":`+string(m.id)+`,"result":{"roots":[{"uri":"file://`+project+`"}]}}`)
+	p.send(t, `{"jsonrpc":"2.0","id":`+string(m.ID)+`,"result":{"roots":[{"uri":"file://`+project+`"}]}}`)
 	// The session listed tools, so it is told they changed.
 	p.until(t, `"notifications/tools/list_changed"`)
 	p.send(t, `{"jsonrpc":"2.0","id":"l2","method":"tools/list"}`)

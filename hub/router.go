@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/chronicle-dev/chronicle/hub/wire"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -70,7 +71,7 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			root = r.Header.Get(RootHeader)
 		}
 		if root != "" {
-			if ep.root = rootFromURI(root); ep.root == "" {
+			if ep.root = wire.RootFromURI(root); ep.root == "" {
 				http.Error(w, "root must be an absolute folder, not "+root, http.StatusBadRequest)
 				return
 			}
@@ -137,11 +138,11 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			body = exposeRequest(r, service, body)
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		m := peekMessage(body)
-		if sid == "" && !modern && m.is(mcp.MethodInitialize) {
+		m := wire.Peek(body)
+		if sid == "" && !modern && m.Is(mcp.MethodInitialize) {
 			release, msg := h.makeRoom()
 			if msg != "" {
-				writeRPCError(w, http.StatusServiceUnavailable, json.RawMessage(m.id), mcp.INTERNAL_ERROR, msg)
+				writeRPCError(w, http.StatusServiceUnavailable, json.RawMessage(m.ID), mcp.INTERNAL_ERROR, msg)
 				return
 			}
 			defer release() // the initialize is answered: its session counts itself
@@ -150,19 +151,19 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			// The request is in flight until its handler returns: its
 			// response has gone then, or never will.
 			if h.noteRequest(cs, m) {
-				defer cs.answered(m.id)
+				defer cs.answered(m.ID)
 			}
 		}
-		if modern && m.is(mcp.MethodSubscriptionsListen) {
+		if modern && m.Is(mcp.MethodSubscriptionsListen) {
 			// A listen stream is told of every list change (announce.go).
 			h.lists.listeners.Add(1)
 			defer h.lists.listeners.Add(-1)
 		}
-		if name := m.calledTool(); name != "" {
+		if name := m.CalledTool(); name != "" {
 			ctx = context.WithValue(ctx, callingKey, name)
 		}
 		if ctx.Value(rootKey) == nil {
-			if root := m.initializeRoot(); root != "" {
+			if root := m.InitializeRoot(); root != "" {
 				ctx = context.WithValue(ctx, rootKey, root)
 			}
 		}
@@ -219,8 +220,8 @@ func writeUnsupportedVersion(w http.ResponseWriter, id any, version string) {
 // requestID returns the id of a single JSON-RPC request as it was sent, or
 // nil when the body holds none (a notification, a batch, not JSON).
 func requestID(body []byte) any {
-	if m := peekMessage(body); len(m.id) > 0 && json.Valid(m.id) {
-		return json.RawMessage(m.id)
+	if m := wire.Peek(body); len(m.ID) > 0 && json.Valid(m.ID) {
+		return json.RawMessage(m.ID)
 	}
 	return nil
 }

@@ -1,9 +1,6 @@
 package hub
 
 import (
-	"path/filepath"
-	"strings"
-
 	"github.com/chronicle-dev/chronicle/engine/exposure"
 )
 
@@ -15,15 +12,4 @@ type scoped = exposure.Scoped
 // exposure.Visible).
 func visible(services []scoped, root string) map[string]bool {
 	return exposure.Visible(services, root)
-}
-
-// rootFromURI turns a file:// root URI (MCP roots) into a path.
-func rootFromURI(uri string) string {
-	if strings.HasPrefix(uri, "file://") {
-		return filepath.Clean(strings.TrimPrefix(uri, "file://"))
-	}
-	if filepath.IsAbs(uri) {
-		return filepath.Clean(uri)
-	}
-	return ""
 }

@@ -3,6 +3,8 @@ package hub
 import (
 	"reflect"
 	"testing"
+
+	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 func TestVisible(t *testing.T) {
@@ -30,7 +32,7 @@ func TestVisible(t *testing.T) {
 			t.Errorf("root %q: %v, want %v", tt.root, got, want)
 		}
 	}
-	if rootFromURI("file:///home/dev/work/") != "/home/dev/work" || rootFromURI("https://x") != "" {
+	if wire.RootFromURI("file:///home/dev/work/") != "/home/dev/work" || wire.RootFromURI("https://x") != "" {
 		t.Fatal("rootFromURI")
 	}
 }

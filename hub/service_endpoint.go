@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/chronicle-dev/chronicle/hub/wire"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -107,13 +108,13 @@ func ownPromptNames(cat *Catalogue, service string, prompts []mcp.Prompt) {
 // name put in its place. A message that does not decode is left for mcp-go
 // to refuse.
 func exposedNames(service string, msg []byte) (out []byte, old, exposed string) {
-	m := peekMessage(msg)
+	m := wire.Peek(msg)
 	var path []string
 	switch {
-	case m.is(mcp.MethodToolsCall), m.is(mcp.MethodPromptsGet):
+	case m.Is(mcp.MethodToolsCall), m.Is(mcp.MethodPromptsGet):
 		path = []string{"params", "name"}
-	case m.is(mcp.MethodCompletionComplete):
-		ref := m.param("ref")
+	case m.Is(mcp.MethodCompletionComplete):
+		ref := m.Param("ref")
 		if !bytes.Contains(ref, []byte(`"ref/prompt"`)) {
 			return msg, "", ""
 		}

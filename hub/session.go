@@ -11,6 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/chronicle-dev/chronicle/engine/exposure"
+	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/search"
 )
 
@@ -142,7 +143,7 @@ func (h *Hub) hooks() *server.Hooks {
 		if i, ok := listKindOf(method); ok {
 			h.lists.listing[i].Add(1) // until the list is recorded (AfterList*) or failed
 		}
-		h.inspector.AddLazy(DirRecv, sessionID(ctx), func() []byte {
+		h.inspector.AddLazy(inspect.DirRecv, sessionID(ctx), func() []byte {
 			b, _ := json.Marshal(map[string]any{"id": id, "method": method, "params": paramsOf(message)})
 			return b
 		})
@@ -167,7 +168,7 @@ func (h *Hub) hooks() *server.Hooks {
 			h.lists.listing[i].Add(-1)
 		}
 		msg := err.Error()
-		h.inspector.AddLazy(DirSend, sessionID(ctx), func() []byte {
+		h.inspector.AddLazy(inspect.DirSend, sessionID(ctx), func() []byte {
 			b, _ := json.Marshal(map[string]any{"id": id, "error": msg})
 			return b
 		})
@@ -240,7 +241,7 @@ func (h *Hub) hooks() *server.Hooks {
 // recordResult keeps a result sent to a session in the inspector, encoded
 // when the record is sealed: nothing may change result after this.
 func (h *Hub) recordResult(ctx context.Context, id, result any) {
-	h.inspector.AddLazy(DirSend, sessionID(ctx), func() []byte {
+	h.inspector.AddLazy(inspect.DirSend, sessionID(ctx), func() []byte {
 		b, _ := json.Marshal(map[string]any{"id": id, "result": result})
 		return b
 	})

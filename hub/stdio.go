@@ -11,6 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/chronicle-dev/chronicle/hub/upstream"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 // ServeStdio serves one client on in and out (chronicle serve --stdio, the
@@ -65,7 +66,7 @@ func (r *trackingReader) Read(p []byte) (int, error) {
 // registered before it read the first line.
 func (r *trackingReader) see(line []byte) {
 	if cs := r.h.clients.get(stdioSession); cs != nil {
-		r.h.noteRequest(cs, peekMessage(line))
+		r.h.noteRequest(cs, wire.Peek(line))
 	}
 }
 
@@ -83,7 +84,7 @@ type trackingWriter struct {
 func (w *trackingWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if !w.h.keepPeeked(w.h.clients.get(stdioSession), peekMessage(p)) {
+	if !w.h.keepPeeked(w.h.clients.get(stdioSession), wire.Peek(p)) {
 		return len(p), nil
 	}
 	return w.w.Write(p)

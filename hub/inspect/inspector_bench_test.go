@@ -1,11 +1,8 @@
-package hub
+package inspect
 
 import (
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http/httptest"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,7 +10,6 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
-	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
 // benchSecret is a value the hub resolved for an upstream, registered with
@@ -41,46 +37,37 @@ func bigText(n int, key string) string {
 	return b.String()
 }
 
-// logHub is a hub without upstreams whose inspector holds what a session's
-// hooks keep for 149 small calls and one whose result is size bytes.
-func logHub(tb testing.TB, size int) *Hub {
+// logInspector is an inspector holding what a session's hooks keep for
+// 149 small calls and one whose result is size bytes.
+func logInspector(tb testing.TB, size int) *Inspector {
 	tb.Helper()
-	dir := tb.TempDir()
-	path := filepath.Join(dir, "state.json")
-	st, _ := state.Load(path)
-	if err := st.Save(path); err != nil {
-		tb.Fatal(err)
-	}
-	h, err := New(Options{StatePath: path, Home: dir, Version: "bench", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	h.masker.Add(benchSecret)
+	in := New(&mask.Masker{})
+	in.masker.Add(benchSecret)
 	for i := range 150 {
 		var req mcp.CallToolRequest
 		req.Params.Name = "files__read"
 		req.Params.Arguments = map[string]any{"path": "/var/log/app.log", "n": i}
-		h.inspector.AddLazy(DirRecv, "s1", func() []byte {
-			return mustJSON(map[string]any{"id": i, "method": "tools/call", "params": paramsOf(&req)})
+		in.AddLazy(DirRecv, "s1", func() []byte {
+			return mustJSON(map[string]any{"id": i, "method": "tools/call", "params": req.Params})
 		})
 		res := mcp.NewToolResultText("ok " + strconv.Itoa(i))
 		if i == 100 {
 			res = mcp.NewToolResultText(bigText(size, benchSecret+" "+shapedToken))
 		}
-		h.inspector.AddLazy(DirSend, "s1", func() []byte { return mustJSON(map[string]any{"id": i, "result": res}) })
+		in.AddLazy(DirSend, "s1", func() []byte { return mustJSON(map[string]any{"id": i, "result": res}) })
 	}
-	return h
+	return in
 }
 
 // BenchmarkLogReadAfterBigResult is GET /api/log with a 60 MB tool result
 // among the 300 records kept, once they are sealed (issue 20: ≤ 50 ms).
 func BenchmarkLogReadAfterBigResult(b *testing.B) {
-	h := logHub(b, 60<<20)
-	h.inspector.Records() // sealed
+	in := logInspector(b, 60<<20)
+	in.Records() // sealed
 	b.ReportAllocs()
 	for b.Loop() {
 		w := httptest.NewRecorder()
-		writeRecords(w, h.inspector.Records())
+		WriteRecords(w, in.Records())
 		if w.Code != 200 || w.Body.Len() == 0 {
 			b.Fatalf("%d", w.Code)
 		}
@@ -94,11 +81,11 @@ func BenchmarkLogFirstReadAfterBigResult(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
-		h := logHub(b, 60<<20)
+		in := logInspector(b, 60<<20)
 		b.StartTimer()
 		w := httptest.NewRecorder()
-		writeRecords(w, h.inspector.Records())
-		if w.Code != 200 || w.Body.Len() > 300*recordLimit {
+		WriteRecords(w, in.Records())
+		if w.Code != 200 || w.Body.Len() > 300*RecordLimit {
 			b.Fatalf("%d, %d bytes", w.Code, w.Body.Len())
 		}
 	}
@@ -107,7 +94,7 @@ func BenchmarkLogFirstReadAfterBigResult(b *testing.B) {
 // BenchmarkSealBigResult is what a 60 MB tool result costs the first read
 // of the log after it, once: encoding it, cutting it down and masking it.
 func BenchmarkSealBigResult(b *testing.B) {
-	in := NewInspector(&mask.Masker{})
+	in := New(&mask.Masker{})
 	in.masker.Add(benchSecret)
 	res := mcp.NewToolResultText(bigText(60<<20, benchSecret+" "+shapedToken))
 	b.ReportAllocs()
@@ -123,7 +110,7 @@ func BenchmarkSealBigResult(b *testing.B) {
 // BenchmarkSealCall is sealing the two records of a small tools/call: what
 // the first read of the log pays for each call since the last read.
 func BenchmarkSealCall(b *testing.B) {
-	in := NewInspector(&mask.Masker{})
+	in := New(&mask.Masker{})
 	in.masker.Add(benchSecret)
 	var req mcp.CallToolRequest
 	req.Params.Name = "bench__echo"
@@ -133,7 +120,7 @@ func BenchmarkSealCall(b *testing.B) {
 	for b.Loop() {
 		var recv, send Record
 		in.seal(&recv, func() []byte {
-			return mustJSON(map[string]any{"id": 7, "method": "tools/call", "params": paramsOf(&req)})
+			return mustJSON(map[string]any{"id": 7, "method": "tools/call", "params": req.Params})
 		})
 		in.seal(&send, func() []byte { return mustJSON(map[string]any{"id": 7, "result": res}) })
 	}

@@ -1,11 +1,9 @@
-package hub
+package wire
 
 import (
 	"bytes"
 	"encoding/json"
 	"testing"
-
-	"github.com/mark3labs/mcp-go/mcp"
 )
 
 var peekCases = []string{
@@ -49,17 +47,17 @@ func checkPeek(t *testing.T, msg string) {
 	if id == "" && method == "" && params == "" {
 		return // not an object encoding/json reads: mcp-go refuses it
 	}
-	p := peekMessage([]byte(msg))
-	if string(p.id) != id || string(p.method) != method || !bytes.Equal(p.params, []byte(params)) {
-		t.Errorf("peekMessage(%s) = id %s method %s params %s; encoding/json reads id %s method %s params %s", msg, p.id, p.method, p.params, id, method, params)
+	p := Peek([]byte(msg))
+	if string(p.ID) != id || string(p.Method) != method || !bytes.Equal(p.Params, []byte(params)) {
+		t.Errorf("peekMessage(%s) = id %s method %s params %s; encoding/json reads id %s method %s params %s", msg, p.ID, p.Method, p.Params, id, method, params)
 	}
 	var m string
 	_ = json.Unmarshal([]byte(method), &m)
-	if p.is("tools/call") != (m == "tools/call") {
-		t.Errorf("peekMessage(%s).is(tools/call) = %v, encoding/json reads the method %q", msg, p.is("tools/call"), m)
+	if p.Is("tools/call") != (m == "tools/call") {
+		t.Errorf("peekMessage(%s).is(tools/call) = %v, encoding/json reads the method %q", msg, p.Is("tools/call"), m)
 	}
 	if m == "tools/call" {
-		if got := p.calledTool(); got != name {
+		if got := p.CalledTool(); got != name {
 			t.Errorf("calledTool(%s) = %q, want %q", msg, got, name)
 		}
 	}
@@ -77,7 +75,7 @@ func FuzzPeekMessage(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, msg string) {
 		if !json.Valid([]byte(msg)) {
-			peekMessage([]byte(msg)) // must not panic
+			Peek([]byte(msg)) // must not panic
 			return
 		}
 		checkPeek(t, msg)
@@ -90,53 +88,8 @@ func BenchmarkPeekCall(b *testing.B) {
 	msg := []byte(`{"jsonrpc":"2.0","id":42,"method":"tools/call","params":{"name":"github__create_issue","arguments":{"owner":"o","repo":"r","title":"A title","body":"` + string(bytes.Repeat([]byte("text "), 200)) + `"}}}`)
 	b.ReportAllocs()
 	for b.Loop() {
-		m := peekMessage(msg)
-		_ = m.calledTool()
-		_ = m.initializeRoot()
-	}
-}
-
-// BenchmarkKeepResult is the outbound filter on a tool result.
-func BenchmarkKeepResult(b *testing.B) {
-	h := &Hub{clients: newClientSessions()}
-	msg := []byte(`{"jsonrpc":"2.0","id":42,"result":{"content":[{"type":"text","text":"` + string(bytes.Repeat([]byte("text "), 200)) + `"}]}}`)
-	b.ReportAllocs()
-	for b.Loop() {
-		if !h.keep("s", msg) {
-			b.Fatal("dropped")
-		}
-	}
-}
-
-// TestDecodeCallToolResultAsMCPGo checks the one-decode path against
-// mcp.ParseCallToolResult.
-func TestDecodeCallToolResultAsMCPGo(t *testing.T) {
-	for _, c := range []string{
-		`{"content":[{"type":"text","text":"a"}]}`,
-		`{"content":[{"type":"text","text":"a"}],"isError":true,"structuredContent":{"x":1},"_meta":{"k":"v"}}`,
-		`{"CONTENT":[{"type":"text","text":"a"}]}`,
-		`{"content":null}`,
-		`{}`,
-		`{"resultType":"input_required","inputRequests":{}}`,
-		`{"resultType":"complete"}`,
-		`{"content":[{"type":"image","data":"AA==","mimeType":"image/png"}]}`,
-		`{"content":[{"type":"nope"}]}`,
-		`[]`,
-		`{"\u0063ontent":[]}`,
-	} {
-		raw := json.RawMessage(c)
-		want, wantErr := mcp.ParseCallToolResult(&raw)
-		got, err := decodeCallToolResult([]byte(c))
-		if (err != nil) != (wantErr != nil) {
-			t.Errorf("%s: error %v, mcp-go: %v", c, err, wantErr)
-			continue
-		}
-		if err == nil {
-			g, _ := json.Marshal(got)
-			w, _ := json.Marshal(want)
-			if !bytes.Equal(g, w) {
-				t.Errorf("%s: %s, mcp-go: %s", c, g, w)
-			}
-		}
+		m := Peek(msg)
+		_ = m.CalledTool()
+		_ = m.InitializeRoot()
 	}
 }

@@ -1,4 +1,4 @@
-package hub
+package inspect
 
 import (
 	"encoding/json"
@@ -16,7 +16,7 @@ import (
 func TestInspectorKeepsTheLast300Masked(t *testing.T) {
 	m := &mask.Masker{}
 	m.Add("resolved-upstream-secret")
-	in := NewInspector(m)
+	in := New(m)
 	for i := 0; i < 350; i++ {
 		in.Add(DirRecv, "s1", []byte(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"arguments":{"token":"resolved-upstream-secret"}}}`, i)))
 	}
@@ -38,7 +38,7 @@ func TestInspectorKeepsTheLast300Masked(t *testing.T) {
 func TestInspectorKeepsABigResultElidedAndMasked(t *testing.T) {
 	m := &mask.Masker{}
 	m.Add(benchSecret)
-	in := NewInspector(m)
+	in := New(m)
 	text := bigText(60<<20, benchSecret+" "+shapedToken)
 	res := mcp.NewToolResultText(text)
 	in.AddLazy(DirSend, "s1", func() []byte { return mustJSON(map[string]any{"id": 3, "result": res}) })
@@ -47,7 +47,7 @@ func TestInspectorKeepsABigResultElidedAndMasked(t *testing.T) {
 		t.Fatalf("%d records", len(rs))
 	}
 	r := rs[0]
-	if len(r.Message) > recordLimit+stringFloor {
+	if len(r.Message) > RecordLimit+stringFloor {
 		t.Errorf("the record keeps %d bytes of message", len(r.Message))
 	}
 	var msg struct {
@@ -58,7 +58,7 @@ func TestInspectorKeepsABigResultElidedAndMasked(t *testing.T) {
 		t.Fatalf("the kept message is not the result as JSON: %v %.300s", err, r.Message)
 	}
 	kept := msg.Result.Content[0].(mcp.TextContent).Text
-	if r.Elided < len(text)-stringLimit || r.Elided > len(mustJSON(text)) || !strings.Contains(kept, " … "+strconv.Itoa(r.Elided)+" bytes left out … ") {
+	if r.Elided < len(text)-StringLimit || r.Elided > len(mustJSON(text)) || !strings.Contains(kept, " … "+strconv.Itoa(r.Elided)+" bytes left out … ") {
 		t.Errorf("the record says %d bytes of %d were left out: %.200s", r.Elided, len(text), kept)
 	}
 	// The value the hub resolved is hidden whole, as in MCP traffic; the
@@ -69,7 +69,7 @@ func TestInspectorKeepsABigResultElidedAndMasked(t *testing.T) {
 	assertMasked(t, string(r.text))
 	var read []Record
 	w := httptest.NewRecorder()
-	writeRecords(w, rs)
+	WriteRecords(w, rs)
 	if err := json.Unmarshal(w.Body.Bytes(), &read); err != nil || len(read) != 1 || read[0].Elided != r.Elided {
 		t.Errorf("/api/log's answer: %v %.300s", err, w.Body.String())
 	}
@@ -107,14 +107,14 @@ func TestLogCopyBoundsEveryShape(t *testing.T) {
 		{"escapes", string(mustJSON(strings.Repeat(`"\<`+benchSecret+"é秘\n", 100_000))), "bytes left out"},
 	} {
 		out, left := forLog(m, []byte(c.doc))
-		if !json.Valid(out) || len(out) > recordLimit+2*stringFloor || left < len(c.doc)/2 || !strings.Contains(string(out), c.marker) {
+		if !json.Valid(out) || len(out) > RecordLimit+2*stringFloor || left < len(c.doc)/2 || !strings.Contains(string(out), c.marker) {
 			t.Errorf("%s: %d bytes, %d left out, valid %v: %.200s … %s", c.name, len(out), left, json.Valid(out), out, out[max(0, len(out)-200):])
 		}
 		assertMasked(t, string(out))
 	}
-	in := NewInspector(m)
+	in := New(m)
 	in.Add(DirRecv, "", []byte("not json "+strings.Repeat(benchSecret+" ", 1<<20)))
-	if r := in.Records()[0]; r.Message != nil || len(r.Note) > stringLimit+stringFloor || r.Elided == 0 || !strings.Contains(r.Note, "bytes left out") {
+	if r := in.Records()[0]; r.Message != nil || len(r.Note) > StringLimit+stringFloor || r.Elided == 0 || !strings.Contains(r.Note, "bytes left out") {
 		t.Errorf("a long message that is not JSON: %d bytes of note, %d left out", len(r.Note), r.Elided)
 	} else {
 		assertMasked(t, r.Note)
@@ -140,14 +140,14 @@ func TestCutsKeepSecretsWhole(t *testing.T) {
 	}
 	for _, secret := range []string{canary, benchSecret, shapedToken, "https://user:hunter2hunter2@example.com/x"} {
 		for _, sep := range []string{"", " ", "\n"} {
-			filler := strings.Repeat("x"+sep, stringLimit/len("x"+sep))
-			for _, at := range []int{stringLimit * 3 / 4, 2*len(filler) + len(secret) - stringLimit/4} {
+			filler := strings.Repeat("x"+sep, StringLimit/len("x"+sep))
+			for _, at := range []int{StringLimit * 3 / 4, 2*len(filler) + len(secret) - StringLimit/4} {
 				for d := -len(secret) - 8; d <= 8; d++ {
 					pos := max(0, min(at+d, 2*len(filler)))
 					s := (filler + filler)[:pos] + secret + (filler + filler)[pos:]
 					q := string(mustJSON(s))
 					body := q[1 : len(q)-1]
-					head, tail := cutBefore(m, body, stringLimit*3/4), cutAfter(m, body, len(body)-stringLimit/4)
+					head, tail := cutBefore(m, body, StringLimit*3/4), cutAfter(m, body, len(body)-StringLimit/4)
 					what := fmt.Sprintf("%q at %d (filler %q)", secret, pos, sep)
 					// What is kept near the cuts, masked.
 					check(what, m.Text(unquote(body[max(0, head-200):head])))
@@ -172,7 +172,7 @@ func TestCutsKeepSecretsWhole(t *testing.T) {
 func TestInspectorHidesResolvedValuesWhole(t *testing.T) {
 	m := mask.NewMasker()
 	m.Add("supersecret-resolved-value")
-	in := NewInspector(m)
+	in := New(m)
 	in.Add(DirRecv, "s1", []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"q":"supersecret-resolved-value"}}}`))
 	in.Note("s1", "upstream said supersecret-resolved-value")
 	for _, r := range in.Records() {
@@ -182,3 +182,7 @@ func TestInspectorHidesResolvedValuesWhole(t *testing.T) {
 		}
 	}
 }
+
+// canary is a resolved secret with every character that escapes differently
+// in JSON, URLs and HTML, and non-ASCII text (as the hub's leak tests use).
+const canary = `c4n&a<r>y"\/+=%-ü秘密-42`

@@ -1,4 +1,4 @@
-package hub
+package inspect
 
 import (
 	"bytes"
@@ -17,11 +17,11 @@ import (
 // not the 60 MB, which no browser page renders and which would be masked
 // again on every read.
 const (
-	// recordLimit is about as many bytes of JSON as a kept message holds.
-	recordLimit = 64 << 10
-	// stringLimit is the longest string kept whole; a longer one keeps
+	// RecordLimit is about as many bytes of JSON as a kept message holds.
+	RecordLimit = 64 << 10
+	// StringLimit is the longest string kept whole; a longer one keeps
 	// its first three quarters of this and its last quarter.
-	stringLimit = 16 << 10
+	StringLimit = 16 << 10
 	// stringFloor is what a long string keeps even when the record's
 	// budget is spent: enough to recognise it.
 	stringFloor = 1 << 10
@@ -49,7 +49,7 @@ func forLog(m *mask.Masker, doc []byte) ([]byte, int) {
 	}
 	// gjson reads strings: doc is viewed as one, not copied. Nothing
 	// gjson returns outlives this call.
-	e := logCopy{m: m, out: make([]byte, 0, min(len(doc), recordLimit+stringLimit))}
+	e := logCopy{m: m, out: make([]byte, 0, min(len(doc), RecordLimit+StringLimit))}
 	e.value(gjson.Parse(unsafe.String(&doc[0], len(doc))), 0, false)
 	return e.out, e.left
 }
@@ -81,7 +81,7 @@ func (e *logCopy) value(v gjson.Result, depth int, identifier bool) {
 	e.out = append(e.out, v.Raw[0])
 	n, rest, from := 0, 0, 0
 	v.ForEach(func(key, val gjson.Result) bool {
-		if rest > 0 || len(e.out) >= recordLimit && n > 0 {
+		if rest > 0 || len(e.out) >= RecordLimit && n > 0 {
 			if rest == 0 {
 				from = val.Index
 				if obj {
@@ -129,7 +129,7 @@ func (e *logCopy) str(v gjson.Result, identifier bool) {
 	if identifier {
 		mask = e.m.Literal
 	}
-	limit := min(stringLimit, max(recordLimit-len(e.out), stringFloor))
+	limit := min(StringLimit, max(RecordLimit-len(e.out), stringFloor))
 	if len(v.Raw) > limit {
 		body := v.Raw[1 : len(v.Raw)-1]
 		head := cutBefore(e.m, body, limit*3/4)

@@ -1,4 +1,4 @@
-package hub
+package inspect
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 // What the hub sends masks in two ways (docs/masking.md): MCP traffic to
@@ -21,9 +22,9 @@ import (
 // a person reads (/api/*, the inspector, the hub's log) is masked with
 // Masker.Text, which also hides token-shaped strings.
 
-// forClient masks v for an MCP client: it is encoded, its registered values
+// ForClient masks v for an MCP client: it is encoded, its registered values
 // replaced, and decoded again with decode only when something was masked.
-func forClient[T any](m *mask.Masker, v T, decode func([]byte) (T, error)) T {
+func ForClient[T any](m *mask.Masker, v T, decode func([]byte) (T, error)) T {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return v
@@ -39,15 +40,15 @@ func forClient[T any](m *mask.Masker, v T, decode func([]byte) (T, error)) T {
 	return out
 }
 
-// maskTool masks a tool's listing (description, title, schemas, annotations)
+// MaskTool masks a tool's listing (description, title, schemas, annotations)
 // for clients, keeping its schemas raw.
-func maskTool(m *mask.Masker, t mcp.Tool) mcp.Tool {
-	return forClient(m, t, decodeTool)
+func MaskTool(m *mask.Masker, t mcp.Tool) mcp.Tool {
+	return ForClient(m, t, DecodeTool)
 }
 
-// decodeTool decodes a tool with its schemas left raw, as the upstream
+// DecodeTool decodes a tool with its schemas left raw, as the upstream
 // package lists them (the typed schema would drop keywords).
-func decodeTool(b []byte) (mcp.Tool, error) {
+func DecodeTool(b []byte) (mcp.Tool, error) {
 	var w struct {
 		mcp.Tool
 		InputSchema  json.RawMessage `json:"inputSchema"`
@@ -65,30 +66,30 @@ func decodeTool(b []byte) (mcp.Tool, error) {
 	return t, nil
 }
 
-// decodeJSON decodes into a fresh T, for types that round-trip as they are.
-func decodeJSON[T any](b []byte) (T, error) {
+// DecodeJSON decodes into a fresh T, for types that round-trip as they are.
+func DecodeJSON[T any](b []byte) (T, error) {
 	var v T
 	err := json.Unmarshal(b, &v)
 	return v, err
 }
 
-// decodeCallToolResult decodes a tool result as mcp.ParseCallToolResult
+// DecodeCallToolResult decodes a tool result as mcp.ParseCallToolResult
 // does, with one decode instead of two: the check that content is there
 // (unless more input is asked for) scans the bytes instead of decoding them.
-func decodeCallToolResult(b []byte) (*mcp.CallToolResult, error) {
+func DecodeCallToolResult(b []byte) (*mcp.CallToolResult, error) {
 	var content, resultType []byte
-	if !scanObject(b, func(key, value []byte) {
+	if !wire.ScanObject(b, func(key, value []byte) {
 		switch {
-		case keyIs(key, "content"):
+		case wire.KeyIs(key, "content"):
 			content = value
-		case keyIs(key, "resultType"):
+		case wire.KeyIs(key, "resultType"):
 			resultType = value
 		}
 	}) {
 		raw := json.RawMessage(b)
 		return mcp.ParseCallToolResult(&raw)
 	}
-	if len(content) == 0 && stringValue(resultType) != string(mcp.ResultTypeInputRequired) {
+	if len(content) == 0 && wire.StringValue(resultType) != string(mcp.ResultTypeInputRequired) {
 		return nil, errors.New("content is missing")
 	}
 	var res mcp.CallToolResult
@@ -98,23 +99,23 @@ func decodeCallToolResult(b []byte) (*mcp.CallToolResult, error) {
 	return &res, nil
 }
 
-func decodeGetPromptResult(b []byte) (*mcp.GetPromptResult, error) {
+func DecodeGetPromptResult(b []byte) (*mcp.GetPromptResult, error) {
 	raw := json.RawMessage(b)
 	return mcp.ParseGetPromptResult(&raw)
 }
 
-func decodeReadResourceResult(b []byte) (*mcp.ReadResourceResult, error) {
+func DecodeReadResourceResult(b []byte) (*mcp.ReadResourceResult, error) {
 	raw := json.RawMessage(b)
 	return mcp.ParseReadResourceResult(&raw)
 }
 
-// forPerson masks a JSON document a person reads (/api/*, the inspector):
+// ForPerson masks a JSON document a person reads (/api/*, the inspector):
 // every string in it goes through Masker.Text, except the values of
 // identifier fields (session ids, folders, URIs), whose random-looking parts
 // the shape rules would garble; they, and object keys, get the registered
 // values replaced. Walking the decoded document keeps it valid JSON whatever
 // the masked value contained.
-func forPerson(m *mask.Masker, doc []byte) []byte {
+func ForPerson(m *mask.Masker, doc []byte) []byte {
 	var v any
 	d := json.NewDecoder(bytes.NewReader(doc))
 	d.UseNumber()
@@ -166,32 +167,32 @@ func textWalk(m *mask.Masker, v any, identifier bool) any {
 	return v
 }
 
-// A maskingHandler masks every log record's message and attributes with
+// A LogHandler masks every log record's message and attributes with
 // Masker.Text before its handler writes it: the hub's log is read by people,
 // and mcp-go and the upstreams log through it too.
-type maskingHandler struct {
-	next   slog.Handler
-	masker *mask.Masker
+type LogHandler struct {
+	Next   slog.Handler
+	Masker *mask.Masker
 }
 
-func (h maskingHandler) Enabled(ctx context.Context, l slog.Level) bool {
-	return h.next.Enabled(ctx, l)
+func (h LogHandler) Enabled(ctx context.Context, l slog.Level) bool {
+	return h.Next.Enabled(ctx, l)
 }
 
-func (h maskingHandler) Handle(ctx context.Context, r slog.Record) error {
-	out := slog.NewRecord(r.Time, r.Level, h.masker.Text(r.Message), r.PC)
+func (h LogHandler) Handle(ctx context.Context, r slog.Record) error {
+	out := slog.NewRecord(r.Time, r.Level, h.Masker.Text(r.Message), r.PC)
 	r.Attrs(func(a slog.Attr) bool {
 		out.AddAttrs(h.attr(a))
 		return true
 	})
-	return h.next.Handle(ctx, out)
+	return h.Next.Handle(ctx, out)
 }
 
-func (h maskingHandler) attr(a slog.Attr) slog.Attr {
+func (h LogHandler) attr(a slog.Attr) slog.Attr {
 	v := a.Value.Resolve()
 	switch v.Kind() {
 	case slog.KindString:
-		return slog.String(a.Key, h.masker.Text(v.String()))
+		return slog.String(a.Key, h.Masker.Text(v.String()))
 	case slog.KindGroup:
 		attrs := v.Group()
 		out := make([]any, len(attrs))
@@ -201,29 +202,29 @@ func (h maskingHandler) attr(a slog.Attr) slog.Attr {
 		return slog.Group(a.Key, out...)
 	case slog.KindAny:
 		if err, ok := v.Any().(error); ok {
-			return slog.String(a.Key, h.masker.Text(err.Error()))
+			return slog.String(a.Key, h.Masker.Text(err.Error()))
 		}
 		if b, err := json.Marshal(v.Any()); err == nil {
-			return slog.String(a.Key, h.masker.Text(string(b)))
+			return slog.String(a.Key, h.Masker.Text(string(b)))
 		}
 	}
 	return a
 }
 
-func (h maskingHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+func (h LogHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
 	masked := make([]slog.Attr, len(attrs))
 	for i, a := range attrs {
 		masked[i] = h.attr(a)
 	}
-	return maskingHandler{next: h.next.WithAttrs(masked), masker: h.masker}
+	return LogHandler{Next: h.Next.WithAttrs(masked), Masker: h.Masker}
 }
 
-func (h maskingHandler) WithGroup(name string) slog.Handler {
-	return maskingHandler{next: h.next.WithGroup(name), masker: h.masker}
+func (h LogHandler) WithGroup(name string) slog.Handler {
+	return LogHandler{Next: h.Next.WithGroup(name), Masker: h.Masker}
 }
 
-// maskedErr returns err with its registered values replaced, for a client.
-func maskedErr(m *mask.Masker, err error) error {
+// MaskedErr returns err with its registered values replaced, for a client.
+func MaskedErr(m *mask.Masker, err error) error {
 	if err == nil {
 		return nil
 	}

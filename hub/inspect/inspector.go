@@ -1,4 +1,4 @@
-package hub
+package inspect
 
 import (
 	"bytes"
@@ -69,7 +69,7 @@ type entry struct {
 
 // NewInspector returns an empty inspector that masks with m (and the
 // secret-looking shapes of package mask).
-func NewInspector(m *mask.Masker) *Inspector { return &Inspector{masker: m} }
+func New(m *mask.Masker) *Inspector { return &Inspector{masker: m} }
 
 // Add keeps one message; the inspector owns msg from now on.
 func (in *Inspector) Add(dir, session string, msg []byte) {
@@ -148,7 +148,7 @@ func (in *Inspector) seal(r *Record, encode func() []byte) {
 // registered value whole, then the shapes), and how many bytes were left
 // out.
 func (in *Inspector) boundText(s string) (string, int) {
-	if len(s) <= stringLimit {
+	if len(s) <= StringLimit {
 		return in.masker.Text(in.masker.Literal(s)), 0
 	}
 	b, left := forLog(in.masker, appendJSONString(nil, s))
@@ -186,10 +186,10 @@ func (in *Inspector) records(kept []*entry) []Record {
 	return out
 }
 
-// writeRecords answers an /api request with records as they were sealed:
+// WriteRecords answers an /api request with records as they were sealed:
 // masked once, not again for each reader (writeJSON would), and indented
 // as writeJSON indents.
-func writeRecords(w http.ResponseWriter, rs []Record) {
+func WriteRecords(w http.ResponseWriter, rs []Record) {
 	w.Header().Set("Content-Type", "application/json")
 	if len(rs) == 0 {
 		_, _ = w.Write([]byte("[]\n"))

@@ -1,0 +1,18 @@
+package hub
+
+import (
+	"bytes"
+	"testing"
+)
+
+// BenchmarkKeepResult is the outbound filter on a tool result.
+func BenchmarkKeepResult(b *testing.B) {
+	h := &Hub{clients: newClientSessions()}
+	msg := []byte(`{"jsonrpc":"2.0","id":42,"result":{"content":[{"type":"text","text":"` + string(bytes.Repeat([]byte("text "), 200)) + `"}]}}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if !h.keep("s", msg) {
+			b.Fatal("dropped")
+		}
+	}
+}
