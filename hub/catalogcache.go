@@ -71,10 +71,10 @@ func (h *Hub) saveCache(cat *Catalogue) error {
 	}
 	h.mu.Unlock()
 	now := time.Now().UTC()
-	listed := map[string]catalog.Service{}
+	listed := map[string]catalog.Listing{}
 	for name := range cat.Projects {
 		if _, failed := cat.Errors[name]; !failed {
-			listed[name] = catalog.Service{Listed: now, Tools: []catalog.Tool{}}
+			listed[name] = catalog.Listing{Listed: now, Tools: []catalog.Tool{}}
 		}
 	}
 	for _, t := range cat.sortedTools() {

@@ -65,13 +65,13 @@ func TestConsoleInBrowser(t *testing.T) {
 	t.Run("tools list the catalogue; markup from an upstream stays text", func(t *testing.T) {
 		one.t = t
 		one.do("tools", show("tools"), chromedp.WaitVisible(row("tool-row", "xss__evil")))
-		var catalogue []struct{ Name string }
+		var listed []struct{ Name string }
 		_, body := c.api(t, "GET", "/api/mcp/tools", "", "")
-		if err := json.Unmarshal([]byte(body), &catalogue); err != nil || len(catalogue) < 10 {
+		if err := json.Unmarshal([]byte(body), &listed); err != nil || len(listed) < 10 {
 			t.Fatalf("/api/mcp/tools: %v %.200s", err, body)
 		}
-		if n := eval[int](one, `document.querySelectorAll('[data-testid="tool-row"]').length`); n != len(catalogue) {
-			t.Errorf("%d tool rows for %d tools", n, len(catalogue))
+		if n := eval[int](one, `document.querySelectorAll('[data-testid="tool-row"]').length`); n != len(listed) {
+			t.Errorf("%d tool rows for %d tools", n, len(listed))
 		}
 		if got := one.text(row("tool-row", "xss__evil")); !strings.Contains(got, xssDescription) {
 			t.Errorf("the description is not shown as text: %q", got)

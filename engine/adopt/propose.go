@@ -22,8 +22,8 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/skills"
 )
 
-// A Service is one service block adopt would write.
-type Service struct {
+// A ServiceBlock is one service block adopt would write.
+type ServiceBlock struct {
 	Name   string
 	Origin string
 	// From is the first entry found of the server: its values are the
@@ -80,7 +80,7 @@ type Skipped struct {
 
 // A Proposal is what adopt would append and copy.
 type Proposal struct {
-	Services []Service
+	Services []ServiceBlock
 	Skills   []Skill
 	Skipped  []Skipped
 	// Instructions are the rules, commands and agents adopted
@@ -130,8 +130,8 @@ func ProposeWith(r scan.Result, cfg *config.Config, configDir, home string, rend
 	// Adopted services by the tool's entry name: the same server found in
 	// several tools, however spelled, becomes one service, each tool's own
 	// values in its target block.
-	variants := map[string][]*Service{}
-	var adopted []*Service
+	variants := map[string][]*ServiceBlock{}
+	var adopted []*ServiceBlock
 	sources := map[string]bool{}
 	secretNames := newSecretNames(claims(r, home), render)
 	for i, s := range r.Services {
@@ -176,7 +176,7 @@ func ProposeWith(r scan.Result, cfg *config.Config, configDir, home string, rend
 		}
 		name := taken.take(base)
 		p.placed[i] = name
-		svc := &Service{Name: name, Origin: s.Location.Tool + ":" + s.Location.Scope, From: s, Notes: notes, Differs: differs, Entry: clean.Entry, members: []member{m}}
+		svc := &ServiceBlock{Name: name, Origin: s.Location.Tool + ":" + s.Location.Scope, From: s, Notes: notes, Differs: differs, Entry: clean.Entry, members: []member{m}}
 		if name != e.Name {
 			svc.Origin += ":" + e.Name
 		}
@@ -185,7 +185,7 @@ func ProposeWith(r scan.Result, cfg *config.Config, configDir, home string, rend
 	}
 	for _, svc := range adopted {
 		svc.settle()
-		svc.block = serviceBlock(*svc, svc.Entry, home)
+		svc.block = renderBlock(*svc, svc.Entry, home)
 		p.Services = append(p.Services, *svc)
 	}
 	p.Skills, p.Skipped = proposeSkills(r.Skills, cfg, configDir, home, p.Skipped)
@@ -259,9 +259,9 @@ func place(keyPath []string, name string) string {
 	return b.String()
 }
 
-// serviceBlock renders one service (and, when the tool restricts tools, its
+// renderBlock renders one service block (and, when the tool restricts tools, its
 // policy) from the secretized entry e.
-func serviceBlock(svc Service, e provider.Entry, home string) *hclwrite.File {
+func renderBlock(svc ServiceBlock, e provider.Entry, home string) *hclwrite.File {
 	loc := svc.From.Location
 	f := hclwrite.NewEmptyFile()
 	body := f.Body()

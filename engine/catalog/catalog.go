@@ -23,20 +23,22 @@ const Version = 1
 type File struct {
 	Version int `json:"version"`
 	// MetaTokens is the cost of the three meta-tools search mode lists.
-	MetaTokens int                `json:"meta_tokens"`
-	Services   map[string]Service `json:"services"`
+	MetaTokens int `json:"meta_tokens"`
+	// Services holds each service's last listing, by service name.
+	Services map[string]Listing `json:"services"`
 }
 
-// A Service is one service's listing.
-type Service struct {
+// A Listing is what one service listed when the hub last asked it: its
+// tools, each with its cost.
+type Listing struct {
 	Listed time.Time `json:"listed"`
 	Tools  []Tool    `json:"tools"`
 }
 
-// Tokens returns the summed cost of the service's tools.
-func (s Service) Tokens() int {
+// Tokens returns the summed cost of the listing's tools.
+func (l Listing) Tokens() int {
 	n := 0
-	for _, t := range s.Tools {
+	for _, t := range l.Tools {
 		n += t.Tokens
 	}
 	return n
@@ -71,7 +73,7 @@ func Load(path string) (*File, error) {
 		return nil, fmt.Errorf("%s: format %d, this chronicle reads %d (the hub writes it again)", path, f.Version, Version)
 	}
 	if f.Services == nil {
-		f.Services = map[string]Service{}
+		f.Services = map[string]Listing{}
 	}
 	return &f, nil
 }
@@ -79,10 +81,10 @@ func Load(path string) (*File, error) {
 // Merge replaces the listings of the services in listed, drops every
 // service not in declared, keeps the others' last listings, and writes the
 // result atomically. A cache that cannot be read is replaced.
-func Merge(path string, listed map[string]Service, declared map[string]bool, metaTokens int) error {
+func Merge(path string, listed map[string]Listing, declared map[string]bool, metaTokens int) error {
 	f, err := Load(path)
 	if err != nil || f == nil {
-		f = &File{Services: map[string]Service{}}
+		f = &File{Services: map[string]Listing{}}
 	}
 	f.Version, f.MetaTokens = Version, metaTokens
 	for name := range f.Services {
@@ -90,8 +92,8 @@ func Merge(path string, listed map[string]Service, declared map[string]bool, met
 			delete(f.Services, name)
 		}
 	}
-	for name, s := range listed {
-		f.Services[name] = s
+	for name, l := range listed {
+		f.Services[name] = l
 	}
 	b, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {

@@ -15,7 +15,7 @@ func TestMergeByService(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "home", FileName)
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	first := map[string]Service{
+	first := map[string]Listing{
 		"github": {Listed: at, Tools: []Tool{{Name: "get_me", Exposed: "github__get_me", Tokens: 40}, {Name: "list_issues", Exposed: "github__list_issues", Tokens: 160}}},
 		"notes":  {Listed: at, Tools: []Tool{{Name: "find", Exposed: "notes__find", Tokens: 30}}},
 		"old":    {Listed: at, Tools: []Tool{}},
@@ -24,7 +24,7 @@ func TestMergeByService(t *testing.T) {
 		t.Fatal(err)
 	}
 	later := at.Add(time.Hour)
-	if err := Merge(path, map[string]Service{"github": {Listed: later, Tools: []Tool{{Name: "get_me", Exposed: "github__get_me", Tokens: 41}}}},
+	if err := Merge(path, map[string]Listing{"github": {Listed: later, Tools: []Tool{{Name: "get_me", Exposed: "github__get_me", Tokens: 41}}}},
 		map[string]bool{"github": true, "notes": true}, 318); err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestLoad(t *testing.T) {
 		if _, err := Load(path); err == nil || !strings.Contains(err.Error(), "writes it again") && !strings.Contains(err.Error(), "delete it") {
 			t.Errorf("%s: %v", name, err)
 		}
-		if err := Merge(path, map[string]Service{"a": {Tools: []Tool{}}}, map[string]bool{"a": true}, 1); err != nil {
+		if err := Merge(path, map[string]Listing{"a": {Tools: []Tool{}}}, map[string]bool{"a": true}, 1); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		if f, err := Load(path); err != nil || len(f.Services) != 1 {

@@ -53,13 +53,14 @@ func (s Settings) Estimate(offered []Tool, mode string, metaTokens int) Cost {
 // their policies, the exposure settings and the profiles — from the
 // configuration (plan) or the state (scan).
 type Setup struct {
-	Services []Service
+	// Offers are the services the hub offers.
+	Offers   []Offer
 	Settings Settings
 	Profiles map[string]*Profile
 }
 
-// A Service is one service the hub offers, with its policy's tool globs.
-type Service struct {
+// An Offer is one service the hub offers, with its policy's tool globs.
+type Offer struct {
 	Scoped
 	DisabledTools []string
 	EnabledTools  []string
@@ -100,13 +101,13 @@ func (s Setup) Sees(l *Listings, profile, root string) Seen {
 			return seen
 		}
 	}
-	scoped := make([]Scoped, len(s.Services))
-	for i, svc := range s.Services {
+	scoped := make([]Scoped, len(s.Offers))
+	for i, svc := range s.Offers {
 		scoped[i] = svc.Scoped
 	}
 	vis := Visible(scoped, root)
 	var offered []Tool
-	for _, svc := range s.Services {
+	for _, svc := range s.Offers {
 		if !vis[svc.Name] || !p.HasService(svc.Name) {
 			continue
 		}

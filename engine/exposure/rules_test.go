@@ -99,7 +99,7 @@ func TestEstimate(t *testing.T) {
 // scope, policy, profiles and modes, and services with no listing.
 func TestSees(t *testing.T) {
 	setup := Setup{
-		Services: []Service{
+		Offers: []Offer{
 			{Scoped: Scoped{Name: "github"}, DisabledTools: []string{"delete_*"}},
 			{Scoped: Scoped{Name: "db", Project: "/work/api"}},
 			{Scoped: Scoped{Name: "linear"}},

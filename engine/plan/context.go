@@ -58,11 +58,11 @@ func setupOf(cfg *config.Config) exposure.Setup {
 		if p != nil && p.Enabled != nil && !*p.Enabled {
 			return
 		}
-		svc := exposure.Service{Scoped: exposure.Scoped{Name: name, Project: project}}
+		svc := exposure.Offer{Scoped: exposure.Scoped{Name: name, Project: project}}
 		if p != nil {
 			svc.DisabledTools, svc.EnabledTools = p.DisabledTools, p.EnabledTools
 		}
-		s.Services = append(s.Services, svc)
+		s.Offers = append(s.Offers, svc)
 	}
 	for _, svc := range cfg.Services {
 		if svc.Enabled {

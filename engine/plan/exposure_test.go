@@ -234,7 +234,7 @@ link "reviewers" {
   profile = "review"
 }
 `, project, project))
-	cat := &catalog.File{Version: catalog.Version, MetaTokens: 318, Services: map[string]catalog.Service{
+	cat := &catalog.File{Version: catalog.Version, MetaTokens: 318, Services: map[string]catalog.Listing{
 		"gh": {Tools: []catalog.Tool{{Name: "get_me", Tokens: 100}, {Name: "list_issues", Tokens: 200}, {Name: "delete_repo", Tokens: 150}}},
 		"db": {Tools: []catalog.Tool{{Name: "query", Tokens: 400}}},
 	}}

@@ -13,7 +13,7 @@ import (
 // prints and the hub serves at /api/mcp/scan. Secret-looking values are
 // masked; the fields are stable (readers ignore unknown ones).
 type Report struct {
-	Services     []ReportService     `json:"services"`
+	Services     []ReportEntry       `json:"services"`
 	Skills       []ReportSkill       `json:"skills"`
 	Instructions []ReportInstruction `json:"instructions"`
 	Errors       []ReportError       `json:"errors"`
@@ -68,8 +68,8 @@ type ReportMove struct {
 	Cannot string `json:"cannot,omitempty"`
 }
 
-// A ReportService is one MCP entry of a tool, with its classification.
-type ReportService struct {
+// A ReportEntry is one MCP entry of a tool, with its classification.
+type ReportEntry struct {
 	Tool      string            `json:"tool"`
 	Scope     string            `json:"scope"`
 	Project   string            `json:"project,omitempty"`
@@ -117,7 +117,7 @@ type ReportError struct {
 // NewReport turns a scan's result into its JSON document. Lists are never
 // null, so a reader can iterate them without a check.
 func NewReport(r Result) Report {
-	out := Report{Services: []ReportService{}, Skills: []ReportSkill{}, Instructions: []ReportInstruction{}, Errors: []ReportError{}, Moves: []ReportMove{}, Files: []ReportFile{}}
+	out := Report{Services: []ReportEntry{}, Skills: []ReportSkill{}, Instructions: []ReportInstruction{}, Errors: []ReportError{}, Moves: []ReportMove{}, Files: []ReportFile{}}
 	for _, f := range r.Files {
 		out.Files = append(out.Files, ReportFile(f))
 	}
@@ -129,7 +129,7 @@ func NewReport(r Result) Report {
 	}
 	for _, s := range r.Services {
 		e, loc := s.Entry, s.Location
-		out.Services = append(out.Services, ReportService{
+		out.Services = append(out.Services, ReportEntry{
 			Tool: loc.Tool, Scope: loc.Scope, Project: loc.Project, File: loc.File,
 			Name: ShownName(e.Name), Transport: e.Transport, Command: mask.Value(e.Command),
 			Args: mask.ShownList(e.Args), Env: mask.ShownMap(e.Env), URL: mask.Shown("url", e.URL),

@@ -16,7 +16,7 @@ func (s *State) ExposureSetup() exposure.Setup {
 		if p.Enabled != nil && !*p.Enabled {
 			return
 		}
-		setup.Services = append(setup.Services, exposure.Service{
+		setup.Offers = append(setup.Offers, exposure.Offer{
 			Scoped: exposure.Scoped{Name: name, Project: project}, DisabledTools: p.DisabledTools, EnabledTools: p.EnabledTools,
 		})
 	}
