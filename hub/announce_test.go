@@ -9,11 +9,11 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
-// TestFirstCatalogueUpgradesNoSession checks that building the catalogue on
+// TestFirstCatalogUpgradesNoSession checks that building the catalogue on
 // a session's first call does not make mcp-go answer the sessions open then
 // on SSE streams (it does once a session is sent any notification), and
 // that initialize still declares that lists change.
-func TestFirstCatalogueUpgradesNoSession(t *testing.T) {
+func TestFirstCatalogUpgradesNoSession(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	writeState(t, path, []service.Service{testService("alpha", "alpha", "")}, nil)
 	r := startHub(t, path)

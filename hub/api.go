@@ -9,6 +9,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/search"
 )
@@ -27,11 +28,11 @@ type ServiceStatus struct {
 	// them, each with why.
 	Hidden []string `json:"hidden,omitempty"`
 
-	// CatalogueTokens is what the service's tools cost listed in full;
+	// CatalogTokens is what the service's tools cost listed in full;
 	// ListedTokens what they add to the list where the service is
 	// offered (less in search mode).
-	CatalogueTokens int `json:"catalogue_tokens"`
-	ListedTokens    int `json:"listed_tokens"`
+	CatalogTokens int `json:"catalogue_tokens"`
+	ListedTokens  int `json:"listed_tokens"`
 }
 
 // Status describes the hub for /api/status.
@@ -66,7 +67,7 @@ func (h *Hub) Status() map[string]any {
 				}
 				s.Tools++
 			}
-			s.CatalogueTokens, s.ListedTokens = h.serviceTokens(cat, p.Name, p.Project)
+			s.CatalogTokens, s.ListedTokens = h.serviceTokens(cat, p.Name, p.Project)
 		}
 		services = append(services, s)
 	}
@@ -163,7 +164,7 @@ func policyOf(p state.Policy) *policyView {
 }
 
 func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {
-	cat := h.catalogue(r.Context())
+	cat := h.catalog(r.Context())
 	type tool struct {
 		Name        string `json:"name"`
 		Service     string `json:"service"`
@@ -179,16 +180,16 @@ func (h *Hub) apiTools(w http.ResponseWriter, r *http.Request) {
 		Tokens int `json:"tokens"`
 	}
 	out := []tool{}
-	tools := cat.sortedTools()
+	tools := cat.SortedTools()
 	if q := strings.TrimSpace(r.URL.Query().Get("q")); q != "" {
-		tools = searchCatalogue(tools, q)
+		tools = searchCatalog(tools, q)
 	}
 	for _, t := range tools {
 		schema := t.Tool.RawInputSchema
 		if schema == nil {
 			schema, _ = json.Marshal(t.Tool.InputSchema)
 		}
-		out = append(out, tool{t.Exposed, t.Service, t.Name, t.Tool.Description, t.Blocked, t.Hidden(), schema, cat.toolTokens(t)})
+		out = append(out, tool{t.Exposed, t.Service, t.Name, t.Tool.Description, t.Blocked, t.Hidden(), schema, cat.ToolTokens(t)})
 	}
 	h.writeJSON(w, out)
 }
@@ -199,16 +200,16 @@ func (h *Hub) apiLog(w http.ResponseWriter, r *http.Request) {
 	inspect.WriteRecords(w, h.inspector.Records())
 }
 
-// searchCatalogue returns the tools the hub's own search (search_tools'
+// searchCatalog returns the tools the hub's own search (search_tools'
 // ranking) finds for query, best first: the console searches as a client
 // in search mode would.
-func searchCatalogue(tools []*exposedTool, query string) []*exposedTool {
-	byName := make(map[string]*exposedTool, len(tools))
+func searchCatalog(tools []*catalog.Tool, query string) []*catalog.Tool {
+	byName := make(map[string]*catalog.Tool, len(tools))
 	for _, t := range tools {
 		byName[t.Exposed] = t
 	}
-	var out []*exposedTool
-	for _, hit := range search.NewIndex(docsOf(tools)).Search(query, -1) {
+	var out []*catalog.Tool
+	for _, hit := range search.NewIndex(catalog.DocsOf(tools)).Search(query, -1) {
 		out = append(out, byName[hit.Name])
 	}
 	return out

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -13,7 +14,7 @@ import (
 // A backend is one service behind the hub: an upstream server, or a service
 // chronicle runs itself (the Chronova bridge).
 type backend interface {
-	List(ctx context.Context) (Listing, error)
+	List(ctx context.Context) (catalog.Listing, error)
 	// Request passes one request on as the client sent it and returns the
 	// raw result; caller is whom it is made for.
 	Request(ctx context.Context, caller *caller, method string, params any) (json.RawMessage, error)
@@ -29,8 +30,8 @@ type localBackend struct {
 	srv *server.MCPServer
 }
 
-func (l localBackend) List(context.Context) (Listing, error) {
-	var out Listing
+func (l localBackend) List(context.Context) (catalog.Listing, error) {
+	var out catalog.Listing
 	for _, t := range l.srv.ListTools() {
 		out.Tools = append(out.Tools, t.Tool)
 	}

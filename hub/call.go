@@ -35,16 +35,16 @@ func callerOf(ctx context.Context) *caller {
 // the exposed name; args the arguments object as sent; meta the request's
 // _meta, passed on with its progress token rewritten to a hub-unique one.
 func (h *Hub) call(ctx context.Context, c *caller, name string, args any, meta *mcp.Meta) (*mcp.CallToolResult, error) {
-	h.catalogue(ctx)
+	h.catalog(ctx)
 	cat, v := h.viewOf(ctx)
-	r := v.reach
+	r := v.Reach
 	t := cat.Tools[name]
-	if t == nil && r.profile.HasTool(name) {
-		if svc, why, failed := cat.failedService(name, r); failed {
+	if t == nil && r.Profile.HasTool(name) {
+		if svc, why, failed := cat.FailedService(name, r); failed {
 			return mcp.NewToolResultError(fmt.Sprintf("The service %s could not start, so %s cannot be called: %s", svc, name, why)), nil
 		}
 	}
-	if t == nil || !r.services[t.Service] || !r.profile.HasTool(exposure.FullName(t.Service, t.Name)) {
+	if t == nil || !r.Services[t.Service] || !r.Profile.HasTool(exposure.FullName(t.Service, t.Name)) {
 		return nil, fmt.Errorf("%w: %s", errNoTool, name)
 	}
 	if t.Blocked {

@@ -3,7 +3,8 @@ package hub
 import (
 	"time"
 
-	"github.com/chronicle-dev/chronicle/engine/catalog"
+	cachefile "github.com/chronicle-dev/chronicle/engine/catalog"
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 )
 
 // The HTTP hub keeps the catalogue cache (engine/catalog) so that plan,
@@ -13,9 +14,9 @@ import (
 // rebuild, writes the latest catalogue (so a burst of listings makes few
 // writes) until the hub closes.
 
-// cacheCatalogue asks the writer to write the current catalogue.
-func (h *Hub) cacheCatalogue() {
-	if h.opts.CataloguePath == "" {
+// cacheCatalog asks the writer to write the current catalogue.
+func (h *Hub) cacheCatalog() {
+	if h.opts.CatalogPath == "" {
 		return
 	}
 	h.cacheOnce.Do(func() {
@@ -38,7 +39,7 @@ func (h *Hub) writeCache() {
 			select {
 			case <-h.cacheDirty:
 				if err := h.saveCache(h.cat.Load()); err != nil {
-					h.log.Warn("catalogue cache", "path", h.opts.CataloguePath, "error", h.masker.Text(err.Error()))
+					h.log.Warn("catalogue cache", "path", h.opts.CatalogPath, "error", h.masker.Text(err.Error()))
 				}
 			default:
 			}
@@ -46,7 +47,7 @@ func (h *Hub) writeCache() {
 		case <-h.cacheDirty:
 		}
 		if err := h.saveCache(h.cat.Load()); err != nil {
-			h.log.Warn("catalogue cache", "path", h.opts.CataloguePath, "error", h.masker.Text(err.Error()))
+			h.log.Warn("catalogue cache", "path", h.opts.CatalogPath, "error", h.masker.Text(err.Error()))
 		}
 		if h.cacheWritten != nil {
 			select {
@@ -60,7 +61,7 @@ func (h *Hub) writeCache() {
 // saveCache merges the listings of cat into the cache: every service
 // listed without error, with each tool it offers (whatever the policy, but
 // not the tools the hub cannot call at all) and its token cost.
-func (h *Hub) saveCache(cat *Catalogue) error {
+func (h *Hub) saveCache(cat *catalog.Catalog) error {
 	if cat == nil {
 		return nil
 	}
@@ -71,22 +72,22 @@ func (h *Hub) saveCache(cat *Catalogue) error {
 	}
 	h.mu.Unlock()
 	now := time.Now().UTC()
-	listed := map[string]catalog.Listing{}
+	listed := map[string]cachefile.Listing{}
 	for name := range cat.Projects {
 		if _, failed := cat.Errors[name]; !failed {
-			listed[name] = catalog.Listing{Listed: now, Tools: []catalog.Tool{}}
+			listed[name] = cachefile.Listing{Listed: now, Tools: []cachefile.Tool{}}
 		}
 	}
-	for _, t := range cat.sortedTools() {
+	for _, t := range cat.SortedTools() {
 		s, ok := listed[t.Service]
 		if !ok || t.Hidden() != "" {
 			continue
 		}
-		s.Tools = append(s.Tools, catalog.Tool{
+		s.Tools = append(s.Tools, cachefile.Tool{
 			Name: t.Name, Exposed: t.Exposed, Description: t.Tool.Description,
-			InputSchema: t.Tool.RawInputSchema, Tokens: cat.toolTokens(t),
+			InputSchema: t.Tool.RawInputSchema, Tokens: cat.ToolTokens(t),
 		})
 		listed[t.Service] = s
 	}
-	return catalog.Merge(h.opts.CataloguePath, listed, declared, metaTokens())
+	return cachefile.Merge(h.opts.CatalogPath, listed, declared, metaTokens())
 }

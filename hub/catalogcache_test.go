@@ -14,10 +14,10 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
-// TestCatalogueCache: the hub writes every service's unscoped listing with
+// TestCatalogCache: the hub writes every service's unscoped listing with
 // token counts, masked, merged by service: a service that fails keeps its
 // last listing, one no longer declared is dropped.
-func TestCatalogueCache(t *testing.T) {
+func TestCatalogCache(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state.json")
 	cache := filepath.Join(dir, catalog.FileName)
@@ -77,9 +77,9 @@ func TestCatalogueCache(t *testing.T) {
 // catalogue, and waits for a write after which the cache satisfies done.
 func cachingHub(t *testing.T, path, cache string, done func(*catalog.File) bool) (*Hub, *catalog.File) {
 	t.Helper()
-	h := newTestHub(t, path, Options{CataloguePath: cache, ListGrace: testGrace})
+	h := newTestHub(t, path, Options{CatalogPath: cache, ListGrace: testGrace})
 	h.cacheWritten = make(chan struct{}, 16)
-	h.catalogue(context.Background())
+	h.catalog(context.Background())
 	for {
 		receive(t, h.cacheWritten, "a write of the catalogue cache that has what the test waits for")
 		f, err := catalog.Load(cache)

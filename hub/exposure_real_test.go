@@ -105,8 +105,8 @@ func TestSearchModeWithRealUpstreams(t *testing.T) {
 	// The figure: the whole catalogue listed in full against the search
 	// surface.
 	ep := endpointOfStatus(t, r.url, "/mcp", "")
-	t.Logf("%d tools: %d tokens listed in full; search mode lists %d tools, %d tokens", ep.Tools, ep.CatalogueTokens, ep.Listed, ep.ListedTokens)
-	if ep.Tools < 450 || ep.CatalogueTokens < 100_000 || ep.Listed != 3 || ep.ListedTokens > 1000 {
+	t.Logf("%d tools: %d tokens listed in full; search mode lists %d tools, %d tokens", ep.Tools, ep.CatalogTokens, ep.Listed, ep.ListedTokens)
+	if ep.Tools < 450 || ep.CatalogTokens < 100_000 || ep.Listed != 3 || ep.ListedTokens > 1000 {
 		t.Errorf("/mcp status: %+v", ep)
 	}
 

@@ -19,6 +19,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/tokens"
 )
 
@@ -359,12 +360,12 @@ func TestTokenCosts(t *testing.T) {
 	}
 	st := statusOf(t, r.url)
 	for _, s := range st.Services {
-		if s.CatalogueTokens != perService[s.Name] || s.ListedTokens != s.CatalogueTokens {
-			t.Errorf("service %s: catalogue %d, listed %d tokens; its tools sum to %d", s.Name, s.CatalogueTokens, s.ListedTokens, perService[s.Name])
+		if s.CatalogTokens != perService[s.Name] || s.ListedTokens != s.CatalogTokens {
+			t.Errorf("service %s: catalogue %d, listed %d tokens; its tools sum to %d", s.Name, s.CatalogTokens, s.ListedTokens, perService[s.Name])
 		}
 	}
 	hubEP := endpointOfStatus(t, r.url, "/mcp", "")
-	if hubEP.Mode != "all" || hubEP.CatalogueTokens != full || hubEP.ListedTokens != full || hubEP.Listed != len(clientSees) {
+	if hubEP.Mode != "all" || hubEP.CatalogTokens != full || hubEP.ListedTokens != full || hubEP.Listed != len(clientSees) {
 		t.Errorf("/mcp: %+v; the tools sum to %d, the client lists %d", hubEP, full, len(clientSees))
 	}
 	small := endpointOfStatus(t, r.url, "/mcp/profile/small", "")
@@ -372,7 +373,7 @@ func TestTokenCosts(t *testing.T) {
 	for _, m := range rawToolsList(t, r.url+"/mcp/profile/small") {
 		meta += tokens.Count(m.JSON())
 	}
-	if small.Mode != "search" || small.Tools != 1 || small.Listed != 3 || small.ListedTokens != meta || small.CatalogueTokens != tokens.Count(clientSees["alpha__echo"].JSON()) {
+	if small.Mode != "search" || small.Tools != 1 || small.Listed != 3 || small.ListedTokens != meta || small.CatalogTokens != tokens.Count(clientSees["alpha__echo"].JSON()) {
 		t.Errorf("/mcp/profile/small: %+v; its meta-tools cost %d", small, meta)
 	}
 	if meta > 1000 {
@@ -435,7 +436,7 @@ func TestAutoHasHysteresis(t *testing.T) {
 	r := startHub(t, path)
 	c := connectAt(t, r.url+"/mcp", "2025-11-25")
 	all := listed(t, c)
-	x := endpointOfStatus(t, r.url, "/mcp", "").CatalogueTokens
+	x := endpointOfStatus(t, r.url, "/mcp", "").CatalogTokens
 	if x == 0 {
 		t.Fatal("the catalogue costs no tokens")
 	}
@@ -480,7 +481,7 @@ func TestSearchSurfaceNeedsNoUpstream(t *testing.T) {
 	h := newTestHub(t, path, Options{ListGrace: time.Millisecond})
 	defer h.Close()
 	ctx := context.WithValue(context.Background(), endpointKey, endpoint{path: "/mcp"})
-	h.catalogue(ctx) // the grace passes: the upstream waits at the gate
+	h.catalog(ctx) // the grace passes: the upstream waits at the gate
 	var names []string
 	for _, tl := range h.toolFilter(ctx, allRegistered(h)) {
 		names = append(names, tl.Name)
@@ -488,9 +489,9 @@ func TestSearchSurfaceNeedsNoUpstream(t *testing.T) {
 	if strings.Join(names, " ") != strings.Join(metaNames, " ") {
 		t.Fatalf("before any upstream answered, search mode lists %v", names)
 	}
-	before := h.listHash("tools", where{})
+	before := h.listHash("tools", catalog.Where{})
 	g.open(t)
-	waitCatalogue(t, h, func(c *Catalogue) bool { return c.Tools["slow__echo"] != nil })
+	waitCatalog(t, h, func(c *catalog.Catalog) bool { return c.Tools["slow__echo"] != nil })
 	names = names[:0]
 	for _, tl := range h.toolFilter(ctx, allRegistered(h)) {
 		names = append(names, tl.Name)
@@ -498,7 +499,7 @@ func TestSearchSurfaceNeedsNoUpstream(t *testing.T) {
 	if strings.Join(names, " ") != "call_tool describe_tools search_tools slow__echo" {
 		t.Errorf("after the upstream answered: %v", names)
 	}
-	if h.listHash("tools", where{}) == before {
+	if h.listHash("tools", catalog.Where{}) == before {
 		t.Error("the list changed, and its hash did not")
 	}
 }

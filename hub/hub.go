@@ -18,11 +18,13 @@ import (
 
 	"github.com/chronicle-dev/chronicle/chronova"
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/names"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
 )
 
@@ -67,9 +69,9 @@ type Options struct {
 	// not set: the management API and the console require it. "": a token
 	// made for this process only.
 	TokenFile string
-	// CataloguePath is where the hub keeps the catalogue cache
+	// CatalogPath is where the hub keeps the catalogue cache
 	// (~/.chronicle/catalog.json); "" to keep none. The HTTP hub keeps it.
-	CataloguePath string
+	CatalogPath string
 }
 
 // A Hub aggregates the services of the state behind one MCP server.
@@ -89,17 +91,17 @@ type Hub struct {
 	// it serves.
 	localToken string
 	backends   map[string]backend
-	projects   []scoped
+	projects   []exposure.Scoped
 	policies   map[string]*state.Policy
-	expose     exposureConfig
+	expose     catalog.Exposure
 
 	listingState
 	passThrough
 	stdioOut atomic.Pointer[trackingWriter] // the stdio client's writer, when serving one
-	cat      atomic.Pointer[Catalogue]
-	empty    *Catalogue  // stands in for cat before the first build
-	seen     atomic.Bool // a client has asked for the catalogue
-	noState  atomic.Bool // the state did not exist (said once)
+	cat      atomic.Pointer[catalog.Catalog]
+	empty    *catalog.Catalog // stands in for cat before the first build
+	seen     atomic.Bool      // a client has asked for the catalogue
+	noState  atomic.Bool      // the state did not exist (said once)
 
 	clients   *clientSessions // every client session, for as long as its transport's (clientsession.go)
 	mcpHTTP   http.Handler    // mcp-go's Streamable HTTP server, which endSession asks to end a session
@@ -146,7 +148,7 @@ func New(opts Options) (*Hub, error) {
 	h := &Hub{
 		opts: opts, log: opts.Logger, masker: masker,
 		resolver: secret.Resolver{Env: opts.Getenv, EnvFile: opts.EnvFile, Home: opts.Home},
-		started:  time.Now(), empty: buildCatalogue(nil, nil),
+		started:  time.Now(), empty: catalog.Build(nil, nil),
 	}
 	h.ctx, h.cancel = context.WithCancel(context.Background())
 	h.clients = newClientSessions()
@@ -241,10 +243,10 @@ func (h *Hub) Reload() error {
 	h.mu.Unlock()
 
 	backends := map[string]backend{}
-	var projects []scoped
+	var projects []exposure.Scoped
 	policies := map[string]*state.Policy{}
 	var specs []service.Service
-	expose := exposureOf(st, 0)
+	expose := catalog.ExposureOf(st, 0)
 	for name, s := range st.Services {
 		p := st.Policies[name]
 		if !s.Enabled || (p.Enabled != nil && !*p.Enabled) || !h.serves(expose, name) {
@@ -252,7 +254,7 @@ func (h *Hub) Reload() error {
 		}
 		s.Name = name
 		specs = append(specs, s)
-		projects = append(projects, scoped{Name: name, Project: s.Project})
+		projects = append(projects, exposure.Scoped{Name: name, Project: s.Project})
 		policies[name] = &p
 	}
 	h.pool.Reconcile(specs)
@@ -264,7 +266,7 @@ func (h *Hub) Reload() error {
 			h.log.Warn("chronova", "error", h.masker.Text(err.Error()))
 		} else if p := st.Policies[names.Chronova]; p.Enabled == nil || *p.Enabled {
 			backends[names.Chronova] = b
-			projects = append(projects, scoped{Name: names.Chronova})
+			projects = append(projects, exposure.Scoped{Name: names.Chronova})
 			policies[names.Chronova] = &p
 		}
 	}
@@ -277,7 +279,7 @@ func (h *Hub) Reload() error {
 	h.forget(offered)
 	h.mu.Lock()
 	h.st, h.backends, h.projects, h.policies = st, backends, projects, policies
-	expose.gen = h.expose.gen + 1
+	expose.Gen = h.expose.Gen + 1
 	h.expose = expose
 	h.guard = Guard{Listen: listen, Token: token, Hostnames: hostnames, OpenLocal: open}
 	if h.guard.everyInterface() {
@@ -297,14 +299,14 @@ func (h *Hub) Reload() error {
 // unless it serves one profile (serve --stdio --profile NAME), which needs
 // only its own (exposure.Profile.Needs); the others are never started.
 // A profile the state no longer defines needs none.
-func (h *Hub) serves(cfg exposureConfig, service string) bool {
+func (h *Hub) serves(cfg catalog.Exposure, service string) bool {
 	if h.opts.Service != "" {
 		return service == h.opts.Service
 	}
 	if h.opts.Profile == "" {
 		return true
 	}
-	p := cfg.profiles[h.opts.Profile]
+	p := cfg.Profiles[h.opts.Profile]
 	return p != nil && p.Needs(service)
 }
 
@@ -328,9 +330,9 @@ func (h *Hub) chronovaBackend(c *state.Chronova) (backend, error) {
 
 // register puts the catalogue into the MCP server and tells the sessions
 // that may care that the lists changed.
-func (h *Hub) register(c *Catalogue) {
+func (h *Hub) register(c *catalog.Catalog) {
 	var tools []server.ServerTool
-	for _, t := range c.sortedTools() {
+	for _, t := range c.SortedTools() {
 		tools = append(tools, server.ServerTool{Tool: t.Tool, Handler: h.toolHandler(t.Exposed)})
 	}
 	tools = append(tools, h.metaTools()...)
@@ -372,7 +374,7 @@ func (h *Hub) toolHandler(exposed string) server.ToolHandlerFunc {
 
 func (h *Hub) promptHandler(exposed string) server.PromptHandlerFunc {
 	return func(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
-		p := h.catalogue(ctx).Prompts[exposed]
+		p := h.catalog(ctx).Prompts[exposed]
 		if p == nil {
 			return nil, fmt.Errorf("the prompt %s is no longer offered", exposed)
 		}
@@ -390,7 +392,7 @@ func (h *Hub) promptHandler(exposed string) server.PromptHandlerFunc {
 
 func (h *Hub) resourceHandler(uri string) server.ResourceHandlerFunc {
 	return func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
-		r := h.catalogue(ctx).Resources[uri]
+		r := h.catalog(ctx).Resources[uri]
 		if r == nil {
 			return nil, fmt.Errorf("the resource %s is no longer offered", uri)
 		}
@@ -402,7 +404,7 @@ func (h *Hub) resourceHandler(uri string) server.ResourceHandlerFunc {
 // template's service, within the session's scope.
 func (h *Hub) templateHandler(key string) server.ResourceTemplateHandlerFunc {
 	return func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
-		t := h.catalogue(ctx).Templates[key]
+		t := h.catalog(ctx).Templates[key]
 		if t == nil {
 			return nil, fmt.Errorf("the resource template %s is no longer offered", key)
 		}
@@ -442,3 +444,8 @@ func (h *Hub) WatchState(ctx context.Context) error {
 		}
 	})
 }
+
+// PageSize is how many tools one tools/list page holds: clients that ignore
+// nextCursor keep working up to it. The cursor is opaque and stable (the
+// encoded name of the page's last tool); one that does not decode is -32602.
+const PageSize = 500

@@ -21,6 +21,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
 )
 
@@ -200,11 +201,11 @@ func TestHubAggregatesWithPoliciesAndScopes(t *testing.T) {
 		t.Error("a project service is offered outside its project")
 	}
 	for name := range tools {
-		if len(name) > MaxToolName {
+		if len(name) > catalog.MaxToolName {
 			t.Errorf("tool name %q is longer than 64", name)
 		}
 	}
-	if _, ok := tools[ExposedName("alpha", LongToolName)]; !ok {
+	if _, ok := tools[catalog.ExposedName("alpha", LongToolName)]; !ok {
 		t.Errorf("the 80-character tool is not offered under its shortened name: %v", keys(tools))
 	}
 	var got, want any

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"golang.org/x/sync/singleflight"
 )
 
@@ -22,15 +23,15 @@ const ListGrace = 3 * time.Second
 
 // A listingSlot is what the hub knows of one service's listing.
 type listingSlot struct {
-	listing *serviceListing // nil until first listed
-	stale   bool            // list again at the next need
+	listing *catalog.ServiceListing // nil until first listed
+	stale   bool                    // list again at the next need
 }
 
-// catalogue returns the current catalogue. Services never listed, or whose
+// catalog returns the current catalog. Services never listed, or whose
 // listing went stale, are listed in the background; the call waits for the
 // never-listed ones until they arrive, ctx ends or the grace period passes,
 // and then answers with what it has.
-func (h *Hub) catalogue(ctx context.Context) *Catalogue {
+func (h *Hub) catalog(ctx context.Context) *catalog.Catalog {
 	h.seen.Store(true)
 	missing := h.refreshNeeded()
 	if missing > 0 {
@@ -57,11 +58,11 @@ func (h *Hub) catalogue(ctx context.Context) *Catalogue {
 	if c := h.cat.Load(); c != nil {
 		return c
 	}
-	return emptyCatalogue
+	return emptyCatalog
 }
 
-// emptyCatalogue stands in before the first build.
-var emptyCatalogue = buildCatalogue(nil, nil)
+// emptyCatalog stands in before the first build.
+var emptyCatalog = catalog.Build(nil, nil)
 
 // refreshNeeded starts a listing of every service that needs one and
 // returns how many services have never been listed.
@@ -165,7 +166,7 @@ func (h *Hub) list(name string) {
 		h.listMu.Unlock()
 		return // cancelled, not failed: never stored
 	}
-	sl := &serviceListing{Name: name, Project: project, Policy: policy, Listing: l}
+	sl := &catalog.ServiceListing{Name: name, Project: project, Policy: policy, Listing: l}
 	if err != nil {
 		sl.Err = errors.New(h.masker.Literal(err.Error()))
 	}
@@ -192,7 +193,7 @@ func (h *Hub) rebuild() {
 	projects, policies := h.projects, h.policies
 	h.mu.Unlock()
 	h.listMu.Lock()
-	listings := make([]serviceListing, 0, len(projects))
+	listings := make([]catalog.ServiceListing, 0, len(projects))
 	for _, p := range projects {
 		if s := h.slots[p.Name]; s != nil && s.listing != nil {
 			l := *s.listing
@@ -201,11 +202,11 @@ func (h *Hub) rebuild() {
 		}
 	}
 	h.listMu.Unlock()
-	c := buildCatalogue(h.masker, listings)
-	c.inheritTokens(h.cat.Load())
+	c := catalog.Build(h.masker, listings)
+	c.InheritTokens(h.cat.Load())
 	h.cat.Store(c)
 	h.register(c)
-	h.cacheCatalogue()
+	h.cacheCatalog()
 	h.listMu.Lock()
 	close(h.changed)
 	h.changed = make(chan struct{})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 )
 
 // A gate holds back an upstream that connects to it until the test opens it.
@@ -89,25 +90,25 @@ func TestSlowUpstreamDelaysOnlyItself(t *testing.T) {
 	// A caller that gives up at once leaves the listings running.
 	gone, cancel := context.WithCancel(context.Background())
 	cancel()
-	h.catalogue(gone)
+	h.catalog(gone)
 
 	// The first list answers although the slow upstream never does.
-	h.catalogue(context.Background())
-	c := waitCatalogue(t, h, func(c *Catalogue) bool { return c.Tools["fast__echo"] != nil })
+	h.catalog(context.Background())
+	c := waitCatalog(t, h, func(c *catalog.Catalog) bool { return c.Tools["fast__echo"] != nil })
 	if c.Tools["slow__echo"] != nil || c.Errors["slow"] != "" {
 		t.Fatalf("the slow upstream is listed before it answered: %v %v", keys(c.Tools), c.Errors)
 	}
 
 	g.open(t)
-	c = waitCatalogue(t, h, func(c *Catalogue) bool { return c.Tools["slow__echo"] != nil })
+	c = waitCatalog(t, h, func(c *catalog.Catalog) bool { return c.Tools["slow__echo"] != nil })
 	if e := c.Errors["slow"]; e != "" {
 		t.Errorf("the slow upstream's listing kept an error: %s", e)
 	}
 }
 
-// waitCatalogue waits, on the hub's rebuilds, until the catalogue meets
+// waitCatalog waits, on the hub's rebuilds, until the catalogue meets
 // cond, for hangGuard at most.
-func waitCatalogue(t *testing.T, h *Hub, cond func(*Catalogue) bool) *Catalogue {
+func waitCatalog(t *testing.T, h *Hub, cond func(*catalog.Catalog) bool) *catalog.Catalog {
 	t.Helper()
 	guard := time.After(hangGuard)
 	for {
@@ -142,8 +143,8 @@ func TestCloseLeavesNoGoroutine(t *testing.T) {
 	defer g.ln.Close()
 	h := newTestHub(t, path, Options{ListGrace: 100 * time.Millisecond})
 	defer h.Close()
-	h.catalogue(context.Background())
-	waitCatalogue(t, h, func(c *Catalogue) bool { return c.Tools["fast__echo"] != nil })
+	h.catalog(context.Background())
+	waitCatalog(t, h, func(c *catalog.Catalog) bool { return c.Tools["fast__echo"] != nil })
 	receive(t, g.conns, "the stuck upstream at the gate") // waiting there, never opened
 	h.invalidate("test")
 }

@@ -3,12 +3,13 @@ package hub
 import (
 	"context"
 	"encoding/json"
+	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/hub/search"
+	"github.com/chronicle-dev/chronicle/hub/tokens"
 )
 
 // In search mode an endpoint lists three meta-tools (and the tools `always`
@@ -37,12 +38,12 @@ func isMetaTool(name string) bool {
 
 func (h *Hub) searchTools(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	_, v := h.viewOf(ctx)
-	return forRevision(ctx, search.SearchTools(v.index(), req)), nil
+	return forRevision(ctx, search.SearchTools(v.Index(), req)), nil
 }
 
 func (h *Hub) describeTools(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	_, v := h.viewOf(ctx)
-	return forRevision(ctx, search.DescribeTools(v.index(), req)), nil
+	return forRevision(ctx, search.DescribeTools(v.Index(), req)), nil
 }
 
 // callTool validates a call_tool request and routes it through the one call
@@ -50,7 +51,7 @@ func (h *Hub) describeTools(ctx context.Context, req mcp.CallToolRequest) (*mcp.
 // (cancellation) and its session (sampling, elicitation).
 func (h *Hub) callTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	_, v := h.viewOf(ctx)
-	call, bad := search.CheckCall(v.index(), req)
+	call, bad := search.CheckCall(v.Index(), req)
 	if bad != nil {
 		return forRevision(ctx, bad), nil
 	}
@@ -91,5 +92,5 @@ func metaToolFor(ctx context.Context, t mcp.Tool) mcp.Tool {
 	return t
 }
 
-// listsMeta reports whether a view lists the meta-tools.
-func (v *view) listsMeta() bool { return v.mode == exposure.Search }
+// metaTokens is the cost of the three meta-tools as listed in search mode.
+var metaTokens = sync.OnceValue(func() int { return tokens.Tools(search.MetaTools()) })

@@ -18,6 +18,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
@@ -31,15 +32,15 @@ func TestOutboundFilter(t *testing.T) {
 	writeState(t, path, []service.Service{testService("alpha", "alpha", ""), testService("beta", "beta", project)}, nil)
 	h := newTestHub(t, path, Options{ListGrace: testGrace})
 	defer h.Close()
-	h.catalogue(context.Background())
-	waitCatalogue(t, h, func(c *Catalogue) bool { return c.Tools["alpha__echo"] != nil && c.Tools["beta__echo"] != nil })
+	h.catalog(context.Background())
+	waitCatalog(t, h, func(c *catalog.Catalog) bool { return c.Tools["alpha__echo"] != nil && c.Tools["beta__echo"] != nil })
 
 	s1, s2 := h.clients.Generate(), h.clients.Generate()
 	changed := []byte(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`)
 	if h.keep(s1, changed) {
 		t.Error("list_changed reached a session that never listed")
 	}
-	h.clients.get(s1).listed("tools", h.listHash("tools", where{}))
+	h.clients.get(s1).listed("tools", h.listHash("tools", catalog.Where{}))
 	if h.keep(s1, changed) {
 		t.Error("list_changed reached a session whose list did not change")
 	}

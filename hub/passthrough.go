@@ -79,7 +79,7 @@ func (h *Hub) forwardLog(service string, params map[string]any) {
 	note.Params.Logger = logger
 	note.Params.Data = params["data"]
 	for _, cs := range h.clients.list() {
-		if h.reachOf(h.whereOfSession(cs)).services[service] {
+		if h.reachOf(h.whereOfSession(cs)).Services[service] {
 			_ = h.srv.SendLogMessageToSpecificClient(cs.id, note)
 		}
 	}

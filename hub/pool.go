@@ -12,6 +12,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/upstream"
 )
 
@@ -142,16 +143,16 @@ func (b poolBackend) getFor(session string) (*upstream.Upstream, error) {
 	return nil, fmt.Errorf("service %s is not running", b.name)
 }
 
-func (b poolBackend) List(ctx context.Context) (Listing, error) {
+func (b poolBackend) List(ctx context.Context) (catalog.Listing, error) {
 	u, err := b.get()
 	if err != nil {
-		return Listing{}, err
+		return catalog.Listing{}, err
 	}
 	c, err := u.Catalog(ctx)
 	if err != nil {
-		return Listing{}, err
+		return catalog.Listing{}, err
 	}
-	return Listing{Tools: c.Tools, Prompts: c.Prompts, Resources: c.Resources, Templates: c.ResourceTemplates}, nil
+	return catalog.Listing{Tools: c.Tools, Prompts: c.Prompts, Resources: c.Resources, Templates: c.ResourceTemplates}, nil
 }
 
 func (b poolBackend) Request(ctx context.Context, c *caller, method string, params any) (json.RawMessage, error) {

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -64,7 +65,7 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 				http.Error(w, "no service named "+service+" is served"+h.serviceNames(), http.StatusNotFound)
 				return
 			}
-			ep.path = servicePrefix + service
+			ep.path = catalog.ServicePrefix + service
 		}
 		root := r.URL.Query().Get("root")
 		if root == "" {

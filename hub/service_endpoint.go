@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 	"github.com/mark3labs/mcp-go/mcp"
 )
@@ -26,18 +27,6 @@ import (
 //   - on the way out, the tools and prompts a list answers are given their
 //     own names back (the After hooks of the lists, which see the result
 //     before it is encoded).
-
-// servicePrefix begins the path of a service endpoint.
-const servicePrefix = "/mcp/service/"
-
-// serviceOfPath returns the service an endpoint path serves, or "".
-func serviceOfPath(path string) string {
-	name, ok := strings.CutPrefix(path, servicePrefix)
-	if !ok {
-		return ""
-	}
-	return name
-}
 
 // hasService reports whether the hub serves a service: declared, enabled,
 // and not disabled by its policy.
@@ -84,7 +73,7 @@ func ownPrompt(service string, p mcp.Prompt, name string) mcp.Prompt {
 // ownToolNames gives the tools of a list answered on a service endpoint
 // their own names back; a name the catalogue does not hold is left as it
 // is.
-func ownToolNames(cat *Catalogue, service string, tools []mcp.Tool) {
+func ownToolNames(cat *catalog.Catalog, service string, tools []mcp.Tool) {
 	for i, t := range tools {
 		if e := cat.Tools[t.Name]; e != nil && e.Service == service {
 			tools[i] = ownTool(service, t, e.Name)
@@ -93,7 +82,7 @@ func ownToolNames(cat *Catalogue, service string, tools []mcp.Tool) {
 }
 
 // ownPromptNames is ownToolNames for prompts.
-func ownPromptNames(cat *Catalogue, service string, prompts []mcp.Prompt) {
+func ownPromptNames(cat *catalog.Catalog, service string, prompts []mcp.Prompt) {
 	for i, p := range prompts {
 		if e := cat.Prompts[p.Name]; e != nil && e.Service == service {
 			prompts[i] = ownPrompt(service, p, e.Name)
@@ -126,7 +115,7 @@ func exposedNames(service string, msg []byte) (out []byte, old, exposed string) 
 	if json.Unmarshal(msg, &top) != nil {
 		return msg, "", ""
 	}
-	rewritten, old, ok := replaceName(top, path, func(name string) string { return ExposedName(service, name) })
+	rewritten, old, ok := replaceName(top, path, func(name string) string { return catalog.ExposedName(service, name) })
 	if !ok {
 		return msg, "", ""
 	}
@@ -134,7 +123,7 @@ func exposedNames(service string, msg []byte) (out []byte, old, exposed string) 
 	if err != nil {
 		return msg, "", ""
 	}
-	return b, old, ExposedName(service, old)
+	return b, old, catalog.ExposedName(service, old)
 }
 
 // replaceName replaces the string at path within obj (decoded one level

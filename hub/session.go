@@ -11,6 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/chronicle-dev/chronicle/engine/exposure"
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/search"
 )
@@ -71,7 +72,7 @@ func (h *Hub) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 	out := make([]mcp.Tool, 0, len(tools))
 	for _, t := range tools {
 		if isMetaTool(t.Name) {
-			if v.listsMeta() {
+			if v.ListsMeta() {
 				out = append(out, metaToolFor(ctx, t))
 			}
 			continue
@@ -85,22 +86,22 @@ func (h *Hub) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 
 // passes reports whether the tool named name is in the view; single is set
 // when it is the only tool asked about, as for a call.
-func (h *Hub) passes(ctx context.Context, cat *Catalogue, v *view, name string, single bool) bool {
+func (h *Hub) passes(ctx context.Context, cat *catalog.Catalog, v *catalog.View, name string, single bool) bool {
 	e := cat.Tools[name]
 	called := single && h.isCalling(ctx, name)
 	if e == nil {
 		// A call of a tool of a service that could not start reaches
 		// its stand-in, which says why (unavailable.go).
-		_, _, failed := cat.failedService(name, v.reach)
-		return called && failed && v.reach.profile.HasTool(name)
+		_, _, failed := cat.FailedService(name, v.Reach)
+		return called && failed && v.Reach.Profile.HasTool(name)
 	}
-	if !v.reach.services[e.Service] || e.Hidden() != "" {
+	if !v.Reach.Services[e.Service] || e.Hidden() != "" {
 		return false
 	}
 	if e.Blocked {
-		return called && v.reach.profile.HasTool(exposure.FullName(e.Service, e.Name))
+		return called && v.Reach.Profile.HasTool(exposure.FullName(e.Service, e.Name))
 	}
-	return v.listed[name] || (called && v.offers[name])
+	return v.Listed[name] || (called && v.Offers[name])
 }
 
 func (h *Hub) promptFilter(ctx context.Context, prompts []mcp.Prompt) []mcp.Prompt {
@@ -117,9 +118,9 @@ func (h *Hub) promptFilter(ctx context.Context, prompts []mcp.Prompt) []mcp.Prom
 // visibleTo returns the current catalogue (empty before the first build)
 // and the services a request may use: those of its scope, narrowed to its
 // endpoint's profile.
-func (h *Hub) visibleTo(ctx context.Context) (*Catalogue, map[string]bool) {
+func (h *Hub) visibleTo(ctx context.Context) (*catalog.Catalog, map[string]bool) {
 	cat, v := h.viewOf(ctx)
-	return cat, v.reach.services
+	return cat, v.Reach.Services
 }
 
 // isCalling reports whether the request is a tools/call of name: HTTP
@@ -150,7 +151,7 @@ func (h *Hub) hooks() *server.Hooks {
 		switch method {
 		case mcp.MethodToolsList, mcp.MethodToolsCall, mcp.MethodPromptsList, mcp.MethodPromptsGet,
 			mcp.MethodResourcesList, mcp.MethodResourcesRead:
-			h.catalogue(ctx)
+			h.catalog(ctx)
 		}
 	})
 	hk.AddBeforeCallTool(func(ctx context.Context, _ any, req *mcp.CallToolRequest) {
@@ -183,8 +184,8 @@ func (h *Hub) hooks() *server.Hooks {
 	// being replaced counts as what it was), else from the catalogue.
 	hk.AddAfterListTools(func(ctx context.Context, _ any, req *mcp.ListToolsRequest, res *mcp.ListToolsResult) {
 		w := h.whereOf(ctx)
-		if w.service != "" {
-			ownToolNames(h.current(), w.service, res.Tools)
+		if w.Service != "" {
+			ownToolNames(h.current(), w.Service, res.Tools)
 		}
 		hash := h.listHash("tools", w)
 		if req.Params.Cursor == "" && res.NextCursor == "" {
@@ -197,8 +198,8 @@ func (h *Hub) hooks() *server.Hooks {
 	})
 	hk.AddAfterListPrompts(func(ctx context.Context, _ any, req *mcp.ListPromptsRequest, res *mcp.ListPromptsResult) {
 		w := h.whereOf(ctx)
-		if w.service != "" {
-			ownPromptNames(h.current(), w.service, res.Prompts)
+		if w.Service != "" {
+			ownPromptNames(h.current(), w.Service, res.Prompts)
 		}
 		hash := h.listHash("prompts", w)
 		if req.Params.Cursor == "" && res.NextCursor == "" {
@@ -269,43 +270,43 @@ func (h *Hub) rootOfSession(cs *clientSession) string {
 
 // listHash sums the list of a kind a session made at w would get now, so
 // that the outbound filter can tell whether it changed.
-func (h *Hub) listHash(kind string, w where) string {
+func (h *Hub) listHash(kind string, w catalog.Where) string {
 	cat := h.cat.Load()
 	if cat == nil {
 		return ""
 	}
 	r := h.reachOf(w)
-	vis := r.services
+	vis := r.Services
 	var sums []string
 	switch kind {
 	case "tools":
-		v := h.viewIn(cat, r)
-		if v.listsMeta() {
+		v := cat.ViewIn(r, h.decideAuto)
+		if v.ListsMeta() {
 			for _, m := range search.MetaTools() {
 				sums = append(sums, listedSum(m))
 			}
 		}
-		for _, t := range v.offered {
+		for _, t := range v.Offered {
 			switch {
-			case !v.listed[t.Exposed]:
-			case r.service != "":
+			case !v.Listed[t.Exposed]:
+			case r.Service != "":
 				sums = append(sums, listedSum(ownTool(t.Service, t.Tool, t.Name)))
 			default:
 				sums = append(sums, t.Sum)
 			}
 		}
 	case "prompts":
-		for _, p := range cat.sortedPrompts() {
+		for _, p := range cat.SortedPrompts() {
 			switch {
 			case !vis[p.Service]:
-			case r.service != "":
-				sums = append(sums, sum(ownPrompt(p.Service, p.Prompt, p.Name)))
+			case r.Service != "":
+				sums = append(sums, catalog.Sum(ownPrompt(p.Service, p.Prompt, p.Name)))
 			default:
 				sums = append(sums, p.Sum)
 			}
 		}
 	case "resources":
-		for _, r := range cat.sortedResources() {
+		for _, r := range cat.SortedResources() {
 			if vis[r.Service] {
 				sums = append(sums, r.Sum)
 			}
@@ -321,7 +322,7 @@ func listedSum(t mcp.Tool) string {
 	if isMetaTool(t.Name) {
 		return "meta:" + t.Name
 	}
-	return sum(t)
+	return catalog.Sum(t)
 }
 
 // sumTools sums a tool list as a client got it, in the same way as listHash.
@@ -337,7 +338,7 @@ func sumTools(tools []mcp.Tool) string {
 func sumList[T any](items []T) string {
 	sums := make([]string, len(items))
 	for i, it := range items {
-		sums[i] = sum(it)
+		sums[i] = catalog.Sum(it)
 	}
 	sort.Strings(sums)
 	return sumOfSums(sums)

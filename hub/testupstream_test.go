@@ -177,7 +177,7 @@ func serveLeakyUpstream() {
 		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return mcp.NewToolResultText(bigText(req.GetInt("mb", 1)<<20, tok+" "+shapedToken)), nil
 		})
-	s.AddPrompt(mcp.NewPrompt("leak", mcp.WithPromptDescription("Prompt with "+tok)),
+	s.AddPrompt(mcp.NewPrompt("leak", mcp.WithPromptDescription("catalog.Prompt with "+tok)),
 		func(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
 			return mcp.NewGetPromptResult("leak "+tok, []mcp.PromptMessage{mcp.NewPromptMessage(mcp.RoleUser, mcp.NewTextContent("the token is "+tok))}), nil
 		})

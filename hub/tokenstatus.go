@@ -3,6 +3,8 @@ package hub
 import (
 	"sort"
 	"strings"
+
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 )
 
 // An EndpointStatus is what one endpoint offers and lists, and the token
@@ -17,19 +19,19 @@ type EndpointStatus struct {
 	Configured string `json:"configured"` // all, search or auto
 	// Tools and CatalogueTokens are every tool it offers, in full;
 	// Listed and ListedTokens what its tools/list holds.
-	Tools           int `json:"tools"`
-	CatalogueTokens int `json:"catalogue_tokens"`
-	Listed          int `json:"listed"`
-	ListedTokens    int `json:"listed_tokens"`
+	Tools         int `json:"tools"`
+	CatalogTokens int `json:"catalogue_tokens"`
+	Listed        int `json:"listed"`
+	ListedTokens  int `json:"listed_tokens"`
 }
 
 // endpointStatus returns the endpoints worth showing: the hub's own, each
 // profile's, and each scoped endpoint a client is using (a session's or a
 // 2026-07-28 request's ?root=).
-func (h *Hub) endpointStatus(cat *Catalogue) []EndpointStatus {
-	seen := map[where]bool{{profile: h.opts.Profile, root: h.opts.Root}: true}
-	for name := range h.exposureConfig().profiles {
-		seen[where{profile: name, root: h.opts.Root}] = true
+func (h *Hub) endpointStatus(cat *catalog.Catalog) []EndpointStatus {
+	seen := map[catalog.Where]bool{{Profile: h.opts.Profile, Root: h.opts.Root}: true}
+	for name := range h.exposureConfig().Profiles {
+		seen[catalog.Where{Profile: name, Root: h.opts.Root}] = true
 	}
 	for _, cs := range h.clients.list() {
 		seen[h.whereOfSession(cs)] = true
@@ -39,26 +41,26 @@ func (h *Hub) endpointStatus(cat *Catalogue) []EndpointStatus {
 		if root == "" {
 			root = h.opts.Root
 		}
-		seen[where{profile: profileOfPath(path), service: serviceOfPath(path), root: root}] = true
+		seen[catalog.Where{Profile: catalog.ProfileOfPath(path), Service: catalog.ServiceOfPath(path), Root: root}] = true
 	}
 	out := make([]EndpointStatus, 0, len(seen))
 	for w := range seen {
 		r := h.reachOf(w)
-		if r.unknown {
+		if r.Unknown {
 			continue
 		}
-		v := h.viewIn(cat, r)
-		e := EndpointStatus{Endpoint: "/mcp", Profile: w.profile, Root: w.root, Mode: v.mode, Configured: r.cfg.settings.ModeFor(r.profile), Tools: len(v.offered)}
-		if w.profile != "" {
-			e.Endpoint = "/mcp/profile/" + w.profile
+		v := cat.ViewIn(r, h.decideAuto)
+		e := EndpointStatus{Endpoint: "/mcp", Profile: w.Profile, Root: w.Root, Mode: v.Mode, Configured: r.Exposure.Settings.ModeFor(r.Profile), Tools: len(v.Offered)}
+		if w.Profile != "" {
+			e.Endpoint = "/mcp/profile/" + w.Profile
 		}
-		if v.listsMeta() {
+		if v.ListsMeta() {
 			e.Listed, e.ListedTokens = 3, metaTokens()
 		}
-		for _, t := range v.offered {
-			n := cat.toolTokens(t)
-			e.CatalogueTokens += n
-			if v.listed[t.Exposed] {
+		for _, t := range v.Offered {
+			n := cat.ToolTokens(t)
+			e.CatalogTokens += n
+			if v.Listed[t.Exposed] {
 				e.Listed++
 				e.ListedTokens += n
 			}
@@ -77,21 +79,21 @@ func (h *Hub) endpointStatus(cat *Catalogue) []EndpointStatus {
 // serviceTokens returns a service's token costs: every tool it offers in
 // full, and what it adds to the hub's list where it is offered (the
 // endpoint scoped to its project, or the hub's own for a global service).
-func (h *Hub) serviceTokens(cat *Catalogue, service, project string) (catalogue, listed int) {
+func (h *Hub) serviceTokens(cat *catalog.Catalog, service, project string) (full, listed int) {
 	root := project
 	if root == "" {
 		root = h.opts.Root
 	}
-	v := h.viewIn(cat, h.reachOf(where{root: root}))
-	for _, t := range cat.sortedTools() {
+	v := cat.ViewIn(h.reachOf(catalog.Where{Root: root}), h.decideAuto)
+	for _, t := range cat.SortedTools() {
 		if t.Service != service || t.Blocked || t.Hidden() != "" {
 			continue
 		}
-		n := cat.toolTokens(t)
-		catalogue += n
-		if v.listed[t.Exposed] {
+		n := cat.ToolTokens(t)
+		full += n
+		if v.Listed[t.Exposed] {
 			listed += n
 		}
 	}
-	return catalogue, listed
+	return full, listed
 }

@@ -2,7 +2,6 @@ package hub
 
 import (
 	"context"
-	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 )
@@ -16,17 +15,6 @@ import (
 // called name. Stand-ins are never listed, and the next catalogue drops
 // them.
 
-// failedService returns the service within r whose exposed names start
-// like name and whose last listing failed, with why it failed.
-func (c *Catalogue) failedService(name string, r reach) (service, why string, ok bool) {
-	for svc, err := range c.Errors {
-		if r.services[svc] && strings.HasPrefix(name, sanitize(svc)+Separator) && len(svc) > len(service) {
-			service, why = svc, err
-		}
-	}
-	return service, why, service != ""
-}
-
 // standIn puts a stand-in under the called name when it names no tool of
 // the catalogue but a tool of a service in the caller's reach that could
 // not start.
@@ -35,7 +23,7 @@ func (h *Hub) standIn(ctx context.Context, name string) {
 	if cat.Tools[name] != nil || isMetaTool(name) {
 		return
 	}
-	if _, _, failed := cat.failedService(name, v.reach); !failed {
+	if _, _, failed := cat.FailedService(name, v.Reach); !failed {
 		return
 	}
 	h.srv.AddTool(mcp.NewTool(name, mcp.WithDescription("A tool of a service that could not start.")), h.toolHandler(name))

@@ -83,7 +83,7 @@ stop with the hub.`,
 			h, err := hub.New(hub.Options{
 				StatePath: m.statePath(), Home: m.home, EnvFile: filepath.Join(m.chronicleHome, "env"),
 				Listen: listen, Root: wd, Version: version, Logger: logger, Workspace: a.hubWorkspace(m),
-				Profile: profile, Service: service, CataloguePath: cache, TokenFile: tokenFile,
+				Profile: profile, Service: service, CatalogPath: cache, TokenFile: tokenFile,
 			})
 			if err != nil {
 				return failf("%s", err)

@@ -10,7 +10,7 @@ import (
 // manyTools returns about n tools: the captured catalogue repeated under
 // other service names, as a hub with many similar services would hold.
 func manyTools(b *testing.B, n int) []search.Doc {
-	base := catalogue(b)
+	base := catalog(b)
 	var docs []search.Doc
 	for copy := 0; len(docs) < n; copy++ {
 		for _, d := range base {

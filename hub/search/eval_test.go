@@ -7,7 +7,7 @@ import (
 	"github.com/chronicle-dev/chronicle/hub/search/internal/retrieval"
 )
 
-func catalogue(t testing.TB) []search.Doc {
+func catalog(t testing.TB) []search.Doc {
 	t.Helper()
 	docs, err := retrieval.Docs("testdata/catalogue")
 	if err != nil {
@@ -39,7 +39,7 @@ const heldOutTarget = 0.9
 // never used to tune it: the share of them with a tool that meets the need
 // among the first five results must not fall below heldOutFloor.
 func TestHeldOutRecall(t *testing.T) {
-	ix := search.NewIndex(catalogue(t))
+	ix := search.NewIndex(catalog(t))
 	qs := queries(t)
 	tune, held := retrieval.Evaluate(ix, qs, "tune"), retrieval.Evaluate(ix, qs, "heldout")
 	t.Logf("tune:     %v", tune)
@@ -58,7 +58,7 @@ func TestHeldOutRecall(t *testing.T) {
 // BenchmarkRetrieval reports retrieval quality on both splits; its time is
 // that of answering every query once.
 func BenchmarkRetrieval(b *testing.B) {
-	ix := search.NewIndex(catalogue(b))
+	ix := search.NewIndex(catalog(b))
 	qs := queries(b)
 	b.ResetTimer()
 	for range b.N {

@@ -20,7 +20,7 @@ import (
 func TestMetaToolsCostLittle(t *testing.T) {
 	meta := tokens.Tools(search.MetaTools())
 	full := 0
-	docs := catalogue(t)
+	docs := catalog(t)
 	for _, d := range docs {
 		// As the hub lists a tool: its exposed name and its description
 		// prefixed with the service.
@@ -73,7 +73,7 @@ func text(t *testing.T, res *mcp.CallToolResult) string {
 }
 
 func TestSearchTools(t *testing.T) {
-	ix := search.NewIndex(catalogue(t))
+	ix := search.NewIndex(catalog(t))
 	res := search.SearchTools(ix, call("search_tools", `{"query":"take a screenshot of the page"}`))
 	if res.IsError {
 		t.Fatal(text(t, res))
@@ -114,7 +114,7 @@ func TestSearchTools(t *testing.T) {
 }
 
 func TestDescribeTools(t *testing.T) {
-	ix := search.NewIndex(catalogue(t))
+	ix := search.NewIndex(catalog(t))
 	res := search.DescribeTools(ix, call("describe_tools", `{"names":["github__create_issue","memory__read_graph","github__create_issue"]}`))
 	if res.IsError {
 		t.Fatal(text(t, res))
@@ -170,7 +170,7 @@ func jsonEqual(a, b any) bool {
 }
 
 func TestCheckCall(t *testing.T) {
-	ix := search.NewIndex(catalogue(t))
+	ix := search.NewIndex(catalog(t))
 	orig := call("call_tool", `{"name":"github__create_issue","arguments":{"owner":"o","repo":"r","title":"t","milestone":9007199254740993}}`)
 	orig.Params.Meta = &mcp.Meta{ProgressToken: "p1"}
 	c, bad := search.CheckCall(ix, orig)
@@ -249,7 +249,7 @@ func TestValidateSchemas(t *testing.T) {
 // will, and uses them from a client the way a model would: search,
 // describe, call.
 func TestMetaToolsOverMCP(t *testing.T) {
-	ix := search.NewIndex(catalogue(t))
+	ix := search.NewIndex(catalog(t))
 	tools := search.MetaTools()
 	routed := ""
 	srv, err := mcptest.NewServer(t,

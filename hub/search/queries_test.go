@@ -10,8 +10,8 @@ import (
 
 var validName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
-func TestCatalogueNamesNeedNoRewrite(t *testing.T) {
-	docs := catalogue(t)
+func TestCatalogNamesNeedNoRewrite(t *testing.T) {
+	docs := catalog(t)
 	seen := map[string]bool{}
 	for _, d := range docs {
 		if !validName.MatchString(d.Name) {
@@ -34,7 +34,7 @@ func TestCatalogueNamesNeedNoRewrite(t *testing.T) {
 // the set measures finding a tool by what it does, not by its name.
 func TestQueriesAreFair(t *testing.T) {
 	names := map[string]search.Doc{}
-	for _, d := range catalogue(t) {
+	for _, d := range catalog(t) {
 		names[d.Name] = d
 	}
 	qs := queries(t)

@@ -93,3 +93,9 @@ func BenchmarkPeekCall(b *testing.B) {
 		_ = m.InitializeRoot()
 	}
 }
+
+func TestRootFromURI(t *testing.T) {
+	if RootFromURI("file:///home/dev/work/") != "/home/dev/work" || RootFromURI("https://x") != "" {
+		t.Fatal("rootFromURI")
+	}
+}

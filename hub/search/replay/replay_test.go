@@ -16,10 +16,10 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
-const catalogue = "../testdata/catalogue"
+const recordings = "../testdata/catalogue"
 
 func TestEveryRecordingLoadsAndDecodes(t *testing.T) {
-	recs, err := LoadDir(catalogue)
+	recs, err := LoadDir(recordings)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestReplayUpstreamServesTheRecording(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
-	path := filepath.Join(catalogue, "github.json")
+	path := filepath.Join(recordings, "github.json")
 	rec, err := Load(path)
 	if err != nil {
 		t.Fatal(err)

@@ -1,10 +1,11 @@
-package hub
+package catalog
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -23,9 +24,9 @@ type Listing struct {
 	Templates []mcp.ResourceTemplate
 }
 
-// A serviceListing is one service's listing (or why it has none) with what
+// A ServiceListing is one service's listing (or why it has none) with what
 // the hub needs to expose it.
-type serviceListing struct {
+type ServiceListing struct {
 	Name    string
 	Project string
 	Policy  *state.Policy
@@ -33,8 +34,8 @@ type serviceListing struct {
 	Err     error
 }
 
-// An exposedTool is a service's tool under its hub name.
-type exposedTool struct {
+// A Tool is a service's tool under its hub name.
+type Tool struct {
 	Exposed string
 	Service string
 	Name    string // the upstream's own name
@@ -46,15 +47,15 @@ type exposedTool struct {
 // Hidden returns why a tool is not offered although no policy hides it, or
 // "". A tool that requires task augmentation cannot be called through the
 // hub yet (tasks are not passed through).
-func (t *exposedTool) Hidden() string {
+func (t *Tool) Hidden() string {
 	if t.Tool.Execution != nil && t.Tool.Execution.TaskSupport == mcp.TaskSupportRequired {
 		return "requires task augmentation, which the hub does not pass through yet"
 	}
 	return ""
 }
 
-// An exposedPrompt is a service's prompt under its hub name.
-type exposedPrompt struct {
+// A Prompt is a service's prompt under its hub name.
+type Prompt struct {
 	Exposed string
 	Service string
 	Name    string
@@ -62,28 +63,28 @@ type exposedPrompt struct {
 	Sum     string
 }
 
-// An exposedResource is a service's resource, under its own URI.
-type exposedResource struct {
+// A Resource is a service's resource, under its own URI.
+type Resource struct {
 	Service  string
 	Resource mcp.Resource
 	Sum      string
 }
 
-// An exposedTemplate is a service's resource template, under its own URI
+// A Template is a service's resource template, under its own URI
 // template; reads that match it are routed to the service.
-type exposedTemplate struct {
+type Template struct {
 	Service  string
 	Template mcp.ResourceTemplate
 	Sum      string
 }
 
-// A Catalogue is everything the hub offers, built once per reload or
+// A Catalog is everything the hub offers, built once per reload or
 // upstream change and read by every session.
-type Catalogue struct {
-	Tools     map[string]*exposedTool // by exposed name
-	Prompts   map[string]*exposedPrompt
-	Resources map[string]*exposedResource // by URI
-	Templates map[string]*exposedTemplate // by URI template
+type Catalog struct {
+	Tools     map[string]*Tool // by exposed name
+	Prompts   map[string]*Prompt
+	Resources map[string]*Resource // by URI
+	Templates map[string]*Template // by URI template
 	// Collisions lists URIs and URI templates two services expose (the
 	// first by name wins).
 	Collisions []string
@@ -98,13 +99,13 @@ type Catalogue struct {
 	tokens  sync.Map // definition sum → its token cost, counted on demand
 }
 
-// buildCatalogue aggregates the listings, in service-name order.
+// Build aggregates the listings, in service-name order.
 // Descriptions, schemas and every other listed field are masked for clients.
-func buildCatalogue(m *mask.Masker, listings []serviceListing) *Catalogue {
+func Build(m *mask.Masker, listings []ServiceListing) *Catalog {
 	sort.Slice(listings, func(i, j int) bool { return listings[i].Name < listings[j].Name })
-	c := &Catalogue{
-		Tools: map[string]*exposedTool{}, Prompts: map[string]*exposedPrompt{},
-		Resources: map[string]*exposedResource{}, Templates: map[string]*exposedTemplate{},
+	c := &Catalog{
+		Tools: map[string]*Tool{}, Prompts: map[string]*Prompt{},
+		Resources: map[string]*Resource{}, Templates: map[string]*Template{},
 		Errors: map[string]string{}, Projects: map[string]string{},
 	}
 	for _, l := range listings {
@@ -114,18 +115,18 @@ func buildCatalogue(m *mask.Masker, listings []serviceListing) *Catalogue {
 			continue
 		}
 		for _, t := range l.Listing.Tools {
-			e := &exposedTool{Exposed: ExposedName(l.Name, t.Name), Service: l.Name, Name: t.Name, Blocked: !toolAllowed(l.Policy, t.Name)}
+			e := &Tool{Exposed: ExposedName(l.Name, t.Name), Service: l.Name, Name: t.Name, Blocked: !ToolAllowed(l.Policy, t.Name)}
 			e.Tool = inspect.MaskTool(m, t)
 			e.Tool.Name = e.Exposed
 			e.Tool.Description = "[" + l.Name + "] " + e.Tool.Description
-			e.Sum = sum(e.Tool)
+			e.Sum = Sum(e.Tool)
 			c.Tools[e.Exposed] = e
 		}
 		for _, p := range l.Listing.Prompts {
-			e := &exposedPrompt{Exposed: ExposedName(l.Name, p.Name), Service: l.Name, Name: p.Name, Prompt: inspect.ForClient(m, p, inspect.DecodeJSON[mcp.Prompt])}
+			e := &Prompt{Exposed: ExposedName(l.Name, p.Name), Service: l.Name, Name: p.Name, Prompt: inspect.ForClient(m, p, inspect.DecodeJSON[mcp.Prompt])}
 			e.Prompt.Name = e.Exposed
 			e.Prompt.Description = "[" + l.Name + "] " + e.Prompt.Description
-			e.Sum = sum(e.Prompt)
+			e.Sum = Sum(e.Prompt)
 			c.Prompts[e.Exposed] = e
 		}
 		for _, r := range l.Listing.Resources {
@@ -133,32 +134,32 @@ func buildCatalogue(m *mask.Masker, listings []serviceListing) *Catalogue {
 				c.Collisions = append(c.Collisions, r.URI+" is exposed by "+first.Service+" and "+l.Name+"; "+first.Service+" serves it")
 				continue
 			}
-			e := &exposedResource{Service: l.Name, Resource: inspect.ForClient(m, r, inspect.DecodeJSON[mcp.Resource])}
-			e.Sum = sum(e.Resource)
+			e := &Resource{Service: l.Name, Resource: inspect.ForClient(m, r, inspect.DecodeJSON[mcp.Resource])}
+			e.Sum = Sum(e.Resource)
 			c.Resources[r.URI] = e
 		}
 		for _, t := range l.Listing.Templates {
-			key := templateKey(t)
+			key := TemplateKey(t)
 			if first, taken := c.Templates[key]; taken {
 				c.Collisions = append(c.Collisions, key+" is exposed by "+first.Service+" and "+l.Name+"; "+first.Service+" serves it")
 				continue
 			}
-			e := &exposedTemplate{Service: l.Name, Template: inspect.ForClient(m, t, inspect.DecodeJSON[mcp.ResourceTemplate])}
-			e.Sum = sum(e.Template)
+			e := &Template{Service: l.Name, Template: inspect.ForClient(m, t, inspect.DecodeJSON[mcp.ResourceTemplate])}
+			e.Sum = Sum(e.Template)
 			c.Templates[key] = e
 		}
 	}
 	return c
 }
 
-// toolAllowed applies a policy's globs (see exposure.ToolAllowed).
-func toolAllowed(p *state.Policy, tool string) bool {
+// ToolAllowed applies a policy's globs (see exposure.ToolAllowed).
+func ToolAllowed(p *state.Policy, tool string) bool {
 	return p == nil || exposure.ToolAllowed(p.DisabledTools, p.EnabledTools, tool)
 }
 
-// sortedTools returns the catalogue's tools by exposed name.
-func (c *Catalogue) sortedTools() []*exposedTool {
-	out := make([]*exposedTool, 0, len(c.Tools))
+// SortedTools returns the catalogue's tools by exposed name.
+func (c *Catalog) SortedTools() []*Tool {
+	out := make([]*Tool, 0, len(c.Tools))
 	for _, t := range c.Tools {
 		out = append(out, t)
 	}
@@ -166,24 +167,24 @@ func (c *Catalogue) sortedTools() []*exposedTool {
 	return out
 }
 
-// templateKey is the URI template a resource template is known by.
-func templateKey(t mcp.ResourceTemplate) string {
+// TemplateKey is the URI template a resource template is known by.
+func TemplateKey(t mcp.ResourceTemplate) string {
 	if t.URITemplate == nil || t.URITemplate.Template == nil {
 		return ""
 	}
 	return t.URITemplate.Raw()
 }
 
-// sum identifies a listed definition by its JSON.
-func sum(v any) string {
+// Sum identifies a listed definition by its JSON.
+func Sum(v any) string {
 	b, _ := json.Marshal(v)
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:8])
 }
 
-// sortedPrompts returns the catalogue's prompts by exposed name.
-func (c *Catalogue) sortedPrompts() []*exposedPrompt {
-	out := make([]*exposedPrompt, 0, len(c.Prompts))
+// SortedPrompts returns the catalogue's prompts by exposed name.
+func (c *Catalog) SortedPrompts() []*Prompt {
+	out := make([]*Prompt, 0, len(c.Prompts))
 	for _, p := range c.Prompts {
 		out = append(out, p)
 	}
@@ -191,9 +192,9 @@ func (c *Catalogue) sortedPrompts() []*exposedPrompt {
 	return out
 }
 
-// sortedResources returns the catalogue's resources by URI.
-func (c *Catalogue) sortedResources() []*exposedResource {
-	out := make([]*exposedResource, 0, len(c.Resources))
+// SortedResources returns the catalogue's resources by URI.
+func (c *Catalog) SortedResources() []*Resource {
+	out := make([]*Resource, 0, len(c.Resources))
 	for _, r := range c.Resources {
 		out = append(out, r)
 	}
@@ -201,7 +202,13 @@ func (c *Catalogue) sortedResources() []*exposedResource {
 	return out
 }
 
-// PageSize is how many tools one tools/list page holds: clients that ignore
-// nextCursor keep working up to it. The cursor is opaque and stable (the
-// encoded name of the page's last tool); one that does not decode is -32602.
-const PageSize = 500
+// FailedService returns the service within r whose exposed names start
+// like name and whose last listing failed, with why it failed.
+func (c *Catalog) FailedService(name string, r Reach) (service, why string, ok bool) {
+	for svc, err := range c.Errors {
+		if r.Services[svc] && strings.HasPrefix(name, sanitize(svc)+Separator) && len(svc) > len(service) {
+			service, why = svc, err
+		}
+	}
+	return service, why, service != ""
+}

@@ -1,14 +1,12 @@
-package hub
+package exposure
 
 import (
 	"reflect"
 	"testing"
-
-	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 func TestVisible(t *testing.T) {
-	services := []scoped{
+	services := []Scoped{
 		{Name: "github"}, {Name: "work-db", Project: "/home/dev/work"}, {Name: "api-db", Project: "/home/dev/work/api"}, {Name: "web-e2e", Project: "/home/dev/work/web"},
 	}
 	tests := []struct {
@@ -23,7 +21,7 @@ func TestVisible(t *testing.T) {
 		{"/home/dev/work/web", []string{"github", "web-e2e"}},
 	}
 	for _, tt := range tests {
-		got := visible(services, tt.root)
+		got := Visible(services, tt.root)
 		want := map[string]bool{}
 		for _, w := range tt.want {
 			want[w] = true
@@ -31,8 +29,5 @@ func TestVisible(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("root %q: %v, want %v", tt.root, got, want)
 		}
-	}
-	if wire.RootFromURI("file:///home/dev/work/") != "/home/dev/work" || wire.RootFromURI("https://x") != "" {
-		t.Fatal("rootFromURI")
 	}
 }

@@ -1,4 +1,4 @@
-package hub
+package catalog
 
 import (
 	"strings"

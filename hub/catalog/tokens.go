@@ -1,9 +1,6 @@
-package hub
+package catalog
 
 import (
-	"sync"
-
-	"github.com/chronicle-dev/chronicle/hub/search"
 	"github.com/chronicle-dev/chronicle/hub/tokens"
 )
 
@@ -13,8 +10,8 @@ import (
 // and the count kept on the catalogue, which hands it on to the next
 // catalogue for every definition that did not change.
 
-// toolTokens returns the cost of one tool's definition as the hub lists it.
-func (c *Catalogue) toolTokens(t *exposedTool) int {
+// ToolTokens returns the cost of one tool's definition as the hub lists it.
+func (c *Catalog) ToolTokens(t *Tool) int {
 	if n, ok := c.tokens.Load(t.Sum); ok {
 		return n.(int)
 	}
@@ -23,19 +20,18 @@ func (c *Catalogue) toolTokens(t *exposedTool) int {
 	return n
 }
 
-// tokensOf returns the summed cost of tools.
-func (h *Hub) tokensOf(tools []*exposedTool) int {
-	cat := h.current()
+// TokensOf returns the summed cost of tools.
+func (c *Catalog) TokensOf(tools []*Tool) int {
 	n := 0
 	for _, t := range tools {
-		n += cat.toolTokens(t)
+		n += c.ToolTokens(t)
 	}
 	return n
 }
 
-// inheritTokens carries the counts of unchanged definitions over from the
+// InheritTokens carries the counts of unchanged definitions over from the
 // previous catalogue.
-func (c *Catalogue) inheritTokens(prev *Catalogue) {
+func (c *Catalog) InheritTokens(prev *Catalog) {
 	if prev == nil {
 		return
 	}
@@ -45,6 +41,3 @@ func (c *Catalogue) inheritTokens(prev *Catalogue) {
 		}
 	}
 }
-
-// metaTokens is the cost of the three meta-tools as listed in search mode.
-var metaTokens = sync.OnceValue(func() int { return tokens.Tools(search.MetaTools()) })
