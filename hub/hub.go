@@ -26,6 +26,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
+	"github.com/chronicle-dev/chronicle/hub/watch"
 )
 
 // Options configure a Hub.
@@ -437,7 +438,7 @@ func (h *Hub) Close() {
 
 // WatchState reloads the hub whenever the state file changes, until ctx ends.
 func (h *Hub) WatchState(ctx context.Context) error {
-	return watchFile(ctx, h.opts.StatePath, func() {
+	return watch.File(ctx, h.opts.StatePath, func() {
 		if err := h.Reload(); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			h.log.Warn("reload", "error", h.masker.Text(err.Error()))
 			h.inspector.Note("", "reload failed: "+err.Error())

@@ -13,6 +13,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/catalog"
 	"github.com/chronicle-dev/chronicle/engine/hubtoken"
 	"github.com/chronicle-dev/chronicle/hub"
+	"github.com/chronicle-dev/chronicle/hub/watch"
 )
 
 func (a *app) serveCommand() *cobra.Command {
@@ -109,7 +110,7 @@ stop with the hub.`,
 			}()
 			// Of all the hubs running (one per tool with --stdio), the
 			// one holding skillwatch.lock watches the skills.
-			skills := &hub.SkillWatcher{
+			skills := &watch.Skills{
 				StoreDir: m.store.Dir, SnapshotDir: filepath.Join(m.chronicleHome, "snapshots"),
 				LockPath: filepath.Join(m.chronicleHome, "skillwatch.lock"), Log: logger,
 			}

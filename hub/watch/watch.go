@@ -1,4 +1,4 @@
-package hub
+package watch
 
 import (
 	"context"
@@ -11,10 +11,10 @@ import (
 // debounce is how long the watcher waits for writes to settle.
 const debounce = 200 * time.Millisecond
 
-// watchFile calls changed after path is written, created or replaced (apply
+// File calls changed after path is written, created or replaced (apply
 // renames a new state over the old one, so the folder is watched), until ctx
 // ends.
-func watchFile(ctx context.Context, path string, changed func()) error {
+func File(ctx context.Context, path string, changed func()) error {
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package hub
+package watch
 
 import (
 	"io/fs"
@@ -25,7 +25,7 @@ type debouncer struct {
 // SkillDebounce and real timers.
 func newDebouncer(delay time.Duration, after func(time.Duration, func()) func() bool) *debouncer {
 	if delay == 0 {
-		delay = SkillDebounce
+		delay = Debounce
 	}
 	if after == nil {
 		after = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }

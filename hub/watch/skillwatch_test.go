@@ -1,4 +1,4 @@
-package hub
+package watch
 
 import (
 	"context"
@@ -68,7 +68,7 @@ func watchedHome(t *testing.T, home string) (*manualTimers, <-chan event) {
 	timers := &manualTimers{}
 	events := make(chan event, 100)
 	watching := make(chan struct{}, 1)
-	w := &SkillWatcher{
+	w := &Skills{
 		StoreDir: filepath.Join(home, "skills"), SnapshotDir: filepath.Join(home, "snapshots"),
 		LockPath: filepath.Join(home, "skillwatch.lock"), Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		after:      timers.after,
@@ -81,7 +81,7 @@ func watchedHome(t *testing.T, home string) (*manualTimers, <-chan event) {
 }
 
 // runUntilCleanup runs w until the test ends, and then waits for it.
-func runUntilCleanup(t *testing.T, w *SkillWatcher) (stop func()) {
+func runUntilCleanup(t *testing.T, w *Skills) (stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- w.Run(ctx) }()
@@ -213,8 +213,8 @@ func TestSkillWatcherSeesTheStoreAppear(t *testing.T) {
 // when the first stops.
 func TestOneSkillWatcherAtATime(t *testing.T) {
 	home := t.TempDir()
-	newWatcher := func(watching, waiting chan<- string, name string) *SkillWatcher {
-		return &SkillWatcher{
+	newWatcher := func(watching, waiting chan<- string, name string) *Skills {
+		return &Skills{
 			StoreDir: filepath.Join(home, "skills"), SnapshotDir: filepath.Join(home, "snapshots"),
 			LockPath: filepath.Join(home, "skillwatch.lock"), Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 			retry:      time.Millisecond,

@@ -1,4 +1,4 @@
-package hub
+package watch
 
 import (
 	"context"
@@ -16,15 +16,15 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/snapshot"
 )
 
-// SkillDebounce is how long a central skill must be quiet before the
+// Debounce is how long a central skill must be quiet before the
 // watcher snapshots it.
-const SkillDebounce = 500 * time.Millisecond
+const Debounce = 500 * time.Millisecond
 
-// SkillWatchRetry is how often a hub that does not watch the skills checks
+// Retry is how often a hub that does not watch the skills checks
 // whether the one that does has stopped.
-const SkillWatchRetry = 5 * time.Second
+const Retry = 5 * time.Second
 
-// A SkillWatcher keeps fs_change snapshots of the central skills while a hub
+// A Skills keeps fs_change snapshots of the central skills while a hub
 // runs (SPEC §9): when a skill's files change in ~/.chronicle/skills, a
 // snapshot is taken once they have been quiet for SkillDebounce. Snapshots
 // are deduplicated by content and the newest 50 fs_change ones are kept, so
@@ -36,7 +36,7 @@ const SkillWatchRetry = 5 * time.Second
 // every SkillWatchRetry to take over when it stops. The store may be created
 // after the hub starts (by the first apply that imports a skill): the
 // watcher sees it appear.
-type SkillWatcher struct {
+type Skills struct {
 	StoreDir    string       // ~/.chronicle/skills
 	SnapshotDir string       // ~/.chronicle/snapshots
 	LockPath    string       // ~/.chronicle/skillwatch.lock
@@ -54,7 +54,7 @@ type SkillWatcher struct {
 
 // Run watches until ctx ends. It returns nil then; an error means the skills
 // cannot be watched at all (no inotify, an unreadable folder).
-func (w *SkillWatcher) Run(ctx context.Context) error {
+func (w *Skills) Run(ctx context.Context) error {
 	if w.Log == nil {
 		w.Log = slog.New(slog.DiscardHandler)
 	}
@@ -68,10 +68,10 @@ func (w *SkillWatcher) Run(ctx context.Context) error {
 
 // takeLock waits until this process holds the watch lock, or ctx ends
 // (nil, nil then).
-func (w *SkillWatcher) takeLock(ctx context.Context) (*lock.Lock, error) {
+func (w *Skills) takeLock(ctx context.Context) (*lock.Lock, error) {
 	retry := w.retry
 	if retry == 0 {
-		retry = SkillWatchRetry
+		retry = Retry
 	}
 	for {
 		l, err := lock.Acquire(ctx, w.LockPath, "skill watcher", 0)
@@ -99,7 +99,7 @@ func (w *SkillWatcher) takeLock(ctx context.Context) (*lock.Lock, error) {
 
 // watch follows the store's parent folder, for the store's creation, and
 // every folder inside the store.
-func (w *SkillWatcher) watch(ctx context.Context) error {
+func (w *Skills) watch(ctx context.Context) error {
 	fw, err := fsnotify.NewWatcher()
 	if err != nil {
 		return err
@@ -138,7 +138,7 @@ func (w *SkillWatcher) watch(ctx context.Context) error {
 
 // handle follows new folders and schedules a snapshot of the skill an
 // event belongs to.
-func (w *SkillWatcher) handle(fw *fsnotify.Watcher, d *debouncer, ev fsnotify.Event) {
+func (w *Skills) handle(fw *fsnotify.Watcher, d *debouncer, ev fsnotify.Event) {
 	if ev.Op&fsnotify.Create != 0 {
 		if info, err := os.Stat(ev.Name); err == nil && info.IsDir() && isWithin(w.StoreDir, ev.Name) {
 			addTree(fw, ev.Name)
@@ -155,7 +155,7 @@ func (w *SkillWatcher) handle(fw *fsnotify.Watcher, d *debouncer, ev fsnotify.Ev
 
 // snapshot takes an fs_change snapshot of the central skill name, unless it
 // is gone or being swapped.
-func (w *SkillWatcher) snapshot(name string) {
+func (w *Skills) snapshot(name string) {
 	dir := filepath.Join(w.StoreDir, name)
 	if _, err := os.Stat(filepath.Join(dir, "SKILL.md")); err != nil {
 		return // removed, or mid-swap
