@@ -10,6 +10,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/exposure"
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/upstream"
 )
@@ -45,7 +46,7 @@ func (h *Hub) call(ctx context.Context, c *caller, name string, args any, meta *
 		}
 	}
 	if t == nil || !r.Services[t.Service] || !r.Profile.HasTool(exposure.FullName(t.Service, t.Name)) {
-		return nil, fmt.Errorf("%w: %s", errNoTool, name)
+		return nil, fmt.Errorf("%w: %s", catalog.ErrNoTool, name)
 	}
 	if t.Blocked {
 		h.inspector.Add(inspect.DirBlocked, c.session, fmt.Appendf(nil, `{"tool":%q,"service":%q}`, name, t.Service))
@@ -86,9 +87,6 @@ type callParams struct {
 	Arguments any       `json:"arguments,omitempty"`
 	Meta      *mcp.Meta `json:"_meta,omitempty"`
 }
-
-// errNoTool is a call to a tool the caller cannot see.
-var errNoTool = errors.New("no such tool in this scope")
 
 // serviceError words an upstream's failure so that it names the service
 // exactly once.

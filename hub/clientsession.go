@@ -15,6 +15,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
+	"github.com/chronicle-dev/chronicle/hub/console"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
@@ -257,12 +258,12 @@ func (s *clientSessions) size() (live, pending int) {
 }
 
 // info returns the session as /api/status shows it.
-func (cs *clientSession) info() SessionInfo {
+func (cs *clientSession) info() console.SessionInfo {
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
 	// The key of an endpoint without a root ends in "?root=": shown as
 	// the path alone.
-	return SessionInfo{ID: cs.id, Started: cs.started, Root: cs.root, Endpoint: strings.TrimSuffix(cs.endpoint, "?root=")}
+	return console.SessionInfo{ID: cs.id, Started: cs.started, Root: cs.root, Endpoint: strings.TrimSuffix(cs.endpoint, "?root=")}
 }
 
 // bind records the endpoint the session was made on, once.

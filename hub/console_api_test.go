@@ -16,6 +16,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/plan"
 	"github.com/chronicle-dev/chronicle/engine/skills"
 	"github.com/chronicle-dev/chronicle/engine/snapshot"
+	"github.com/chronicle-dev/chronicle/hub/console"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
 )
 
@@ -45,7 +46,7 @@ func TestConsoleCallIsLoggedAndPushed(t *testing.T) {
 	var got []inspect.Record
 	select {
 	case got = <-polled:
-	case <-time.After(livePollLimit + 5*time.Second):
+	case <-time.After(console.LivePollLimit + 5*time.Second):
 		t.Fatal("the long poll did not answer")
 	}
 	if len(got) == 0 || got[0].Seq != last+1 {
@@ -79,7 +80,7 @@ func TestConsoleRestart(t *testing.T) {
 	}
 	before := c.hub.pool.pool.Get("alpha").Status()
 	code, body, _ := c.do(t, "POST", "/api/mcp/services/alpha/restart", "application/json", `{}`)
-	var st ServiceStatus
+	var st console.ServiceStatus
 	json.Unmarshal([]byte(body), &st)
 	if code != 200 || st.State != "ready" || st.PID == 0 || st.PID == before.PID || st.Restarts != 1 {
 		t.Fatalf("restart: %d %s (pid before %d)", code, body, before.PID)
@@ -206,7 +207,7 @@ func tree(t *testing.T, dir string) string {
 
 func TestConsoleScanAndReview(t *testing.T) {
 	c := startConsoleHub(t, "")
-	var rv Review
+	var rv console.Review
 	_, body, _ := c.do(t, "GET", "/api/mcp/review", "", "")
 	if err := json.Unmarshal([]byte(body), &rv); err != nil {
 		t.Fatal(err)
@@ -241,7 +242,7 @@ func TestConsoleScanAndReview(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, body, _ = c.do(t, "GET", "/api/mcp/review?wait=1", "", "")
-	rv = Review{}
+	rv = console.Review{}
 	json.Unmarshal([]byte(body), &rv)
 	if !rv.ConfigDirMissing || rv.Plan != nil || rv.Command != "" || len(rv.Scan.Skills) == 0 {
 		t.Fatalf("config_dir gone: %s", body)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/provider"
+	"github.com/chronicle-dev/chronicle/hub/console"
 	"github.com/chronicle-dev/chronicle/internal/enginetest"
 	"github.com/chronicle-dev/chronicle/providers"
 )
@@ -27,7 +28,7 @@ type consoleHub struct {
 func startConsoleHub(t *testing.T, token string) consoleHub {
 	t.Helper()
 	m := enginetest.New(t)
-	m.Skill("skills", "review", "Review code.")
+	m.Skill("skills", "review", "console.Review code.")
 	exe, _ := os.Executable()
 	hubBlock := ""
 	if token != "" {
@@ -50,7 +51,7 @@ link "claude" {
 	h, err := New(Options{
 		StatePath: filepath.Join(m.Chronicle, "state.json"), Home: m.Home, Version: "test", ListGrace: testGrace,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Workspace: &Workspace{
+		Workspace: &console.Workspace{
 			ChronicleHome: m.Chronicle, KnownTools: providers.Names(),
 			Tools: func(cfg *config.Config) (provider.Env, []provider.Provider) {
 				var tools []*config.Tool
@@ -205,7 +206,7 @@ func TestServesBeforeTheFirstApply(t *testing.T) {
 	h, err := New(Options{
 		StatePath: filepath.Join(m.Chronicle, "state.json"), Home: m.Home, Version: "test", ListGrace: testGrace,
 		Logger: slog.New(slog.NewTextHandler(log, nil)),
-		Workspace: &Workspace{
+		Workspace: &console.Workspace{
 			ChronicleHome: m.Chronicle, KnownTools: providers.Names(),
 			Tools: func(cfg *config.Config) (provider.Env, []provider.Provider) { return m.Env, providers.All(nil) },
 		},
@@ -215,7 +216,7 @@ func TestServesBeforeTheFirstApply(t *testing.T) {
 	}
 	c := consoleHub{running: serveHub(t, h), m: m}
 	var st struct {
-		Services []ServiceStatus `json:"services"`
+		Services []console.ServiceStatus `json:"services"`
 	}
 	if err := json.Unmarshal([]byte(getJSON(t, c.url+"/api/mcp/status")), &st); err != nil || len(st.Services) != 0 {
 		t.Fatalf("status without a state: %v %+v", err, st)

@@ -20,6 +20,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
+	"github.com/chronicle-dev/chronicle/hub/console"
 	"github.com/chronicle-dev/chronicle/hub/tokens"
 )
 
@@ -294,8 +295,8 @@ func TestProfileEndpoints(t *testing.T) {
 
 // statusOf reads /api/status.
 func statusOf(t *testing.T, url string) (st struct {
-	Services  []ServiceStatus  `json:"services"`
-	Endpoints []EndpointStatus `json:"endpoints"`
+	Services  []console.ServiceStatus  `json:"services"`
+	Endpoints []console.EndpointStatus `json:"endpoints"`
 }) {
 	t.Helper()
 	if err := json.Unmarshal([]byte(getJSON(t, url+"/api/status")), &st); err != nil {
@@ -305,7 +306,7 @@ func statusOf(t *testing.T, url string) (st struct {
 }
 
 // endpointOfStatus returns the status of one endpoint.
-func endpointOfStatus(t *testing.T, url, endpoint, root string) EndpointStatus {
+func endpointOfStatus(t *testing.T, url, endpoint, root string) console.EndpointStatus {
 	t.Helper()
 	for _, e := range statusOf(t, url).Endpoints {
 		if e.Endpoint == endpoint && e.Root == root {
@@ -313,7 +314,7 @@ func endpointOfStatus(t *testing.T, url, endpoint, root string) EndpointStatus {
 		}
 	}
 	t.Fatalf("/api/status shows no endpoint %s (root %q)", endpoint, root)
-	return EndpointStatus{}
+	return console.EndpointStatus{}
 }
 
 // TestTokenCosts: /api/tools gives each tool the o200k count of its

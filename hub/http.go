@@ -3,7 +3,6 @@ package hub
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -15,7 +14,6 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/hubtoken"
-	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
@@ -91,7 +89,7 @@ func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 			buf, err := readBody(r.Body)
 			defer releaseBody(buf)
 			if err != nil {
-				bodyError(w, err)
+				wire.BodyError(w, err)
 				return
 			}
 			body := buf.Bytes()
@@ -109,7 +107,7 @@ func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 		}
 		release, msg := h.makeRoom()
 		if msg != "" {
-			writeError(w, http.StatusServiceUnavailable, msg)
+			wire.WriteError(w, http.StatusServiceUnavailable, msg)
 			return
 		}
 		// A legacy SSE stream lasts as long as its session, which counts
@@ -127,25 +125,6 @@ func (h *Hub) httpContext(ctx context.Context, r *http.Request) context.Context 
 		}
 	}
 	return ctx
-}
-
-func (h *Hub) health(w http.ResponseWriter, r *http.Request) {
-	h.writeJSON(w, map[string]string{"status": "ok", "version": h.opts.Version})
-}
-
-// writeJSON answers an /api request: every string is masked with
-// Masker.Text, since a person reads it.
-func (h *Hub) writeJSON(w http.ResponseWriter, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	b, err := json.Marshal(v)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	var out bytes.Buffer
-	_ = json.Indent(&out, inspect.ForPerson(h.masker, b), "", "  ")
-	out.WriteByte('\n')
-	_, _ = w.Write(out.Bytes())
 }
 
 // ServeHTTP serves on ln until ctx ends, then shuts down gracefully and

@@ -25,6 +25,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
+	"github.com/chronicle-dev/chronicle/hub/console"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/watch"
 )
@@ -56,8 +57,8 @@ type Options struct {
 	// UnusedSessionTTL).
 	UnusedSessionTTL time.Duration
 	// Workspace, when set, gives the console the skills and the takeover
-	// review (workspace.go); without it those endpoints answer 503.
-	Workspace *Workspace
+	// review (hub/console); without it those endpoints answer 503.
+	Workspace *console.Workspace
 
 	// Profile is the profile a stdio client is served (serve --stdio
 	// --profile NAME); "" for the whole hub.
@@ -113,7 +114,7 @@ type Hub struct {
 	stateless sync.Map        // endpoint key → *atomic.Int64: 2026-07-28 requests
 	autoModes sync.Map        // endpoint (profile and services) → the mode auto chose last
 	started   time.Time
-	review    reviewCache // the console's takeover review (review.go)
+	api       *console.API // the management API and the console (hub/console)
 
 	cacheOnce    sync.Once
 	cacheDirty   chan struct{} // the catalogue cache should be written
@@ -148,13 +149,17 @@ func New(opts Options) (*Hub, error) {
 	opts.Logger = slog.New(inspect.LogHandler{Next: opts.Logger.Handler(), Masker: masker})
 	h := &Hub{
 		opts: opts, log: opts.Logger, masker: masker,
-		resolver: secret.Resolver{Env: opts.Getenv, EnvFile: opts.EnvFile, Home: opts.Home},
+		resolver: opts.Resolver(),
 		started:  time.Now(), empty: catalog.Build(nil, nil),
 	}
 	h.ctx, h.cancel = context.WithCancel(context.Background())
 	h.clients = newClientSessions()
 	h.slots, h.changed = map[string]*listingSlot{}, make(chan struct{})
 	h.inspector = inspect.New(h.masker)
+	h.api = console.New(console.Options{
+		Hub: h, Inspector: h.inspector, Masker: h.masker, Resolver: opts.Resolver(), Context: h.ctx,
+		Workspace: opts.Workspace, StatePath: opts.StatePath, Home: opts.Home, Getenv: opts.Getenv, Version: opts.Version,
+	})
 	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.invalidate("upstream "+service+" changed its lists", service) }, h)
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
 		// listChanged is declared by the hub and announced by it

@@ -22,6 +22,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
+	"github.com/chronicle-dev/chronicle/hub/console"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
 )
 
@@ -260,7 +261,7 @@ func TestHubAggregatesWithPoliciesAndScopes(t *testing.T) {
 	// The broken upstream is reported, and did not blank the others.
 	status := getJSON(t, r.url+"/api/status")
 	var st struct {
-		Services []ServiceStatus `json:"services"`
+		Services []console.ServiceStatus `json:"services"`
 	}
 	_ = json.Unmarshal([]byte(status), &st)
 	for _, s := range st.Services {

@@ -13,6 +13,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
+	"github.com/chronicle-dev/chronicle/hub/console"
 	"github.com/chronicle-dev/chronicle/hub/upstream"
 )
 
@@ -103,10 +104,10 @@ func (u *upstreams) endSession(session string) {
 
 func (u *upstreams) backend(name string) backend { return poolBackend{u, name} }
 
-func (u *upstreams) status() []ServiceStatus {
-	var out []ServiceStatus
+func (u *upstreams) status() []console.ServiceStatus {
+	var out []console.ServiceStatus
 	for _, s := range u.pool.Status() {
-		out = append(out, ServiceStatus{Name: s.Name, Transport: s.Transport, State: string(s.State), Error: s.Error, PID: s.PID, Restarts: s.Restarts, Tools: s.Tools})
+		out = append(out, console.ServiceStatus{Name: s.Name, Transport: s.Transport, State: string(s.State), Error: s.Error, PID: s.PID, Restarts: s.Restarts, Tools: s.Tools})
 	}
 	return out
 }

@@ -123,7 +123,7 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 		defer releaseBody(buf)
 		body := buf.Bytes()
 		if err != nil {
-			bodyError(w, err)
+			wire.BodyError(w, err)
 			return
 		}
 		if version != "" && !supported(version) {

@@ -29,7 +29,8 @@ type route struct {
 func (h *Hub) routes(mcpHTTP, sse, message http.Handler) []route {
 	mcp := h.serveEndpoint(mcpHTTP, "/mcp")
 	named := h.serveEndpoint(mcpHTTP, "") // the endpoint a path names: a profile or a service
-	call := http.HandlerFunc(h.apiMCPCall)
+	api := h.api
+	call := http.HandlerFunc(api.CallTool)
 	return []route{
 		{"POST /mcp", mcpGuard, mcp},
 		{"GET /mcp", mcpGuard, mcp},
@@ -43,32 +44,32 @@ func (h *Hub) routes(mcpHTTP, sse, message http.Handler) []route {
 		{"GET /sse", mcpGuard, h.serveLegacy(sse)},
 		{"POST /message", messageGuard, h.serveLegacy(message)},
 
-		{"GET /health", healthGuard, http.HandlerFunc(h.health)},
+		{"GET /health", healthGuard, http.HandlerFunc(api.Health)},
 
-		{"GET /{$}", consoleGuard, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { serveConsoleFile(w, "index.html") })},
-		{"GET /console/{file}", consoleGuard, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { serveConsoleFile(w, r.PathValue("file")) })},
+		{"GET /{$}", consoleGuard, http.HandlerFunc(api.Page)},
+		{"GET /console/{file}", consoleGuard, http.HandlerFunc(api.File)},
 
 		// The first paths of the management API, kept as they were: the
 		// same answers as their /api/mcp/… twins.
-		{"GET /api/status", readGuard, http.HandlerFunc(h.apiStatus)},
-		{"GET /api/services", readGuard, http.HandlerFunc(h.apiServices)},
-		{"GET /api/tools", readGuard, http.HandlerFunc(h.apiTools)},
-		{"GET /api/log", readGuard, http.HandlerFunc(h.apiLog)},
+		{"GET /api/status", readGuard, http.HandlerFunc(api.Status)},
+		{"GET /api/services", readGuard, http.HandlerFunc(api.Services)},
+		{"GET /api/tools", readGuard, http.HandlerFunc(api.Tools)},
+		{"GET /api/log", readGuard, http.HandlerFunc(api.Log)},
 		{"POST /api/call", changeGuard, call},
 
-		{"GET /api/mcp/status", readGuard, http.HandlerFunc(h.apiStatus)},
-		{"GET /api/mcp/services", readGuard, http.HandlerFunc(h.apiServices)},
-		{"GET /api/mcp/tools", readGuard, http.HandlerFunc(h.apiTools)},
-		{"GET /api/mcp/log", readGuard, http.HandlerFunc(h.apiLiveLog)},
+		{"GET /api/mcp/status", readGuard, http.HandlerFunc(api.Status)},
+		{"GET /api/mcp/services", readGuard, http.HandlerFunc(api.Services)},
+		{"GET /api/mcp/tools", readGuard, http.HandlerFunc(api.Tools)},
+		{"GET /api/mcp/log", readGuard, http.HandlerFunc(api.LiveLog)},
 		{"POST /api/mcp/call", changeGuard, call},
-		{"POST /api/mcp/services/{name}/restart", changeGuard, http.HandlerFunc(h.apiRestart)},
-		{"GET /api/mcp/scan", readGuard, http.HandlerFunc(h.apiScan)},
-		{"GET /api/mcp/review", readGuard, http.HandlerFunc(h.apiReview)},
+		{"POST /api/mcp/services/{name}/restart", changeGuard, http.HandlerFunc(api.Restart)},
+		{"GET /api/mcp/scan", readGuard, http.HandlerFunc(api.Scan)},
+		{"GET /api/mcp/review", readGuard, http.HandlerFunc(api.Review)},
 
-		{"GET /api/skills", readGuard, http.HandlerFunc(h.apiSkills)},
-		{"GET /api/skills/{name}", readGuard, h.withSkill(h.apiSkill)},
-		{"GET /api/skills/{name}/snapshots", readGuard, h.withSkill(h.apiSnapshots)},
-		{"POST /api/skills/{name}/restore", changeGuard, h.withSkill(h.apiRestore)},
-		{"PUT /api/skills/{name}/meta", changeGuard, h.withSkill(h.apiMeta)},
+		{"GET /api/skills", readGuard, http.HandlerFunc(api.Skills)},
+		{"GET /api/skills/{name}", readGuard, http.HandlerFunc(api.Skill)},
+		{"GET /api/skills/{name}/snapshots", readGuard, http.HandlerFunc(api.Snapshots)},
+		{"POST /api/skills/{name}/restore", changeGuard, http.HandlerFunc(api.Restore)},
+		{"PUT /api/skills/{name}/meta", changeGuard, http.HandlerFunc(api.Meta)},
 	}
 }

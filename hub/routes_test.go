@@ -175,7 +175,7 @@ func TestLegacySSEServesClientsThatAreNotBrowsers(t *testing.T) {
 	t.Fatalf("the stream named no message endpoint: %v", sc.Err())
 }
 
-// TestOversizedBodies: a body over MaxBodyBytes is 413, not 400, on the
+// TestOversizedBodies: a body over wire.MaxBodyBytes is 413, not 400, on the
 // API's calls and on the MCP endpoints the hub reads itself.
 func TestOversizedBodies(t *testing.T) {
 	c := startConsoleHub(t, "")

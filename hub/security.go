@@ -2,21 +2,18 @@ package hub
 
 import (
 	"crypto/subtle"
-	"errors"
-	"fmt"
 	"mime"
 	"net"
 	"net/http"
 	"os"
 	"strings"
+
+	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 // SupportedVersions are the MCP protocol revisions the hub speaks.
 // HTTP and stdio accept the same list; 2026-07-28 is stateless.
 var SupportedVersions = []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"}
-
-// MaxBodyBytes limits one request body.
-const MaxBodyBytes = 4 << 20
 
 // A Guard applies the transport rules of SPEC §10 to every HTTP request
 // before it reaches the MCP handler or the /api endpoints: which Host names
@@ -290,21 +287,11 @@ func (g Guard) serve(w http.ResponseWriter, r *http.Request, rule guard, next ht
 		if code == http.StatusUnauthorized {
 			w.Header().Set("WWW-Authenticate", Challenge)
 		}
-		writeError(w, code, msg)
+		wire.WriteError(w, code, msg)
 		return
 	}
 	if r.Body != nil {
-		r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+		r.Body = http.MaxBytesReader(w, r.Body, wire.MaxBodyBytes)
 	}
 	next.ServeHTTP(w, r)
-}
-
-// bodyError answers a request whose body could not be read: 413 when it
-// is over MaxBodyBytes, 400 otherwise.
-func bodyError(w http.ResponseWriter, err error) {
-	if tooLarge := new(http.MaxBytesError); errors.As(err, &tooLarge) {
-		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d MiB", MaxBodyBytes>>20))
-		return
-	}
-	writeError(w, http.StatusBadRequest, "cannot read the request body")
 }

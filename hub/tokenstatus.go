@@ -5,30 +5,13 @@ import (
 	"strings"
 
 	"github.com/chronicle-dev/chronicle/hub/catalog"
+	"github.com/chronicle-dev/chronicle/hub/console"
 )
-
-// An EndpointStatus is what one endpoint offers and lists, and the token
-// cost of each, as /api/status shows it.
-type EndpointStatus struct {
-	Endpoint string `json:"endpoint"` // /mcp or /mcp/profile/NAME
-	Profile  string `json:"profile,omitempty"`
-	Root     string `json:"root,omitempty"`
-	// Mode is how it lists tools now: "all" or "search" (an "auto"
-	// endpoint shows what it decided).
-	Mode       string `json:"mode"`
-	Configured string `json:"configured"` // all, search or auto
-	// Tools and CatalogueTokens are every tool it offers, in full;
-	// Listed and ListedTokens what its tools/list holds.
-	Tools         int `json:"tools"`
-	CatalogTokens int `json:"catalogue_tokens"`
-	Listed        int `json:"listed"`
-	ListedTokens  int `json:"listed_tokens"`
-}
 
 // endpointStatus returns the endpoints worth showing: the hub's own, each
 // profile's, and each scoped endpoint a client is using (a session's or a
 // 2026-07-28 request's ?root=).
-func (h *Hub) endpointStatus(cat *catalog.Catalog) []EndpointStatus {
+func (h *Hub) endpointStatus(cat *catalog.Catalog) []console.EndpointStatus {
 	seen := map[catalog.Where]bool{{Profile: h.opts.Profile, Root: h.opts.Root}: true}
 	for name := range h.exposureConfig().Profiles {
 		seen[catalog.Where{Profile: name, Root: h.opts.Root}] = true
@@ -43,14 +26,14 @@ func (h *Hub) endpointStatus(cat *catalog.Catalog) []EndpointStatus {
 		}
 		seen[catalog.Where{Profile: catalog.ProfileOfPath(path), Service: catalog.ServiceOfPath(path), Root: root}] = true
 	}
-	out := make([]EndpointStatus, 0, len(seen))
+	out := make([]console.EndpointStatus, 0, len(seen))
 	for w := range seen {
 		r := h.reachOf(w)
 		if r.Unknown {
 			continue
 		}
 		v := cat.ViewIn(r, h.decideAuto)
-		e := EndpointStatus{Endpoint: "/mcp", Profile: w.Profile, Root: w.Root, Mode: v.Mode, Configured: r.Exposure.Settings.ModeFor(r.Profile), Tools: len(v.Offered)}
+		e := console.EndpointStatus{Endpoint: "/mcp", Profile: w.Profile, Root: w.Root, Mode: v.Mode, Configured: r.Exposure.Settings.ModeFor(r.Profile), Tools: len(v.Offered)}
 		if w.Profile != "" {
 			e.Endpoint = "/mcp/profile/" + w.Profile
 		}

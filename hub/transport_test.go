@@ -15,6 +15,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 func post(t *testing.T, url, session string, headers map[string]string, body string) *http.Response {
@@ -70,7 +71,7 @@ func TestTransportRules(t *testing.T) {
 	if got := post(t, r.url, sid, nil, `{"jsonrpc":"2.0","id":10,"method":"ping"}`).StatusCode; got != 200 {
 		t.Errorf("after malformed JSON-RPC the session answers %d", got)
 	}
-	big := `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"alpha__echo","arguments":{"text":"` + strings.Repeat("x", MaxBodyBytes) + `"}}}`
+	big := `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"alpha__echo","arguments":{"text":"` + strings.Repeat("x", wire.MaxBodyBytes) + `"}}}`
 	if got := post(t, r.url, sid, nil, big).StatusCode; got != http.StatusRequestEntityTooLarge {
 		t.Errorf("oversized body: %d, want 413", got)
 	}

@@ -11,16 +11,16 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/provider"
-	"github.com/chronicle-dev/chronicle/hub"
+	"github.com/chronicle-dev/chronicle/hub/console"
 	"github.com/chronicle-dev/chronicle/providers"
 )
 
 // hubWorkspace gives the hub's console this machine's tools (the providers,
 // built-in and from a configuration's tool blocks) and chronicle's folder,
 // for the Skills Hub and the takeover review.
-func (a *app) hubWorkspace(m *workspace) *hub.Workspace {
+func (a *app) hubWorkspace(m *workspace) *console.Workspace {
 	hubCmd, hubErr := a.hubCommand(m)
-	return &hub.Workspace{
+	return &console.Workspace{
 		ChronicleHome: m.chronicleHome,
 		KnownTools:    providers.Names(),
 		Lists:         providers.Lists{},

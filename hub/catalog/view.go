@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"errors"
 	"strings"
 	"sync"
 
@@ -106,3 +107,6 @@ func DocsOf(tools []*Tool) []search.Doc {
 
 // ListsMeta reports whether a view lists the meta-tools.
 func (v *View) ListsMeta() bool { return v.Mode == exposure.Search }
+
+// ErrNoTool is a call of a tool the caller cannot see: not in its view.
+var ErrNoTool = errors.New("no such tool in this scope")

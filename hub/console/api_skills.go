@@ -1,4 +1,4 @@
-package hub
+package console
 
 import (
 	"encoding/json"
@@ -10,12 +10,13 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/lock"
 	"github.com/chronicle-dev/chronicle/engine/skillhub"
 	"github.com/chronicle-dev/chronicle/engine/snapshot"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
-func (h *Hub) apiSkills(w http.ResponseWriter, r *http.Request) {
+func (h *API) Skills(w http.ResponseWriter, r *http.Request) {
 	m, ok := h.skillMachine()
 	if !ok {
-		writeError(w, http.StatusServiceUnavailable, "this hub was started without the machine's tools: no skills")
+		wire.WriteError(w, http.StatusServiceUnavailable, "this hub was started without the machine's tools: no skills")
 		return
 	}
 	all, err := skillhub.List(fsys.OS{}, m)
@@ -28,17 +29,17 @@ func (h *Hub) apiSkills(w http.ResponseWriter, r *http.Request) {
 
 // withSkill answers 404 for a name that is not a central skill, and passes
 // the skill's machine on otherwise.
-func (h *Hub) withSkill(next func(http.ResponseWriter, *http.Request, skillhub.Machine, skillhub.Skill)) http.HandlerFunc {
+func (h *API) withSkill(next func(http.ResponseWriter, *http.Request, skillhub.Machine, skillhub.Skill)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		m, ok := h.skillMachine()
 		if !ok {
-			writeError(w, http.StatusServiceUnavailable, "this hub was started without the machine's tools: no skills")
+			wire.WriteError(w, http.StatusServiceUnavailable, "this hub was started without the machine's tools: no skills")
 			return
 		}
 		name := r.PathValue("name")
 		s, err := skillhub.Get(fsys.OS{}, m, name)
 		if errors.Is(err, skillhub.ErrNoSkill) {
-			writeError(w, http.StatusNotFound, "no central skill named "+name)
+			wire.WriteError(w, http.StatusNotFound, "no central skill named "+name)
 			return
 		}
 		if err != nil {
@@ -49,13 +50,13 @@ func (h *Hub) withSkill(next func(http.ResponseWriter, *http.Request, skillhub.M
 	}
 }
 
-func (h *Hub) apiSkill(w http.ResponseWriter, r *http.Request, _ skillhub.Machine, s skillhub.Skill) {
+func (h *API) skill(w http.ResponseWriter, r *http.Request, _ skillhub.Machine, s skillhub.Skill) {
 	h.writeJSON(w, s)
 }
 
-// apiSnapshots answers as `chronicle skills snapshots NAME --json`: the
+// snapshots answers as `chronicle skills snapshots NAME --json`: the
 // same ids, oldest first.
-func (h *Hub) apiSnapshots(w http.ResponseWriter, r *http.Request, m skillhub.Machine, s skillhub.Skill) {
+func (h *API) snapshots(w http.ResponseWriter, r *http.Request, m skillhub.Machine, s skillhub.Skill) {
 	snaps, err := snapshot.List(fsys.OS{}, snapshot.Dir(m.ChronicleHome), s.Name)
 	if err != nil {
 		h.writeMaskedError(w, http.StatusInternalServerError, err.Error())
@@ -67,14 +68,14 @@ func (h *Hub) apiSnapshots(w http.ResponseWriter, r *http.Request, m skillhub.Ma
 	h.writeJSON(w, snaps)
 }
 
-// apiRestore is POST /api/skills/NAME/restore {"id"}: as `chronicle skills
+// restore is POST /api/skills/NAME/restore {"id"}: as `chronicle skills
 // restore`, under the state lock taken without waiting.
-func (h *Hub) apiRestore(w http.ResponseWriter, r *http.Request, m skillhub.Machine, s skillhub.Skill) {
+func (h *API) restore(w http.ResponseWriter, r *http.Request, m skillhub.Machine, s skillhub.Skill) {
 	var in struct {
 		ID string `json:"id"`
 	}
 	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.ID == "" {
-		writeError(w, http.StatusBadRequest, `expected {"id": "<snapshot id>"}`)
+		wire.WriteError(w, http.StatusBadRequest, `expected {"id": "<snapshot id>"}`)
 		return
 	}
 	l, ok := h.tryStateLock(w, m, "skills restore (console)")
@@ -85,7 +86,7 @@ func (h *Hub) apiRestore(w http.ResponseWriter, r *http.Request, m skillhub.Mach
 	l.Release()
 	switch {
 	case errors.Is(err, snapshot.ErrNoSnapshot):
-		writeError(w, http.StatusNotFound, err.Error())
+		wire.WriteError(w, http.StatusNotFound, err.Error())
 		return
 	case err != nil:
 		h.writeMaskedError(w, http.StatusInternalServerError, err.Error())
@@ -95,20 +96,20 @@ func (h *Hub) apiRestore(w http.ResponseWriter, r *http.Request, m skillhub.Mach
 	h.writeSkill(w, m, s.Name)
 }
 
-// apiMeta is PUT /api/skills/NAME/meta {"tags": [...], "rating": n}: both
+// meta is PUT /api/skills/NAME/meta {"tags": [...], "rating": n}: both
 // replaced, under the state lock taken without waiting.
-func (h *Hub) apiMeta(w http.ResponseWriter, r *http.Request, m skillhub.Machine, s skillhub.Skill) {
+func (h *API) meta(w http.ResponseWriter, r *http.Request, m skillhub.Machine, s skillhub.Skill) {
 	var in struct {
 		Tags   []string `json:"tags"`
 		Rating *int     `json:"rating"`
 	}
 	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Rating == nil {
-		writeError(w, http.StatusBadRequest, `expected {"tags": ["..."], "rating": 0-5}`)
+		wire.WriteError(w, http.StatusBadRequest, `expected {"tags": ["..."], "rating": 0-5}`)
 		return
 	}
 	meta := skillhub.Meta{Tags: in.Tags, Rating: *in.Rating}
 	if err := meta.Check(); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		wire.WriteError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	l, ok := h.tryStateLock(w, m, "skills meta (console)")
@@ -129,12 +130,12 @@ func (h *Hub) apiMeta(w http.ResponseWriter, r *http.Request, m skillhub.Machine
 
 // tryStateLock takes the state lock without waiting; when another process
 // holds it, it answers 409 with the holder and returns false.
-func (h *Hub) tryStateLock(w http.ResponseWriter, m skillhub.Machine, op string) (*lock.Lock, bool) {
-	l, err := lock.Acquire(h.ctx, filepath.Join(m.ChronicleHome, "state.lock"), op, 0)
+func (h *API) tryStateLock(w http.ResponseWriter, m skillhub.Machine, op string) (*lock.Lock, bool) {
+	l, err := lock.Acquire(h.opts.Context, filepath.Join(m.ChronicleHome, "state.lock"), op, 0)
 	var held *lock.HeldError
 	switch {
 	case errors.As(err, &held):
-		writeJSONStatus(w, http.StatusConflict, map[string]any{"error": held.Error(), "holder": held.Holder})
+		wire.WriteJSONStatus(w, http.StatusConflict, map[string]any{"error": held.Error(), "holder": held.Holder})
 		return nil, false
 	case err != nil:
 		h.writeMaskedError(w, http.StatusInternalServerError, err.Error())
@@ -145,7 +146,7 @@ func (h *Hub) tryStateLock(w http.ResponseWriter, m skillhub.Machine, op string)
 
 // writeSkill answers the skill as it is now: a 200 returns the updated
 // object.
-func (h *Hub) writeSkill(w http.ResponseWriter, m skillhub.Machine, name string) {
+func (h *API) writeSkill(w http.ResponseWriter, m skillhub.Machine, name string) {
 	s, err := skillhub.Get(fsys.OS{}, m, name)
 	if err != nil {
 		h.writeMaskedError(w, http.StatusInternalServerError, err.Error())
@@ -153,3 +154,15 @@ func (h *Hub) writeSkill(w http.ResponseWriter, m skillhub.Machine, name string)
 	}
 	h.writeJSON(w, s)
 }
+
+// Skill is GET /api/skills/NAME: one central skill.
+func (h *API) Skill(w http.ResponseWriter, r *http.Request) { h.withSkill(h.skill)(w, r) }
+
+// Snapshots is GET /api/skills/NAME/snapshots.
+func (h *API) Snapshots(w http.ResponseWriter, r *http.Request) { h.withSkill(h.snapshots)(w, r) }
+
+// Restore is POST /api/skills/NAME/restore.
+func (h *API) Restore(w http.ResponseWriter, r *http.Request) { h.withSkill(h.restore)(w, r) }
+
+// Meta is PUT /api/skills/NAME/meta.
+func (h *API) Meta(w http.ResponseWriter, r *http.Request) { h.withSkill(h.meta)(w, r) }

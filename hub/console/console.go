@@ -1,4 +1,4 @@
-package hub
+package console
 
 import (
 	"embed"
@@ -12,7 +12,7 @@ import (
 // binary. No build step, no CDN: the page loads nothing from anywhere but
 // the hub (its CSP says so to the browser too).
 //
-//go:embed console
+//go:embed index.html app.js style.css icon.svg
 var consoleFiles embed.FS
 
 // consolePolicy is the console's Content-Security-Policy: its own files
@@ -24,7 +24,7 @@ const consolePolicy = "default-src 'self'; base-uri 'none'; form-action 'none'; 
 // with the token), so they are served without the token: a browser cannot
 // send one on a navigation.
 func serveConsoleFile(w http.ResponseWriter, name string) {
-	data, err := fs.ReadFile(consoleFiles, path.Join("console", path.Clean("/" + name)[1:]))
+	data, err := fs.ReadFile(consoleFiles, path.Clean("/" + name)[1:])
 	if err != nil {
 		http.NotFound(w, nil)
 		return
@@ -40,3 +40,9 @@ func serveConsoleFile(w http.ResponseWriter, name string) {
 	w.Header().Set("Cache-Control", "no-cache")
 	_, _ = w.Write(data)
 }
+
+// Page is GET /: the console's page.
+func (h *API) Page(w http.ResponseWriter, r *http.Request) { serveConsoleFile(w, "index.html") }
+
+// File is GET /console/FILE: one of the page's files.
+func (h *API) File(w http.ResponseWriter, r *http.Request) { serveConsoleFile(w, r.PathValue("file")) }

@@ -1,4 +1,4 @@
-package hub
+package console
 
 import (
 	"context"
@@ -60,9 +60,9 @@ type reviewCache struct {
 // background when it is older than reviewMaxAge or the state changed since.
 // With none computed yet, or with wait, it waits for the computation (or
 // ctx).
-func (h *Hub) takeover(ctx context.Context, wait bool) (*Review, error) {
+func (h *API) takeover(ctx context.Context, wait bool) (*Review, error) {
 	c := &h.review
-	serial := h.stateSerial()
+	serial := h.hub.State().Serial
 	c.mu.Lock()
 	last := c.last
 	stale := last == nil || last.StateSerial != serial || time.Since(last.ComputedAt) > reviewMaxAge
@@ -92,16 +92,9 @@ func (h *Hub) takeover(ctx context.Context, wait bool) (*Review, error) {
 	return c.last, nil
 }
 
-// stateSerial returns the serial of the state the hub serves.
-func (h *Hub) stateSerial() uint64 {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.st.Serial
-}
-
 // computeReview scans the machine and plans the state's configuration,
 // reading only.
-func (h *Hub) computeReview() *Review {
+func (h *API) computeReview() *Review {
 	m := h.opts.Workspace
 	r := &Review{ComputedAt: time.Now().UTC(), Offline: true, Scan: scan.NewReport(scan.Result{})}
 	st, err := state.Load(h.opts.StatePath)
@@ -147,7 +140,7 @@ func (h *Hub) computeReview() *Review {
 	p := plan.Compute(plan.Inputs{
 		Config: cfg, State: st, Tools: tools, Env: env, StoreDir: skillhub.StoreDir(m.ChronicleHome),
 		HubCommand: m.HubCommand, HubError: m.HubError, Chronicle: h.opts.Version, Offline: true,
-		Resolver: h.resolver, Masker: h.masker, Context: h.ctx, Reader: reader, Scratch: fsys.OS{}, EUID: os.Geteuid(),
+		Resolver: h.opts.Resolver, Masker: h.masker, Context: h.opts.Context, Reader: reader, Scratch: fsys.OS{}, EUID: os.Geteuid(),
 		Lists: m.Lists,
 	})
 	sum := p.Summary()

@@ -1,4 +1,4 @@
-package hub
+package console
 
 import (
 	"github.com/chronicle-dev/chronicle/engine/config"
@@ -37,14 +37,12 @@ type Workspace struct {
 
 // skillMachine returns the machine as the Skills Hub lists it, with the
 // state the hub serves; false when the hub was started without a Workspace.
-func (h *Hub) skillMachine() (skillhub.Machine, bool) {
+func (h *API) skillMachine() (skillhub.Machine, bool) {
 	m := h.opts.Workspace
 	if m == nil {
 		return skillhub.Machine{}, false
 	}
 	env, tools := m.Tools(nil)
-	h.mu.Lock()
-	st := h.st
-	h.mu.Unlock()
+	st := h.hub.State()
 	return skillhub.Machine{ChronicleHome: m.ChronicleHome, Env: env, Tools: tools, State: st}, true
 }

@@ -1,0 +1,92 @@
+package hub
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/hub/catalog"
+	"github.com/chronicle-dev/chronicle/hub/console"
+	"github.com/chronicle-dev/chronicle/hub/wire"
+)
+
+// What the management API and the console (hub/console) ask of the hub:
+// the state it serves, its catalogue, a call through the one call path,
+// and a restart. They hold no state of the hub's own.
+
+// Options returns the options the hub was made with, with the address it
+// really listens on.
+func (h *Hub) Options() Options {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.opts
+}
+
+// Resolver returns the one secret resolver of options o (a secret is read
+// in one place: engine/secret).
+func (o Options) Resolver() secret.Resolver {
+	return secret.Resolver{Env: o.Getenv, EnvFile: o.EnvFile, Home: o.Home}
+}
+
+// Masker returns the hub's masker: every value the hub resolved is in it.
+func (h *Hub) Masker() *mask.Masker { return h.masker }
+
+// Context returns the hub's lifetime: it ends with Close.
+func (h *Hub) Context() context.Context { return h.ctx }
+
+// State returns the state the hub serves.
+func (h *Hub) State() *state.State {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.st
+}
+
+// Catalog returns the catalogue, waiting (as a client's first list does)
+// for services not listed yet.
+func (h *Hub) Catalog(ctx context.Context) *catalog.Catalog { return h.catalog(ctx) }
+
+// Call calls a tool through the one call path (policy, scope, timeout,
+// masking), as a client of the endpoint c names would.
+func (h *Hub) Call(ctx context.Context, c console.Call) (*mcp.CallToolResult, error) {
+	ctx = context.WithValue(ctx, callingKey, c.Name)
+	ep := endpoint{path: "/mcp"}
+	if c.Profile != "" {
+		if !h.hasProfile(c.Profile) {
+			return nil, fmt.Errorf("%w %s is defined", console.ErrNoProfile, c.Profile)
+		}
+		ep.path = "/mcp/profile/" + c.Profile
+	}
+	if c.Root != "" {
+		if ep.root = wire.RootFromURI(c.Root); ep.root == "" {
+			return nil, fmt.Errorf("%w, not %s", console.ErrBadRoot, c.Root)
+		}
+		ctx = context.WithValue(ctx, rootKey, ep.root)
+	}
+	ctx = context.WithValue(ctx, endpointKey, ep)
+	return h.call(ctx, &caller{ctx: ctx, via: "api"}, c.Name, c.Arguments, nil)
+}
+
+// Restart ends a service's process (or connection) and starts it again at
+// once, and returns its status then.
+func (h *Hub) Restart(ctx context.Context, name string) (console.ServiceStatus, error) {
+	if h.backend(name) == nil {
+		return console.ServiceStatus{}, fmt.Errorf("%w %s is offered", console.ErrNoService, name)
+	}
+	u := h.pool.pool.Get(name)
+	if u == nil {
+		return console.ServiceStatus{}, fmt.Errorf("%w: %s", console.ErrBuiltin, name)
+	}
+	h.inspector.Note("", "restart of "+name+" requested from the console")
+	err := u.Restart(ctx)
+	var st console.ServiceStatus
+	for _, s := range h.Status()["services"].([]console.ServiceStatus) {
+		if s.Name == name {
+			st = s
+		}
+	}
+	return st, err
+}

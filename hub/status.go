@@ -1,0 +1,82 @@
+package hub
+
+import (
+	"sort"
+	"time"
+
+	"github.com/chronicle-dev/chronicle/hub/console"
+)
+
+// Status describes the hub for /api/status.
+func (h *Hub) Status() map[string]any {
+	cat := h.cat.Load()
+	h.mu.Lock()
+	st, projects, guard := h.st, h.projects, h.guard
+	h.mu.Unlock()
+	live := map[string]console.ServiceStatus{}
+	for _, s := range h.pool.status() {
+		live[s.Name] = s
+	}
+	var services []console.ServiceStatus
+	for _, p := range projects {
+		s, ok := live[p.Name]
+		if !ok {
+			s = console.ServiceStatus{Name: p.Name, Transport: "builtin", State: "ready"}
+		}
+		s.Project = p.Project
+		if cat != nil {
+			if e, bad := cat.Errors[p.Name]; bad {
+				s.State, s.Error = "failed", e
+			}
+			s.Tools = 0 // the catalogue's count, not the upstream's on top of it
+			for _, t := range cat.Tools {
+				if t.Service != p.Name || t.Blocked {
+					continue
+				}
+				if why := t.Hidden(); why != "" {
+					s.Hidden = append(s.Hidden, t.Name+": "+why)
+					continue
+				}
+				s.Tools++
+			}
+			s.CatalogTokens, s.ListedTokens = h.serviceTokens(cat, p.Name, p.Project)
+		}
+		services = append(services, s)
+	}
+	var collisions []string
+	endpoints := []console.EndpointStatus{}
+	if cat != nil {
+		collisions = cat.Collisions
+		endpoints = h.endpointStatus(cat)
+	}
+	var children []int
+	for _, s := range services {
+		if s.PID > 0 {
+			children = append(children, s.PID)
+		}
+	}
+	return map[string]any{
+		"endpoint":           "http://" + guard.Listen + "/mcp",
+		"client_token":       guard.needsToken(clientToken), // whether /mcp asks a local client for the token
+		"protocol_version":   SupportedVersions[len(SupportedVersions)-1],
+		"protocol_versions":  SupportedVersions,
+		"version":            h.opts.Version,
+		"uptime_seconds":     int(time.Since(h.started).Seconds()),
+		"state_serial":       st.Serial,
+		"services":           services,
+		"sessions":           h.sessionList(),
+		"stateless_requests": h.statelessTraffic(),
+		"children":           children,
+		"collisions":         collisions,
+		"endpoints":          endpoints,
+	}
+}
+
+func (h *Hub) sessionList() []console.SessionInfo {
+	out := []console.SessionInfo{}
+	for _, cs := range h.clients.list() {
+		out = append(out, cs.info())
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Started.Before(out[j].Started) })
+	return out
+}
