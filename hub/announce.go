@@ -77,8 +77,8 @@ func (h *Hub) announceLists() {
 
 // anyListed reports whether a session has listed kind.
 func (h *Hub) anyListed(kind string) bool {
-	for _, cs := range h.clients.list() {
-		if _, listed := cs.lastListed(kind); listed {
+	for _, cs := range h.clients.List() {
+		if _, listed := cs.LastListed(kind); listed {
 			return true
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/chronicle-dev/chronicle/hub/catalog"
+	"github.com/chronicle-dev/chronicle/hub/session"
 )
 
 // How the hub exposes tools is set in the state (hub.tools,
@@ -44,16 +45,16 @@ func (h *Hub) profileNames() string {
 // whereOf returns where a request came from.
 func (h *Hub) whereOf(ctx context.Context) catalog.Where {
 	w := catalog.Where{Profile: h.opts.Profile, Service: h.opts.Service, Root: h.rootFor(ctx)}
-	if ep, ok := endpointOf(ctx); ok {
-		w.Profile, w.Service = catalog.ProfileOfPath(ep.path), catalog.ServiceOfPath(ep.path)
+	if ep, ok := session.EndpointOf(ctx); ok {
+		w.Profile, w.Service = catalog.ProfileOfPath(ep.Path), catalog.ServiceOfPath(ep.Path)
 	}
 	return w
 }
 
 // whereOfSession returns where a session was made.
-func (h *Hub) whereOfSession(cs *clientSession) catalog.Where {
+func (h *Hub) whereOfSession(cs *session.Session) catalog.Where {
 	w := catalog.Where{Profile: h.opts.Profile, Service: h.opts.Service, Root: h.rootOfSession(cs)}
-	if key := cs.endpointKey(); key != "" {
+	if key := cs.EndpointKey(); key != "" {
 		path, _, _ := strings.Cut(key, "?root=")
 		w.Profile, w.Service = catalog.ProfileOfPath(path), catalog.ServiceOfPath(path)
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/console"
+	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/tokens"
 )
 
@@ -481,7 +482,7 @@ func TestSearchSurfaceNeedsNoUpstream(t *testing.T) {
 	setExposure(t, path, state.Hub{Tools: "search", Always: []string{"slow__echo"}}, nil)
 	h := newTestHub(t, path, Options{ListGrace: time.Millisecond})
 	defer h.Close()
-	ctx := context.WithValue(context.Background(), endpointKey, endpoint{path: "/mcp"})
+	ctx := session.WithEndpoint(context.Background(), session.Endpoint{Path: "/mcp"})
 	h.catalog(ctx) // the grace passes: the upstream waits at the gate
 	var names []string
 	for _, tl := range h.toolFilter(ctx, allRegistered(h)) {

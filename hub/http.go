@@ -14,6 +14,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/hubtoken"
+	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
@@ -60,7 +61,9 @@ func (h *Hub) Handler() http.Handler {
 	h.mu.Lock()
 	h.mcpHTTP = mcpHTTP
 	h.mu.Unlock()
-	h.sweeping.Do(func() { h.goTracked(h.sweepUnused) })
+	h.sweeping.Do(func() {
+		h.goTracked(func() { h.clients.Sweep(h.ctx, h.opts.UnusedSessionTTL, h.endSession) })
+	})
 	mux := http.NewServeMux()
 	for _, rt := range h.routes(mcpHTTP, legacy.SSEHandler(), legacy.MessageHandler()) {
 		mux.Handle(rt.pattern, h.guarded(rt.guard, rt.handler))
@@ -75,16 +78,16 @@ func (h *Hub) Handler() http.Handler {
 // ?root= or X-Chronicle-Root.
 func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ep := endpoint{path: "/sse"}
+		ep := session.Endpoint{Path: "/sse"}
 		root := r.URL.Query().Get("root")
 		if root == "" {
 			root = r.Header.Get(RootHeader)
 		}
 		ctx := r.Context()
-		if ep.root = wire.RootFromURI(root); ep.root != "" {
-			ctx = context.WithValue(ctx, rootKey, ep.root)
+		if ep.Root = wire.RootFromURI(root); ep.Root != "" {
+			ctx = session.WithRoot(ctx, ep.Root)
 		}
-		ctx = context.WithValue(ctx, endpointKey, ep)
+		ctx = session.WithEndpoint(ctx, ep)
 		if r.Method == http.MethodPost && r.Body != nil {
 			buf, err := readBody(r.Body)
 			defer releaseBody(buf)
@@ -95,12 +98,12 @@ func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 			body := buf.Bytes()
 			r.Body = io.NopCloser(bytes.NewReader(body))
 			m := wire.Peek(body)
-			if cs := h.clients.get(r.URL.Query().Get("sessionId")); cs != nil {
-				cs.touch()
+			if cs := h.clients.Get(r.URL.Query().Get("sessionId")); cs != nil {
+				cs.Touch()
 				h.noteRequest(cs, m) // answered when its response goes out on the stream
 			}
 			if name := m.CalledTool(); name != "" {
-				ctx = context.WithValue(ctx, callingKey, name)
+				ctx = session.WithCalling(ctx, name)
 			}
 			next.ServeHTTP(w, r.WithContext(ctx))
 			return
@@ -119,12 +122,7 @@ func (h *Hub) serveLegacy(next http.Handler) http.Handler {
 
 // httpContext passes what the router found on to mcp-go's request context.
 func (h *Hub) httpContext(ctx context.Context, r *http.Request) context.Context {
-	for _, k := range []ctxKey{rootKey, callingKey, endpointKey} {
-		if v := r.Context().Value(k); v != nil {
-			ctx = context.WithValue(ctx, k, v)
-		}
-	}
-	return ctx
+	return session.Carry(ctx, r.Context())
 }
 
 // ServeHTTP serves on ln until ctx ends, then shuts down gracefully and

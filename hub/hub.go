@@ -27,6 +27,7 @@ import (
 	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/console"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
+	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/watch"
 )
 
@@ -105,14 +106,14 @@ type Hub struct {
 	seen     atomic.Bool      // a client has asked for the catalogue
 	noState  atomic.Bool      // the state did not exist (said once)
 
-	clients   *clientSessions // every client session, for as long as its transport's (clientsession.go)
-	mcpHTTP   http.Handler    // mcp-go's Streamable HTTP server, which endSession asks to end a session
-	roomMu    sync.Mutex      // makeRoom: one at a time ends sessions for a new one
-	reserved  int             // sessions makeRoom made room for and not yet counted; guarded by roomMu
-	sweeping  sync.Once       // starts sweepUnused with the first Handler
-	lists     listWatch       // what may need a list_changed
-	stateless sync.Map        // endpoint key → *atomic.Int64: 2026-07-28 requests
-	autoModes sync.Map        // endpoint (profile and services) → the mode auto chose last
+	clients   *session.Registry // every client session, for as long as its transport's (clientsession.go)
+	mcpHTTP   http.Handler      // mcp-go's Streamable HTTP server, which endSession asks to end a session
+	roomMu    sync.Mutex        // makeRoom: one at a time ends sessions for a new one
+	reserved  int               // sessions makeRoom made room for and not yet counted; guarded by roomMu
+	sweeping  sync.Once         // starts the sweep of unused sessions with the first Handler
+	lists     listWatch         // what may need a list_changed
+	stateless sync.Map          // endpoint key → *atomic.Int64: 2026-07-28 requests
+	autoModes sync.Map          // endpoint (profile and services) → the mode auto chose last
 	started   time.Time
 	api       *console.API // the management API and the console (hub/console)
 
@@ -153,7 +154,7 @@ func New(opts Options) (*Hub, error) {
 		started:  time.Now(), empty: catalog.Build(nil, nil),
 	}
 	h.ctx, h.cancel = context.WithCancel(context.Background())
-	h.clients = newClientSessions()
+	h.clients = session.NewRegistry()
 	h.slots, h.changed = map[string]*listingSlot{}, make(chan struct{})
 	h.inspector = inspect.New(h.masker)
 	h.api = console.New(console.Options{

@@ -186,7 +186,7 @@ func TestSessionsLeaveNothingBehind(t *testing.T) {
 			t.Fatalf("a message to a made-up HTTP+SSE session: %d, want an error", code)
 		}
 	}
-	if live, pending := h.clients.size(); live != 0 || pending != 0 {
+	if live, pending := h.clients.Size(); live != 0 || pending != 0 {
 		t.Errorf("made-up session ids left %d live and %d pending sessions, want none", live, pending)
 	}
 
@@ -207,7 +207,7 @@ func TestSessionsLeaveNothingBehind(t *testing.T) {
 		}
 		sids = append(sids, sid)
 	}
-	if live, pending := h.clients.size(); live != 5 || pending != 0 {
+	if live, pending := h.clients.Size(); live != 5 || pending != 0 {
 		t.Errorf("5 sessions open: %d live and %d pending entries", live, pending)
 	}
 	if got := strings.Count(getJSON(t, r.url+"/api/status"), "mcp-session-"); got != 5 {
@@ -218,7 +218,7 @@ func TestSessionsLeaveNothingBehind(t *testing.T) {
 			t.Fatalf("DELETE: %d %s", code, body)
 		}
 	}
-	if live, pending := h.clients.size(); live != 0 || pending != 0 {
+	if live, pending := h.clients.Size(); live != 0 || pending != 0 {
 		t.Errorf("after every session was deleted: %d live and %d pending entries, want none", live, pending)
 	}
 	if status := getJSON(t, r.url+"/api/status"); strings.Contains(status, "mcp-session-") {
@@ -230,11 +230,11 @@ func TestSessionsLeaveNothingBehind(t *testing.T) {
 	p := startStdio(t, hs)
 	p.send(t, initialize)
 	p.until(t, `"id":1`)
-	if live, _ := hs.clients.size(); live != 1 {
+	if live, _ := hs.clients.Size(); live != 1 {
 		t.Errorf("serve --stdio: %d live sessions, want its one", live)
 	}
 	p.close(t)
-	if live, pending := hs.clients.size(); live != 0 || pending != 0 {
+	if live, pending := hs.clients.Size(); live != 0 || pending != 0 {
 		t.Errorf("after stdio's input ended: %d live and %d pending entries, want none", live, pending)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/console"
+	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
@@ -52,21 +53,21 @@ func (h *Hub) Catalog(ctx context.Context) *catalog.Catalog { return h.catalog(c
 // Call calls a tool through the one call path (policy, scope, timeout,
 // masking), as a client of the endpoint c names would.
 func (h *Hub) Call(ctx context.Context, c console.Call) (*mcp.CallToolResult, error) {
-	ctx = context.WithValue(ctx, callingKey, c.Name)
-	ep := endpoint{path: "/mcp"}
+	ctx = session.WithCalling(ctx, c.Name)
+	ep := session.Endpoint{Path: "/mcp"}
 	if c.Profile != "" {
 		if !h.hasProfile(c.Profile) {
 			return nil, fmt.Errorf("%w %s is defined", console.ErrNoProfile, c.Profile)
 		}
-		ep.path = "/mcp/profile/" + c.Profile
+		ep.Path = "/mcp/profile/" + c.Profile
 	}
 	if c.Root != "" {
-		if ep.root = wire.RootFromURI(c.Root); ep.root == "" {
+		if ep.Root = wire.RootFromURI(c.Root); ep.Root == "" {
 			return nil, fmt.Errorf("%w, not %s", console.ErrBadRoot, c.Root)
 		}
-		ctx = context.WithValue(ctx, rootKey, ep.root)
+		ctx = session.WithRoot(ctx, ep.Root)
 	}
-	ctx = context.WithValue(ctx, endpointKey, ep)
+	ctx = session.WithEndpoint(ctx, ep)
 	return h.call(ctx, &caller{ctx: ctx, via: "api"}, c.Name, c.Arguments, nil)
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 	"github.com/mark3labs/mcp-go/mcp"
 )
@@ -26,24 +27,24 @@ import (
 
 // keep decides whether one outbound JSON-RPC message reaches the session.
 func (h *Hub) keep(sid string, msg []byte) bool {
-	return h.keepPeeked(h.clients.get(sid), wire.Peek(msg))
+	return h.keepPeeked(h.clients.Get(sid), wire.Peek(msg))
 }
 
 // keepPeeked decides for a message already peeked at; cs is nil for a
 // session the hub does not know (it ended, or there is none).
-func (h *Hub) keepPeeked(cs *clientSession, m wire.Message) bool {
+func (h *Hub) keepPeeked(cs *session.Session, m wire.Message) bool {
 	if kind, ok := m.ListKind(); ok {
 		if cs == nil {
 			return false
 		}
-		last, listed := cs.lastListed(kind)
+		last, listed := cs.LastListed(kind)
 		if !listed {
 			return false // never listed: nothing it saw changed
 		}
 		return h.listHash(kind, h.whereOfSession(cs)) != last
 	}
 	if !m.HasMethod() && len(m.ID) > 0 && cs != nil {
-		return !cs.answered(m.ID)
+		return !cs.Answered(m.ID)
 	}
 	return true
 }
@@ -52,17 +53,17 @@ func (h *Hub) keepPeeked(cs *clientSession, m wire.Message) bool {
 // request is in flight until answered, a notifications/cancelled marks the
 // request it names if that one is still in flight. It reports whether m is
 // a request now in flight.
-func (h *Hub) noteRequest(cs *clientSession, m wire.Message) bool {
+func (h *Hub) noteRequest(cs *session.Session, m wire.Message) bool {
 	if !m.HasMethod() {
 		return false
 	}
 	if len(m.ID) > 0 {
-		cs.begin(m.ID, m.CalledTool())
+		cs.Begin(m.ID, m.CalledTool())
 		return true
 	}
 	if m.Is(mcp.MethodNotificationCancelled) {
 		if id := m.Param("requestId"); len(id) > 0 {
-			cs.cancel(id)
+			cs.Cancel(id)
 		}
 	}
 	return false

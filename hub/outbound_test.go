@@ -19,6 +19,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
+	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
@@ -40,14 +41,14 @@ func TestOutboundFilter(t *testing.T) {
 	if h.keep(s1, changed) {
 		t.Error("list_changed reached a session that never listed")
 	}
-	h.clients.get(s1).listed("tools", h.listHash("tools", catalog.Where{}))
+	h.clients.Get(s1).Listed("tools", h.listHash("tools", catalog.Where{}))
 	if h.keep(s1, changed) {
 		t.Error("list_changed reached a session whose list did not change")
 	}
 	// A change it cannot see (a project's service) is not news to it
 	// either; a change to a global service is.
 	h.invalidate("test", "beta")
-	h.clients.get(s1).listed("tools", "an older list")
+	h.clients.Get(s1).Listed("tools", "an older list")
 	if !h.keep(s1, changed) {
 		t.Error("list_changed did not reach a session whose list changed")
 	}
@@ -55,9 +56,9 @@ func TestOutboundFilter(t *testing.T) {
 	call := wire.Peek([]byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"alpha__echo"}}`))
 	cancel := wire.Peek([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`))
 	resp := []byte(`{"jsonrpc":"2.0","id":7,"result":{}}`)
-	h.noteRequest(h.clients.get(s1), call)
-	h.noteRequest(h.clients.get(s2), call)
-	h.noteRequest(h.clients.get(s1), cancel)
+	h.noteRequest(h.clients.Get(s1), call)
+	h.noteRequest(h.clients.Get(s2), call)
+	h.noteRequest(h.clients.Get(s1), cancel)
 	if h.keep(s1, resp) {
 		t.Error("the response to a cancelled request was sent")
 	}
@@ -66,12 +67,12 @@ func TestOutboundFilter(t *testing.T) {
 	}
 	// A cancel that comes after the response is forgotten: the next
 	// request with the same id is answered.
-	h.noteRequest(h.clients.get(s1), cancel)
-	h.noteRequest(h.clients.get(s1), call)
+	h.noteRequest(h.clients.Get(s1), cancel)
+	h.noteRequest(h.clients.Get(s1), call)
 	if !h.keep(s1, resp) {
 		t.Error("a late cancel dropped the response to the next request with its id")
 	}
-	if n := len(h.clients.get(s1).inFlight); n != 0 {
+	if n := h.clients.Get(s1).InFlight(); n != 0 {
 		t.Errorf("%d requests still in flight after every one was answered", n)
 	}
 	if !h.keep(s1, []byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{}}`)) {
@@ -154,7 +155,7 @@ func responseOf(body string) string {
 // however mcp-go's writes cut the stream, and that a writer lets go of its
 // response once detached.
 func TestOutboundSSEEvents(t *testing.T) {
-	h := &Hub{clients: newClientSessions()}
+	h := &Hub{clients: session.NewRegistry()}
 	changed := "event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}\n\n"
 	result := "event: message\r\nid: 3\r\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\r\n\r\n"
 	stream := changed + result + changed + result
@@ -303,19 +304,19 @@ func (s fakeSession) SessionID() string                                 { return
 // before mcp-go registered it stays ended; a transport's own id (HTTP+SSE,
 // stdio) gets an entry when registered.
 func TestSessionRegistry(t *testing.T) {
-	s := newClientSessions()
+	s := session.NewRegistry()
 	ctx := context.Background()
 	id := s.Generate()
 	if ok, err := s.Validate(id); ok || err != nil {
 		t.Fatalf("a generated id: terminated %v, %v", ok, err)
 	}
-	if cs := s.register(ctx, fakeSession(id)); cs == nil || cs.info().Started.IsZero() {
+	if cs := s.Register(ctx, fakeSession(id)); cs == nil || cs.Info().Started.IsZero() {
 		t.Fatal("the registration of a generated id made no live session")
 	}
-	if live, pending := s.size(); live != 1 || pending != 0 {
+	if live, pending := s.Size(); live != 1 || pending != 0 {
 		t.Errorf("after registration: %d live, %d pending", live, pending)
 	}
-	s.remove(id)
+	s.Remove(id)
 	if _, err := s.Validate(id); err == nil {
 		t.Error("an unregistered id is still valid")
 	}
@@ -324,20 +325,20 @@ func TestSessionRegistry(t *testing.T) {
 	if _, err := s.Terminate(raced); err != nil {
 		t.Fatal(err)
 	}
-	if cs := s.register(ctx, fakeSession(raced)); cs != nil {
+	if cs := s.Register(ctx, fakeSession(raced)); cs != nil {
 		t.Error("a session terminated before its registration came back to life")
 	}
 	if _, err := s.Validate(raced); err == nil {
 		t.Error("a terminated id is valid again")
 	}
 
-	if cs := s.register(ctx, fakeSession("2f1c…-sse")); cs == nil {
+	if cs := s.Register(ctx, fakeSession("2f1c…-sse")); cs == nil {
 		t.Error("an HTTP+SSE session got no entry")
 	}
 	if _, err := s.Terminate("made-up"); err == nil {
 		t.Error("terminating an unknown id succeeded")
 	}
-	if live, pending := s.size(); live != 1 || pending != 0 {
+	if live, pending := s.Size(); live != 1 || pending != 0 {
 		t.Errorf("at the end: %d live, %d pending, want the SSE session alone", live, pending)
 	}
 }

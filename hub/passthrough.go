@@ -78,9 +78,9 @@ func (h *Hub) forwardLog(service string, params map[string]any) {
 	note.Params.Level = mcp.LoggingLevel(level)
 	note.Params.Logger = logger
 	note.Params.Data = params["data"]
-	for _, cs := range h.clients.list() {
+	for _, cs := range h.clients.List() {
 		if h.reachOf(h.whereOfSession(cs)).Services[service] {
-			_ = h.srv.SendLogMessageToSpecificClient(cs.id, note)
+			_ = h.srv.SendLogMessageToSpecificClient(cs.ID(), note)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package hub
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -11,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/chronicle-dev/chronicle/hub/catalog"
+	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -29,35 +29,19 @@ import (
 // A session is bound to the endpoint it was made on: its id is refused on
 // any other.
 
-// An endpoint is where a request arrived: the path and the scope it names.
-type endpoint struct {
-	path string // "/mcp", "/mcp/profile/NAME", "/mcp/service/NAME", "/sse", "stdio"
-	root string // from ?root= or X-Chronicle-Root, "" for none
-}
-
-func (e endpoint) key() string { return e.path + "?root=" + e.root }
-
-const endpointKey ctxKey = 100
-
-// endpointOf returns the endpoint of a request's context.
-func endpointOf(ctx context.Context) (endpoint, bool) {
-	e, ok := ctx.Value(endpointKey).(endpoint)
-	return e, ok
-}
-
 // serveEndpoint applies the rules of one MCP endpoint in front of mcp-go's
 // Streamable HTTP server: the scope of the URL or header, the session's
 // binding to its endpoint, GET/DELETE without or with an unknown session,
 // protocol versions answered with JSON-RPC errors, and batches per revision.
 func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ep := endpoint{path: path}
+		ep := session.Endpoint{Path: path}
 		if name := r.PathValue("name"); name != "" {
 			if !h.hasProfile(name) {
 				http.Error(w, "no profile named "+name+" is defined", http.StatusNotFound)
 				return
 			}
-			ep.path = "/mcp/profile/" + name
+			ep.Path = "/mcp/profile/" + name
 		}
 		service := r.PathValue("service")
 		if service != "" {
@@ -65,14 +49,14 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 				http.Error(w, "no service named "+service+" is served"+h.serviceNames(), http.StatusNotFound)
 				return
 			}
-			ep.path = catalog.ServicePrefix + service
+			ep.Path = catalog.ServicePrefix + service
 		}
 		root := r.URL.Query().Get("root")
 		if root == "" {
 			root = r.Header.Get(RootHeader)
 		}
 		if root != "" {
-			if ep.root = wire.RootFromURI(root); ep.root == "" {
+			if ep.Root = wire.RootFromURI(root); ep.Root == "" {
 				http.Error(w, "root must be an absolute folder, not "+root, http.StatusBadRequest)
 				return
 			}
@@ -82,20 +66,20 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 		// A 2026-07-28 request has no session (mcp-go ignores the header):
 		// an id it carries names nothing, and nothing is kept under it.
 		var sid string
-		var cs *clientSession
+		var cs *session.Session
 		if !modern {
 			sid = r.Header.Get(server.HeaderKeySessionID)
 		}
 		if sid != "" {
-			if cs = h.clients.get(sid); cs == nil {
+			if cs = h.clients.Get(sid); cs == nil {
 				writeRPCError(w, http.StatusNotFound, nil, mcp.INVALID_REQUEST, "unknown session "+sid)
 				return
 			}
-			if bound := cs.endpointKey(); bound != "" && bound != ep.key() {
+			if bound := cs.EndpointKey(); bound != "" && bound != ep.Key() {
 				writeRPCError(w, http.StatusNotFound, nil, mcp.INVALID_REQUEST, "session "+sid+" belongs to another endpoint")
 				return
 			}
-			cs.touch()
+			cs.Touch()
 		}
 		if (r.Method == http.MethodGet || r.Method == http.MethodDelete) && !modern && sid == "" {
 			http.Error(w, "a "+r.Method+" needs an Mcp-Session-Id header", http.StatusBadRequest)
@@ -106,13 +90,13 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			return
 		}
 		if modern && r.Method == http.MethodPost {
-			h.countStateless(ep.key())
+			h.countStateless(ep.Key())
 		}
-		ctx := context.WithValue(r.Context(), endpointKey, ep)
-		if ep.root != "" {
-			ctx = context.WithValue(ctx, rootKey, ep.root)
+		ctx := session.WithEndpoint(r.Context(), ep)
+		if ep.Root != "" {
+			ctx = session.WithRoot(ctx, ep.Root)
 			if cs != nil {
-				cs.setRoot(ep.root)
+				cs.SetRoot(ep.Root)
 			}
 		}
 		if r.Method != http.MethodPost || r.Body == nil {
@@ -152,7 +136,7 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			// The request is in flight until its handler returns: its
 			// response has gone then, or never will.
 			if h.noteRequest(cs, m) {
-				defer cs.answered(m.ID)
+				defer cs.Answered(m.ID)
 			}
 		}
 		if modern && m.Is(mcp.MethodSubscriptionsListen) {
@@ -161,11 +145,11 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			defer h.lists.listeners.Add(-1)
 		}
 		if name := m.CalledTool(); name != "" {
-			ctx = context.WithValue(ctx, callingKey, name)
+			ctx = session.WithCalling(ctx, name)
 		}
-		if ctx.Value(rootKey) == nil {
+		if session.RootOf(ctx) == "" {
 			if root := m.InitializeRoot(); root != "" {
-				ctx = context.WithValue(ctx, rootKey, root)
+				ctx = session.WithRoot(ctx, root)
 			}
 		}
 		h.serveOutbound(next, w, r.WithContext(ctx), sid)

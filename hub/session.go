@@ -14,13 +14,7 @@ import (
 	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/search"
-)
-
-type ctxKey int
-
-const (
-	rootKey    ctxKey = iota // the X-Chronicle-Root of an HTTP request
-	callingKey               // the tool a tools/call request names
+	"github.com/chronicle-dev/chronicle/hub/session"
 )
 
 // sessionID returns the MCP session of a request, or "".
@@ -36,11 +30,11 @@ func sessionID(ctx context.Context) string {
 // directory.
 func (h *Hub) rootFor(ctx context.Context) string {
 	if cs := h.sessionOf(ctx); cs != nil {
-		if r := cs.rootFolder(); r != "" {
+		if r := cs.RootFolder(); r != "" {
 			return r
 		}
 	}
-	if r, ok := ctx.Value(rootKey).(string); ok && r != "" {
+	if r := session.RootOf(ctx); r != "" {
 		return r
 	}
 	return h.opts.Root
@@ -127,11 +121,11 @@ func (h *Hub) visibleTo(ctx context.Context) (*catalog.Catalog, map[string]bool)
 // carries the called tool in the request's context; stdio has no context
 // per request, so its session's calls in flight stand in for it.
 func (h *Hub) isCalling(ctx context.Context, name string) bool {
-	if n, ok := ctx.Value(callingKey).(string); ok {
+	if n, ok := session.CallingOf(ctx); ok {
 		return n == name
 	}
 	if cs := h.sessionOf(ctx); cs != nil {
-		return cs.calling(name)
+		return cs.Calling(name)
 	}
 	return false
 }
@@ -192,7 +186,7 @@ func (h *Hub) hooks() *server.Hooks {
 			hash = sumTools(res.Tools)
 		}
 		if cs := h.sessionOf(ctx); cs != nil {
-			cs.listed("tools", hash)
+			cs.Listed("tools", hash)
 		}
 		h.lists.listing[0].Add(-1)
 	})
@@ -206,7 +200,7 @@ func (h *Hub) hooks() *server.Hooks {
 			hash = sumList(res.Prompts)
 		}
 		if cs := h.sessionOf(ctx); cs != nil {
-			cs.listed("prompts", hash)
+			cs.Listed("prompts", hash)
 		}
 		h.lists.listing[1].Add(-1)
 	})
@@ -216,7 +210,7 @@ func (h *Hub) hooks() *server.Hooks {
 			hash = sumList(res.Resources)
 		}
 		if cs := h.sessionOf(ctx); cs != nil {
-			cs.listed("resources", hash)
+			cs.Listed("resources", hash)
 		}
 		h.lists.listing[2].Add(-1)
 	})
@@ -261,8 +255,8 @@ func paramsOf(message any) any {
 }
 
 // rootOfSession returns the folder a session works in.
-func (h *Hub) rootOfSession(cs *clientSession) string {
-	if r := cs.rootFolder(); r != "" {
+func (h *Hub) rootOfSession(cs *session.Session) string {
+	if r := cs.RootFolder(); r != "" {
 		return r
 	}
 	return h.opts.Root

@@ -74,8 +74,8 @@ func (h *Hub) Status() map[string]any {
 
 func (h *Hub) sessionList() []console.SessionInfo {
 	out := []console.SessionInfo{}
-	for _, cs := range h.clients.list() {
-		out = append(out, cs.info())
+	for _, cs := range h.clients.List() {
+		out = append(out, cs.Info())
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Started.Before(out[j].Started) })
 	return out

@@ -65,7 +65,7 @@ func (r *trackingReader) Read(p []byte) (int, error) {
 // see notes a line of the client's in its session, which mcp-go
 // registered before it read the first line.
 func (r *trackingReader) see(line []byte) {
-	if cs := r.h.clients.get(stdioSession); cs != nil {
+	if cs := r.h.clients.Get(stdioSession); cs != nil {
 		r.h.noteRequest(cs, wire.Peek(line))
 	}
 }
@@ -84,7 +84,7 @@ type trackingWriter struct {
 func (w *trackingWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if !w.h.keepPeeked(w.h.clients.get(stdioSession), wire.Peek(p)) {
+	if !w.h.keepPeeked(w.h.clients.Get(stdioSession), wire.Peek(p)) {
 		return len(p), nil
 	}
 	return w.w.Write(p)

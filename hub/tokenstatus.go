@@ -16,7 +16,7 @@ func (h *Hub) endpointStatus(cat *catalog.Catalog) []console.EndpointStatus {
 	for name := range h.exposureConfig().Profiles {
 		seen[catalog.Where{Profile: name, Root: h.opts.Root}] = true
 	}
-	for _, cs := range h.clients.list() {
+	for _, cs := range h.clients.List() {
 		seen[h.whereOfSession(cs)] = true
 	}
 	for key := range h.statelessTraffic() {

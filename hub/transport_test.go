@@ -201,7 +201,7 @@ func TestIdleSessionsExpire(t *testing.T) {
 	if got := post(t, srv.URL, sid, nil, `{"jsonrpc":"2.0","id":3,"method":"ping"}`).StatusCode; got != 404 {
 		t.Errorf("the expired session: %d, want 404", got)
 	}
-	if live, pending := h.clients.size(); live != 0 || pending != 0 {
+	if live, pending := h.clients.Size(); live != 0 || pending != 0 {
 		t.Errorf("the expired session left %d live and %d pending entries", live, pending)
 	}
 }
