@@ -41,7 +41,7 @@ func (h *Hub) Handler() http.Handler {
 		server.WithStreamableHTTPLogger(h.log),
 		// Resumable streams, with each session's last events only
 		// (eventstore.go).
-		server.WithEventStore(newRecentEvents()),
+		server.WithEventStore(session.NewEventStore()),
 		// The Guard checks Host and Origin itself, for loopback and
 		// non-loopback listeners alike.
 		server.WithDisableLocalhostProtection(true),

@@ -24,6 +24,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/hub/access"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/console"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
@@ -89,7 +90,7 @@ type Hub struct {
 
 	mu    sync.Mutex
 	st    *state.State
-	guard Guard
+	guard access.Guard
 	// localToken is the HTTP hub's own token (Options.TokenFile), set once
 	// it serves.
 	localToken string
@@ -199,7 +200,7 @@ func New(opts Options) (*Hub, error) {
 }
 
 // Guard returns the transport rules for the current settings.
-func (h *Hub) Guard() Guard {
+func (h *Hub) Guard() access.Guard {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	g := h.guard
@@ -288,9 +289,9 @@ func (h *Hub) Reload() error {
 	h.st, h.backends, h.projects, h.policies = st, backends, projects, policies
 	expose.Gen = h.expose.Gen + 1
 	h.expose = expose
-	h.guard = Guard{Listen: listen, Token: token, Hostnames: hostnames, OpenLocal: open}
-	if h.guard.everyInterface() {
-		h.guard.Own = OwnAddresses()
+	h.guard = access.Guard{Listen: listen, Token: token, Hostnames: hostnames, OpenLocal: open}
+	if h.guard.EveryInterface() {
+		h.guard.Own = access.OwnAddresses()
 	}
 	h.mu.Unlock()
 	if h.cat.Load() != nil {

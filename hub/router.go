@@ -85,7 +85,7 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			http.Error(w, "a "+r.Method+" needs an Mcp-Session-Id header", http.StatusBadRequest)
 			return
 		}
-		if version != "" && !supported(version) && r.Method != http.MethodPost {
+		if version != "" && !wire.Supported(version) && r.Method != http.MethodPost {
 			writeUnsupportedVersion(w, nil, version)
 			return
 		}
@@ -110,7 +110,7 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			wire.BodyError(w, err)
 			return
 		}
-		if version != "" && !supported(version) {
+		if version != "" && !wire.Supported(version) {
 			// The error answers the request: it carries its id.
 			writeUnsupportedVersion(w, requestID(body), version)
 			return
@@ -198,8 +198,8 @@ func writeRPCErrorData(w http.ResponseWriter, status int, id any, code int, msg 
 // request's id (nil for a GET or DELETE, which have none).
 func writeUnsupportedVersion(w http.ResponseWriter, id any, version string) {
 	writeRPCErrorData(w, http.StatusBadRequest, id, mcp.UNSUPPORTED_PROTOCOL_VERSION,
-		"unsupported MCP-Protocol-Version "+version+"; supported: "+strings.Join(SupportedVersions, ", "),
-		mcp.UnsupportedProtocolVersionData{Supported: SupportedVersions, Requested: version})
+		"unsupported MCP-Protocol-Version "+version+"; supported: "+strings.Join(wire.SupportedVersions, ", "),
+		mcp.UnsupportedProtocolVersionData{Supported: wire.SupportedVersions, Requested: version})
 }
 
 // requestID returns the id of a single JSON-RPC request as it was sent, or

@@ -1,6 +1,10 @@
 package hub
 
-import "net/http"
+import (
+	"net/http"
+
+	"github.com/chronicle-dev/chronicle/hub/access"
+)
 
 // A route is one row of the hub's HTTP surface: a ServeMux pattern (method
 // and path), the guard that every request to it passes first, and what
@@ -9,7 +13,7 @@ import "net/http"
 // security model (docs/decisions/0065).
 type route struct {
 	pattern string
-	guard   guard
+	guard   access.Rule
 	handler http.Handler
 }
 
@@ -32,44 +36,51 @@ func (h *Hub) routes(mcpHTTP, sse, message http.Handler) []route {
 	api := h.api
 	call := http.HandlerFunc(api.CallTool)
 	return []route{
-		{"POST /mcp", mcpGuard, mcp},
-		{"GET /mcp", mcpGuard, mcp},
-		{"DELETE /mcp", mcpGuard, mcp},
-		{"POST /mcp/profile/{name}", mcpGuard, named},
-		{"GET /mcp/profile/{name}", mcpGuard, named},
-		{"DELETE /mcp/profile/{name}", mcpGuard, named},
-		{"POST /mcp/service/{service}", mcpGuard, named},
-		{"GET /mcp/service/{service}", mcpGuard, named},
-		{"DELETE /mcp/service/{service}", mcpGuard, named},
-		{"GET /sse", mcpGuard, h.serveLegacy(sse)},
-		{"POST /message", messageGuard, h.serveLegacy(message)},
+		{"POST /mcp", access.MCPRule, mcp},
+		{"GET /mcp", access.MCPRule, mcp},
+		{"DELETE /mcp", access.MCPRule, mcp},
+		{"POST /mcp/profile/{name}", access.MCPRule, named},
+		{"GET /mcp/profile/{name}", access.MCPRule, named},
+		{"DELETE /mcp/profile/{name}", access.MCPRule, named},
+		{"POST /mcp/service/{service}", access.MCPRule, named},
+		{"GET /mcp/service/{service}", access.MCPRule, named},
+		{"DELETE /mcp/service/{service}", access.MCPRule, named},
+		{"GET /sse", access.MCPRule, h.serveLegacy(sse)},
+		{"POST /message", access.MessageRule, h.serveLegacy(message)},
 
-		{"GET /health", healthGuard, http.HandlerFunc(api.Health)},
+		{"GET /health", access.HealthRule, http.HandlerFunc(api.Health)},
 
-		{"GET /{$}", consoleGuard, http.HandlerFunc(api.Page)},
-		{"GET /console/{file}", consoleGuard, http.HandlerFunc(api.File)},
+		{"GET /{$}", access.ConsoleRule, http.HandlerFunc(api.Page)},
+		{"GET /console/{file}", access.ConsoleRule, http.HandlerFunc(api.File)},
 
 		// The first paths of the management API, kept as they were: the
 		// same answers as their /api/mcp/… twins.
-		{"GET /api/status", readGuard, http.HandlerFunc(api.Status)},
-		{"GET /api/services", readGuard, http.HandlerFunc(api.Services)},
-		{"GET /api/tools", readGuard, http.HandlerFunc(api.Tools)},
-		{"GET /api/log", readGuard, http.HandlerFunc(api.Log)},
-		{"POST /api/call", changeGuard, call},
+		{"GET /api/status", access.ReadRule, http.HandlerFunc(api.Status)},
+		{"GET /api/services", access.ReadRule, http.HandlerFunc(api.Services)},
+		{"GET /api/tools", access.ReadRule, http.HandlerFunc(api.Tools)},
+		{"GET /api/log", access.ReadRule, http.HandlerFunc(api.Log)},
+		{"POST /api/call", access.ChangeRule, call},
 
-		{"GET /api/mcp/status", readGuard, http.HandlerFunc(api.Status)},
-		{"GET /api/mcp/services", readGuard, http.HandlerFunc(api.Services)},
-		{"GET /api/mcp/tools", readGuard, http.HandlerFunc(api.Tools)},
-		{"GET /api/mcp/log", readGuard, http.HandlerFunc(api.LiveLog)},
-		{"POST /api/mcp/call", changeGuard, call},
-		{"POST /api/mcp/services/{name}/restart", changeGuard, http.HandlerFunc(api.Restart)},
-		{"GET /api/mcp/scan", readGuard, http.HandlerFunc(api.Scan)},
-		{"GET /api/mcp/review", readGuard, http.HandlerFunc(api.Review)},
+		{"GET /api/mcp/status", access.ReadRule, http.HandlerFunc(api.Status)},
+		{"GET /api/mcp/services", access.ReadRule, http.HandlerFunc(api.Services)},
+		{"GET /api/mcp/tools", access.ReadRule, http.HandlerFunc(api.Tools)},
+		{"GET /api/mcp/log", access.ReadRule, http.HandlerFunc(api.LiveLog)},
+		{"POST /api/mcp/call", access.ChangeRule, call},
+		{"POST /api/mcp/services/{name}/restart", access.ChangeRule, http.HandlerFunc(api.Restart)},
+		{"GET /api/mcp/scan", access.ReadRule, http.HandlerFunc(api.Scan)},
+		{"GET /api/mcp/review", access.ReadRule, http.HandlerFunc(api.Review)},
 
-		{"GET /api/skills", readGuard, http.HandlerFunc(api.Skills)},
-		{"GET /api/skills/{name}", readGuard, http.HandlerFunc(api.Skill)},
-		{"GET /api/skills/{name}/snapshots", readGuard, http.HandlerFunc(api.Snapshots)},
-		{"POST /api/skills/{name}/restore", changeGuard, http.HandlerFunc(api.Restore)},
-		{"PUT /api/skills/{name}/meta", changeGuard, http.HandlerFunc(api.Meta)},
+		{"GET /api/skills", access.ReadRule, http.HandlerFunc(api.Skills)},
+		{"GET /api/skills/{name}", access.ReadRule, http.HandlerFunc(api.Skill)},
+		{"GET /api/skills/{name}/snapshots", access.ReadRule, http.HandlerFunc(api.Snapshots)},
+		{"POST /api/skills/{name}/restore", access.ChangeRule, http.HandlerFunc(api.Restore)},
+		{"PUT /api/skills/{name}/meta", access.ChangeRule, http.HandlerFunc(api.Meta)},
 	}
+}
+
+// guarded serves next behind rule, with the body limit.
+func (h *Hub) guarded(rule access.Rule, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.Guard().Serve(w, r, rule, next)
+	})
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chronicle-dev/chronicle/hub/access"
 )
 
 // concrete turns a route's pattern into a method and a path the console
@@ -62,12 +64,12 @@ func TestEveryRouteIsGuarded(t *testing.T) {
 		// A page on another loopback port.
 		code, _, _ := c.do(t, method, path, ct, body, "Origin", "http://127.0.0.1:8999", "Sec-Fetch-Site", "same-site")
 		switch {
-		case rt.guard.sameOrigin || unsafeMethod(method):
+		case rt.guard.SameOrigin || access.UnsafeMethod(method):
 			if code != http.StatusForbidden {
 				t.Errorf("%s from another origin: %d, want 403", rt.pattern, code)
 			}
 		case code == http.StatusForbidden:
-			t.Errorf("%s from another origin: 403, but its guard (%s) lets navigations in", rt.pattern, rt.guard.name)
+			t.Errorf("%s from another origin: 403, but its guard (%s) lets navigations in", rt.pattern, rt.guard.Name)
 		}
 		// Without the token. (GET /sse would answer with a stream that
 		// never ends: TestLegacySSEServesClientsThatAreNotBrowsers reads it.)
@@ -75,14 +77,14 @@ func TestEveryRouteIsGuarded(t *testing.T) {
 			continue
 		}
 		code, _, _ = c.do(t, method, path, ct, body, "Authorization", "")
-		if needs := rt.guard.token != noToken; needs != (code == http.StatusUnauthorized) {
-			t.Errorf("%s without the token: %d (guard %s)", rt.pattern, code, rt.guard.name)
+		if needs := rt.guard.Token != access.NoToken; needs != (code == http.StatusUnauthorized) {
+			t.Errorf("%s without the token: %d (guard %s)", rt.pattern, code, rt.guard.Name)
 		}
 		// A body a browser may send anywhere without a preflight.
-		if unsafeMethod(method) {
+		if access.UnsafeMethod(method) {
 			code, _, _ = c.do(t, method, path, "text/plain", body)
-			if rt.guard.json != (code == http.StatusUnsupportedMediaType) {
-				t.Errorf("%s as text/plain: %d (guard %s)", rt.pattern, code, rt.guard.name)
+			if rt.guard.JSON != (code == http.StatusUnsupportedMediaType) {
+				t.Errorf("%s as text/plain: %d (guard %s)", rt.pattern, code, rt.guard.Name)
 			}
 		}
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 // stdioServiceEnv gives the test binary serving stdio its --service.
@@ -135,7 +136,7 @@ func TestUnsupportedVersionError(t *testing.T) {
 		err = json.NewDecoder(resp.Body).Decode(&got)
 		resp.Body.Close()
 		if err != nil || resp.StatusCode != http.StatusBadRequest || string(got.ID) != tc.wantID ||
-			got.Error.Code != mcp.UNSUPPORTED_PROTOCOL_VERSION || !slices.Equal(got.Error.Data.Supported, SupportedVersions) ||
+			got.Error.Code != mcp.UNSUPPORTED_PROTOCOL_VERSION || !slices.Equal(got.Error.Data.Supported, wire.SupportedVersions) ||
 			got.Error.Data.Requested != "v999.0.0" {
 			t.Errorf("%s %s: %d %+v (id %s), %v", tc.method, tc.body, resp.StatusCode, got, got.ID, err)
 		}

@@ -4,7 +4,9 @@ import (
 	"sort"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/hub/access"
 	"github.com/chronicle-dev/chronicle/hub/console"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 // Status describes the hub for /api/status.
@@ -57,9 +59,9 @@ func (h *Hub) Status() map[string]any {
 	}
 	return map[string]any{
 		"endpoint":           "http://" + guard.Listen + "/mcp",
-		"client_token":       guard.needsToken(clientToken), // whether /mcp asks a local client for the token
-		"protocol_version":   SupportedVersions[len(SupportedVersions)-1],
-		"protocol_versions":  SupportedVersions,
+		"client_token":       guard.NeedsToken(access.ClientToken), // whether /mcp asks a local client for the token
+		"protocol_version":   wire.SupportedVersions[len(wire.SupportedVersions)-1],
+		"protocol_versions":  wire.SupportedVersions,
 		"version":            h.opts.Version,
 		"uptime_seconds":     int(time.Since(h.started).Seconds()),
 		"state_serial":       st.Serial,

@@ -15,7 +15,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/hubtoken"
 	"github.com/chronicle-dev/chronicle/engine/secret"
-	"github.com/chronicle-dev/chronicle/hub"
+	"github.com/chronicle-dev/chronicle/hub/access"
 )
 
 func (a *app) chronovaCommand() *cobra.Command {
@@ -107,8 +107,8 @@ func (a *app) chronovaOptions(apiURL string) (chronova.Options, error) {
 // listen: Host and Origin checked, and a client sends hub { token } when
 // set, else the hub's own token (~/.chronicle/hub.token, made as serve
 // makes it) unless hub { local_clients = "open" }.
-func (a *app) chronovaGuard(listen string) (hub.Guard, error) {
-	g := hub.Guard{Listen: listen}
+func (a *app) chronovaGuard(listen string) (access.Guard, error) {
+	g := access.Guard{Listen: listen}
 	cfg, err := a.optionalConfig()
 	if err != nil {
 		return g, err

@@ -1,4 +1,4 @@
-package hub
+package session
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 )
 
-// A recentEvents is the hub's event store for Streamable HTTP resumability:
+// A EventStore is the hub's event store for Streamable HTTP resumability:
 // it keeps each session's last events only. mcp-go's InMemoryEventStore
 // keeps every event of a session until the session ends, and once a session
 // has been sent any notification (a list_changed after the catalogue is
@@ -20,7 +20,7 @@ import (
 // event older than the last perSession (or than maxBytes of events) is
 // forgotten, and resuming from it gets an unknown-event error, which the
 // specification allows.
-type recentEvents struct {
+type EventStore struct {
 	mu       sync.Mutex
 	seq      uint64
 	sessions map[string]*sessionEvents
@@ -45,14 +45,14 @@ type storedEvent struct {
 	msg    json.RawMessage
 }
 
-var _ server.EventStore = (*recentEvents)(nil)
+var _ server.EventStore = (*EventStore)(nil)
 
-func newRecentEvents() *recentEvents {
-	return &recentEvents{sessions: map[string]*sessionEvents{}}
+func NewEventStore() *EventStore {
+	return &EventStore{sessions: map[string]*sessionEvents{}}
 }
 
 // StoreEvent records message as the newest event of the session.
-func (s *recentEvents) StoreEvent(_ context.Context, sessionID, streamID string, message json.RawMessage) (string, error) {
+func (s *EventStore) StoreEvent(_ context.Context, sessionID, streamID string, message json.RawMessage) (string, error) {
 	msg := append(json.RawMessage(nil), message...) // the caller may reuse its buffer
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -77,7 +77,7 @@ func (s *recentEvents) StoreEvent(_ context.Context, sessionID, streamID string,
 
 // ReplayEventsAfter sends the events of lastEventID's stream that came
 // after it, oldest first.
-func (s *recentEvents) ReplayEventsAfter(_ context.Context, sessionID, lastEventID string, send func(eventID string, message json.RawMessage) error) (string, error) {
+func (s *EventStore) ReplayEventsAfter(_ context.Context, sessionID, lastEventID string, send func(eventID string, message json.RawMessage) error) (string, error) {
 	last, err := strconv.ParseUint(lastEventID, 10, 64)
 	if err != nil {
 		return "", fmt.Errorf("%w: %s", server.ErrUnknownEventID, lastEventID)
@@ -108,7 +108,7 @@ func (s *recentEvents) ReplayEventsAfter(_ context.Context, sessionID, lastEvent
 }
 
 // PurgeSession forgets a session's events.
-func (s *recentEvents) PurgeSession(_ context.Context, sessionID string) error {
+func (s *EventStore) PurgeSession(_ context.Context, sessionID string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.sessions, sessionID)

@@ -1,4 +1,4 @@
-package hub
+package session
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 
 func TestRecentEventsReplay(t *testing.T) {
 	ctx := context.Background()
-	s := newRecentEvents()
+	s := NewEventStore()
 	store := func(sid, stream, msg string) string {
 		id, err := s.StoreEvent(ctx, sid, stream, json.RawMessage(msg))
 		if err != nil {
@@ -55,7 +55,7 @@ func TestRecentEventsReplay(t *testing.T) {
 // an event older than that cannot be resumed from, a recent one can.
 func TestRecentEventsBounded(t *testing.T) {
 	ctx := context.Background()
-	s := newRecentEvents()
+	s := NewEventStore()
 	var ids []string
 	for i := range 3 * eventsPerSession {
 		id, _ := s.StoreEvent(ctx, "s", "A", json.RawMessage(strconv.Itoa(i)))

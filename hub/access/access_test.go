@@ -1,4 +1,4 @@
-package hub
+package access
 
 import (
 	"net/http"
@@ -82,11 +82,11 @@ func TestGuardRules(t *testing.T) {
 		{"a hub with no token of its own", Guard{Listen: "127.0.0.1:7311"}, req("127.0.0.1:7311", "", "", ""), 401},
 	}
 	for _, tt := range tests {
-		if got, msg := tt.g.Check(tt.r, mcpGuard); got != tt.want {
+		if got, msg := tt.g.Check(tt.r, MCPRule); got != tt.want {
 			t.Errorf("%s: status %d (%s), want %d", tt.name, got, msg, tt.want)
 		}
 	}
-	if _, msg := own.Check(req("127.0.0.1:7311", "", "", ""), mcpGuard); !strings.Contains(msg, own.TokenFile) || !strings.Contains(msg, "chronicle apply") {
+	if _, msg := own.Check(req("127.0.0.1:7311", "", "", ""), MCPRule); !strings.Contains(msg, own.TokenFile) || !strings.Contains(msg, "chronicle apply") {
 		t.Errorf("the 401 of a loopback client without the token: %q, want the file and chronicle apply named", msg)
 	}
 	if open.StartError() != "" || (Guard{Listen: "0.0.0.0:7311"}).StartError() == "" || loop.StartError() != "" {

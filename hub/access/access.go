@@ -1,4 +1,4 @@
-package hub
+package access
 
 import (
 	"crypto/subtle"
@@ -10,10 +10,6 @@ import (
 
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
-
-// SupportedVersions are the MCP protocol revisions the hub speaks.
-// HTTP and stdio accept the same list; 2026-07-28 is stateless.
-var SupportedVersions = []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"}
 
 // A Guard applies the transport rules of SPEC §10 to every HTTP request
 // before it reaches the MCP handler or the /api endpoints: which Host names
@@ -42,41 +38,41 @@ type Guard struct {
 	Own []string
 }
 
-// A guard is what one route asks of a request beyond an accepted Host
+// A Rule is what one route asks of a request beyond an accepted Host
 // (routes.go names one per route).
-type guard struct {
-	// name is how the route table's test and docs/api.md call it.
-	name string
-	// token: which token the route requires.
-	token tokenRule
-	// sameOrigin refuses every cross-origin browser request, GET included:
+type Rule struct {
+	// Name is how the route table's test and docs/api.md call it.
+	Name string
+	// Token: which Token the route requires.
+	Token TokenRule
+	// SameOrigin refuses every cross-origin browser request, GET included:
 	// a GET that starts work (a stream, listing tools, which starts every
 	// upstream) is no safer than a POST. Without it only the unsafe
 	// methods are checked (a navigation to the console is a GET from
 	// anywhere).
-	sameOrigin bool
-	// json requires a body sent as application/json, which a browser
+	SameOrigin bool
+	// JSON requires a body sent as application/JSON, which a browser
 	// cannot send to another origin without a preflight the hub refuses.
-	json bool
+	JSON bool
 }
 
-// A tokenRule says which token a route requires.
-type tokenRule int
+// A TokenRule says which token a route requires.
+type TokenRule int
 
 const (
-	noToken         tokenRule = iota // none, ever
-	clientToken                      // hub { token }, else the hub's own unless OpenLocal
-	managementToken                  // hub { token }, else the hub's own (TokenFile)
+	NoToken         TokenRule = iota // none, ever
+	ClientToken                      // hub { token }, else the hub's own unless OpenLocal
+	ManagementToken                  // hub { token }, else the hub's own (TokenFile)
 )
 
 // The guards of the route table.
 var (
-	healthGuard  = guard{name: "health", token: noToken}
-	consoleGuard = guard{name: "console", token: noToken}
-	mcpGuard     = guard{name: "mcp", token: clientToken, sameOrigin: true}
-	messageGuard = guard{name: "mcp-message", token: clientToken, sameOrigin: true, json: true}
-	readGuard    = guard{name: "api-read", token: managementToken, sameOrigin: true}
-	changeGuard  = guard{name: "api-change", token: managementToken, sameOrigin: true, json: true}
+	HealthRule  = Rule{Name: "health", Token: NoToken}
+	ConsoleRule = Rule{Name: "console", Token: NoToken}
+	MCPRule     = Rule{Name: "mcp", Token: ClientToken, SameOrigin: true}
+	MessageRule = Rule{Name: "mcp-message", Token: ClientToken, SameOrigin: true, JSON: true}
+	ReadRule    = Rule{Name: "api-read", Token: ManagementToken, SameOrigin: true}
+	ChangeRule  = Rule{Name: "api-change", Token: ManagementToken, SameOrigin: true, JSON: true}
 )
 
 // Loopback reports whether the guard's listen address is loopback only.
@@ -89,12 +85,12 @@ var crossOrigin = http.NewCrossOriginProtection()
 
 // Check returns the HTTP status and a message for a request to a route
 // with guard rule that breaks a rule, or 0 when it may go on.
-func (g Guard) Check(r *http.Request, rule guard) (int, string) {
+func (g Guard) Check(r *http.Request, rule Rule) (int, string) {
 	if !g.hostAllowed(r.Host) {
 		return http.StatusForbidden, "Host " + r.Host + " is not allowed"
 	}
 	probe := r
-	if rule.sameOrigin && !unsafeMethod(r.Method) {
+	if rule.SameOrigin && !UnsafeMethod(r.Method) {
 		// CrossOriginProtection lets safe methods through; this route
 		// treats them like the rest.
 		probe = r.WithContext(r.Context())
@@ -103,20 +99,20 @@ func (g Guard) Check(r *http.Request, rule guard) (int, string) {
 	if crossOrigin.Check(probe) != nil {
 		return http.StatusForbidden, "a cross-origin request is not allowed: the hub only answers its own console and clients that are not browsers"
 	}
-	if want := g.tokenFor(rule.token); want != "" && !tokenMatches(r.Header.Get("Authorization"), want) {
-		return http.StatusUnauthorized, g.tokenHint(rule.token)
-	} else if want == "" && g.needsToken(rule.token) {
+	if want := g.tokenFor(rule.Token); want != "" && !tokenMatches(r.Header.Get("Authorization"), want) {
+		return http.StatusUnauthorized, g.tokenHint(rule.Token)
+	} else if want == "" && g.NeedsToken(rule.Token) {
 		return http.StatusUnauthorized, "this hub has no token: start it with chronicle serve, which keeps one in ~/.chronicle/hub.token"
 	}
-	if rule.json && !jsonBody(r) {
+	if rule.JSON && !jsonBody(r) {
 		return http.StatusUnsupportedMediaType, "a request that changes something must be sent as Content-Type: application/json"
 	}
 	return 0, ""
 }
 
 // tokenFor returns the token a rule requires, or "" for none.
-func (g Guard) tokenFor(rule tokenRule) string {
-	if g.needsToken(rule) {
+func (g Guard) tokenFor(rule TokenRule) string {
+	if g.NeedsToken(rule) {
 		if g.Token != "" {
 			return g.Token
 		}
@@ -125,23 +121,23 @@ func (g Guard) tokenFor(rule tokenRule) string {
 	return ""
 }
 
-// needsToken reports whether a rule asks for a token with these settings.
-func (g Guard) needsToken(rule tokenRule) bool {
+// NeedsToken reports whether a rule asks for a token with these settings.
+func (g Guard) NeedsToken(rule TokenRule) bool {
 	switch rule {
-	case managementToken:
+	case ManagementToken:
 		return true
-	case clientToken:
+	case ClientToken:
 		return g.Token != "" || !g.OpenLocal
 	}
 	return false
 }
 
 // tokenHint says where the token a request lacked is.
-func (g Guard) tokenHint(rule tokenRule) string {
+func (g Guard) tokenHint(rule TokenRule) string {
 	switch {
-	case g.Token == "" && g.TokenFile != "" && rule == clientToken:
+	case g.Token == "" && g.TokenFile != "" && rule == ClientToken:
 		return "a bearer token is required: send Authorization: Bearer with the token in " + g.TokenFile + ". A hub entry chronicle wrote gets it with chronicle apply; a client chronicle does not configure takes the snippet of the console's \"connect a client\""
-	case g.Token == "" && rule == clientToken:
+	case g.Token == "" && rule == ClientToken:
 		return "a bearer token is required: send Authorization: Bearer with this hub's own token (it was started without a token file, so only its API's callers know it)"
 	case g.Token == "" && g.TokenFile != "":
 		return "a bearer token is required: send Authorization: Bearer with the token in " + g.TokenFile + " (the console's address that chronicle serve prints carries it)"
@@ -155,7 +151,7 @@ func (g Guard) tokenHint(rule tokenRule) string {
 // OAuth resource server; /.well-known/oauth-protected-resource answers 404).
 const Challenge = `Bearer realm="chronicle"`
 
-func unsafeMethod(m string) bool {
+func UnsafeMethod(m string) bool {
 	return m != http.MethodGet && m != http.MethodHead && m != http.MethodOptions
 }
 
@@ -176,7 +172,7 @@ func (g Guard) hostAllowed(host string) bool {
 	if strings.EqualFold(host, g.Listen) || strings.EqualFold(name, hostOf(g.Listen)) {
 		return true
 	}
-	if g.everyInterface() {
+	if g.EveryInterface() {
 		if isLoopbackHost(name) {
 			return true
 		}
@@ -194,8 +190,8 @@ func (g Guard) hostAllowed(host string) bool {
 	return false
 }
 
-// everyInterface reports whether the guard listens on all interfaces.
-func (g Guard) everyInterface() bool {
+// EveryInterface reports whether the guard listens on all interfaces.
+func (g Guard) EveryInterface() bool {
 	h := hostOf(g.Listen)
 	if h == "" {
 		return true
@@ -238,15 +234,6 @@ func tokenMatches(header, token string) bool {
 	return subtle.ConstantTimeCompare([]byte(header[len(prefix):]), []byte(token)) == 1
 }
 
-func supported(v string) bool {
-	for _, s := range SupportedVersions {
-		if s == v {
-			return true
-		}
-	}
-	return false
-}
-
 // hostOf returns the host part of host[:port], without brackets.
 func hostOf(hostport string) string {
 	if h, _, err := net.SplitHostPort(hostport); err == nil {
@@ -263,26 +250,19 @@ func isLoopbackHost(h string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// guarded serves next behind rule, with the body limit.
-func (h *Hub) guarded(rule guard, next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h.Guard().serve(w, r, rule, next)
-	})
-}
-
 // ProtectMCP serves next behind the rules of the hub's /mcp with g's
 // settings (Host, Origin, the token of clients, the body limit): chronicle
 // chronova --http uses it, so that its /mcp is open to no more than the
 // hub's.
 func (g Guard) ProtectMCP(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		g.serve(w, r, mcpGuard, next)
+		g.Serve(w, r, MCPRule, next)
 	})
 }
 
-// serve serves next when r keeps rule, with the body limit, else answers
+// Serve serves next when r keeps rule, with the body limit, else answers
 // why not.
-func (g Guard) serve(w http.ResponseWriter, r *http.Request, rule guard, next http.Handler) {
+func (g Guard) Serve(w http.ResponseWriter, r *http.Request, rule Rule, next http.Handler) {
 	if code, msg := g.Check(r, rule); code != 0 {
 		if code == http.StatusUnauthorized {
 			w.Header().Set("WWW-Authenticate", Challenge)

@@ -1,0 +1,14 @@
+package wire
+
+// SupportedVersions are the MCP protocol revisions the hub speaks.
+// HTTP and stdio accept the same list; 2026-07-28 is stateless.
+var SupportedVersions = []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"}
+
+func Supported(v string) bool {
+	for _, s := range SupportedVersions {
+		if s == v {
+			return true
+		}
+	}
+	return false
+}
