@@ -36,7 +36,7 @@ func callerOf(ctx context.Context) *caller {
 // the exposed name; args the arguments object as sent; meta the request's
 // _meta, passed on with its progress token rewritten to a hub-unique one.
 func (h *Hub) call(ctx context.Context, c *caller, name string, args any, meta *mcp.Meta) (*mcp.CallToolResult, error) {
-	h.catalog(ctx)
+	h.lister.Catalog(ctx)
 	cat, v := h.viewOf(ctx)
 	r := v.Reach
 	t := cat.Tools[name]

@@ -78,10 +78,10 @@ func TestCatalogCache(t *testing.T) {
 func cachingHub(t *testing.T, path, cache string, done func(*catalog.File) bool) (*Hub, *catalog.File) {
 	t.Helper()
 	h := newTestHub(t, path, Options{CatalogPath: cache, ListGrace: testGrace})
-	h.cacheWritten = make(chan struct{}, 16)
-	h.catalog(context.Background())
+	h.lister.CacheWritten = make(chan struct{}, 16)
+	h.lister.Catalog(context.Background())
 	for {
-		receive(t, h.cacheWritten, "a write of the catalogue cache that has what the test waits for")
+		receive(t, h.lister.CacheWritten, "a write of the catalogue cache that has what the test waits for")
 		f, err := catalog.Load(cache)
 		if err != nil {
 			t.Fatal(err)

@@ -74,8 +74,8 @@ func (h *Hub) sessionInitialize(ctx context.Context, req *mcp.InitializeRequest)
 // and takes the first as the session's folder unless it has one.
 func (h *Hub) askRoots(cs *session.Session) {
 	t := cs.ClientSession()
-	h.goTracked(func() {
-		ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+	h.life.goTracked(func() {
+		ctx, cancel := context.WithTimeout(h.life.ctx, 10*time.Second)
 		defer cancel()
 		res, err := h.srv.RequestRoots(h.srv.WithContext(ctx, t), mcp.ListRootsRequest{})
 		if err != nil || res == nil || len(res.Roots) == 0 {
@@ -115,7 +115,7 @@ func (h *Hub) endSession(cs *session.Session) {
 		h.clients.Remove(cs.ID())
 		return
 	}
-	req, err := http.NewRequestWithContext(h.ctx, http.MethodDelete, "/mcp", nil)
+	req, err := http.NewRequestWithContext(h.life.ctx, http.MethodDelete, "/mcp", nil)
 	if err != nil {
 		return
 	}

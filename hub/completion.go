@@ -15,7 +15,7 @@ type completer struct{ h *Hub }
 
 // CompletePromptArgument completes an argument of an exposed prompt.
 func (c completer) CompletePromptArgument(ctx context.Context, name string, arg mcp.CompleteArgument, cc mcp.CompleteContext) (*mcp.Completion, error) {
-	p := c.h.catalog(ctx).Prompts[name]
+	p := c.h.lister.Catalog(ctx).Prompts[name]
 	if p == nil || !c.h.inScope(ctx, p.Service) {
 		return nil, fmt.Errorf("no prompt %s in this scope", name)
 	}

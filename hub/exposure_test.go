@@ -483,7 +483,7 @@ func TestSearchSurfaceNeedsNoUpstream(t *testing.T) {
 	h := newTestHub(t, path, Options{ListGrace: time.Millisecond})
 	defer h.Close()
 	ctx := session.WithEndpoint(context.Background(), session.Endpoint{Path: "/mcp"})
-	h.catalog(ctx) // the grace passes: the upstream waits at the gate
+	h.lister.Catalog(ctx) // the grace passes: the upstream waits at the gate
 	var names []string
 	for _, tl := range h.toolFilter(ctx, allRegistered(h)) {
 		names = append(names, tl.Name)

@@ -62,7 +62,7 @@ func (h *Hub) Handler() http.Handler {
 	h.mcpHTTP = mcpHTTP
 	h.mu.Unlock()
 	h.sweeping.Do(func() {
-		h.goTracked(func() { h.clients.Sweep(h.ctx, h.opts.UnusedSessionTTL, h.endSession) })
+		h.life.goTracked(func() { h.clients.Sweep(h.life.ctx, h.opts.UnusedSessionTTL, h.endSession) })
 	})
 	mux := http.NewServeMux()
 	for _, rt := range h.routes(mcpHTTP, legacy.SSEHandler(), legacy.MessageHandler()) {

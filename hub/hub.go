@@ -28,6 +28,7 @@ import (
 	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/console"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
+	"github.com/chronicle-dev/chronicle/hub/listing"
 	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/watch"
 )
@@ -50,7 +51,7 @@ type Options struct {
 	// ListTimeout bounds listing one upstream (default 30s).
 	ListTimeout time.Duration
 	// ListGrace bounds how long a session's first list waits for
-	// upstreams not listed yet (default ListGrace).
+	// upstreams not listed yet (default listing.Grace).
 	ListGrace time.Duration
 	// SessionIdleTTL ends HTTP sessions idle this long (default 30 min).
 	SessionIdleTTL time.Duration
@@ -99,18 +100,18 @@ type Hub struct {
 	policies   map[string]*state.Policy
 	expose     catalog.Exposure
 
-	listingState
+	// offers are the services offered, as the lister lists them; set by
+	// Reload with the rest above, never changed in place.
+	offers []listing.Service
+
+	life   *lifetime       // the hub's: Close ends it
+	lister *listing.Lister // the catalogue (hub/listing)
 	passThrough
 	stdioOut atomic.Pointer[trackingWriter] // the stdio client's writer, when serving one
-	cat      atomic.Pointer[catalog.Catalog]
-	empty    *catalog.Catalog // stands in for cat before the first build
-	seen     atomic.Bool      // a client has asked for the catalogue
-	noState  atomic.Bool      // the state did not exist (said once)
+	noState  atomic.Bool                    // the state did not exist (said once)
 
 	clients   *session.Registry // every client session, for as long as its transport's (clientsession.go)
 	mcpHTTP   http.Handler      // mcp-go's Streamable HTTP server, which endSession asks to end a session
-	roomMu    sync.Mutex        // makeRoom: one at a time ends sessions for a new one
-	reserved  int               // sessions makeRoom made room for and not yet counted; guarded by roomMu
 	sweeping  sync.Once         // starts the sweep of unused sessions with the first Handler
 	lists     listWatch         // what may need a list_changed
 	stateless sync.Map          // endpoint key → *atomic.Int64: 2026-07-28 requests
@@ -118,10 +119,7 @@ type Hub struct {
 	started   time.Time
 	api       *console.API // the management API and the console (hub/console)
 
-	cacheOnce    sync.Once
-	cacheDirty   chan struct{} // the catalogue cache should be written
-	cacheWritten chan struct{} // tests: told after each write, when set
-	sessionEnded chan string   // tests: told the id of each session that ended, when set
+	sessionEnded chan string // tests: told the id of each session that ended, when set
 }
 
 // New loads the state and prepares the hub. Upstreams are not started: a
@@ -137,7 +135,7 @@ func New(opts Options) (*Hub, error) {
 		opts.ListTimeout = 30 * time.Second
 	}
 	if opts.ListGrace == 0 {
-		opts.ListGrace = ListGrace
+		opts.ListGrace = listing.Grace
 	}
 	if opts.SessionIdleTTL == 0 {
 		opts.SessionIdleTTL = SessionIdleTTL
@@ -152,17 +150,20 @@ func New(opts Options) (*Hub, error) {
 	h := &Hub{
 		opts: opts, log: opts.Logger, masker: masker,
 		resolver: opts.Resolver(),
-		started:  time.Now(), empty: catalog.Build(nil, nil),
+		started:  time.Now(), life: newLifetime(),
 	}
-	h.ctx, h.cancel = context.WithCancel(context.Background())
 	h.clients = session.NewRegistry()
-	h.slots, h.changed = map[string]*listingSlot{}, make(chan struct{})
+	h.lister = listing.New(listing.Options{
+		Context: h.life.ctx, Go: h.life.goTracked, Services: h.offered, Masker: h.masker, Log: h.log,
+		Timeout: opts.ListTimeout, Grace: opts.ListGrace, Note: func(why string) { h.inspector.Note("", why) },
+		Built: h.register, CachePath: opts.CatalogPath, MetaTokens: metaTokens,
+	})
 	h.inspector = inspect.New(h.masker)
 	h.api = console.New(console.Options{
-		Hub: h, Inspector: h.inspector, Masker: h.masker, Resolver: opts.Resolver(), Context: h.ctx,
+		Hub: h, Inspector: h.inspector, Masker: h.masker, Resolver: opts.Resolver(), Context: h.life.ctx,
 		Workspace: opts.Workspace, StatePath: opts.StatePath, Home: opts.Home, Getenv: opts.Getenv, Version: opts.Version,
 	})
-	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.invalidate("upstream "+service+" changed its lists", service) }, h)
+	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.lister.Invalidate("upstream "+service+" changed its lists", service) }, h)
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
 		// listChanged is declared by the hub and announced by it
 		// (announce.go), not by mcp-go on every change.
@@ -284,9 +285,13 @@ func (h *Hub) Reload() error {
 	for _, p := range projects {
 		offered[p.Name] = true
 	}
-	h.forget(offered)
+	h.lister.Forget(offered)
 	h.mu.Lock()
 	h.st, h.backends, h.projects, h.policies = st, backends, projects, policies
+	h.offers = make([]listing.Service, 0, len(projects))
+	for _, p := range projects {
+		h.offers = append(h.offers, listing.Service{Name: p.Name, Project: p.Project, Policy: policies[p.Name], Backend: backends[p.Name]})
+	}
 	expose.Gen = h.expose.Gen + 1
 	h.expose = expose
 	h.guard = access.Guard{Listen: listen, Token: token, Hostnames: hostnames, OpenLocal: open}
@@ -294,12 +299,12 @@ func (h *Hub) Reload() error {
 		h.guard.Own = access.OwnAddresses()
 	}
 	h.mu.Unlock()
-	if h.cat.Load() != nil {
+	if h.lister.Built() != nil {
 		// Policies and scopes apply to the listings the hub has at once;
 		// the listings themselves are refreshed below.
-		h.rebuild()
+		h.lister.Rebuild()
 	}
-	h.invalidate("state reloaded (serial " + fmt.Sprint(st.Serial) + ")")
+	h.lister.Invalidate("state reloaded (serial " + fmt.Sprint(st.Serial) + ")")
 	return nil
 }
 
@@ -363,6 +368,13 @@ func (h *Hub) register(c *catalog.Catalog) {
 	h.announceLists()
 }
 
+// offered returns the services offered, for the lister.
+func (h *Hub) offered() []listing.Service {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.offers
+}
+
 // backend returns the backend of a service.
 func (h *Hub) backend(service string) backend {
 	h.mu.Lock()
@@ -382,7 +394,7 @@ func (h *Hub) toolHandler(exposed string) server.ToolHandlerFunc {
 
 func (h *Hub) promptHandler(exposed string) server.PromptHandlerFunc {
 	return func(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
-		p := h.catalog(ctx).Prompts[exposed]
+		p := h.lister.Catalog(ctx).Prompts[exposed]
 		if p == nil {
 			return nil, fmt.Errorf("the prompt %s is no longer offered", exposed)
 		}
@@ -400,7 +412,7 @@ func (h *Hub) promptHandler(exposed string) server.PromptHandlerFunc {
 
 func (h *Hub) resourceHandler(uri string) server.ResourceHandlerFunc {
 	return func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
-		r := h.catalog(ctx).Resources[uri]
+		r := h.lister.Catalog(ctx).Resources[uri]
 		if r == nil {
 			return nil, fmt.Errorf("the resource %s is no longer offered", uri)
 		}
@@ -412,7 +424,7 @@ func (h *Hub) resourceHandler(uri string) server.ResourceHandlerFunc {
 // template's service, within the session's scope.
 func (h *Hub) templateHandler(key string) server.ResourceTemplateHandlerFunc {
 	return func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
-		t := h.catalog(ctx).Templates[key]
+		t := h.lister.Catalog(ctx).Templates[key]
 		if t == nil {
 			return nil, fmt.Errorf("the resource template %s is no longer offered", key)
 		}
@@ -439,7 +451,7 @@ func (h *Hub) read(ctx context.Context, service, uri string) ([]mcp.ResourceCont
 // Close ends every listing and stops every upstream; no goroutine the hub
 // started outlives it.
 func (h *Hub) Close() {
-	h.closeListings()
+	h.life.close()
 	h.pool.Close()
 }
 

@@ -90,10 +90,10 @@ func TestSlowUpstreamDelaysOnlyItself(t *testing.T) {
 	// A caller that gives up at once leaves the listings running.
 	gone, cancel := context.WithCancel(context.Background())
 	cancel()
-	h.catalog(gone)
+	h.lister.Catalog(gone)
 
 	// The first list answers although the slow upstream never does.
-	h.catalog(context.Background())
+	h.lister.Catalog(context.Background())
 	c := waitCatalog(t, h, func(c *catalog.Catalog) bool { return c.Tools["fast__echo"] != nil })
 	if c.Tools["slow__echo"] != nil || c.Errors["slow"] != "" {
 		t.Fatalf("the slow upstream is listed before it answered: %v %v", keys(c.Tools), c.Errors)
@@ -112,10 +112,8 @@ func waitCatalog(t *testing.T, h *Hub, cond func(*catalog.Catalog) bool) *catalo
 	t.Helper()
 	guard := time.After(hangGuard)
 	for {
-		h.listMu.Lock()
-		changed := h.changed
-		h.listMu.Unlock()
-		c := h.cat.Load()
+		changed := h.lister.Changed()
+		c := h.lister.Built()
 		if c != nil && cond(c) {
 			return c
 		}
@@ -143,8 +141,8 @@ func TestCloseLeavesNoGoroutine(t *testing.T) {
 	defer g.ln.Close()
 	h := newTestHub(t, path, Options{ListGrace: 100 * time.Millisecond})
 	defer h.Close()
-	h.catalog(context.Background())
+	h.lister.Catalog(context.Background())
 	waitCatalog(t, h, func(c *catalog.Catalog) bool { return c.Tools["fast__echo"] != nil })
 	receive(t, g.conns, "the stuck upstream at the gate") // waiting there, never opened
-	h.invalidate("test")
+	h.lister.Invalidate("test")
 }

@@ -37,7 +37,7 @@ func (o Options) Resolver() secret.Resolver {
 func (h *Hub) Masker() *mask.Masker { return h.masker }
 
 // Context returns the hub's lifetime: it ends with Close.
-func (h *Hub) Context() context.Context { return h.ctx }
+func (h *Hub) Context() context.Context { return h.life.ctx }
 
 // State returns the state the hub serves.
 func (h *Hub) State() *state.State {
@@ -48,7 +48,7 @@ func (h *Hub) State() *state.State {
 
 // Catalog returns the catalogue, waiting (as a client's first list does)
 // for services not listed yet.
-func (h *Hub) Catalog(ctx context.Context) *catalog.Catalog { return h.catalog(ctx) }
+func (h *Hub) Catalog(ctx context.Context) *catalog.Catalog { return h.lister.Catalog(ctx) }
 
 // Call calls a tool through the one call path (policy, scope, timeout,
 // masking), as a client of the endpoint c names would.

@@ -33,7 +33,7 @@ func TestOutboundFilter(t *testing.T) {
 	writeState(t, path, []service.Service{testService("alpha", "alpha", ""), testService("beta", "beta", project)}, nil)
 	h := newTestHub(t, path, Options{ListGrace: testGrace})
 	defer h.Close()
-	h.catalog(context.Background())
+	h.lister.Catalog(context.Background())
 	waitCatalog(t, h, func(c *catalog.Catalog) bool { return c.Tools["alpha__echo"] != nil && c.Tools["beta__echo"] != nil })
 
 	s1, s2 := h.clients.Generate(), h.clients.Generate()
@@ -47,7 +47,7 @@ func TestOutboundFilter(t *testing.T) {
 	}
 	// A change it cannot see (a project's service) is not news to it
 	// either; a change to a global service is.
-	h.invalidate("test", "beta")
+	h.lister.Invalidate("test", "beta")
 	h.clients.Get(s1).Listed("tools", "an older list")
 	if !h.keep(s1, changed) {
 		t.Error("list_changed did not reach a session whose list changed")

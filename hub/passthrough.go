@@ -103,8 +103,8 @@ func (h *Hub) setLevel(sid string, level mcp.LoggingLevel) {
 		if _, local := b.(localBackend); local {
 			continue
 		}
-		h.goTracked(func() {
-			ctx, cancel := context.WithTimeout(h.ctx, h.opts.ListTimeout)
+		h.life.goTracked(func() {
+			ctx, cancel := context.WithTimeout(h.life.ctx, h.opts.ListTimeout)
 			defer cancel()
 			if _, err := b.Request(ctx, nil, string(mcp.MethodSetLogLevel), map[string]any{"level": lowest}); err != nil {
 				h.inspector.Note("", name+" did not take the log level "+string(lowest)+": "+err.Error())
@@ -187,7 +187,7 @@ func (h *Hub) dropSession(sid string) {
 	h.subMu.Unlock()
 	sort.Strings(uris)
 	for _, uri := range uris {
-		h.subscribe(h.ctx, sid, uri, false)
+		h.subscribe(h.life.ctx, sid, uri, false)
 	}
 }
 

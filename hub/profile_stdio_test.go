@@ -43,7 +43,7 @@ func TestProfileHubStartsOnlyItsServices(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(h.Close)
-	h.catalog(bounded(t))
+	h.lister.Catalog(bounded(t))
 	var names, running []string
 	for _, s := range h.pool.status() {
 		names = append(names, s.Name)

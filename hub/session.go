@@ -145,7 +145,7 @@ func (h *Hub) hooks() *server.Hooks {
 		switch method {
 		case mcp.MethodToolsList, mcp.MethodToolsCall, mcp.MethodPromptsList, mcp.MethodPromptsGet,
 			mcp.MethodResourcesList, mcp.MethodResourcesRead:
-			h.catalog(ctx)
+			h.lister.Catalog(ctx)
 		}
 	})
 	hk.AddBeforeCallTool(func(ctx context.Context, _ any, req *mcp.CallToolRequest) {
@@ -179,7 +179,7 @@ func (h *Hub) hooks() *server.Hooks {
 	hk.AddAfterListTools(func(ctx context.Context, _ any, req *mcp.ListToolsRequest, res *mcp.ListToolsResult) {
 		w := h.whereOf(ctx)
 		if w.Service != "" {
-			ownToolNames(h.current(), w.Service, res.Tools)
+			ownToolNames(h.lister.Current(), w.Service, res.Tools)
 		}
 		hash := h.listHash("tools", w)
 		if req.Params.Cursor == "" && res.NextCursor == "" {
@@ -193,7 +193,7 @@ func (h *Hub) hooks() *server.Hooks {
 	hk.AddAfterListPrompts(func(ctx context.Context, _ any, req *mcp.ListPromptsRequest, res *mcp.ListPromptsResult) {
 		w := h.whereOf(ctx)
 		if w.Service != "" {
-			ownPromptNames(h.current(), w.Service, res.Prompts)
+			ownPromptNames(h.lister.Current(), w.Service, res.Prompts)
 		}
 		hash := h.listHash("prompts", w)
 		if req.Params.Cursor == "" && res.NextCursor == "" {
@@ -265,7 +265,7 @@ func (h *Hub) rootOfSession(cs *session.Session) string {
 // listHash sums the list of a kind a session made at w would get now, so
 // that the outbound filter can tell whether it changed.
 func (h *Hub) listHash(kind string, w catalog.Where) string {
-	cat := h.cat.Load()
+	cat := h.lister.Built()
 	if cat == nil {
 		return ""
 	}

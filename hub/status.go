@@ -11,7 +11,7 @@ import (
 
 // Status describes the hub for /api/status.
 func (h *Hub) Status() map[string]any {
-	cat := h.cat.Load()
+	cat := h.lister.Built()
 	h.mu.Lock()
 	st, projects, guard := h.st, h.projects, h.guard
 	h.mu.Unlock()

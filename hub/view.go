@@ -11,21 +11,12 @@ import (
 // call's path (mcp-go filters the called tool): the view is found by where
 // the request came from, without working out its scope again.
 func (h *Hub) viewOf(ctx context.Context) (*catalog.Catalog, *catalog.View) {
-	cat := h.current()
+	cat := h.lister.Current()
 	w := h.whereOf(ctx)
 	h.mu.Lock()
 	k := catalog.WhereKey{Gen: h.expose.Gen, Where: w}
 	h.mu.Unlock()
 	return cat, cat.ViewFor(k, h.reachOf, h.decideAuto)
-}
-
-// current returns the current catalogue, or before the first build the
-// hub's own empty one (its own: views are cached on it).
-func (h *Hub) current() *catalog.Catalog {
-	if cat := h.cat.Load(); cat != nil {
-		return cat
-	}
-	return h.empty
 }
 
 // decideAuto picks an auto endpoint's mode for a catalogue whose offered

@@ -1,4 +1,4 @@
-package hub
+package listing
 
 import (
 	"time"
@@ -14,17 +14,17 @@ import (
 // rebuild, writes the latest catalogue (so a burst of listings makes few
 // writes) until the hub closes.
 
-// cacheCatalog asks the writer to write the current catalogue.
-func (h *Hub) cacheCatalog() {
-	if h.opts.CatalogPath == "" {
+// cache asks the writer to write the current catalogue.
+func (l *Lister) cache() {
+	if l.opts.CachePath == "" {
 		return
 	}
-	h.cacheOnce.Do(func() {
-		h.cacheDirty = make(chan struct{}, 1)
-		h.goTracked(h.writeCache)
+	l.cacheOnce.Do(func() {
+		l.cacheDirty = make(chan struct{}, 1)
+		l.opts.Go(l.writeCache)
 	})
 	select {
-	case h.cacheDirty <- struct{}{}:
+	case l.cacheDirty <- struct{}{}:
 	default: // a write is pending: it takes the latest catalogue
 	}
 }
@@ -32,27 +32,27 @@ func (h *Hub) cacheCatalog() {
 // writeCache writes the catalogue each time it is marked dirty; when the
 // hub closes it writes a pending catalogue before it returns (Close waits
 // for it), so the last listing of a hub that is stopped is kept.
-func (h *Hub) writeCache() {
+func (l *Lister) writeCache() {
 	for {
 		select {
-		case <-h.ctx.Done():
+		case <-l.opts.Context.Done():
 			select {
-			case <-h.cacheDirty:
-				if err := h.saveCache(h.cat.Load()); err != nil {
-					h.log.Warn("catalogue cache", "path", h.opts.CatalogPath, "error", h.masker.Text(err.Error()))
+			case <-l.cacheDirty:
+				if err := l.saveCache(l.cat.Load()); err != nil {
+					l.opts.Log.Warn("catalogue cache", "path", l.opts.CachePath, "error", l.opts.Masker.Text(err.Error()))
 				}
 			default:
 			}
 			return
-		case <-h.cacheDirty:
+		case <-l.cacheDirty:
 		}
-		if err := h.saveCache(h.cat.Load()); err != nil {
-			h.log.Warn("catalogue cache", "path", h.opts.CatalogPath, "error", h.masker.Text(err.Error()))
+		if err := l.saveCache(l.cat.Load()); err != nil {
+			l.opts.Log.Warn("catalogue cache", "path", l.opts.CachePath, "error", l.opts.Masker.Text(err.Error()))
 		}
-		if h.cacheWritten != nil {
+		if l.CacheWritten != nil {
 			select {
-			case h.cacheWritten <- struct{}{}:
-			case <-h.ctx.Done():
+			case l.CacheWritten <- struct{}{}:
+			case <-l.opts.Context.Done():
 			}
 		}
 	}
@@ -61,16 +61,14 @@ func (h *Hub) writeCache() {
 // saveCache merges the listings of cat into the cache: every service
 // listed without error, with each tool it offers (whatever the policy, but
 // not the tools the hub cannot call at all) and its token cost.
-func (h *Hub) saveCache(cat *catalog.Catalog) error {
+func (l *Lister) saveCache(cat *catalog.Catalog) error {
 	if cat == nil {
 		return nil
 	}
-	h.mu.Lock()
 	declared := map[string]bool{}
-	for _, p := range h.projects {
-		declared[p.Name] = true
+	for _, s := range l.opts.Services() {
+		declared[s.Name] = true
 	}
-	h.mu.Unlock()
 	now := time.Now().UTC()
 	listed := map[string]cachefile.Listing{}
 	for name := range cat.Projects {
@@ -89,5 +87,5 @@ func (h *Hub) saveCache(cat *catalog.Catalog) error {
 		})
 		listed[t.Service] = s
 	}
-	return cachefile.Merge(h.opts.CatalogPath, listed, declared, metaTokens())
+	return cachefile.Merge(l.opts.CachePath, listed, declared, l.opts.MetaTokens())
 }
