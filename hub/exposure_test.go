@@ -515,3 +515,49 @@ func allRegistered(h *Hub) []mcp.Tool {
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
+
+// TestFilterDecidesEachToolOnItsOwn: whether the policy filter lets a tool
+// through depends on the tool and on whether the request calls it, never
+// on how many tools mcp-go hands the filter at once (it hands the called
+// tool alone today). In search mode a call of an offered, unlisted tool
+// passes whether the filter sees it alone or among every registered tool;
+// a list of that one tool does not show it; a policy's disabled tool
+// passes only for its own call (the handler refuses it as blocked).
+func TestFilterDecidesEachToolOnItsOwn(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	writeState(t, path, []service.Service{testService("alpha", "a", "")}, map[string]state.Policy{"alpha": {DisabledTools: []string{"delete_everything"}}})
+	setExposure(t, path, state.Hub{Tools: "search"}, nil)
+	h := newTestHub(t, path, Options{ListGrace: testGrace})
+	defer h.Close()
+	list := session.WithEndpoint(context.Background(), session.Endpoint{Path: "/mcp"})
+	h.lister.Catalog(list) // lists alpha
+	waitCatalog(t, h, func(c *catalog.Catalog) bool { return c.Tools["alpha__echo"] != nil })
+	names := func(tools []mcp.Tool) string {
+		var out []string
+		for _, tl := range tools {
+			out = append(out, tl.Name)
+		}
+		return strings.Join(out, " ")
+	}
+	echo := h.srv.GetTool("alpha__echo").Tool
+	blocked := h.srv.GetTool("alpha__delete_everything").Tool
+	call := session.WithCalling(list, "alpha__echo")
+	for _, c := range []struct {
+		name  string
+		ctx   context.Context
+		tools []mcp.Tool
+		want  string
+	}{
+		{"a list of every tool", list, allRegistered(h), "call_tool describe_tools search_tools"},
+		{"a list of the one tool", list, []mcp.Tool{echo}, ""},
+		{"its call, the tool alone", call, []mcp.Tool{echo}, "alpha__echo"},
+		{"its call, among every tool", call, allRegistered(h), "alpha__echo call_tool describe_tools search_tools"},
+		{"another tool's call", call, []mcp.Tool{blocked}, ""},
+		{"the disabled tool's own call", session.WithCalling(list, "alpha__delete_everything"), []mcp.Tool{blocked, echo}, "alpha__delete_everything"},
+	} {
+		if got := names(h.toolFilter(c.ctx, c.tools)); got != c.want {
+			t.Errorf("%s: the filter lets through %q, want %q", c.name, got, c.want)
+		}
+	}
+}

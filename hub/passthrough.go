@@ -96,13 +96,10 @@ func (h *Hub) setLevel(sid string, level mcp.LoggingLevel) {
 	h.levels[sid] = level
 	lowest := lowestLevel(h.levels)
 	h.subMu.Unlock()
-	h.mu.Lock()
-	backends := h.backends
-	h.mu.Unlock()
-	for name, b := range backends {
-		if _, local := b.(localBackend); local {
-			continue
-		}
+	// Only upstreams have a level to set: the services chronicle runs in
+	// process (the Chronova bridge) log nothing to pass on.
+	for _, st := range h.pool.status() {
+		name, b := st.Name, h.pool.backend(st.Name)
 		h.life.goTracked(func() {
 			ctx, cancel := context.WithTimeout(h.life.ctx, h.opts.ListTimeout)
 			defer cancel()

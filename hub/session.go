@@ -49,20 +49,16 @@ func (h *Hub) inScope(ctx context.Context, service string) bool {
 // toolFilter lists what the request's endpoint lists (its view): the
 // meta-tools in search mode, and the offered tools the mode lists — tools
 // of services in scope and in the endpoint's profile, not disabled by a
-// policy. A call reaches its handler through this filter too (mcp-go checks
-// the called tool alone): a call to a disabled tool is let through so that
-// the handler refuses it with a tool error and logs it as blocked, and so
-// is a call to an offered tool that search mode does not list.
+// policy. A call reaches its handler through this filter too (mcp-go
+// filters the called tool): a call to a disabled tool is let through so
+// that the handler refuses it with a tool error and logs it as blocked,
+// and so is a call to an offered tool that search mode does not list.
+// Each tool is decided on its own, by whether this request calls it: how
+// many tools mcp-go hands the filter at once decides nothing (decision
+// 0190).
 func (h *Hub) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 	cat, v := h.viewOf(ctx)
-	if len(tools) == 1 && !isMetaTool(tools[0].Name) {
-		// A call (mcp-go checks the called tool alone), or a list of
-		// one: the answer is the slice as it came, or none.
-		if h.passes(ctx, cat, v, tools[0].Name, true) {
-			return tools
-		}
-		return nil
-	}
+	calls := h.callsOf(ctx)
 	out := make([]mcp.Tool, 0, len(tools))
 	for _, t := range tools {
 		if isMetaTool(t.Name) {
@@ -71,18 +67,17 @@ func (h *Hub) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 			}
 			continue
 		}
-		if h.passes(ctx, cat, v, t.Name, false) {
+		if h.passes(cat, v, t.Name, calls(t.Name)) {
 			out = append(out, t)
 		}
 	}
 	return out
 }
 
-// passes reports whether the tool named name is in the view; single is set
-// when it is the only tool asked about, as for a call.
-func (h *Hub) passes(ctx context.Context, cat *catalog.Catalog, v *catalog.View, name string, single bool) bool {
+// passes reports whether the tool named name is in the view; called is set
+// when the request calls it.
+func (h *Hub) passes(cat *catalog.Catalog, v *catalog.View, name string, called bool) bool {
 	e := cat.Tools[name]
-	called := single && h.isCalling(ctx, name)
 	if e == nil {
 		// A call of a tool of a service that could not start reaches
 		// its stand-in, which says why (unavailable.go).
@@ -117,17 +112,19 @@ func (h *Hub) visibleTo(ctx context.Context) (*catalog.Catalog, map[string]bool)
 	return cat, v.Reach.Services
 }
 
-// isCalling reports whether the request is a tools/call of name: HTTP
-// carries the called tool in the request's context; stdio has no context
-// per request, so its session's calls in flight stand in for it.
-func (h *Hub) isCalling(ctx context.Context, name string) bool {
+// callsOf returns whether the request calls a tool: HTTP carries the
+// called tool in the request's context; stdio has no context per request,
+// so its session's calls in flight stand in for it (a list the session
+// sends while it calls a tool may then show that tool, which the session
+// knows already; the handler still refuses what policy disables).
+func (h *Hub) callsOf(ctx context.Context) func(name string) bool {
 	if n, ok := session.CallingOf(ctx); ok {
-		return n == name
+		return func(name string) bool { return name == n }
 	}
 	if cs := h.sessionOf(ctx); cs != nil {
-		return cs.Calling(name)
+		return cs.Calling
 	}
-	return false
+	return func(string) bool { return false }
 }
 
 // hooks wire the inspector, the lazy catalogue and session roots into mcp-go.
