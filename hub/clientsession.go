@@ -2,7 +2,6 @@ package hub
 
 import (
 	"context"
-	"net/http"
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/config"
@@ -103,31 +102,9 @@ func (h *Hub) makeRoom() (release func(), refused string) {
 	})
 }
 
-// endSession ends a Streamable HTTP session as a DELETE from its client
-// would, so that mcp-go lets go of it too (and its unregistration hook
-// drops the rest); a pending id, which mcp-go has not registered, just
-// stops being valid.
+// endSession ends a session the hub chose to end: over HTTP as a DELETE
+// from its client would (transport.EndSession); a pending id, or a hub
+// that serves no HTTP, just stops knowing it.
 func (h *Hub) endSession(cs *session.Session) {
-	h.mu.Lock()
-	mcpHTTP := h.mcpHTTP
-	h.mu.Unlock()
-	if cs.ClientSession() == nil || mcpHTTP == nil {
-		h.clients.Remove(cs.ID())
-		return
-	}
-	req, err := http.NewRequestWithContext(h.life.ctx, http.MethodDelete, "/mcp", nil)
-	if err != nil {
-		return
-	}
-	req.Header.Set(server.HeaderKeySessionID, cs.ID())
-	mcpHTTP.ServeHTTP(discardResponse{header: http.Header{}}, req)
-	h.clients.Remove(cs.ID()) // had mcp-go refused, the id still ends
+	h.transport.EndSession(cs)
 }
-
-// A discardResponse is the response of a request the hub makes of mcp-go
-// itself (endSession).
-type discardResponse struct{ header http.Header }
-
-func (d discardResponse) Header() http.Header         { return d.header }
-func (d discardResponse) Write(b []byte) (int, error) { return len(b), nil }
-func (d discardResponse) WriteHeader(int)             {}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
-	"net/http"
 	"os"
 	"sort"
 	"sync"
@@ -30,6 +29,7 @@ import (
 	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/listing"
 	"github.com/chronicle-dev/chronicle/hub/session"
+	"github.com/chronicle-dev/chronicle/hub/transport"
 	"github.com/chronicle-dev/chronicle/hub/watch"
 )
 
@@ -107,17 +107,15 @@ type Hub struct {
 	life   *lifetime       // the hub's: Close ends it
 	lister *listing.Lister // the catalogue (hub/listing)
 	passThrough
-	stdioOut atomic.Pointer[trackingWriter] // the stdio client's writer, when serving one
-	noState  atomic.Bool                    // the state did not exist (said once)
+	noState atomic.Bool // the state did not exist (said once)
 
 	clients   *session.Registry // every client session, for as long as its transport's (clientsession.go)
-	mcpHTTP   http.Handler      // mcp-go's Streamable HTTP server, which endSession asks to end a session
-	sweeping  sync.Once         // starts the sweep of unused sessions with the first Handler
 	lists     listWatch         // what may need a list_changed
 	stateless sync.Map          // endpoint key → *atomic.Int64: 2026-07-28 requests
 	autoModes sync.Map          // endpoint (profile and services) → the mode auto chose last
 	started   time.Time
-	api       *console.API // the management API and the console (hub/console)
+	api       *console.API         // the management API and the console (hub/console)
+	transport *transport.Transport // HTTP, SSE and stdio (hub/transport)
 
 	sessionEnded chan string // tests: told the id of each session that ended, when set
 }
@@ -163,6 +161,13 @@ func New(opts Options) (*Hub, error) {
 		Hub: h, Inspector: h.inspector, Masker: h.masker, Resolver: opts.Resolver(), Context: h.life.ctx,
 		Workspace: opts.Workspace, StatePath: opts.StatePath, Home: opts.Home, Getenv: opts.Getenv, Version: opts.Version,
 	})
+	h.transport = transport.New(transport.Core{
+		API: h.api, Log: h.log, Masker: h.masker, Sessions: h.clients, Context: h.life.ctx, Go: h.life.goTracked, Guard: h.Guard,
+		Keep: h.keepPeeked, Note: h.noteRequest, MakeRoom: h.makeRoom,
+		HasProfile: h.hasProfile, HasService: h.hasService, ServiceNames: h.serviceNames, CountStateless: h.countStateless,
+		Listening:      func(delta int64) { h.lists.listeners.Add(int32(delta)) },
+		SessionIdleTTL: opts.SessionIdleTTL, UnusedSessionTTL: opts.UnusedSessionTTL, Service: opts.Service,
+	})
 	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.lister.Invalidate("upstream "+service+" changed its lists", service) }, h)
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
 		// listChanged is declared by the hub and announced by it
@@ -181,6 +186,7 @@ func New(opts Options) (*Hub, error) {
 		server.WithResourceCompletionProvider(completer{h}),
 		server.WithInstructions("chronicle hub: every declared MCP service, as <service>__<tool>."),
 	)
+	h.transport.SetServer(h.srv)
 	// A client is asked for its roots once it says it is initialized.
 	h.srv.AddNotificationHandler(string(mcp.MethodNotificationInitialized), h.sessionInitialized)
 	// The meta-tools are there from the start: in search mode what an

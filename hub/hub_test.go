@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	hubtransport "github.com/chronicle-dev/chronicle/hub/transport"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -237,7 +238,7 @@ func TestHubAggregatesWithPoliciesAndScopes(t *testing.T) {
 	}
 
 	// A client working in the project sees the project's service too.
-	inProject := connect(t, r.url, map[string]string{RootHeader: filepath.Join(project, "src")})
+	inProject := connect(t, r.url, map[string]string{hubtransport.RootHeader: filepath.Join(project, "src")})
 	if _, ok := toolNames(t, inProject)["beta__echo"]; !ok {
 		t.Error("the project service is not offered inside its project")
 	}

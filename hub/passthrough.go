@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/chronicle-dev/chronicle/hub/inspect"
+	"github.com/chronicle-dev/chronicle/hub/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -40,8 +41,7 @@ func (h *Hub) upstreamNotified(service string, n mcp.JSONRPCNotification) {
 		route := r.(progressRoute)
 		params["progressToken"] = route.token
 		h.recordForward(route.caller.session, n.Method, params)
-		if w := h.stdioOut.Load(); w != nil && route.caller.session == stdioSession {
-			_ = w.notify(n.Method, params)
+		if route.caller.session == transport.StdioSession && h.transport.NotifyStdio(n.Method, params) {
 			return
 		}
 		_ = h.srv.SendNotificationToClient(route.caller.ctx, n.Method, params)

@@ -45,17 +45,17 @@ func bodyOf(method, path string) string {
 // Access-Control-Allow-Origin (consoleHub.do checks that on every answer).
 func TestEveryRouteIsGuarded(t *testing.T) {
 	c := startConsoleHub(t, "")
-	rows := c.hub.routes(nil, nil, nil)
+	rows := c.hub.transport.Routes()
 	if len(rows) < 25 {
 		t.Fatalf("the route table has %d rows", len(rows))
 	}
 	seen := map[string]bool{}
 	for _, rt := range rows {
-		if seen[rt.pattern] {
-			t.Errorf("%s is in the table twice", rt.pattern)
+		if seen[rt.Pattern] {
+			t.Errorf("%s is in the table twice", rt.Pattern)
 		}
-		seen[rt.pattern] = true
-		method, path := concrete(rt.pattern)
+		seen[rt.Pattern] = true
+		method, path := concrete(rt.Pattern)
 		body := bodyOf(method, path)
 		ct := ""
 		if body != "" {
@@ -64,27 +64,27 @@ func TestEveryRouteIsGuarded(t *testing.T) {
 		// A page on another loopback port.
 		code, _, _ := c.do(t, method, path, ct, body, "Origin", "http://127.0.0.1:8999", "Sec-Fetch-Site", "same-site")
 		switch {
-		case rt.guard.SameOrigin || access.UnsafeMethod(method):
+		case rt.Rule.SameOrigin || access.UnsafeMethod(method):
 			if code != http.StatusForbidden {
-				t.Errorf("%s from another origin: %d, want 403", rt.pattern, code)
+				t.Errorf("%s from another origin: %d, want 403", rt.Pattern, code)
 			}
 		case code == http.StatusForbidden:
-			t.Errorf("%s from another origin: 403, but its guard (%s) lets navigations in", rt.pattern, rt.guard.Name)
+			t.Errorf("%s from another origin: 403, but its guard (%s) lets navigations in", rt.Pattern, rt.Rule.Name)
 		}
 		// Without the token. (GET /sse would answer with a stream that
 		// never ends: TestLegacySSEServesClientsThatAreNotBrowsers reads it.)
-		if rt.pattern == "GET /sse" {
+		if rt.Pattern == "GET /sse" {
 			continue
 		}
 		code, _, _ = c.do(t, method, path, ct, body, "Authorization", "")
-		if needs := rt.guard.Token != access.NoToken; needs != (code == http.StatusUnauthorized) {
-			t.Errorf("%s without the token: %d (guard %s)", rt.pattern, code, rt.guard.Name)
+		if needs := rt.Rule.Token != access.NoToken; needs != (code == http.StatusUnauthorized) {
+			t.Errorf("%s without the token: %d (guard %s)", rt.Pattern, code, rt.Rule.Name)
 		}
 		// A body a browser may send anywhere without a preflight.
 		if access.UnsafeMethod(method) {
 			code, _, _ = c.do(t, method, path, "text/plain", body)
-			if rt.guard.JSON != (code == http.StatusUnsupportedMediaType) {
-				t.Errorf("%s as text/plain: %d (guard %s)", rt.pattern, code, rt.guard.Name)
+			if rt.Rule.JSON != (code == http.StatusUnsupportedMediaType) {
+				t.Errorf("%s as text/plain: %d (guard %s)", rt.Pattern, code, rt.Rule.Name)
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package hub
+package transport
 
 import (
 	"bytes"
@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/session"
@@ -20,11 +19,11 @@ import (
 //
 //	/mcp                      Streamable HTTP, every revision (2026-07-28 stateless on the same path)
 //	/mcp?root=DIR             the same, scoped to the project folder DIR
-//	/mcp/profile/NAME[?root=] a profile's endpoint (exposure.go)
+//	/mcp/profile/NAME[?root=] a profile's endpoint
 //	/mcp/service/NAME[?root=] one service under its own names (service_endpoint.go)
 //	/sse + /message           HTTP+SSE for 2024-11-05 clients
 //	/health, /api/*           liveness and the management API
-//	/, /console/FILE          the web console (console.go)
+//	/, /console/FILE          the web console (hub/console)
 //
 // A session is bound to the endpoint it was made on: its id is refused on
 // any other.
@@ -33,11 +32,11 @@ import (
 // Streamable HTTP server: the scope of the URL or header, the session's
 // binding to its endpoint, GET/DELETE without or with an unknown session,
 // protocol versions answered with JSON-RPC errors, and batches per revision.
-func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
+func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ep := session.Endpoint{Path: path}
 		if name := r.PathValue("name"); name != "" {
-			if !h.hasProfile(name) {
+			if !h.core.HasProfile(name) {
 				http.Error(w, "no profile named "+name+" is defined", http.StatusNotFound)
 				return
 			}
@@ -45,8 +44,8 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 		}
 		service := r.PathValue("service")
 		if service != "" {
-			if !h.hasService(service) {
-				http.Error(w, "no service named "+service+" is served"+h.serviceNames(), http.StatusNotFound)
+			if !h.core.HasService(service) {
+				http.Error(w, "no service named "+service+" is served"+h.core.ServiceNames(), http.StatusNotFound)
 				return
 			}
 			ep.Path = catalog.ServicePrefix + service
@@ -71,7 +70,7 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			sid = r.Header.Get(server.HeaderKeySessionID)
 		}
 		if sid != "" {
-			if cs = h.clients.Get(sid); cs == nil {
+			if cs = h.core.Sessions.Get(sid); cs == nil {
 				writeRPCError(w, http.StatusNotFound, nil, mcp.INVALID_REQUEST, "unknown session "+sid)
 				return
 			}
@@ -90,7 +89,7 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 			return
 		}
 		if modern && r.Method == http.MethodPost {
-			h.countStateless(ep.Key())
+			h.core.CountStateless(ep.Key())
 		}
 		ctx := session.WithEndpoint(r.Context(), ep)
 		if ep.Root != "" {
@@ -125,7 +124,7 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		m := wire.Peek(body)
 		if sid == "" && !modern && m.Is(mcp.MethodInitialize) {
-			release, msg := h.makeRoom()
+			release, msg := h.core.MakeRoom()
 			if msg != "" {
 				writeRPCError(w, http.StatusServiceUnavailable, json.RawMessage(m.ID), mcp.INTERNAL_ERROR, msg)
 				return
@@ -135,14 +134,14 @@ func (h *Hub) serveEndpoint(next http.Handler, path string) http.Handler {
 		if cs != nil {
 			// The request is in flight until its handler returns: its
 			// response has gone then, or never will.
-			if h.noteRequest(cs, m) {
+			if h.core.Note(cs, m) {
 				defer cs.Answered(m.ID)
 			}
 		}
 		if modern && m.Is(mcp.MethodSubscriptionsListen) {
 			// A listen stream is told of every list change (announce.go).
-			h.lists.listeners.Add(1)
-			defer h.lists.listeners.Add(-1)
+			h.core.Listening(1)
+			defer h.core.Listening(-1)
 		}
 		if name := m.CalledTool(); name != "" {
 			ctx = session.WithCalling(ctx, name)
@@ -209,21 +208,4 @@ func requestID(body []byte) any {
 		return json.RawMessage(m.ID)
 	}
 	return nil
-}
-
-// countStateless counts a 2026-07-28 request per endpoint: that revision has
-// no sessions, so /api/status shows its traffic this way.
-func (h *Hub) countStateless(key string) {
-	c, _ := h.stateless.LoadOrStore(key, new(atomic.Int64))
-	c.(*atomic.Int64).Add(1)
-}
-
-// statelessTraffic returns the 2026-07-28 requests per endpoint.
-func (h *Hub) statelessTraffic() map[string]int64 {
-	out := map[string]int64{}
-	h.stateless.Range(func(k, v any) bool {
-		out[k.(string)] = v.(*atomic.Int64).Load()
-		return true
-	})
-	return out
 }

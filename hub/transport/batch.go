@@ -1,4 +1,4 @@
-package hub
+package transport
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ const batchRevision = "2025-03-26"
 // serveBatch answers a JSON-RPC batch: on 2025-03-26 it is split into single
 // messages, each served as its own request, and the responses are returned
 // as one JSON array; on any other revision it is an invalid request.
-func (h *Hub) serveBatch(w http.ResponseWriter, r *http.Request, next http.Handler, body []byte, version string) {
+func (h *Transport) serveBatch(w http.ResponseWriter, r *http.Request, next http.Handler, body []byte, version string) {
 	if version != batchRevision {
 		writeRPCError(w, http.StatusBadRequest, nil, mcp.INVALID_REQUEST, "JSON-RPC batches are not allowed in protocol revision "+orUnstated(version)+" (only in "+batchRevision+")")
 		return

@@ -1,4 +1,4 @@
-package hub
+package transport
 
 import (
 	"bufio"
@@ -17,13 +17,12 @@ import (
 // ServeStdio serves one client on in and out (chronicle serve --stdio, the
 // entry link { hub = true } writes) until in ends or ctx is done. The
 // session's scope is Options.Root, the client's working directory.
-func (h *Hub) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
-	s := server.NewStdioServer(h.srv)
+func (h *Transport) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
+	s := server.NewStdioServer(h.core.Server)
 	s.SetErrorLogger(log.New(logWriter{h}, "", 0))
 	tw := &trackingWriter{h: h, w: out}
 	h.stdioOut.Store(tw)
 	err := s.Listen(ctx, &trackingReader{h: h, in: bufio.NewReaderSize(in, 64<<10)}, tw)
-	h.Close()
 	if ctx.Err() != nil {
 		return nil
 	}
@@ -35,7 +34,7 @@ func (h *Hub) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error
 // the per-request context that HTTP has): no copy and no goroutine in
 // between (mcp-go reads the lines one after another).
 type trackingReader struct {
-	h    *Hub
+	h    *Transport
 	in   *bufio.Reader
 	line []byte // what is left of the line being read
 	err  error  // what ended the input, after line
@@ -47,8 +46,8 @@ func (r *trackingReader) Read(p []byte) (int, error) {
 			return 0, r.err
 		}
 		r.line, r.err = upstream.ReadLine(r.in)
-		if r.h.opts.Service != "" && len(r.line) > 0 {
-			r.line = exposeLine(r.h.opts.Service, r.line)
+		if r.h.core.Service != "" && len(r.line) > 0 {
+			r.line = exposeLine(r.h.core.Service, r.line)
 		}
 		if len(r.line) > 0 {
 			r.see(r.line)
@@ -65,8 +64,8 @@ func (r *trackingReader) Read(p []byte) (int, error) {
 // see notes a line of the client's in its session, which mcp-go
 // registered before it read the first line.
 func (r *trackingReader) see(line []byte) {
-	if cs := r.h.clients.Get(stdioSession); cs != nil {
-		r.h.noteRequest(cs, wire.Peek(line))
+	if cs := r.h.core.Sessions.Get(stdioSession); cs != nil {
+		r.h.core.Note(cs, wire.Peek(line))
 	}
 }
 
@@ -76,7 +75,7 @@ const stdioSession = "stdio"
 // A trackingWriter sees each message the stdio server writes and applies
 // the session's outbound filter (one message per line).
 type trackingWriter struct {
-	h  *Hub
+	h  *Transport
 	mu sync.Mutex
 	w  io.Writer
 }
@@ -84,17 +83,17 @@ type trackingWriter struct {
 func (w *trackingWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if !w.h.keepPeeked(w.h.clients.Get(stdioSession), wire.Peek(p)) {
+	if !w.h.core.Keep(w.h.core.Sessions.Get(stdioSession), wire.Peek(p)) {
 		return len(p), nil
 	}
 	return w.w.Write(p)
 }
 
 // logWriter sends mcp-go's stdio errors to the hub's log, never stdout.
-type logWriter struct{ h *Hub }
+type logWriter struct{ h *Transport }
 
 func (l logWriter) Write(p []byte) (int, error) {
-	l.h.log.Warn("stdio", "error", l.h.masker.Text(string(p)))
+	l.h.core.Log.Warn("stdio", "error", l.h.core.Masker.Text(string(p)))
 	return len(p), nil
 }
 
@@ -109,4 +108,19 @@ func (w *trackingWriter) notify(method string, params any) error {
 	}
 	_, err = w.Write(append(b, '\n'))
 	return err
+}
+
+// StdioSession is mcp-go's id of the one stdio session.
+const StdioSession = stdioSession
+
+// NotifyStdio writes a notification to the stdio client at once, in order
+// with the responses (see trackingWriter.notify); false when no stdio
+// client is served.
+func (h *Transport) NotifyStdio(method string, params any) bool {
+	w := h.stdioOut.Load()
+	if w == nil {
+		return false
+	}
+	_ = w.notify(method, params)
+	return true
 }

@@ -1,4 +1,4 @@
-package hub
+package transport
 
 import (
 	"net/http"
@@ -6,36 +6,36 @@ import (
 	"github.com/chronicle-dev/chronicle/hub/access"
 )
 
-// A route is one row of the hub's HTTP surface: a ServeMux pattern (method
+// A Route is one row of the hub's HTTP surface: a ServeMux pattern (method
 // and path), the guard that every request to it passes first, and what
-// serves it. Every route the hub answers is a row of Hub.routes; nothing
+// serves it. Every route the hub answers is a row of Transport.routes; nothing
 // is registered on the mux any other way, so the table is the whole
 // security model (docs/decisions/0065).
-type route struct {
-	pattern string
-	guard   access.Rule
-	handler http.Handler
+type Route struct {
+	Pattern string
+	Rule    access.Rule
+	Handler http.Handler
 }
 
 // routes is the hub's HTTP surface:
 //
 //	/mcp                      Streamable HTTP, every revision (2026-07-28 stateless on the same path)
 //	/mcp?root=DIR             the same, scoped to the project folder DIR
-//	/mcp/profile/NAME[?root=] a profile's endpoint (exposure.go)
-//	/mcp/service/NAME[?root=] one service under the names its server gives (service_endpoint.go)
+//	/mcp/profile/NAME[?root=] a profile's endpoint
+//	/mcp/service/NAME[?root=] one service under the names its server gives (rewrite.go)
 //	/sse + /message           HTTP+SSE for 2024-11-05 clients
 //	/health                   liveness
 //	/api/…                    the management API (docs/api.md)
-//	/, /console/FILE          the web console (console.go)
+//	/, /console/FILE          the web console (hub/console)
 //
 // The MCP endpoints keep the methods their transports define: POST for a
 // message, GET for a stream, DELETE to end a session.
-func (h *Hub) routes(mcpHTTP, sse, message http.Handler) []route {
+func (h *Transport) routes(mcpHTTP, sse, message http.Handler) []Route {
 	mcp := h.serveEndpoint(mcpHTTP, "/mcp")
 	named := h.serveEndpoint(mcpHTTP, "") // the endpoint a path names: a profile or a service
-	api := h.api
+	api := h.core.API
 	call := http.HandlerFunc(api.CallTool)
-	return []route{
+	return []Route{
 		{"POST /mcp", access.MCPRule, mcp},
 		{"GET /mcp", access.MCPRule, mcp},
 		{"DELETE /mcp", access.MCPRule, mcp},
@@ -79,8 +79,12 @@ func (h *Hub) routes(mcpHTTP, sse, message http.Handler) []route {
 }
 
 // guarded serves next behind rule, with the body limit.
-func (h *Hub) guarded(rule access.Rule, next http.Handler) http.Handler {
+func (h *Transport) guarded(rule access.Rule, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h.Guard().Serve(w, r, rule, next)
+		h.core.Guard().Serve(w, r, rule, next)
 	})
 }
+
+// Routes returns the route table as the hub serves it, for its test and
+// docs/api.md (no MCP transport behind the MCP rows).
+func (h *Transport) Routes() []Route { return h.routes(nil, nil, nil) }

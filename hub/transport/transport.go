@@ -1,0 +1,81 @@
+package transport
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/hub/access"
+	"github.com/chronicle-dev/chronicle/hub/console"
+	"github.com/chronicle-dev/chronicle/hub/session"
+	"github.com/chronicle-dev/chronicle/hub/wire"
+)
+
+// A Core is what the transports need of the hub: the MCP server they
+// serve, its client sessions, the management API, and the call path's say
+// on each message. The hub gives it; the transports hold nothing else of
+// the hub's.
+type Core struct {
+	Server   *server.MCPServer
+	Sessions *session.Registry
+	API      *console.API
+	Log      *slog.Logger
+	Masker   *mask.Masker
+	// Context is the hub's lifetime; Go runs fn on a goroutine the hub
+	// waits for when it closes.
+	Context context.Context
+	Go      func(fn func())
+	// Guard returns the transport rules for the current settings.
+	Guard func() access.Guard
+
+	// Keep decides whether an outbound message reaches the session cs
+	// (nil: a session the hub does not know).
+	Keep func(cs *session.Session, m wire.Message) bool
+	// Note records a client's message in its session and reports whether
+	// it is a request now in flight.
+	Note func(cs *session.Session, m wire.Message) bool
+	// MakeRoom makes room for a new session under the session cap (see
+	// session.Registry.MakeRoom).
+	MakeRoom func() (release func(), refused string)
+	// HasProfile and HasService say whether an endpoint's profile or
+	// service exists; ServiceNames lists the services for a message.
+	HasProfile   func(name string) bool
+	HasService   func(name string) bool
+	ServiceNames func() string
+	// CountStateless counts a 2026-07-28 request on an endpoint.
+	CountStateless func(endpoint string)
+	// Listening is told +1 when a subscriptions/listen stream starts and -1
+	// when it ends.
+	Listening func(delta int64)
+
+	// SessionIdleTTL ends HTTP sessions idle this long; UnusedSessionTTL
+	// those whose client sent nothing after initialize.
+	SessionIdleTTL, UnusedSessionTTL time.Duration
+	// Service is the one service a stdio client is served under the
+	// names the server gives (serve --stdio --service NAME), or "".
+	Service string
+}
+
+// A Transport serves the hub's MCP server over Streamable HTTP (both
+// eras), the legacy HTTP+SSE pair and stdio, behind the one route table.
+type Transport struct {
+	core Core
+
+	mu       sync.Mutex
+	mcpHTTP  http.Handler // mcp-go's Streamable HTTP server, which EndSession asks to end a session
+	sweeping sync.Once    // starts the sweep of unused sessions with the first Handler
+	stdioOut atomic.Pointer[trackingWriter]
+}
+
+// New returns the transports of a hub.
+func New(core Core) *Transport { return &Transport{core: core} }
+
+// SetServer gives the transports the hub's MCP server, which is made after
+// them (its hooks reach the transports through the hub).
+func (h *Transport) SetServer(srv *server.MCPServer) { h.core.Server = srv }
