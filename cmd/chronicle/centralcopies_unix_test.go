@@ -1,3 +1,8 @@
+//go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
+
+// The skill hash cache keys files by inode and change time, which these
+// systems give (engine/hashcache's key_unix.go); elsewhere it is not used.
+
 package main
 
 import (
