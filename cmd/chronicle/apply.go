@@ -345,6 +345,9 @@ func (a *app) applyRun(o applyFlags, args []string) error {
 		Context: a.ctx,
 	})
 	lines.flush()
+	if a.ctx.Err() == nil {
+		rememberCentralCopies(m.hashes, p)
+	}
 	if r != nil {
 		a.applySummary(r, o.asJSON)
 		if o.outcome != nil {

@@ -19,7 +19,9 @@
 // again, reading every file, before it writes, so a stale entry can only
 // make apply refuse, never write over something (decision 0050).
 // Only commands holding the state lock write it (apply, sync); plan only
-// reads it. A corrupt or foreign cache file counts as empty, never as an
+// reads it. Apply hashes the central copies it wrote through it once they
+// are written, so the plans after it read none of their files (decision
+// 0140). A corrupt or foreign cache file counts as empty, never as an
 // error, and the file holds at most MaxEntries entries.
 //
 // Checked is the same idea for configuration files: the SHA-256 of the

@@ -17,6 +17,9 @@ func classify(p provider.Provider, loc provider.Location, e provider.Entry, opts
 	}
 	if opts.State != nil {
 		if recorded := opts.records.EntryAt(loc.File, loc.KeyPath, e.Name); recorded != nil {
+			if opts.ManagedUnhashed {
+				return StatusOwned, ""
+			}
 			if own.EntryRecord(p, recorded, &e).Hash != own.EntryHash(p, e, recorded.Extra) {
 				return StatusDrift, own.EditedSince
 			}

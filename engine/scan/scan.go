@@ -93,8 +93,10 @@ type Options struct {
 	// (engine/hashcache's Cache.Hasher); nil means a Hasher without a
 	// cache over the View's reader.
 	Hashes *skills.Hasher
-	// ManagedUnhashed leaves the hash of skills linked from the store
-	// empty (a plan, which does not list them).
+	// ManagedUnhashed leaves unexamined what chronicle manages: the hash
+	// of skills linked from the store stays empty, and an entry the state
+	// records is StatusOwned without its projection rendered to tell
+	// drift (a plan, which lists neither and plans each itself).
 	ManagedUnhashed bool
 	// Glance lists the skills folders whose name no declared skill has
 	// without reading them (skills.StatusUnread): a plan that shows the

@@ -100,6 +100,14 @@ link "direct" {
 			t.Fatalf("--tool cursor scanned %s", s.Location.Tool)
 		}
 	}
+	// A plan's scan lists neither owned nor drifted entries (it plans each
+	// itself): it does not render their projections to tell them apart.
+	r = scan.Run(scan.Options{Env: m.Env, Tools: m.Tools, Config: cfg, Store: skills.Store{Dir: m.Store}, State: m.State(), Only: []string{"cursor"}, ManagedUnhashed: true})
+	for _, s := range r.Services {
+		if s.Status != scan.StatusOwned {
+			t.Fatalf("a plan's scan: %s is %s, want owned (not examined)", s.Entry.Name, s.Status)
+		}
+	}
 }
 
 // The report is what scan --json prints and /api/mcp/scan serves: a hostile

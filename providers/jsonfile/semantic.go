@@ -24,12 +24,34 @@ func decode(b []byte, v any) error {
 // Marshal encodes v compactly without escaping <, > and &.
 func Marshal(v any) ([]byte, error) {
 	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	if err := NewEncoder(&buf).Put(v); err != nil {
 		return nil, err
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	return buf.Bytes(), nil
+}
+
+// An Encoder appends values to a buffer as Marshal encodes them: one
+// encoder for the many small values of an ordered object, not one encoder
+// and buffer per value.
+type Encoder struct {
+	buf *bytes.Buffer
+	enc *json.Encoder
+}
+
+// NewEncoder returns an Encoder appending to buf.
+func NewEncoder(buf *bytes.Buffer) *Encoder {
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	return &Encoder{buf: buf, enc: enc}
+}
+
+// Put appends v, encoded as Marshal does. On an error nothing is appended.
+func (e *Encoder) Put(v any) error {
+	if err := e.enc.Encode(v); err != nil {
+		return err
+	}
+	e.buf.Truncate(e.buf.Len() - 1) // Encode ends the value with a newline
+	return nil
 }
 
 // Equal reports whether two standard JSON texts mean the same value.

@@ -21,22 +21,19 @@ func (o *Object) Add(key string, v any) { *o = append(*o, Field{key, v}) }
 // MarshalJSON encodes the members in order.
 func (o Object) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
+	enc := jsonfile.NewEncoder(&b)
 	b.WriteByte('{')
 	for i, f := range o {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		k, err := jsonfile.Marshal(f.Key)
-		if err != nil {
+		if err := enc.Put(f.Key); err != nil {
 			return nil, err
 		}
-		v, err := jsonfile.Marshal(f.Value)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(k)
 		b.WriteByte(':')
-		b.Write(v)
+		if err := enc.Put(f.Value); err != nil {
+			return nil, err
+		}
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil

@@ -153,7 +153,9 @@ func (t *Tool) encode(e provider.Entry, old *Fields, edit bool) ([]byte, error) 
 	if err := t.addExtra(&o, e); err != nil {
 		return nil, err
 	}
-	return jsonfile.Marshal(o)
+	// The object's own encoding, compact already: Marshal would only
+	// check and compact it again.
+	return o.MarshalJSON()
 }
 
 func entryAddress(keyPath []string, name string) string {
