@@ -20,7 +20,7 @@ import (
 //	/mcp                      Streamable HTTP, every revision (2026-07-28 stateless on the same path)
 //	/mcp?root=DIR             the same, scoped to the project folder DIR
 //	/mcp/profile/NAME[?root=] a profile's endpoint
-//	/mcp/service/NAME[?root=] one service under its own names (service_endpoint.go)
+//	/mcp/service/NAME[?root=] one service under its own names (rewrite.go)
 //	/sse + /message           HTTP+SSE for 2024-11-05 clients
 //	/health, /api/*           liveness and the management API
 //	/, /console/FILE          the web console (hub/console)
@@ -139,7 +139,7 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 			}
 		}
 		if modern && m.Is(mcp.MethodSubscriptionsListen) {
-			// A listen stream is told of every list change (announce.go).
+			// A listen stream is told of every list change (the hub's announce.go).
 			h.core.Listening(1)
 			defer h.core.Listening(-1)
 		}

@@ -15,7 +15,7 @@ import (
 // RootHeader carries the folder a client works in (its scope).
 const RootHeader = "X-Chronicle-Root"
 
-// Handler returns the hub's HTTP handler (see router.go for its paths),
+// Handler returns the hub's HTTP handler (see endpoint.go and routes.go for its paths),
 // behind the transport rules.
 func (h *Transport) Handler() http.Handler {
 	mcpHTTP := server.NewStreamableHTTPServer(h.core.Server,
