@@ -7,6 +7,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/hub/access"
 	"github.com/chronicle-dev/chronicle/hub/console"
+	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
@@ -75,8 +76,8 @@ func (h *Hub) Status() map[string]any {
 	}
 }
 
-func (h *Hub) sessionList() []console.SessionInfo {
-	out := []console.SessionInfo{}
+func (h *Hub) sessionList() []session.Info {
+	out := []session.Info{}
 	for _, cs := range h.clients.List() {
 		out = append(out, cs.Info())
 	}

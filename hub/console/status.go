@@ -1,7 +1,5 @@
 package console
 
-import "time"
-
 // A ServiceStatus is one service as /api/status shows it.
 type ServiceStatus struct {
 	Name      string `json:"name"`
@@ -21,14 +19,6 @@ type ServiceStatus struct {
 	// offered (less in search mode).
 	CatalogTokens int `json:"catalogue_tokens"`
 	ListedTokens  int `json:"listed_tokens"`
-}
-
-// A SessionInfo is one live session as /api/status shows it.
-type SessionInfo struct {
-	ID       string    `json:"id"`
-	Started  time.Time `json:"started"`
-	Root     string    `json:"root,omitempty"`
-	Endpoint string    `json:"endpoint,omitempty"`
 }
 
 // An EndpointStatus is what one endpoint offers and lists, and the token

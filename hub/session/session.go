@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"github.com/mark3labs/mcp-go/server"
-
-	"github.com/chronicle-dev/chronicle/hub/console"
 )
 
 // What the hub knows about one client session is one clientSession, and
@@ -258,12 +256,12 @@ func (s *Registry) Size() (live, pending int) {
 }
 
 // Info returns the session as /api/status shows it.
-func (cs *Session) Info() console.SessionInfo {
+func (cs *Session) Info() Info {
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
 	// The key of an endpoint without a root ends in "?root=": shown as
 	// the path alone.
-	return console.SessionInfo{ID: cs.id, Started: cs.started, Root: cs.root, Endpoint: strings.TrimSuffix(cs.endpoint, "?root=")}
+	return Info{ID: cs.id, Started: cs.started, Root: cs.root, Endpoint: strings.TrimSuffix(cs.endpoint, "?root=")}
 }
 
 // Bind records the endpoint the session was made on, once.
@@ -479,4 +477,12 @@ func (cs *Session) InFlight() int {
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
 	return len(cs.inFlight)
+}
+
+// An Info is one live session as /api/status shows it.
+type Info struct {
+	ID       string    `json:"id"`
+	Started  time.Time `json:"started"`
+	Root     string    `json:"root,omitempty"`
+	Endpoint string    `json:"endpoint,omitempty"`
 }
