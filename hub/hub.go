@@ -111,7 +111,7 @@ type Hub struct {
 
 	clients   *session.Registry // every client session, for as long as its transport's (clientsession.go)
 	lists     listWatch         // what may need a list_changed
-	stateless sync.Map          // endpoint key → *atomic.Int64: 2026-07-28 requests
+	stateless session.Stateless // 2026-07-28 requests per endpoint
 	autoModes sync.Map          // endpoint (profile and services) → the mode auto chose last
 	started   time.Time
 	api       *console.API         // the management API and the console (hub/console)
@@ -164,7 +164,7 @@ func New(opts Options) (*Hub, error) {
 	h.transport = transport.New(transport.Core{
 		API: h.api, Log: h.log, Masker: h.masker, Sessions: h.clients, Context: h.life.ctx, Go: h.life.goTracked, Guard: h.Guard,
 		Keep: h.keepPeeked, Note: h.noteRequest, MakeRoom: h.makeRoom,
-		HasProfile: h.hasProfile, HasService: h.hasService, ServiceNames: h.serviceNames, CountStateless: h.countStateless,
+		HasProfile: h.hasProfile, HasService: h.hasService, ServiceNames: h.serviceNames, CountStateless: h.stateless.Count,
 		Listening:      func(delta int64) { h.lists.listeners.Add(int32(delta)) },
 		SessionIdleTTL: opts.SessionIdleTTL, UnusedSessionTTL: opts.UnusedSessionTTL, Service: opts.Service,
 	})

@@ -2,7 +2,6 @@ package hub
 
 import (
 	"sort"
-	"sync/atomic"
 	"time"
 
 	"github.com/chronicle-dev/chronicle/hub/access"
@@ -69,7 +68,7 @@ func (h *Hub) Status() map[string]any {
 		"state_serial":       st.Serial,
 		"services":           services,
 		"sessions":           h.sessionList(),
-		"stateless_requests": h.statelessTraffic(),
+		"stateless_requests": h.stateless.Counts(),
 		"children":           children,
 		"collisions":         collisions,
 		"endpoints":          endpoints,
@@ -82,22 +81,5 @@ func (h *Hub) sessionList() []session.Info {
 		out = append(out, cs.Info())
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Started.Before(out[j].Started) })
-	return out
-}
-
-// countStateless counts a 2026-07-28 request per endpoint: that revision has
-// no sessions, so /api/status shows its traffic this way.
-func (h *Hub) countStateless(key string) {
-	c, _ := h.stateless.LoadOrStore(key, new(atomic.Int64))
-	c.(*atomic.Int64).Add(1)
-}
-
-// statelessTraffic returns the 2026-07-28 requests per endpoint.
-func (h *Hub) statelessTraffic() map[string]int64 {
-	out := map[string]int64{}
-	h.stateless.Range(func(k, v any) bool {
-		out[k.(string)] = v.(*atomic.Int64).Load()
-		return true
-	})
 	return out
 }

@@ -19,7 +19,7 @@ func (h *Hub) endpointStatus(cat *catalog.Catalog) []console.EndpointStatus {
 	for _, cs := range h.clients.List() {
 		seen[h.whereOfSession(cs)] = true
 	}
-	for key := range h.statelessTraffic() {
+	for key := range h.stateless.Counts() {
 		path, root, _ := strings.Cut(key, "?root=")
 		if root == "" {
 			root = h.opts.Root
