@@ -384,11 +384,7 @@ func (h *Hub) backend(service string) backend {
 
 func (h *Hub) toolHandler(exposed string) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		res, err := h.call(ctx, callerOf(ctx), exposed, req.Params.Arguments, req.Params.Meta)
-		if err != nil {
-			return mcp.NewToolResultError(err.Error()), nil
-		}
-		return res, nil
+		return h.serveCall(ctx, exposed, req)
 	}
 }
 

@@ -3,11 +3,13 @@ package hub
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/secret"
@@ -165,6 +167,36 @@ func (b poolBackend) Request(ctx context.Context, c *caller, method string, para
 	u, err := b.getFor(session)
 	if err != nil {
 		return nil, err
+	}
+	return u.Request(ctx, who, method, params)
+}
+
+// RequestEra sends a request in the 2026-07-28 revision when the client
+// speaks it or the tool is one only that revision offers, and the upstream
+// speaks it; else on the session, as Request does.
+func (b poolBackend) RequestEra(ctx context.Context, c *caller, method string, params any, tool string) (json.RawMessage, error) {
+	var who any
+	session := ""
+	if c != nil {
+		who, session = c, c.session
+	}
+	u, err := b.getFor(session)
+	if err != nil {
+		return nil, err
+	}
+	info := server.RequestProtocolInfoFromContext(ctx)
+	if modern := info != nil && info.Modern; modern || u.ModernOnly(tool) {
+		var caps *mcp.ClientCapabilities
+		if modern {
+			caps = info.ClientCapabilities
+			if caps == nil {
+				caps = &mcp.ClientCapabilities{}
+			}
+		}
+		raw, err := u.RequestModern(ctx, who, method, params, caps)
+		if !errors.Is(err, upstream.ErrNotModern) {
+			return raw, err
+		}
 	}
 	return u.Request(ctx, who, method, params)
 }

@@ -24,6 +24,10 @@ type Catalog struct {
 	Resources         []mcp.Resource
 	ResourceTemplates []mcp.ResourceTemplate
 	Listed            time.Time
+	// ModernOnly names the tools and prompts only the upstream's
+	// 2026-07-28 revision offers: calls to them go through that revision
+	// whatever the client speaks (modern.go).
+	ModernOnly map[string]bool
 	// Err is set, by ListAll, when the service could not be listed.
 	Err error
 }
@@ -35,7 +39,7 @@ func list(ctx context.Context, s *session) (*Catalog, error) {
 	c := &Catalog{Listed: time.Now()}
 	var err error
 	if caps.Tools != nil {
-		if c.Tools, err = listTools(ctx, s); err != nil {
+		if c.Tools, err = listTools(ctx, s.client.GetTransport(), nil); err != nil {
 			return nil, fmt.Errorf("tools/list: %w", err)
 		}
 	}
@@ -72,13 +76,17 @@ var rawID atomic.Int64
 
 // listTools lists tools with requests of its own, page by page, so that
 // each tool's schemas can be kept as the raw JSON the upstream sent.
-func listTools(ctx context.Context, s *session) ([]mcp.Tool, error) {
-	tr := s.client.GetTransport()
+// meta is the _meta to send with each page (the 2026-07-28 revision's
+// per-request metadata), or nil.
+func listTools(ctx context.Context, tr transport.Interface, meta map[string]any) ([]mcp.Tool, error) {
 	var tools []mcp.Tool
 	seen := map[string]bool{}
 	cursor := ""
 	for {
 		params := map[string]any{}
+		if meta != nil {
+			params["_meta"] = meta
+		}
 		if cursor != "" {
 			params["cursor"] = cursor
 		}
