@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"sync/atomic"
 	"time"
 
@@ -90,12 +91,16 @@ func listTools(ctx context.Context, tr transport.Interface, meta map[string]any)
 		if cursor != "" {
 			params["cursor"] = cursor
 		}
-		resp, err := tr.SendRequest(ctx, transport.JSONRPCRequest{
+		req := transport.JSONRPCRequest{
 			JSONRPC: mcp.JSONRPC_VERSION,
 			ID:      mcp.NewRequestId(fmt.Sprintf("chronicle-%d", rawID.Add(1))),
 			Method:  string(mcp.MethodToolsList),
 			Params:  params,
-		})
+		}
+		if meta != nil {
+			req.Header = http.Header{methodHeader: {string(mcp.MethodToolsList)}}
+		}
+		resp, err := tr.SendRequest(ctx, req)
 		if err != nil {
 			return nil, transport.NewError(err)
 		}

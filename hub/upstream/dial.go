@@ -50,14 +50,21 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 	}
 	s.child = ch
 	s.client = client.NewClient(tr, client.WithProtocolVersion(protocolVersion))
+	probed := make(chan *transport.StreamableHTTP, 1)
+	if transportOf(u.spec) == service.HTTP {
+		go func() { probed <- u.probeModern(ctx, sessCtx, ep) }()
+	} else {
+		probed <- nil
+	}
 	if err := u.initialize(ctx, sessCtx, s); err != nil {
+		if mt := <-probed; mt != nil {
+			_ = mt.Close()
+		}
 		s.close()
 		u.noteWithheld(rs)
 		return nil, maskErr(u.opts.Masker, err)
 	}
-	if transportOf(u.spec) == service.HTTP {
-		u.probeModern(ctx, sessCtx, s, ep)
-	}
+	u.useModern(s, <-probed)
 	return s, nil
 }
 

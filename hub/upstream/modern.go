@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 	"strconv"
 	"time"
@@ -30,23 +31,32 @@ const modernVersion = mcp.ProtocolVersion20260728
 // upstream that does not answer it in time is used as a session-era one.
 const probeTimeout = 5 * time.Second
 
+// The HTTP headers a 2026-07-28 request mirrors its method and the name
+// it calls in (SEP-2243); servers refuse a request without the first.
+const (
+	methodHeader = "Mcp-Method"
+	nameHeader   = "Mcp-Name"
+)
+
 // ErrNotModern is RequestModern's answer when the upstream does not speak
 // the 2026-07-28 revision: the caller sends the request on the session.
 var ErrNotModern = errors.New("the upstream does not speak the 2026-07-28 revision")
 
 // probeModern asks an HTTP upstream, on a transport of its own, whether it
-// speaks the 2026-07-28 revision (server/discover), and keeps the transport
-// on the session if it does. Anything else — an error, a timeout, another
-// revision — leaves the session as it was.
-func (u *Upstream) probeModern(ctx, sessCtx context.Context, s *session, ep endpoint) {
+// speaks the 2026-07-28 revision (server/discover), and returns the
+// transport if it does. Anything else — an error, a timeout, another
+// revision — is nil: the upstream is used as a session-era one. It runs
+// alongside the session's handshake, so that it costs a new session no
+// time of its own.
+func (u *Upstream) probeModern(ctx, sessCtx context.Context, ep endpoint) *transport.StreamableHTTP {
 	mt, err := transport.NewStreamableHTTP(ep.url,
 		transport.WithHTTPHeaders(ep.headers),
 		transport.WithHTTPLogger(u.opts.Logger.With("service", u.spec.Name)))
 	if err != nil {
-		return
+		return nil
 	}
 	if err := mt.Start(sessCtx); err != nil {
-		return
+		return nil
 	}
 	mt.SetProtocolVersion(modernVersion)
 	pctx, cancel := context.WithTimeout(ctx, probeTimeout)
@@ -56,6 +66,7 @@ func (u *Upstream) probeModern(ctx, sessCtx context.Context, s *session, ep endp
 		ID:      mcp.NewRequestId("chronicle-" + strconv.FormatInt(rawID.Add(1), 10)),
 		Method:  string(mcp.MethodServerDiscover),
 		Params:  map[string]any{"_meta": u.modernMeta(nil)},
+		Header:  http.Header{methodHeader: {string(mcp.MethodServerDiscover)}},
 	})
 	var found struct {
 		SupportedVersions []string `json:"supportedVersions"`
@@ -63,10 +74,17 @@ func (u *Upstream) probeModern(ctx, sessCtx context.Context, s *session, ep endp
 	if err != nil || resp.Error != nil || json.Unmarshal(resp.Result, &found) != nil ||
 		!slices.Contains(found.SupportedVersions, modernVersion) {
 		_ = mt.Close()
+		return nil
+	}
+	return mt
+}
+
+// useModern keeps a probed transport on the session; progress and log
+// messages of a stateless request come on its own response stream.
+func (u *Upstream) useModern(s *session, mt *transport.StreamableHTTP) {
+	if mt == nil {
 		return
 	}
-	// Progress and log messages of a stateless request come on its own
-	// response stream.
 	mt.SetNotificationHandler(func(n mcp.JSONRPCNotification) { u.notified(s, n) })
 	s.modern = mt
 }
@@ -111,7 +129,7 @@ func (u *Upstream) RequestModern(ctx context.Context, caller any, method string,
 	if err != nil {
 		return nil, u.errorf("%s: %w", method, err)
 	}
-	header := map[string]string{"Mcp-Method": method}
+	header := map[string]string{methodHeader: method}
 	var named struct {
 		Name string `json:"name"`
 		URI  string `json:"uri"`
@@ -119,9 +137,9 @@ func (u *Upstream) RequestModern(ctx context.Context, caller any, method string,
 	if json.Unmarshal(body, &named) == nil {
 		switch {
 		case named.Name != "":
-			header["Mcp-Name"] = named.Name
+			header[nameHeader] = named.Name
 		case named.URI != "":
-			header["Mcp-Name"] = named.URI
+			header[nameHeader] = named.URI
 		}
 	}
 	raw, err := u.send(ctx, s, true, caller, method, body, header)
