@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -33,7 +34,7 @@ import (
 func mrtrUpstream(t *testing.T) (url string, states func() []string) {
 	var mu sync.Mutex
 	var seen []string
-	srv := server.NewMCPServer("mrtr", "1", server.WithToolCapabilities(false),
+	srv := server.NewMCPServer("mrtr", "1", server.WithToolCapabilities(false), server.WithPromptCapabilities(false),
 		server.WithToolFilter(func(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 			if server.IsModernRequest(ctx) {
 				return tools
@@ -67,6 +68,17 @@ func mrtrUpstream(t *testing.T) (url string, states func() []string) {
 				RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{"approve": map[string]any{"type": "boolean"}}}}).
 			ToolResult(), nil
 	}
+	srv.AddPrompt(mcp.NewPrompt("notes"), func(_ context.Context, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		if answer := server.ElicitationResponse(req.Params.InputResponses, "topic"); answer != nil {
+			content, _ := answer.Content.(map[string]any)
+			return mcp.NewGetPromptResult("notes", []mcp.PromptMessage{mcp.NewPromptMessage(mcp.RoleUser,
+				mcp.NewTextContent(fmt.Sprintf("notes, approved %v, state %s", content["approve"], req.Params.RequestState)))}), nil
+		}
+		return server.NewInputRequestBuilder("prompt-state").
+			Elicit("topic", mcp.ElicitationParams{Mode: mcp.ElicitationModeForm, Message: "Which topic?",
+				RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{"approve": map[string]any{"type": "boolean"}}}}).
+			PromptResult(), nil
+	})
 	srv.AddTool(mcp.NewTool("deploy", mcp.WithString("environment", mcp.Required())), deploy)
 	srv.AddTool(mcp.NewTool("deploy_modern", mcp.WithString("environment", mcp.Required())), deploy)
 	ts := httptest.NewServer(server.NewStreamableHTTPServer(srv))
@@ -169,6 +181,15 @@ func TestMultiRoundTripPassesThrough(t *testing.T) {
 		t.Errorf("2026-07-28 client: asked %d times, the upstream got back the states %q; want 1 and [env=prod]", approve.count(), states())
 	}
 
+	// A prompt asks the same way; its retry's state reaches the upstream.
+	pr, err := modern.GetPrompt(ctx, mcp.GetPromptRequest{Params: mcp.GetPromptParams{Name: "notes"}})
+	if err != nil || len(pr.Messages) != 1 || mcp.GetTextFromContent(pr.Messages[0].Content) != "notes, approved true, state prompt-state" {
+		t.Fatalf("2026-07-28 client, prompts/get: %+v, %v", pr, err)
+	}
+	if n := approve.count(); n != 2 {
+		t.Errorf("2026-07-28 client, prompts/get: asked %d times in all, want 2", n)
+	}
+
 	// A requestState the upstream did not hand out: the hub passes it on
 	// as it is, and the upstream's refusal is a JSON-RPC error for the
 	// client, not a tool result. (mcp-go's client drives the retries
@@ -213,8 +234,8 @@ func TestMultiRoundTripPassesThrough(t *testing.T) {
 		if err != nil || res.IsError || len(res.Content) == 0 || mcp.GetTextFromContent(res.Content[0]) != "deployed to prod" {
 			t.Fatalf("session-era client, %s: %+v, %v", tool, res, err)
 		}
-		if n := approve.count(); n != 2+i {
-			t.Errorf("session-era client, %s: asked %d times in all, want %d", tool, n, 2+i)
+		if n := approve.count(); n != 3+i {
+			t.Errorf("session-era client, %s: asked %d times in all, want %d", tool, n, 3+i)
 		}
 	}
 }

@@ -172,9 +172,9 @@ func (b poolBackend) Request(ctx context.Context, c *caller, method string, para
 }
 
 // RequestEra sends a request in the 2026-07-28 revision when the client
-// speaks it or the tool is one only that revision offers, and the upstream
-// speaks it; else on the session, as Request does.
-func (b poolBackend) RequestEra(ctx context.Context, c *caller, method string, params any, tool string) (json.RawMessage, error) {
+// speaks it or what it names (a tool, a prompt) is offered in that revision
+// only, and the upstream speaks it; else on the session, as Request does.
+func (b poolBackend) RequestEra(ctx context.Context, c *caller, method string, params any, name string) (json.RawMessage, error) {
 	var who any
 	session := ""
 	if c != nil {
@@ -185,7 +185,7 @@ func (b poolBackend) RequestEra(ctx context.Context, c *caller, method string, p
 		return nil, err
 	}
 	info := server.RequestProtocolInfoFromContext(ctx)
-	if modern := info != nil && info.Modern; modern || u.ModernOnly(tool) {
+	if modern := info != nil && info.Modern; modern || u.ModernOnly(method, name) {
 		var caps *mcp.ClientCapabilities
 		if modern {
 			caps = info.ClientCapabilities
@@ -223,4 +223,9 @@ func (b poolBackend) ReadResource(ctx context.Context, uri string) (*mcp.ReadRes
 		return nil, err
 	}
 	return u.ReadResource(ctx, uri)
+}
+
+func (b poolBackend) ModernOnly(method, name string) bool {
+	u, err := b.get()
+	return err == nil && u.ModernOnly(method, name)
 }

@@ -25,10 +25,11 @@ type Catalog struct {
 	Resources         []mcp.Resource
 	ResourceTemplates []mcp.ResourceTemplate
 	Listed            time.Time
-	// ModernOnly names the tools and prompts only the upstream's
-	// 2026-07-28 revision offers: calls to them go through that revision
-	// whatever the client speaks (modern.go).
-	ModernOnly map[string]bool
+	// ModernOnly and ModernOnlyPrompts name the tools and the prompts only
+	// the upstream's 2026-07-28 revision offers: requests for them go
+	// through that revision whatever the client speaks (modern.go).
+	ModernOnly        map[string]bool
+	ModernOnlyPrompts map[string]bool
 	// Err is set, by ListAll, when the service could not be listed.
 	Err error
 }

@@ -195,9 +195,10 @@ func withMeta(params any, meta map[string]any) (json.RawMessage, error) {
 	return json.Marshal(obj)
 }
 
-// ModernOnly reports whether the tool is one only the upstream's 2026-07-28
-// revision offers, as the upstream was last listed.
-func (u *Upstream) ModernOnly(tool string) bool {
+// ModernOnly reports whether what a request of method names (a tool for
+// tools/call, a prompt for prompts/get) is one only the upstream's
+// 2026-07-28 revision offers, as the upstream was last listed.
+func (u *Upstream) ModernOnly(method, name string) bool {
 	u.mu.Lock()
 	s := u.sess
 	u.mu.Unlock()
@@ -206,16 +207,26 @@ func (u *Upstream) ModernOnly(tool string) bool {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.last != nil && s.last.ModernOnly[tool]
+	if s.last == nil {
+		return false
+	}
+	switch mcp.MCPMethod(method) {
+	case mcp.MethodToolsCall:
+		return s.last.ModernOnly[name]
+	case mcp.MethodPromptsGet:
+		return s.last.ModernOnlyPrompts[name]
+	}
+	return false
 }
 
-// listModern adds to c the tools the upstream lists in the 2026-07-28
-// revision but not on the session. A failure leaves c as the session listed
-// it: the session's catalog is the one every client can use.
+// listModern adds to c the tools and prompts the upstream lists in the
+// 2026-07-28 revision but not on the session. A failure leaves c as the
+// session listed it: the session's catalog is the one every client can use.
 func (u *Upstream) listModern(ctx context.Context, s *session, c *Catalog) {
-	tools, err := listTools(ctx, s.modern, u.modernMeta(nil))
+	meta := u.modernMeta(nil)
+	tools, err := listTools(ctx, s.modern, meta)
 	if err != nil {
-		u.opts.Logger.Debug(u.spec.Name+": could not list in the 2026-07-28 revision", "service", u.spec.Name, "error", u.opts.Masker.Text(err.Error()))
+		u.opts.Logger.Debug(u.spec.Name+": could not list tools in the 2026-07-28 revision", "service", u.spec.Name, "error", u.opts.Masker.Text(err.Error()))
 		return
 	}
 	have := make(map[string]bool, len(c.Tools))
@@ -223,13 +234,39 @@ func (u *Upstream) listModern(ctx context.Context, s *session, c *Catalog) {
 		have[t.Name] = true
 	}
 	for _, t := range tools {
-		if have[t.Name] {
-			continue
+		if !have[t.Name] {
+			if c.ModernOnly == nil {
+				c.ModernOnly = map[string]bool{}
+			}
+			c.ModernOnly[t.Name] = true
+			c.Tools = append(c.Tools, t)
 		}
-		if c.ModernOnly == nil {
-			c.ModernOnly = map[string]bool{}
+	}
+	if s.client.GetServerCapabilities().Prompts == nil {
+		return
+	}
+	resp, err := s.modern.SendRequest(ctx, transport.JSONRPCRequest{
+		JSONRPC: mcp.JSONRPC_VERSION,
+		ID:      mcp.NewRequestId("chronicle-" + strconv.FormatInt(rawID.Add(1), 10)),
+		Method:  string(mcp.MethodPromptsList),
+		Params:  map[string]any{"_meta": meta},
+		Header:  http.Header{methodHeader: {string(mcp.MethodPromptsList)}},
+	})
+	var page mcp.ListPromptsResult
+	if err != nil || resp.Error != nil || json.Unmarshal(resp.Result, &page) != nil {
+		return
+	}
+	have = make(map[string]bool, len(c.Prompts))
+	for _, p := range c.Prompts {
+		have[p.Name] = true
+	}
+	for _, p := range page.Prompts {
+		if !have[p.Name] {
+			if c.ModernOnlyPrompts == nil {
+				c.ModernOnlyPrompts = map[string]bool{}
+			}
+			c.ModernOnlyPrompts[p.Name] = true
+			c.Prompts = append(c.Prompts, p)
 		}
-		c.ModernOnly[t.Name] = true
-		c.Tools = append(c.Tools, t)
 	}
 }

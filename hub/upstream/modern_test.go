@@ -60,7 +60,7 @@ func TestModernRevision(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := toolNamed(c, "caps"); !ok || !c.ModernOnly["caps"] || c.ModernOnly["echo"] || !u.ModernOnly("caps") || u.ModernOnly("echo") {
+	if _, ok := toolNamed(c, "caps"); !ok || !c.ModernOnly["caps"] || c.ModernOnly["echo"] || !u.ModernOnly("tools/call", "caps") || u.ModernOnly("tools/call", "echo") || u.ModernOnly("prompts/get", "caps") {
 		t.Errorf("the catalog: caps listed %v, modern only %v", ok, c.ModernOnly)
 	}
 
