@@ -185,7 +185,9 @@ func (b poolBackend) RequestEra(ctx context.Context, c *caller, method string, p
 		return nil, err
 	}
 	info := server.RequestProtocolInfoFromContext(ctx)
-	if modern := info != nil && info.Modern; modern || u.ModernOnly(method, name) {
+	// What the upstream offers is known from the shared pool's listing
+	// (a client's own upstream of a per-client service is not listed).
+	if modern := info != nil && info.Modern; modern || b.ModernOnly(method, name) {
 		var caps *mcp.ClientCapabilities
 		if modern {
 			caps = info.ClientCapabilities
@@ -193,7 +195,7 @@ func (b poolBackend) RequestEra(ctx context.Context, c *caller, method string, p
 				caps = &mcp.ClientCapabilities{}
 			}
 		}
-		raw, err := u.RequestModern(ctx, who, method, params, caps)
+		raw, err := u.RequestModern(ctx, method, params, caps)
 		if !errors.Is(err, upstream.ErrNotModern) {
 			return raw, err
 		}
@@ -225,6 +227,8 @@ func (b poolBackend) ReadResource(ctx context.Context, uri string) (*mcp.ReadRes
 	return u.ReadResource(ctx, uri)
 }
 
+// ModernOnly reports whether what a request of method names is offered in
+// the 2026-07-28 revision only, as the shared pool's upstream was listed.
 func (b poolBackend) ModernOnly(method, name string) bool {
 	u, err := b.get()
 	return err == nil && u.ModernOnly(method, name)

@@ -117,7 +117,7 @@ func (u *Upstream) modernMeta(caps *mcp.ClientCapabilities) map[string]any {
 // input_required, and a retry's inputResponses and requestState reach the
 // upstream as the client sent them. It answers ErrNotModern when the
 // upstream does not speak that revision.
-func (u *Upstream) RequestModern(ctx context.Context, caller any, method string, params any, caps *mcp.ClientCapabilities) (json.RawMessage, error) {
+func (u *Upstream) RequestModern(ctx context.Context, method string, params any, caps *mcp.ClientCapabilities) (json.RawMessage, error) {
 	s, err := u.session(ctx)
 	if err != nil {
 		return nil, err
@@ -142,7 +142,10 @@ func (u *Upstream) RequestModern(ctx context.Context, caller any, method string,
 			header[nameHeader] = named.URI
 		}
 	}
-	raw, err := u.send(ctx, s, true, caller, method, body, header)
+	// No caller: the upstream cannot ask anything of a stateless
+	// request's client mid-call, and a caller in flight would make the
+	// session's own requests ambiguous (attributed).
+	raw, err := u.send(ctx, s, true, nil, method, body, header)
 	var rpc *RPCError
 	if errors.As(err, &rpc) {
 		return nil, &Rejection{Err: rpc}

@@ -65,7 +65,7 @@ func TestModernRevision(t *testing.T) {
 	}
 
 	caps := &mcp.ClientCapabilities{Sampling: &mcp.SamplingCapability{}, Elicitation: &mcp.ElicitationCapability{}}
-	raw, err := u.RequestModern(ctx, nil, "tools/call", map[string]any{"name": "caps", "_meta": map[string]any{"progressToken": "p1"}}, caps)
+	raw, err := u.RequestModern(ctx, "tools/call", map[string]any{"name": "caps", "_meta": map[string]any{"progressToken": "p1"}}, caps)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestModernRevision(t *testing.T) {
 		t.Errorf("the upstream saw the capabilities %s; want elicitation without sampling (allow_sampling = false)", resultText(t, res))
 	}
 
-	_, err = u.RequestModern(ctx, nil, "tools/call", map[string]any{"name": "no_such_tool"}, nil)
+	_, err = u.RequestModern(ctx, "tools/call", map[string]any{"name": "no_such_tool"}, nil)
 	var rej *Rejection
 	if !errors.As(err, &rej) {
 		t.Errorf("a call of a tool the upstream does not have: %v, want a Rejection", err)
@@ -93,7 +93,7 @@ func TestModernRevision(t *testing.T) {
 	if c, err := old.Catalog(ctx); err != nil || len(c.ModernOnly) != 0 {
 		t.Fatalf("the session-only upstream's catalog: %v, modern only %v", err, c.ModernOnly)
 	}
-	if _, err := old.RequestModern(ctx, nil, "tools/call", map[string]any{"name": "echo"}, nil); !errors.Is(err, ErrNotModern) {
+	if _, err := old.RequestModern(ctx, "tools/call", map[string]any{"name": "echo"}, nil); !errors.Is(err, ErrNotModern) {
 		t.Errorf("a 2026-07-28 request to a session-only upstream: %v, want ErrNotModern", err)
 	}
 	if r, err := old.CallTool(ctx, "echo", map[string]any{"message": "still"}); err != nil || resultText(t, r) != "still" {
