@@ -23,6 +23,18 @@ type backend interface {
 	ReadResource(ctx context.Context, uri string) (*mcp.ReadResourceResult, error)
 }
 
+// An eraBackend is a backend that can speak to its service in the
+// client's protocol era (poolBackend): RequestEra is Request, sent in the
+// 2026-07-28 revision when the client speaks it (or what the request names,
+// a tool or a prompt, is offered in that revision only) and the service
+// does too.
+type eraBackend interface {
+	RequestEra(ctx context.Context, caller *caller, method string, params any, name string) (json.RawMessage, error)
+	// ModernOnly reports whether what a request of method names is
+	// offered in the 2026-07-28 revision only.
+	ModernOnly(method, name string) bool
+}
+
 // A localBackend serves a service from an mcp-go server in this process,
 // calling its handlers directly: no transport, and tool schemas stay exactly
 // as registered.

@@ -2,6 +2,7 @@ package hub
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -36,6 +37,36 @@ func callerOf(ctx context.Context) *caller {
 // the exposed name; args the arguments object as sent; meta the request's
 // _meta, passed on with its progress token rewritten to a hub-unique one.
 func (h *Hub) call(ctx context.Context, c *caller, name string, args any, meta *mcp.Meta) (*mcp.CallToolResult, error) {
+	return h.callRound(ctx, c, name, args, meta, mcp.MultiRoundTripParams{})
+}
+
+// serveCall serves an MCP client's tools/call of the exposed tool: a retry
+// of a multi-round-trip call brings its inputResponses and requestState
+// along (mcp-go retries the handler so itself, with the answers of a
+// session-era client it asked on the upstream's behalf), and a JSON-RPC
+// error a 2026-07-28 upstream answered goes to the client as one.
+func (h *Hub) serveCall(ctx context.Context, exposed string, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	res, err := h.callRound(ctx, callerOf(ctx), exposed, req.Params.Arguments, req.Params.Meta, req.Params.MultiRoundTripParams)
+	var r *rejection
+	switch {
+	case errors.As(err, &r):
+		return nil, r
+	case err != nil:
+		return mcp.NewToolResultError(err.Error()), nil
+	}
+	return res, nil
+}
+
+// A rejection is a JSON-RPC error a service answered a request of the
+// 2026-07-28 revision with, such as a requestState that failed its
+// integrity check: the client is answered with an error too, not a tool
+// result, as the service itself would have.
+type rejection struct{ msg string }
+
+func (r *rejection) Error() string { return r.msg }
+
+// callRound is call with the multi-round-trip params of a retry.
+func (h *Hub) callRound(ctx context.Context, c *caller, name string, args any, meta *mcp.Meta, round mcp.MultiRoundTripParams) (*mcp.CallToolResult, error) {
 	h.lister.Catalog(ctx)
 	cat, v := h.viewOf(ctx)
 	r := v.Reach
@@ -59,14 +90,26 @@ func (h *Hub) call(ctx context.Context, c *caller, name string, args any, meta *
 	if b == nil {
 		return mcp.NewToolResultError("the service " + t.Service + " is no longer offered"), nil
 	}
-	params := callParams{Name: t.Name, Arguments: args}
+	params := callParams{Name: t.Name, Arguments: args, MultiRoundTripParams: round}
 	if meta != nil {
 		m, done := h.routeProgress(c, meta)
 		defer done()
 		params.Meta = m
 	}
-	raw, err := b.Request(ctx, c, string(mcp.MethodToolsCall), params)
-	if err != nil {
+	var (
+		raw json.RawMessage
+		err error
+	)
+	if eb, ok := b.(eraBackend); ok {
+		raw, err = eb.RequestEra(ctx, c, string(mcp.MethodToolsCall), params, t.Name)
+	} else {
+		raw, err = b.Request(ctx, c, string(mcp.MethodToolsCall), params)
+	}
+	var rej *upstream.Rejection
+	switch {
+	case errors.As(err, &rej):
+		return nil, &rejection{msg: h.masker.Literal(serviceError(t.Service, rej.Err))}
+	case err != nil:
 		return mcp.NewToolResultError(h.masker.Literal(serviceError(t.Service, err))), nil
 	}
 	// Masked as the upstream sent it, then decoded once: the same values
@@ -86,6 +129,9 @@ type callParams struct {
 	Name      string    `json:"name"`
 	Arguments any       `json:"arguments,omitempty"`
 	Meta      *mcp.Meta `json:"_meta,omitempty"`
+	// A retry's inputResponses and requestState, passed on untouched:
+	// the requestState is the service's, and the hub adds nothing to it.
+	mcp.MultiRoundTripParams
 }
 
 // serviceError words an upstream's failure so that it names the service

@@ -390,29 +390,13 @@ func (h *Hub) backend(service string) backend {
 
 func (h *Hub) toolHandler(exposed string) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		res, err := h.call(ctx, callerOf(ctx), exposed, req.Params.Arguments, req.Params.Meta)
-		if err != nil {
-			return mcp.NewToolResultError(err.Error()), nil
-		}
-		return res, nil
+		return h.serveCall(ctx, exposed, req)
 	}
 }
 
 func (h *Hub) promptHandler(exposed string) server.PromptHandlerFunc {
 	return func(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
-		p := h.lister.Catalog(ctx).Prompts[exposed]
-		if p == nil {
-			return nil, fmt.Errorf("the prompt %s is no longer offered", exposed)
-		}
-		b := h.backend(p.Service)
-		if b == nil {
-			return nil, fmt.Errorf("the service %s is no longer offered", p.Service)
-		}
-		res, err := b.GetPrompt(ctx, p.Name, req.Params.Arguments)
-		if err != nil {
-			return nil, inspect.MaskedErr(h.masker, err)
-		}
-		return inspect.ForClient(h.masker, res, inspect.DecodeGetPromptResult), nil
+		return h.servePrompt(ctx, exposed, req)
 	}
 }
 

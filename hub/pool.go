@@ -3,11 +3,13 @@ package hub
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/secret"
@@ -169,6 +171,38 @@ func (b poolBackend) Request(ctx context.Context, c *caller, method string, para
 	return u.Request(ctx, who, method, params)
 }
 
+// RequestEra sends a request in the 2026-07-28 revision when the client
+// speaks it or what it names (a tool, a prompt) is offered in that revision
+// only, and the upstream speaks it; else on the session, as Request does.
+func (b poolBackend) RequestEra(ctx context.Context, c *caller, method string, params any, name string) (json.RawMessage, error) {
+	var who any
+	session := ""
+	if c != nil {
+		who, session = c, c.session
+	}
+	u, err := b.getFor(session)
+	if err != nil {
+		return nil, err
+	}
+	info := server.RequestProtocolInfoFromContext(ctx)
+	// What the upstream offers is known from the shared pool's listing
+	// (a client's own upstream of a per-client service is not listed).
+	if modern := info != nil && info.Modern; modern || b.ModernOnly(method, name) {
+		var caps *mcp.ClientCapabilities
+		if modern {
+			caps = info.ClientCapabilities
+			if caps == nil {
+				caps = &mcp.ClientCapabilities{}
+			}
+		}
+		raw, err := u.RequestModern(ctx, method, params, caps)
+		if !errors.Is(err, upstream.ErrNotModern) {
+			return raw, err
+		}
+	}
+	return u.Request(ctx, who, method, params)
+}
+
 func (b poolBackend) CallTool(ctx context.Context, name string, args any) (*mcp.CallToolResult, error) {
 	u, err := b.get()
 	if err != nil {
@@ -191,4 +225,11 @@ func (b poolBackend) ReadResource(ctx context.Context, uri string) (*mcp.ReadRes
 		return nil, err
 	}
 	return u.ReadResource(ctx, uri)
+}
+
+// ModernOnly reports whether what a request of method names is offered in
+// the 2026-07-28 revision only, as the shared pool's upstream was listed.
+func (b poolBackend) ModernOnly(method, name string) bool {
+	u, err := b.get()
+	return err == nil && u.ModernOnly(method, name)
 }

@@ -42,6 +42,9 @@ func (u *Upstream) catalog(ctx context.Context, s *session) (*Catalog, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s.modern != nil {
+		u.listModern(ctx, s, c)
+	}
 	c.Service = u.spec.Name
 	s.store(c, gen)
 	return c, nil

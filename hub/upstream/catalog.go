@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"sync/atomic"
 	"time"
 
@@ -24,6 +25,11 @@ type Catalog struct {
 	Resources         []mcp.Resource
 	ResourceTemplates []mcp.ResourceTemplate
 	Listed            time.Time
+	// ModernOnly and ModernOnlyPrompts name the tools and the prompts only
+	// the upstream's 2026-07-28 revision offers: requests for them go
+	// through that revision whatever the client speaks (modern.go).
+	ModernOnly        map[string]bool
+	ModernOnlyPrompts map[string]bool
 	// Err is set, by ListAll, when the service could not be listed.
 	Err error
 }
@@ -35,7 +41,7 @@ func list(ctx context.Context, s *session) (*Catalog, error) {
 	c := &Catalog{Listed: time.Now()}
 	var err error
 	if caps.Tools != nil {
-		if c.Tools, err = listTools(ctx, s); err != nil {
+		if c.Tools, err = listTools(ctx, s.client.GetTransport(), nil); err != nil {
 			return nil, fmt.Errorf("tools/list: %w", err)
 		}
 	}
@@ -72,22 +78,30 @@ var rawID atomic.Int64
 
 // listTools lists tools with requests of its own, page by page, so that
 // each tool's schemas can be kept as the raw JSON the upstream sent.
-func listTools(ctx context.Context, s *session) ([]mcp.Tool, error) {
-	tr := s.client.GetTransport()
+// meta is the _meta to send with each page (the 2026-07-28 revision's
+// per-request metadata), or nil.
+func listTools(ctx context.Context, tr transport.Interface, meta map[string]any) ([]mcp.Tool, error) {
 	var tools []mcp.Tool
 	seen := map[string]bool{}
 	cursor := ""
 	for {
 		params := map[string]any{}
+		if meta != nil {
+			params["_meta"] = meta
+		}
 		if cursor != "" {
 			params["cursor"] = cursor
 		}
-		resp, err := tr.SendRequest(ctx, transport.JSONRPCRequest{
+		req := transport.JSONRPCRequest{
 			JSONRPC: mcp.JSONRPC_VERSION,
 			ID:      mcp.NewRequestId(fmt.Sprintf("chronicle-%d", rawID.Add(1))),
 			Method:  string(mcp.MethodToolsList),
 			Params:  params,
-		})
+		}
+		if meta != nil {
+			req.Header = http.Header{methodHeader: {string(mcp.MethodToolsList)}}
+		}
+		resp, err := tr.SendRequest(ctx, req)
 		if err != nil {
 			return nil, transport.NewError(err)
 		}

@@ -27,6 +27,7 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 	sessCtx, cancel := context.WithCancel(u.ctx)
 	var (
 		tr  transport.Interface
+		ep  endpoint
 		ch  *child
 		err error
 	)
@@ -37,7 +38,7 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 			tr = transport.NewIO(ch.stdout, ch.stdin, nil)
 		}
 	case service.HTTP, service.SSE:
-		tr, err = u.remote(rs)
+		tr, ep, err = u.remote(rs)
 	default:
 		err = fmt.Errorf("unknown transport %q (want stdio, http or sse)", u.spec.Transport)
 	}
@@ -49,11 +50,21 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 	}
 	s.child = ch
 	s.client = client.NewClient(tr, client.WithProtocolVersion(protocolVersion))
+	probed := make(chan *transport.StreamableHTTP, 1)
+	if transportOf(u.spec) == service.HTTP {
+		go func() { probed <- u.probeModern(ctx, sessCtx, ep) }()
+	} else {
+		probed <- nil
+	}
 	if err := u.initialize(ctx, sessCtx, s); err != nil {
+		if mt := <-probed; mt != nil {
+			_ = mt.Close()
+		}
 		s.close()
 		u.noteWithheld(rs)
 		return nil, maskErr(u.opts.Masker, err)
 	}
+	u.useModern(s, <-probed)
 	return s, nil
 }
 
@@ -84,33 +95,43 @@ func (u *Upstream) spawn(rs *resolution) (*child, error) {
 	return ch, nil
 }
 
-// remote resolves the URL and headers and makes an http or sse transport.
-func (u *Upstream) remote(rs *resolution) (transport.Interface, error) {
+// An endpoint is a remote upstream's resolved URL and headers.
+type endpoint struct {
+	url     string
+	headers map[string]string
+}
+
+// remote resolves the URL and headers and makes an http or sse transport;
+// it returns the endpoint too, for the stateless revision's transport.
+func (u *Upstream) remote(rs *resolution) (transport.Interface, endpoint, error) {
 	url, err := rs.url(u.spec.URL)
 	if err != nil {
-		return nil, err
+		return nil, endpoint{}, err
 	}
 	if url == "" {
-		return nil, errors.New("no url to connect to")
+		return nil, endpoint{}, errors.New("no url to connect to")
 	}
 	headers, err := rs.values(u.spec.Headers)
 	if err != nil {
-		return nil, err
+		return nil, endpoint{}, err
 	}
+	ep := endpoint{url: url, headers: headers}
 	log := u.opts.Logger.With("service", u.spec.Name)
 	if transportOf(u.spec) == service.SSE {
-		return transport.NewSSE(url,
+		tr, err := transport.NewSSE(url,
 			transport.WithHeaders(headers),
 			transport.WithSSELogger(log),
 			transport.WithEndpointTimeout(u.opts.StartTimeout))
+		return tr, ep, err
 	}
-	return transport.NewStreamableHTTP(url,
+	tr, err := transport.NewStreamableHTTP(url,
 		transport.WithHTTPHeaders(headers),
 		transport.WithHTTPLogger(log),
 		// The standalone GET stream carries list_changed notifications in
 		// the 2025 revisions the hub pins.
 		//lint:ignore SA1019 deprecated only for the 2026-07-28 revision, which upstream clients do not use
 		transport.WithContinuousListening())
+	return tr, ep, err
 }
 
 // initialize starts the client's transport on the session's lifetime and

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"strconv"
 	"sync"
 	"time"
@@ -28,6 +29,18 @@ func (u *Upstream) Request(ctx context.Context, caller any, method string, param
 	if err != nil {
 		return nil, err
 	}
+	return u.send(ctx, s, false, caller, method, params, nil)
+}
+
+// send sends one request on the session's transport, or with modern set on
+// its stateless 2026-07-28 transport (where ending the request's stream is
+// the cancellation, so no notifications/cancelled is sent). header holds
+// HTTP headers of the request's own.
+func (u *Upstream) send(ctx context.Context, s *session, modern bool, caller any, method string, params any, header map[string]string) (json.RawMessage, error) {
+	var tr transport.Interface = s.client.GetTransport()
+	if modern {
+		tr = s.modern
+	}
 	id := "chronicle-" + strconv.FormatInt(rawID.Add(1), 10)
 	timeout := u.timeout()
 	cctx, cancel := context.WithCancelCause(ctx)
@@ -37,9 +50,14 @@ func (u *Upstream) Request(ctx context.Context, caller any, method string, param
 	u.track(id, fl)
 	defer u.untrack(id)
 
-	resp, err := s.client.GetTransport().SendRequest(cctx, transport.JSONRPCRequest{
-		JSONRPC: mcp.JSONRPC_VERSION, ID: mcp.NewRequestId(id), Method: method, Params: params,
-	})
+	req := transport.JSONRPCRequest{JSONRPC: mcp.JSONRPC_VERSION, ID: mcp.NewRequestId(id), Method: method, Params: params}
+	if len(header) > 0 {
+		req.Header = http.Header{}
+		for k, v := range header {
+			req.Header.Set(k, v)
+		}
+	}
+	resp, err := tr.SendRequest(cctx, req)
 	fl.stop()
 	if err == nil && resp.Error != nil {
 		s.answered()
@@ -50,7 +68,7 @@ func (u *Upstream) Request(ctx context.Context, caller any, method string, param
 		return resp.Result, nil
 	}
 	timedOut := errors.Is(context.Cause(cctx), errCallTimeout)
-	if ctx.Err() != nil || timedOut {
+	if (ctx.Err() != nil || timedOut) && !modern {
 		u.cancelRequest(s, id, ctx, timedOut)
 	}
 	var te *transport.Error

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
 )
 
 // closeGrace is how long a child gets to exit after its stdin is closed and
@@ -16,8 +17,12 @@ const closeGrace = 2 * time.Second
 // and for a stdio upstream the child it talks to. A restart makes a new
 // session; the Upstream outlives them.
 type session struct {
-	client  *client.Client
-	child   *child // nil for a remote upstream
+	client *client.Client
+	child  *child // nil for a remote upstream
+	// modern is a stateless transport of the 2026-07-28 revision to the
+	// same HTTP upstream, nil unless it answered server/discover with that
+	// revision: 2026-07-28 clients' requests go through it (modern.go).
+	modern  *transport.StreamableHTTP
 	started time.Time
 	cancel  context.CancelFunc // ends the transport's background streams
 
@@ -104,6 +109,9 @@ func (s *session) close() {
 			case <-closed:
 			case <-time.After(closeGrace):
 			}
+		}
+		if s.modern != nil {
+			_ = s.modern.Close()
 		}
 		s.cancel()
 		if s.child != nil {

@@ -1,0 +1,129 @@
+package upstream
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// modernTestServer is the Go test server with one more tool, which it
+// offers to 2026-07-28 requests only, and which answers with the client
+// capabilities the request declared.
+func modernTestServer() *server.MCPServer {
+	s := server.NewMCPServer("both-eras", "1.0.0", server.WithToolCapabilities(false),
+		server.WithToolFilter(func(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
+			if server.IsModernRequest(ctx) {
+				return tools
+			}
+			out := tools[:0:0]
+			for _, t := range tools {
+				if t.Name != "caps" {
+					out = append(out, t)
+				}
+			}
+			return out
+		}))
+	addTestTools(s)
+	s.AddTool(mcp.NewTool("caps"), func(ctx context.Context, _ mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		b, _ := json.Marshal(server.RequestProtocolInfoFromContext(ctx).ClientCapabilities)
+		return mcp.NewToolResultText(string(b)), nil
+	})
+	return s
+}
+
+func httpSpec(name, url string) service.Service {
+	return service.Service{Name: name, Enabled: true, Definition: service.Definition{Transport: service.HTTP, URL: secret.Literal(url)}}
+}
+
+// TestModernRevision: an HTTP upstream that speaks 2026-07-28 is listed in
+// both revisions (what only that revision offers is marked so) and
+// answers stateless requests, which carry the client's capabilities less
+// what the service may not ask for; one that does not is told apart, and a
+// JSON-RPC error of a stateless request is a Rejection.
+func TestModernRevision(t *testing.T) {
+	ts := httptest.NewServer(server.NewStreamableHTTPServer(modernTestServer()))
+	t.Cleanup(func() { ts.CloseClientConnections(); ts.Close() })
+	spec := httpSpec("both", ts.URL+"/mcp")
+	spec.RefuseSampling = true
+	p, _ := newTestPool(t, PoolOptions{}, spec)
+	ctx := testContext(t)
+	u := p.Get("both")
+	c, err := u.Catalog(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := toolNamed(c, "caps"); !ok || !c.ModernOnly["caps"] || c.ModernOnly["echo"] || !u.ModernOnly("tools/call", "caps") || u.ModernOnly("tools/call", "echo") || u.ModernOnly("prompts/get", "caps") {
+		t.Errorf("the catalog: caps listed %v, modern only %v", ok, c.ModernOnly)
+	}
+
+	caps := &mcp.ClientCapabilities{Sampling: &mcp.SamplingCapability{}, Elicitation: &mcp.ElicitationCapability{}}
+	raw, err := u.RequestModern(ctx, "tools/call", map[string]any{"name": "caps", "_meta": map[string]any{"progressToken": "p1"}}, caps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := mcp.ParseCallToolResult(&raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got mcp.ClientCapabilities
+	if err := json.Unmarshal([]byte(resultText(t, res)), &got); err != nil || got.Sampling != nil || got.Elicitation == nil {
+		t.Errorf("the upstream saw the capabilities %s; want elicitation without sampling (allow_sampling = false)", resultText(t, res))
+	}
+
+	_, err = u.RequestModern(ctx, "tools/call", map[string]any{"name": "no_such_tool"}, nil)
+	var rej *Rejection
+	if !errors.As(err, &rej) {
+		t.Errorf("a call of a tool the upstream does not have: %v, want a Rejection", err)
+	}
+
+	// An upstream of the session revisions only: a 2026-07-28 request to
+	// it is not made; everything else works as before.
+	legacy := httptest.NewServer(sessionOnly(server.NewStreamableHTTPServer(newTestServer())))
+	t.Cleanup(func() { legacy.CloseClientConnections(); legacy.Close() })
+	lp, _ := newTestPool(t, PoolOptions{}, httpSpec("old", legacy.URL+"/mcp"))
+	old := lp.Get("old")
+	if c, err := old.Catalog(ctx); err != nil || len(c.ModernOnly) != 0 {
+		t.Fatalf("the session-only upstream's catalog: %v, modern only %v", err, c.ModernOnly)
+	}
+	if _, err := old.RequestModern(ctx, "tools/call", map[string]any{"name": "echo"}, nil); !errors.Is(err, ErrNotModern) {
+		t.Errorf("a 2026-07-28 request to a session-only upstream: %v, want ErrNotModern", err)
+	}
+	if r, err := old.CallTool(ctx, "echo", map[string]any{"message": "still"}); err != nil || resultText(t, r) != "still" {
+		t.Errorf("a call to the session-only upstream: %v", err)
+	}
+}
+
+// sessionOnly answers requests of the 2026-07-28 revision as a server of
+// the session revisions does: it does not know them.
+func sessionOnly(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Mcp-Protocol-Version") == mcp.ProtocolVersion20260728 {
+			http.Error(w, "unsupported protocol version", http.StatusBadRequest)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// TestWithMeta: the revision's members are added to the params' own _meta,
+// which keeps its members.
+func TestWithMeta(t *testing.T) {
+	b, err := withMeta(map[string]any{"name": "x", "_meta": map[string]any{"progressToken": 7}}, map[string]any{"k": "v"})
+	if err != nil || string(b) != `{"_meta":{"k":"v","progressToken":7},"name":"x"}` {
+		t.Errorf("withMeta: %s, %v", b, err)
+	}
+	if b, err := withMeta(nil, map[string]any{"k": 1}); err != nil || string(b) != `{"_meta":{"k":1}}` {
+		t.Errorf("withMeta of no params: %s, %v", b, err)
+	}
+	if _, err := withMeta([]int{1}, nil); err == nil {
+		t.Error("withMeta of an array: no error")
+	}
+}
