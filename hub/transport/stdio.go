@@ -10,7 +10,6 @@ import (
 
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/chronicle-dev/chronicle/hub/upstream"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
@@ -45,7 +44,7 @@ func (r *trackingReader) Read(p []byte) (int, error) {
 		if r.err != nil {
 			return 0, r.err
 		}
-		r.line, r.err = upstream.ReadLine(r.in)
+		r.line, r.err = wire.ReadLine(r.in)
 		if r.h.core.Service != "" && len(r.line) > 0 {
 			r.line = exposeLine(r.h.core.Service, r.line)
 		}

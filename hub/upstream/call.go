@@ -119,8 +119,8 @@ func call[T any](ctx context.Context, u *Upstream, what string, fn func(context.
 		// the next call starts a new one.
 		reason := "the connection failed: " + u.opts.Masker.Text(err.Error())
 		if s.child != nil {
-			s.child.settle(err)
-			reason = "the process " + s.child.describe()
+			s.child.Settle(err)
+			reason = "the process " + s.child.Describe()
 		}
 		u.lost(s, reason)
 		return zero, u.errorf("%s: %s", what, reason)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/hub/upstream/proc"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -28,14 +29,14 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 	var (
 		tr  transport.Interface
 		ep  endpoint
-		ch  *child
+		ch  *proc.Child
 		err error
 	)
 	switch transportOf(u.spec) {
 	case service.Stdio:
 		ch, err = u.spawn(rs)
 		if err == nil {
-			tr = transport.NewIO(ch.stdout, ch.stdin, nil)
+			tr = transport.NewIO(ch.Stdout, ch.Stdin, nil)
 		}
 	case service.HTTP, service.SSE:
 		tr, ep, err = u.remote(rs)
@@ -69,7 +70,7 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 }
 
 // spawn resolves the command line and environment and starts the child.
-func (u *Upstream) spawn(rs *resolution) (*child, error) {
+func (u *Upstream) spawn(rs *resolution) (*proc.Child, error) {
 	if u.spec.Command == "" {
 		return nil, errors.New("no command to run")
 	}
@@ -87,8 +88,8 @@ func (u *Upstream) spawn(rs *resolution) (*child, error) {
 	}
 	cmd := exec.Command(u.spec.Command, args...)
 	cmd.Dir = u.spec.Cwd
-	cmd.Env, rs.withheld = childEnv(u.opts.Environ(), u.spec, env, hostOS)
-	ch, err := startChild(u.spec.Name, cmd, u.opts.Masker, u.opts.Logger)
+	cmd.Env, rs.withheld = proc.Env(u.opts.Environ(), u.spec, env, proc.HostOS)
+	ch, err := proc.Start(u.spec.Name, cmd, u.opts.Masker, u.opts.Logger)
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", u.spec.Command, err)
 	}
@@ -165,8 +166,8 @@ func (u *Upstream) startError(ctx context.Context, s *session, step string, err 
 	if s.child == nil {
 		return err
 	}
-	s.child.settle(err)
-	return fmt.Errorf("%w; the process %s", err, s.child.describe())
+	s.child.Settle(err)
+	return fmt.Errorf("%w; the process %s", err, s.child.Describe())
 }
 
 // noteWithheld logs, for a child that failed to start, which variables of

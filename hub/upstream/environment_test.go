@@ -8,7 +8,6 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
-	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 // hubEnviron is the environment of a hub whose user exported tokens for
@@ -70,19 +69,5 @@ func TestWithheldVariablesAreNamedWhenAChildFailsToStart(t *testing.T) {
 	}
 	if strings.Contains(log.String(), "notes-secret") {
 		t.Errorf("the log shows a withheld value:\n%s", log)
-	}
-}
-
-func TestChildEnvOnWindows(t *testing.T) {
-	environ := []string{"Path=C:\\Windows", "SystemRoot=C:\\Windows", "ComSpec=C:\\Windows\\cmd.exe", "APPDATA=x", "GH_TOKEN=secret"}
-	env, withheld := childEnv(environ, service.Service{}, map[string]string{"A": "1"}, "windows")
-	if got := strings.Join(env, ";"); got != `Path=C:\Windows;SystemRoot=C:\Windows;ComSpec=C:\Windows\cmd.exe;APPDATA=x;A=1` {
-		t.Errorf("env = %s", got)
-	}
-	if strings.Join(withheld, ",") != "GH_TOKEN" {
-		t.Errorf("withheld = %v", withheld)
-	}
-	if _, withheld := childEnv(environ, service.Service{}, nil, "linux"); strings.Join(withheld, ",") != "APPDATA,ComSpec,GH_TOKEN,Path,SystemRoot" {
-		t.Errorf("on linux the Windows names are not minimal: %v", withheld)
 	}
 }

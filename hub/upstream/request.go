@@ -85,8 +85,8 @@ func (u *Upstream) send(ctx context.Context, s *session, modern bool, caller any
 	case errors.As(err, &te) || errors.Is(err, transport.ErrTransportClosed):
 		reason := "the connection failed: " + u.opts.Masker.Text(err.Error())
 		if s.child != nil {
-			s.child.settle(err)
-			reason = "the process " + s.child.describe()
+			s.child.Settle(err)
+			reason = "the process " + s.child.Describe()
 		}
 		u.lost(s, reason)
 		return nil, u.errorf("%s: %s", method, reason)

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/hub/upstream/proc"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 )
@@ -18,7 +19,7 @@ const closeGrace = 2 * time.Second
 // session; the Upstream outlives them.
 type session struct {
 	client *client.Client
-	child  *child // nil for a remote upstream
+	child  *proc.Child // nil for a remote upstream
 	// modern is a stateless transport of the 2026-07-28 revision to the
 	// same HTTP upstream, nil unless it answered server/discover with that
 	// revision: 2026-07-28 clients' requests go through it (modern.go).
@@ -95,7 +96,7 @@ func (s *session) pid() int {
 	if s == nil || s.child == nil {
 		return 0
 	}
-	return s.child.pid
+	return s.child.PID
 }
 
 // close ends the session: the client is closed without waiting longer than
@@ -115,7 +116,7 @@ func (s *session) close() {
 		}
 		s.cancel()
 		if s.child != nil {
-			s.child.stop(closeGrace)
+			s.child.Stop(closeGrace)
 		}
 	})
 }

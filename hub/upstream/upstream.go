@@ -198,8 +198,8 @@ func (u *Upstream) failLocked(reason string) {
 // watch marks the upstream failed when its child exits on its own.
 func (u *Upstream) watch(s *session) {
 	defer u.wg.Done()
-	<-s.child.done
-	u.lost(s, "the process "+s.child.describe())
+	<-s.child.Done
+	u.lost(s, "the process "+s.child.Describe())
 }
 
 // lost retires a session that can no longer answer. The next need starts a

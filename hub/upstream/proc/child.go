@@ -1,4 +1,4 @@
-package upstream
+package proc
 
 import (
 	"bufio"
@@ -16,6 +16,7 @@ import (
 	"github.com/mark3labs/mcp-go/client/transport"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 // maxNote bounds how much of a child's own output is quoted in a status.
@@ -26,19 +27,19 @@ const maxNote = 160
 // hub's memory.
 const maxStderrLine = 16 << 10
 
-// A child is a running stdio upstream: a process leading its own process
+// A Child is a running stdio upstream: a process leading its own process
 // group, whose stdout carries JSON-RPC and whose stderr goes to the log.
-type child struct {
+type Child struct {
 	service string
 	cmd     *exec.Cmd
-	pid     int
-	stdin   io.WriteCloser
-	// stdout is the child's stdout with every line that is not JSON-RPC
+	PID     int
+	Stdin   io.WriteCloser
+	// Stdout is the child's Stdout with every line that is not JSON-RPC
 	// taken out and remembered as garbage.
-	stdout *jsonLines
-	// done is closed once the process has been reaped and the rest of its
+	Stdout io.Reader
+	// Done is closed once the process has been reaped and the rest of its
 	// group killed.
-	done    chan struct{}
+	Done    chan struct{}
 	waitErr error
 	readers sync.WaitGroup
 	files   []*os.File // the hub's ends of stdout and stderr
@@ -48,8 +49,8 @@ type child struct {
 	lastStderr string
 }
 
-// startChild starts cmd in its own process group and wires its streams.
-func startChild(service string, cmd *exec.Cmd, m *mask.Masker, log *slog.Logger) (*child, error) {
+// Start starts cmd in its own process group and wires its streams.
+func Start(service string, cmd *exec.Cmd, m *mask.Masker, log *slog.Logger) (*Child, error) {
 	setProcessGroup(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -71,15 +72,15 @@ func startChild(service string, cmd *exec.Cmd, m *mask.Masker, log *slog.Logger)
 		closeFiles(outR, errR)
 		return nil, err
 	}
-	c := &child{
+	c := &Child{
 		service: service,
 		cmd:     cmd,
-		pid:     cmd.Process.Pid,
-		stdin:   stdin,
-		done:    make(chan struct{}),
+		PID:     cmd.Process.Pid,
+		Stdin:   stdin,
+		Done:    make(chan struct{}),
 		files:   []*os.File{outR, errR},
 	}
-	c.stdout = &jsonLines{c: c, in: bufio.NewReaderSize(outR, 64<<10), masker: m}
+	c.Stdout = &jsonLines{c: c, in: bufio.NewReaderSize(outR, 64<<10), masker: m}
 	c.readers.Add(2) // stdout's reader is the transport's, done at the end of stdout
 	go c.logStderr(errR, m, log)
 	go c.wait()
@@ -94,9 +95,9 @@ func closeFiles(fs ...*os.File) {
 
 // wait reaps the process, then kills whatever is left of its group so that
 // no grandchild outlives it.
-func (c *child) wait() {
+func (c *Child) wait() {
 	c.waitErr = c.cmd.Wait()
-	signalGroup(c.pid, sigKill)
+	signalGroup(c.PID, sigKill)
 	// Give the readers a moment to take in the last lines, then close the
 	// pipes, which also ends the readers if a process outside the group
 	// still holds them open.
@@ -107,7 +108,7 @@ func (c *child) wait() {
 	case <-time.After(200 * time.Millisecond):
 	}
 	closeFiles(c.files...)
-	close(c.done)
+	close(c.Done)
 }
 
 // A jsonLines reader gives the transport the child's stdout line by line,
@@ -116,7 +117,7 @@ func (c *child) wait() {
 // reads: the lines go from the pipe's buffer to the transport's, with no
 // goroutine and no copy in between.
 type jsonLines struct {
-	c      *child
+	c      *Child
 	in     *bufio.Reader
 	masker *mask.Masker
 	line   []byte // what is left of the JSON-RPC line being read, without its end
@@ -132,7 +133,7 @@ func (r *jsonLines) Read(p []byte) (int, error) {
 			return 0, r.err
 		}
 		var line []byte
-		line, r.err = ReadLine(r.in)
+		line, r.err = wire.ReadLine(r.in)
 		if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
 			if trimmed[0] == '{' || trimmed[0] == '[' {
 				r.line, r.nl = trimmed, true
@@ -153,23 +154,7 @@ func (r *jsonLines) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// ReadLine reads from in up to and with the next newline. The line is in
-// in's buffer (valid until the next read) unless it is longer than that:
-// the stdio readers hand lines on without copying them.
-func ReadLine(in *bufio.Reader) ([]byte, error) {
-	line, err := in.ReadSlice('\n')
-	if err != bufio.ErrBufferFull {
-		return line, err
-	}
-	long := append([]byte(nil), line...)
-	for err == bufio.ErrBufferFull {
-		line, err = in.ReadSlice('\n')
-		long = append(long, line...)
-	}
-	return long, err
-}
-
-func (c *child) noteGarbage(line string) {
+func (c *Child) noteGarbage(line string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.garbage == "" {
@@ -178,7 +163,7 @@ func (c *child) noteGarbage(line string) {
 }
 
 // logStderr writes each line of the child's stderr to the log.
-func (c *child) logStderr(r io.Reader, m *mask.Masker, log *slog.Logger) {
+func (c *Child) logStderr(r io.Reader, m *mask.Masker, log *slog.Logger) {
 	defer c.readers.Done()
 	br := bufio.NewReaderSize(r, 4<<10)
 	for {
@@ -218,46 +203,46 @@ func clip(s string) string {
 	return s
 }
 
-// stop ends the child: its stdin is closed and its group is asked to
+// Stop ends the child: its stdin is closed and its group is asked to
 // terminate, then killed after grace.
-func (c *child) stop(grace time.Duration) {
-	_ = c.stdin.Close()
-	signalGroup(c.pid, sigTerm)
+func (c *Child) Stop(grace time.Duration) {
+	_ = c.Stdin.Close()
+	signalGroup(c.PID, sigTerm)
 	select {
-	case <-c.done:
+	case <-c.Done:
 	case <-time.After(grace):
-		signalGroup(c.pid, sigKill)
-		<-c.done
+		signalGroup(c.PID, sigKill)
+		<-c.Done
 	}
 }
 
-// exited reports whether the process has ended.
-func (c *child) exited() bool {
+// Exited reports whether the process has ended.
+func (c *Child) Exited() bool {
 	select {
-	case <-c.done:
+	case <-c.Done:
 		return true
 	default:
 		return false
 	}
 }
 
-// settle waits a moment for a child whose stream closed under err, so that
+// Settle waits a moment for a child whose stream closed under err, so that
 // a message about it can say how it ended.
-func (c *child) settle(err error) {
+func (c *Child) Settle(err error) {
 	if !errors.Is(err, transport.ErrTransportClosed) {
 		return
 	}
 	select {
-	case <-c.done:
+	case <-c.Done:
 	case <-time.After(time.Second):
 	}
 }
 
-// describe says how the child ended (or that it is still running), with
+// Describe says how the child ended (or that it is still running), with
 // what it last wrote to stderr and any garbage it wrote to stdout.
-func (c *child) describe() string {
+func (c *Child) Describe() string {
 	var b strings.Builder
-	if c.exited() {
+	if c.Exited() {
 		state := "exited"
 		if ps := c.cmd.ProcessState; ps != nil {
 			state = fmt.Sprintf("exited (%s)", ps)

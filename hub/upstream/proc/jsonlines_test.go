@@ -1,4 +1,4 @@
-package upstream
+package proc
 
 import (
 	"bufio"
@@ -21,7 +21,7 @@ func TestJSONLines(t *testing.T) {
 		"whole":    func(r io.Reader) io.Reader { return r },
 		"one byte": iotest.OneByteReader,
 	} {
-		c := &child{}
+		c := &Child{}
 		c.readers.Add(1)
 		r := &jsonLines{c: c, in: bufio.NewReaderSize(strings.NewReader(stdout), 4<<10), masker: mask.NewMasker()}
 		got, err := io.ReadAll(wrap(r))

@@ -1,6 +1,6 @@
 //go:build unix
 
-package upstream
+package proc
 
 import (
 	"os/exec"

@@ -1,4 +1,4 @@
-package upstream
+package proc
 
 import (
 	"runtime"
@@ -26,11 +26,11 @@ var minimalPrefixes = []string{"LC_", "XDG_"}
 // windowsEnv is what Windows programs cannot start without.
 var windowsEnv = []string{"SystemRoot", "COMSPEC", "PATHEXT", "APPDATA", "LOCALAPPDATA", "USERPROFILE"}
 
-// childEnv returns the environment a stdio upstream starts with: the
+// Env returns the environment a stdio upstream starts with: the
 // minimal set and what the service inherits from environ, then the
 // service's declared variables (which win). withheld names, sorted, the
 // variables of environ the child does not get.
-func childEnv(environ []string, s service.Service, declared map[string]string, goos string) (env, withheld []string) {
+func Env(environ []string, s service.Service, declared map[string]string, goos string) (env, withheld []string) {
 	same := func(a, b string) bool { return a == b }
 	if goos == "windows" {
 		same = strings.EqualFold
@@ -80,6 +80,6 @@ func childEnv(environ []string, s service.Service, declared map[string]string, g
 	return env, slices.Compact(withheld)
 }
 
-// hostOS is the system children run on; a variable so that tests can check
+// HostOS is the system children run on; a variable so that tests can check
 // the Windows rules anywhere.
-var hostOS = runtime.GOOS
+var HostOS = runtime.GOOS
