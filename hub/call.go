@@ -86,7 +86,7 @@ func (h *Hub) callRound(ctx context.Context, c *caller, name string, args any, m
 	if why := t.Hidden(); why != "" {
 		return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s %s.", t.Name, t.Service, why)), nil
 	}
-	b := h.backend(t.Service)
+	b := h.settings().backend(t.Service)
 	if b == nil {
 		return mcp.NewToolResultError("the service " + t.Service + " is no longer offered"), nil
 	}

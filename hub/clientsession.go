@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -90,12 +89,7 @@ func (h *Hub) askRoots(cs *session.Session) {
 // makeRoom ends sessions until a new one fits under hub { max_sessions }
 // (session.Registry.MakeRoom).
 func (h *Hub) makeRoom() (release func(), refused string) {
-	h.mu.Lock()
-	limit := config.DefaultMaxSessions
-	if h.st != nil && h.st.Hub != nil && h.st.Hub.MaxSessions > 0 {
-		limit = h.st.Hub.MaxSessions
-	}
-	h.mu.Unlock()
+	limit := h.settings().maxSessions()
 	return h.clients.MakeRoom(limit, func(cs *session.Session) {
 		h.log.Info("ending the client session idle longest: the hub holds as many as hub { max_sessions } allows", "session", cs.ID(), "max_sessions", limit)
 		h.endSession(cs)

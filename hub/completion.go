@@ -38,7 +38,7 @@ func (c completer) CompleteResourceArgument(ctx context.Context, uri string, arg
 }
 
 func (c completer) complete(ctx context.Context, service string, ref map[string]any, arg mcp.CompleteArgument, cc mcp.CompleteContext) (*mcp.Completion, error) {
-	b := c.h.backend(service)
+	b := c.h.settings().backend(service)
 	if b == nil {
 		return nil, fmt.Errorf("the service %s is no longer offered", service)
 	}

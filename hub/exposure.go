@@ -2,7 +2,6 @@ package hub
 
 import (
 	"context"
-	"sort"
 	"strings"
 
 	"github.com/chronicle-dev/chronicle/hub/catalog"
@@ -14,33 +13,6 @@ import (
 // What a request sees depends on where it came from: its profile (the
 // /mcp/profile/NAME it was sent to, or serve --stdio --profile NAME) and its
 // root (scope). Those two pick a view of the catalogue (view.go).
-
-// exposureConfig returns the current exposure settings.
-func (h *Hub) exposureConfig() catalog.Exposure {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.expose
-}
-
-// hasProfile reports whether the state defines a profile.
-func (h *Hub) hasProfile(name string) bool {
-	_, ok := h.exposureConfig().Profiles[name]
-	return ok
-}
-
-// profileNames lists the defined profiles for a message, or "".
-func (h *Hub) profileNames() string {
-	cfg := h.exposureConfig()
-	if len(cfg.Profiles) == 0 {
-		return " (it defines none)"
-	}
-	names := make([]string, 0, len(cfg.Profiles))
-	for n := range cfg.Profiles {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return " (its profiles: " + strings.Join(names, ", ") + ")"
-}
 
 // whereOf returns where a request came from.
 func (h *Hub) whereOf(ctx context.Context) catalog.Where {
@@ -63,8 +35,6 @@ func (h *Hub) whereOfSession(cs *session.Session) catalog.Where {
 
 // reachOf returns the services w may use under the current settings.
 func (h *Hub) reachOf(w catalog.Where) catalog.Reach {
-	h.mu.Lock()
-	projects, cfg := h.projects, h.expose
-	h.mu.Unlock()
-	return catalog.ReachOf(w, projects, cfg)
+	s := h.settings()
+	return catalog.ReachOf(w, s.projects, s.expose)
 }

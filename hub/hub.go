@@ -95,14 +95,8 @@ type Hub struct {
 	// localToken is the HTTP hub's own token (Options.TokenFile), set once
 	// it serves.
 	localToken string
-	backends   map[string]backend
-	projects   []exposure.Scoped
-	policies   map[string]*state.Policy
-	expose     catalog.Exposure
 
-	// offers are the services offered, as the lister lists them; set by
-	// Reload with the rest above, never changed in place.
-	offers []listing.Service
+	cfg atomic.Pointer[settings] // the last reload's (settings.go)
 
 	life   *lifetime       // the hub's: Close ends it
 	lister *listing.Lister // the catalogue (hub/listing)
@@ -152,7 +146,7 @@ func New(opts Options) (*Hub, error) {
 	}
 	h.clients = session.NewRegistry()
 	h.lister = listing.New(listing.Options{
-		Context: h.life.ctx, Go: h.life.goTracked, Services: h.offered, Masker: h.masker, Log: h.log,
+		Context: h.life.ctx, Go: h.life.goTracked, Services: func() []listing.Service { return h.settings().offers }, Masker: h.masker, Log: h.log,
 		Timeout: opts.ListTimeout, Grace: opts.ListGrace, Note: func(why string) { h.inspector.Note("", why) },
 		Built: h.register, CachePath: opts.CatalogPath, MetaTokens: metaTokens,
 	})
@@ -164,7 +158,9 @@ func New(opts Options) (*Hub, error) {
 	h.transport = transport.New(transport.Core{
 		API: h.api, Log: h.log, Masker: h.masker, Sessions: h.clients, Context: h.life.ctx, Go: h.life.goTracked, Guard: h.Guard,
 		Keep: h.keepPeeked, Note: h.noteRequest, MakeRoom: h.makeRoom,
-		HasProfile: h.hasProfile, HasService: h.hasService, ServiceNames: h.serviceNames, CountStateless: h.stateless.Count,
+		HasProfile:   func(name string) bool { return h.settings().hasProfile(name) },
+		HasService:   func(name string) bool { return h.settings().hasService(name) },
+		ServiceNames: func() string { return h.settings().serviceNames() }, CountStateless: h.stateless.Count,
 		Listening:      func(delta int64) { h.lists.listeners.Add(int32(delta)) },
 		SessionIdleTTL: opts.SessionIdleTTL, UnusedSessionTTL: opts.UnusedSessionTTL, Service: opts.Service,
 	})
@@ -195,13 +191,13 @@ func New(opts Options) (*Hub, error) {
 	if err := h.Reload(); err != nil {
 		return nil, err
 	}
-	if opts.Profile != "" && !h.hasProfile(opts.Profile) {
+	if opts.Profile != "" && !h.settings().hasProfile(opts.Profile) {
 		h.Close()
-		return nil, fmt.Errorf("%s defines no profile named %q%s: declare it with a profile block and apply", opts.StatePath, opts.Profile, h.profileNames())
+		return nil, fmt.Errorf("%s defines no profile named %q%s: declare it with a profile block and apply", opts.StatePath, opts.Profile, h.settings().profileNames())
 	}
-	if opts.Service != "" && !h.hasService(opts.Service) {
+	if opts.Service != "" && !h.settings().hasService(opts.Service) {
 		h.Close()
-		return nil, fmt.Errorf("%s declares no service named %q%s: declare it with a service block and apply", opts.StatePath, opts.Service, h.serviceNames())
+		return nil, fmt.Errorf("%s declares no service named %q%s: declare it with a service block and apply", opts.StatePath, opts.Service, h.settings().serviceNames())
 	}
 	return h, nil
 }
@@ -292,14 +288,14 @@ func (h *Hub) Reload() error {
 		offered[p.Name] = true
 	}
 	h.lister.Forget(offered)
-	h.mu.Lock()
-	h.st, h.backends, h.projects, h.policies = st, backends, projects, policies
-	h.offers = make([]listing.Service, 0, len(projects))
+	next := &settings{st: st, backends: backends, projects: projects, policies: policies, expose: expose}
+	next.offers = make([]listing.Service, 0, len(projects))
 	for _, p := range projects {
-		h.offers = append(h.offers, listing.Service{Name: p.Name, Project: p.Project, Policy: policies[p.Name], Backend: backends[p.Name]})
+		next.offers = append(next.offers, listing.Service{Name: p.Name, Project: p.Project, Policy: policies[p.Name], Backend: backends[p.Name]})
 	}
-	expose.Gen = h.expose.Gen + 1
-	h.expose = expose
+	next.expose.Gen = h.settings().expose.Gen + 1
+	h.cfg.Store(next)
+	h.mu.Lock()
 	h.guard = access.Guard{Listen: listen, Token: token, Hostnames: hostnames, OpenLocal: open}
 	if h.guard.EveryInterface() {
 		h.guard.Own = access.OwnAddresses()
@@ -374,20 +370,6 @@ func (h *Hub) register(c *catalog.Catalog) {
 	h.announceLists()
 }
 
-// offered returns the services offered, for the lister.
-func (h *Hub) offered() []listing.Service {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.offers
-}
-
-// backend returns the backend of a service.
-func (h *Hub) backend(service string) backend {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.backends[service]
-}
-
 func (h *Hub) toolHandler(exposed string) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return h.serveCall(ctx, exposed, req)
@@ -427,7 +409,7 @@ func (h *Hub) read(ctx context.Context, service, uri string) ([]mcp.ResourceCont
 	if !h.inScope(ctx, service) {
 		return nil, fmt.Errorf("the resource %s belongs to a service of another project", uri)
 	}
-	b := h.backend(service)
+	b := h.settings().backend(service)
 	if b == nil {
 		return nil, fmt.Errorf("the service %s is no longer offered", service)
 	}

@@ -41,9 +41,7 @@ func (h *Hub) Context() context.Context { return h.life.ctx }
 
 // State returns the state the hub serves.
 func (h *Hub) State() *state.State {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.st
+	return h.settings().st
 }
 
 // Catalog returns the catalogue, waiting (as a client's first list does)
@@ -56,7 +54,7 @@ func (h *Hub) Call(ctx context.Context, c console.Call) (*mcp.CallToolResult, er
 	ctx = session.WithCalling(ctx, c.Name)
 	ep := session.Endpoint{Path: "/mcp"}
 	if c.Profile != "" {
-		if !h.hasProfile(c.Profile) {
+		if !h.settings().hasProfile(c.Profile) {
 			return nil, fmt.Errorf("%w %s is defined", console.ErrNoProfile, c.Profile)
 		}
 		ep.Path = "/mcp/profile/" + c.Profile
@@ -74,7 +72,7 @@ func (h *Hub) Call(ctx context.Context, c console.Call) (*mcp.CallToolResult, er
 // Restart ends a service's process (or connection) and starts it again at
 // once, and returns its status then.
 func (h *Hub) Restart(ctx context.Context, name string) (console.ServiceStatus, error) {
-	if h.backend(name) == nil {
+	if h.settings().backend(name) == nil {
 		return console.ServiceStatus{}, fmt.Errorf("%w %s is offered", console.ErrNoService, name)
 	}
 	u := h.pool.pool.Get(name)

@@ -164,7 +164,7 @@ func (h *Hub) subscribe(ctx context.Context, sid, uri string, on bool) {
 	default:
 		return
 	}
-	if b := h.backend(service); b != nil {
+	if b := h.settings().backend(service); b != nil {
 		if _, err := b.Request(ctx, nil, method, map[string]any{"uri": uri}); err != nil {
 			h.inspector.Note(sid, service+": "+method+" "+uri+": "+err.Error())
 		}
@@ -258,12 +258,8 @@ func (h *Hub) upstreamAsks(ctx context.Context, service string, who any, method 
 
 // scopeRoots are the roots of the scope a service serves: its project.
 func (h *Hub) scopeRoots(service string) []mcp.Root {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for _, p := range h.projects {
-		if p.Name == service && p.Project != "" {
-			return []mcp.Root{{URI: "file://" + p.Project, Name: service}}
-		}
+	if roots := h.settings().projectRoots(service); roots != nil {
+		return roots
 	}
 	if h.opts.Root != "" {
 		return []mcp.Root{{URI: "file://" + h.opts.Root}}

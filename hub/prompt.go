@@ -23,7 +23,7 @@ func (h *Hub) servePrompt(ctx context.Context, exposed string, req mcp.GetPrompt
 	if p == nil {
 		return nil, fmt.Errorf("the prompt %s is no longer offered", exposed)
 	}
-	b := h.backend(p.Service)
+	b := h.settings().backend(p.Service)
 	if b == nil {
 		return nil, fmt.Errorf("the service %s is no longer offered", p.Service)
 	}

@@ -1,7 +1,6 @@
 package hub
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/chronicle-dev/chronicle/hub/catalog"
@@ -23,34 +22,6 @@ import (
 //   - on the way out, the tools and prompts a list answers are given their
 //     own names back (the After hooks of the lists, which see the result
 //     before it is encoded).
-
-// hasService reports whether the hub serves a service: declared, enabled,
-// and not disabled by its policy.
-func (h *Hub) hasService(name string) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for _, p := range h.projects {
-		if p.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
-// serviceNames lists the services the hub serves for a message.
-func (h *Hub) serviceNames() string {
-	h.mu.Lock()
-	names := make([]string, 0, len(h.projects))
-	for _, p := range h.projects {
-		names = append(names, p.Name)
-	}
-	h.mu.Unlock()
-	if len(names) == 0 {
-		return " (it serves none)"
-	}
-	sort.Strings(names)
-	return " (its services: " + strings.Join(names, ", ") + ")"
-}
 
 // ownTool returns a tool as its server lists it, from the hub's entry.
 func ownTool(service string, t mcp.Tool, name string) mcp.Tool {

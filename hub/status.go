@@ -13,9 +13,8 @@ import (
 // Status describes the hub for /api/status.
 func (h *Hub) Status() map[string]any {
 	cat := h.lister.Built()
-	h.mu.Lock()
-	st, projects, guard := h.st, h.projects, h.guard
-	h.mu.Unlock()
+	s, guard := h.settings(), h.Guard()
+	st, projects := s.st, s.projects
 	live := map[string]console.ServiceStatus{}
 	for _, s := range h.pool.status() {
 		live[s.Name] = s

@@ -13,7 +13,7 @@ import (
 // 2026-07-28 request's ?root=).
 func (h *Hub) endpointStatus(cat *catalog.Catalog) []console.EndpointStatus {
 	seen := map[catalog.Where]bool{{Profile: h.opts.Profile, Root: h.opts.Root}: true}
-	for name := range h.exposureConfig().Profiles {
+	for name := range h.settings().expose.Profiles {
 		seen[catalog.Where{Profile: name, Root: h.opts.Root}] = true
 	}
 	for _, cs := range h.clients.List() {

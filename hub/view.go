@@ -13,9 +13,7 @@ import (
 func (h *Hub) viewOf(ctx context.Context) (*catalog.Catalog, *catalog.View) {
 	cat := h.lister.Current()
 	w := h.whereOf(ctx)
-	h.mu.Lock()
-	k := catalog.WhereKey{Gen: h.expose.Gen, Where: w}
-	h.mu.Unlock()
+	k := catalog.WhereKey{Gen: h.settings().expose.Gen, Where: w}
 	return cat, cat.ViewFor(k, h.reachOf, h.decideAuto)
 }
 
