@@ -68,7 +68,7 @@ func (r *rejection) Error() string { return r.msg }
 // callRound is call with the multi-round-trip params of a retry.
 func (h *Hub) callRound(ctx context.Context, c *caller, name string, args any, meta *mcp.Meta, round mcp.MultiRoundTripParams) (*mcp.CallToolResult, error) {
 	h.lister.Catalog(ctx)
-	cat, v := h.viewOf(ctx)
+	cat, v := h.scopes.view(ctx)
 	r := v.Reach
 	t := cat.Tools[name]
 	if t == nil && r.Profile.HasTool(name) {

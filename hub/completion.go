@@ -16,7 +16,7 @@ type completer struct{ h *Hub }
 // CompletePromptArgument completes an argument of an exposed prompt.
 func (c completer) CompletePromptArgument(ctx context.Context, name string, arg mcp.CompleteArgument, cc mcp.CompleteContext) (*mcp.Completion, error) {
 	p := c.h.lister.Catalog(ctx).Prompts[name]
-	if p == nil || !c.h.inScope(ctx, p.Service) {
+	if p == nil || !c.h.scopes.inScope(ctx, p.Service) {
 		return nil, fmt.Errorf("no prompt %s in this scope", name)
 	}
 	return c.complete(ctx, p.Service, map[string]any{"type": "ref/prompt", "name": p.Name}, arg, cc)
@@ -25,7 +25,7 @@ func (c completer) CompletePromptArgument(ctx context.Context, name string, arg 
 // CompleteResourceArgument completes an argument of a resource template.
 func (c completer) CompleteResourceArgument(ctx context.Context, uri string, arg mcp.CompleteArgument, cc mcp.CompleteContext) (*mcp.Completion, error) {
 	service := ""
-	cat, vis := c.h.visibleTo(ctx)
+	cat, vis := c.h.scopes.visibleTo(ctx)
 	if t := cat.Templates[uri]; t != nil && vis[t.Service] {
 		service = t.Service
 	} else {

@@ -100,13 +100,13 @@ type Hub struct {
 
 	life   *lifetime       // the hub's: Close ends it
 	lister *listing.Lister // the catalogue (hub/listing)
+	scopes *scopes         // what a request sees (scopes.go)
 	passThrough
 	noState atomic.Bool // the state did not exist (said once)
 
 	clients   *session.Registry // every client session, for as long as its transport's (clientsession.go)
 	lists     listWatch         // what may need a list_changed
 	stateless session.Stateless // 2026-07-28 requests per endpoint
-	autoModes sync.Map          // endpoint (profile and services) → the mode auto chose last
 	started   time.Time
 	api       *console.API         // the management API and the console (hub/console)
 	transport *transport.Transport // HTTP, SSE and stdio (hub/transport)
@@ -155,6 +155,10 @@ func New(opts Options) (*Hub, error) {
 		Hub: h, Inspector: h.inspector, Masker: h.masker, Resolver: opts.Resolver(), Context: h.life.ctx,
 		Workspace: opts.Workspace, StatePath: opts.StatePath, Home: opts.Home, Getenv: opts.Getenv, Version: opts.Version,
 	})
+	h.scopes = &scopes{
+		profile: opts.Profile, service: opts.Service, root: opts.Root, clients: h.clients,
+		settings: h.settings, lister: h.lister, note: func(text string) { h.inspector.Note("", text) },
+	}
 	h.transport = transport.New(transport.Core{
 		API: h.api, Log: h.log, Masker: h.masker, Sessions: h.clients, Context: h.life.ctx, Go: h.life.goTracked, Guard: h.Guard,
 		Keep: h.keepPeeked, Note: h.noteRequest, MakeRoom: h.makeRoom,
@@ -406,7 +410,7 @@ func (h *Hub) templateHandler(key string) server.ResourceTemplateHandlerFunc {
 
 // read reads a resource from a service, within the session's scope.
 func (h *Hub) read(ctx context.Context, service, uri string) ([]mcp.ResourceContents, error) {
-	if !h.inScope(ctx, service) {
+	if !h.scopes.inScope(ctx, service) {
 		return nil, fmt.Errorf("the resource %s belongs to a service of another project", uri)
 	}
 	b := h.settings().backend(service)

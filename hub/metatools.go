@@ -37,12 +37,12 @@ func isMetaTool(name string) bool {
 }
 
 func (h *Hub) searchTools(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	_, v := h.viewOf(ctx)
+	_, v := h.scopes.view(ctx)
 	return forRevision(ctx, search.SearchTools(v.Index(), req)), nil
 }
 
 func (h *Hub) describeTools(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	_, v := h.viewOf(ctx)
+	_, v := h.scopes.view(ctx)
 	return forRevision(ctx, search.DescribeTools(v.Index(), req)), nil
 }
 
@@ -50,7 +50,7 @@ func (h *Hub) describeTools(ctx context.Context, req mcp.CallToolRequest) (*mcp.
 // path with the request's own _meta (progress token), its context
 // (cancellation) and its session (sampling, elicitation).
 func (h *Hub) callTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	_, v := h.viewOf(ctx)
+	_, v := h.scopes.view(ctx)
 	call, bad := search.CheckCall(v.Index(), req)
 	if bad != nil {
 		return forRevision(ctx, bad), nil

@@ -35,7 +35,7 @@ func (h *Hub) keepPeeked(cs *session.Session, m wire.Message) bool {
 		if !listed {
 			return false // never listed: nothing it saw changed
 		}
-		return h.listHash(kind, h.whereOfSession(cs)) != last
+		return h.listHash(kind, h.scopes.whereOfSession(cs)) != last
 	}
 	if !m.HasMethod() && len(m.ID) > 0 && cs != nil {
 		return !cs.Answered(m.ID)

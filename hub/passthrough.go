@@ -79,7 +79,7 @@ func (h *Hub) forwardLog(service string, params map[string]any) {
 	note.Params.Logger = logger
 	note.Params.Data = params["data"]
 	for _, cs := range h.clients.List() {
-		if h.reachOf(h.whereOfSession(cs)).Services[service] {
+		if h.scopes.reach(h.scopes.whereOfSession(cs)).Services[service] {
 			_ = h.srv.SendLogMessageToSpecificClient(cs.ID(), note)
 		}
 	}
@@ -191,7 +191,7 @@ func (h *Hub) dropSession(sid string) {
 // resourceService returns the service that serves uri for the request's
 // session: the resource's, or the first template's that matches.
 func (h *Hub) resourceService(ctx context.Context, uri string) string {
-	cat, vis := h.visibleTo(ctx)
+	cat, vis := h.scopes.visibleTo(ctx)
 	if r := cat.Resources[uri]; r != nil && vis[r.Service] {
 		return r.Service
 	}
@@ -270,7 +270,7 @@ func (h *Hub) scopeRoots(service string) []mcp.Root {
 // sessionRoots are the roots of a caller's scope, when its client offers
 // none.
 func (h *Hub) sessionRoots(c *caller) []mcp.Root {
-	if root := h.rootFor(c.ctx); root != "" {
+	if root := h.scopes.rootFor(c.ctx); root != "" {
 		return []mcp.Root{{URI: "file://" + root}}
 	}
 	return []mcp.Root{}

@@ -25,27 +25,6 @@ func sessionID(ctx context.Context) string {
 	return ""
 }
 
-// rootFor returns the folder a request's session works in: what its client
-// said (X-Chronicle-Root, or its MCP roots), else the stdio working
-// directory.
-func (h *Hub) rootFor(ctx context.Context) string {
-	if cs := h.sessionOf(ctx); cs != nil {
-		if r := cs.RootFolder(); r != "" {
-			return r
-		}
-	}
-	if r := session.RootOf(ctx); r != "" {
-		return r
-	}
-	return h.opts.Root
-}
-
-// inScope reports whether a session may use a service.
-func (h *Hub) inScope(ctx context.Context, service string) bool {
-	_, vis := h.visibleTo(ctx)
-	return vis[service]
-}
-
 // toolFilter lists what the request's endpoint lists (its view): the
 // meta-tools in search mode, and the offered tools the mode lists — tools
 // of services in scope and in the endpoint's profile, not disabled by a
@@ -57,7 +36,7 @@ func (h *Hub) inScope(ctx context.Context, service string) bool {
 // many tools mcp-go hands the filter at once decides nothing (decision
 // 0190).
 func (h *Hub) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
-	cat, v := h.viewOf(ctx)
+	cat, v := h.scopes.view(ctx)
 	calls := h.callsOf(ctx)
 	out := make([]mcp.Tool, 0, len(tools))
 	for _, t := range tools {
@@ -94,7 +73,7 @@ func (h *Hub) passes(cat *catalog.Catalog, v *catalog.View, name string, called 
 }
 
 func (h *Hub) promptFilter(ctx context.Context, prompts []mcp.Prompt) []mcp.Prompt {
-	cat, vis := h.visibleTo(ctx)
+	cat, vis := h.scopes.visibleTo(ctx)
 	out := make([]mcp.Prompt, 0, len(prompts))
 	for _, p := range prompts {
 		if e := cat.Prompts[p.Name]; e != nil && vis[e.Service] {
@@ -102,14 +81,6 @@ func (h *Hub) promptFilter(ctx context.Context, prompts []mcp.Prompt) []mcp.Prom
 		}
 	}
 	return out
-}
-
-// visibleTo returns the current catalogue (empty before the first build)
-// and the services a request may use: those of its scope, narrowed to its
-// endpoint's profile.
-func (h *Hub) visibleTo(ctx context.Context) (*catalog.Catalog, map[string]bool) {
-	cat, v := h.viewOf(ctx)
-	return cat, v.Reach.Services
 }
 
 // callsOf returns whether the request calls a tool: HTTP carries the
@@ -174,7 +145,7 @@ func (h *Hub) hooks() *server.Hooks {
 	// answer is the whole list (so a list served while the catalogue was
 	// being replaced counts as what it was), else from the catalogue.
 	hk.AddAfterListTools(func(ctx context.Context, _ any, req *mcp.ListToolsRequest, res *mcp.ListToolsResult) {
-		w := h.whereOf(ctx)
+		w := h.scopes.where(ctx)
 		if w.Service != "" {
 			ownToolNames(h.lister.Current(), w.Service, res.Tools)
 		}
@@ -188,7 +159,7 @@ func (h *Hub) hooks() *server.Hooks {
 		h.lists.listing[0].Add(-1)
 	})
 	hk.AddAfterListPrompts(func(ctx context.Context, _ any, req *mcp.ListPromptsRequest, res *mcp.ListPromptsResult) {
-		w := h.whereOf(ctx)
+		w := h.scopes.where(ctx)
 		if w.Service != "" {
 			ownPromptNames(h.lister.Current(), w.Service, res.Prompts)
 		}
@@ -202,7 +173,7 @@ func (h *Hub) hooks() *server.Hooks {
 		h.lists.listing[1].Add(-1)
 	})
 	hk.AddAfterListResources(func(ctx context.Context, _ any, req *mcp.ListResourcesRequest, res *mcp.ListResourcesResult) {
-		hash := h.listHash("resources", h.whereOf(ctx))
+		hash := h.listHash("resources", h.scopes.where(ctx))
 		if req.Params.Cursor == "" && res.NextCursor == "" {
 			hash = sumList(res.Resources)
 		}
@@ -251,14 +222,6 @@ func paramsOf(message any) any {
 	return m["params"]
 }
 
-// rootOfSession returns the folder a session works in.
-func (h *Hub) rootOfSession(cs *session.Session) string {
-	if r := cs.RootFolder(); r != "" {
-		return r
-	}
-	return h.opts.Root
-}
-
 // listHash sums the list of a kind a session made at w would get now, so
 // that the outbound filter can tell whether it changed.
 func (h *Hub) listHash(kind string, w catalog.Where) string {
@@ -266,12 +229,12 @@ func (h *Hub) listHash(kind string, w catalog.Where) string {
 	if cat == nil {
 		return ""
 	}
-	r := h.reachOf(w)
+	r := h.scopes.reach(w)
 	vis := r.Services
 	var sums []string
 	switch kind {
 	case "tools":
-		v := cat.ViewIn(r, h.decideAuto)
+		v := cat.ViewIn(r, h.scopes.decideAuto)
 		if v.ListsMeta() {
 			for _, m := range search.MetaTools() {
 				sums = append(sums, listedSum(m))

@@ -19,7 +19,7 @@ import (
 // the catalogue but a tool of a service in the caller's reach that could
 // not start.
 func (h *Hub) standIn(ctx context.Context, name string) {
-	cat, v := h.viewOf(ctx)
+	cat, v := h.scopes.view(ctx)
 	if cat.Tools[name] != nil || isMetaTool(name) {
 		return
 	}
