@@ -1,9 +1,18 @@
 package hub
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"sort"
 	"sync/atomic"
 
+	"github.com/chronicle-dev/chronicle/hub/catalog"
+	"github.com/chronicle-dev/chronicle/hub/listing"
+	"github.com/chronicle-dev/chronicle/hub/search"
+	"github.com/chronicle-dev/chronicle/hub/session"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 )
 
 // The hub announces list changes itself. mcp-go sends every session a
@@ -32,11 +41,20 @@ var listKinds = []struct {
 	{"resources", mcp.MethodNotificationResourcesListChanged},
 }
 
-// A listWatch counts what may need a list_changed: lists in flight per
-// kind, and open listen streams.
-type listWatch struct {
+// An announcer decides which list changes reach which session: it tells
+// the sessions that may care that the lists changed (announce), and the
+// outbound filter of each session (keep) lets a list_changed through only
+// when the list that session would see now differs from the one it got. It
+// counts what may need a list_changed: lists in flight per kind, and open
+// listen streams.
+type announcer struct {
 	listing   [3]atomic.Int32 // by index in listKinds
 	listeners atomic.Int32
+
+	srv     *server.MCPServer // set once the hub made it
+	clients *session.Registry
+	lister  *listing.Lister
+	scopes  *scopes
 }
 
 // listKindOf returns the index in listKinds of what a list request lists.
@@ -65,22 +83,131 @@ func declareListChanged(c *mcp.ServerCapabilities) {
 	}
 }
 
-// announceLists tells the sessions that may care that the lists changed;
+// announce tells the sessions that may care that the lists changed;
 // each session's filter drops what does not concern it.
-func (h *Hub) announceLists() {
+func (a *announcer) announce() {
 	for i, k := range listKinds {
-		if h.lists.listeners.Load() > 0 || h.lists.listing[i].Load() > 0 || h.anyListed(k.kind) {
-			h.srv.SendNotificationToAllClients(string(k.method), nil)
+		if a.listeners.Load() > 0 || a.listing[i].Load() > 0 || a.anyListed(k.kind) {
+			a.srv.SendNotificationToAllClients(string(k.method), nil)
 		}
 	}
 }
 
 // anyListed reports whether a session has listed kind.
-func (h *Hub) anyListed(kind string) bool {
-	for _, cs := range h.clients.List() {
+func (a *announcer) anyListed(kind string) bool {
+	for _, cs := range a.clients.List() {
 		if _, listed := cs.LastListed(kind); listed {
 			return true
 		}
 	}
 	return false
+}
+
+// listHash sums the list of a kind a session made at w would get now, so
+// that the outbound filter can tell whether it changed.
+func (a *announcer) listHash(kind string, w catalog.Where) string {
+	cat := a.lister.Built()
+	if cat == nil {
+		return ""
+	}
+	r := a.scopes.reach(w)
+	vis := r.Services
+	var sums []string
+	switch kind {
+	case "tools":
+		v := cat.ViewIn(r, a.scopes.decideAuto)
+		if v.ListsMeta() {
+			for _, m := range search.MetaTools() {
+				sums = append(sums, listedSum(m))
+			}
+		}
+		for _, t := range v.Offered {
+			switch {
+			case !v.Listed[t.Exposed]:
+			case r.Service != "":
+				sums = append(sums, listedSum(ownTool(t.Service, t.Tool, t.Name)))
+			default:
+				sums = append(sums, t.Sum)
+			}
+		}
+	case "prompts":
+		for _, p := range cat.SortedPrompts() {
+			switch {
+			case !vis[p.Service]:
+			case r.Service != "":
+				sums = append(sums, catalog.Sum(ownPrompt(p.Service, p.Prompt, p.Name)))
+			default:
+				sums = append(sums, p.Sum)
+			}
+		}
+	case "resources":
+		for _, r := range cat.SortedResources() {
+			if vis[r.Service] {
+				sums = append(sums, r.Sum)
+			}
+		}
+	}
+	return sumOfSums(sums)
+}
+
+// keep decides whether one outbound JSON-RPC message reaches the session.
+func (a *announcer) keep(sid string, msg []byte) bool {
+	return a.keepPeeked(a.clients.Get(sid), wire.Peek(msg))
+}
+
+// keepPeeked decides for a message already peeked at; cs is nil for a
+// session the hub does not know (it ended, or there is none).
+func (a *announcer) keepPeeked(cs *session.Session, m wire.Message) bool {
+	if kind, ok := m.ListKind(); ok {
+		if cs == nil {
+			return false
+		}
+		last, listed := cs.LastListed(kind)
+		if !listed {
+			return false // never listed: nothing it saw changed
+		}
+		return a.listHash(kind, a.scopes.whereOfSession(cs)) != last
+	}
+	if !m.HasMethod() && len(m.ID) > 0 && cs != nil {
+		return !cs.Answered(m.ID)
+	}
+	return true
+}
+
+// listedSum identifies a listed tool for listHash: by its definition, but a
+// meta-tool by its name alone, since its definition varies with the
+// client's revision and never with the catalogue.
+func listedSum(t mcp.Tool) string {
+	if isMetaTool(t.Name) {
+		return "meta:" + t.Name
+	}
+	return catalog.Sum(t)
+}
+
+// sumTools sums a tool list as a client got it, in the same way as listHash.
+func sumTools(tools []mcp.Tool) string {
+	sums := make([]string, len(tools))
+	for i, t := range tools {
+		sums[i] = listedSum(t)
+	}
+	return sumOfSums(sums)
+}
+
+// sumList sums a list as a client got it, in the same way as listHash.
+func sumList[T any](items []T) string {
+	sums := make([]string, len(items))
+	for i, it := range items {
+		sums[i] = catalog.Sum(it)
+	}
+	sort.Strings(sums)
+	return sumOfSums(sums)
+}
+
+func sumOfSums(sums []string) string {
+	sort.Strings(sums)
+	h := sha256.New()
+	for _, s := range sums {
+		h.Write([]byte(s))
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }

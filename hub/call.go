@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync/atomic"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -92,7 +91,7 @@ func (h *Hub) callRound(ctx context.Context, c *caller, name string, args any, m
 	}
 	params := callParams{Name: t.Name, Arguments: args, MultiRoundTripParams: round}
 	if meta != nil {
-		m, done := h.routeProgress(c, meta)
+		m, done := h.pass.routeProgress(c, meta)
 		defer done()
 		params.Meta = m
 	}
@@ -146,27 +145,4 @@ func serviceError(service string, err error) string {
 		return msg
 	}
 	return service + ": " + msg
-}
-
-// A progressRoute takes an upstream's progress back to the client that
-// asked for it, under the token the client chose.
-type progressRoute struct {
-	caller *caller
-	token  any
-}
-
-var progressSeq atomic.Int64
-
-// routeProgress rewrites a progress token to a hub-unique one, so that two
-// clients choosing the same token never see each other's progress, and
-// returns the _meta to send upstream and a func that forgets the route.
-func (h *Hub) routeProgress(c *caller, meta *mcp.Meta) (*mcp.Meta, func()) {
-	if meta.ProgressToken == nil {
-		return meta, func() {}
-	}
-	token := fmt.Sprintf("chronicle-progress-%d", progressSeq.Add(1))
-	h.progress.Store(token, progressRoute{caller: c, token: meta.ProgressToken})
-	out := *meta
-	out.ProgressToken = token
-	return &out, func() { h.progress.Delete(token) }
 }

@@ -31,7 +31,7 @@ func (h *Hub) sessionRegistered(ctx context.Context, t server.ClientSession) {
 func (h *Hub) sessionUnregistered(_ context.Context, t server.ClientSession) {
 	id := t.SessionID()
 	h.clients.Remove(id)
-	h.dropSession(id)
+	h.pass.dropSession(id)
 	h.pool.endSession(id)
 	if h.sessionEnded != nil {
 		select {

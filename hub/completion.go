@@ -29,7 +29,7 @@ func (c completer) CompleteResourceArgument(ctx context.Context, uri string, arg
 	if t := cat.Templates[uri]; t != nil && vis[t.Service] {
 		service = t.Service
 	} else {
-		service = c.h.resourceService(ctx, uri)
+		service = c.h.pass.resourceService(ctx, uri)
 	}
 	if service == "" {
 		return nil, fmt.Errorf("no resource or template %s in this scope", uri)

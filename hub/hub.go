@@ -98,14 +98,14 @@ type Hub struct {
 
 	cfg atomic.Pointer[settings] // the last reload's (settings.go)
 
-	life   *lifetime       // the hub's: Close ends it
-	lister *listing.Lister // the catalogue (hub/listing)
-	scopes *scopes         // what a request sees (scopes.go)
-	passThrough
-	noState atomic.Bool // the state did not exist (said once)
+	life    *lifetime       // the hub's: Close ends it
+	lister  *listing.Lister // the catalogue (hub/listing)
+	scopes  *scopes         // what a request sees (scopes.go)
+	pass    *passThrough    // what flows back from upstreams (passthrough.go)
+	noState atomic.Bool     // the state did not exist (said once)
 
 	clients   *session.Registry // every client session, for as long as its transport's (clientsession.go)
-	lists     listWatch         // what may need a list_changed
+	lists     *announcer        // which list changes reach which session (announce.go)
 	stateless session.Stateless // 2026-07-28 requests per endpoint
 	started   time.Time
 	api       *console.API         // the management API and the console (hub/console)
@@ -159,16 +159,22 @@ func New(opts Options) (*Hub, error) {
 		profile: opts.Profile, service: opts.Service, root: opts.Root, clients: h.clients,
 		settings: h.settings, lister: h.lister, note: func(text string) { h.inspector.Note("", text) },
 	}
+	h.lists = &announcer{clients: h.clients, lister: h.lister, scopes: h.scopes}
 	h.transport = transport.New(transport.Core{
 		API: h.api, Log: h.log, Masker: h.masker, Sessions: h.clients, Context: h.life.ctx, Go: h.life.goTracked, Guard: h.Guard,
-		Keep: h.keepPeeked, Note: h.noteRequest, MakeRoom: h.makeRoom,
+		Keep: h.lists.keepPeeked, Note: noteRequest, MakeRoom: h.makeRoom,
 		HasProfile:   func(name string) bool { return h.settings().hasProfile(name) },
 		HasService:   func(name string) bool { return h.settings().hasService(name) },
 		ServiceNames: func() string { return h.settings().serviceNames() }, CountStateless: h.stateless.Count,
 		Listening:      func(delta int64) { h.lists.listeners.Add(int32(delta)) },
 		SessionIdleTTL: opts.SessionIdleTTL, UnusedSessionTTL: opts.UnusedSessionTTL, Service: opts.Service,
 	})
-	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.lister.Invalidate("upstream "+service+" changed its lists", service) }, h)
+	h.pass = &passThrough{
+		stdio: h.transport, clients: h.clients, scopes: h.scopes, settings: h.settings, masker: h.masker,
+		inspector: h.inspector, life: h.life, listTimeout: opts.ListTimeout, root: opts.Root,
+	}
+	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.lister.Invalidate("upstream "+service+" changed its lists", service) }, h.pass)
+	h.pass.pool = h.pool
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
 		// listChanged is declared by the hub and announced by it
 		// (announce.go), not by mcp-go on every change.
@@ -187,6 +193,8 @@ func New(opts Options) (*Hub, error) {
 		server.WithInstructions("chronicle hub: every declared MCP service, as <service>__<tool>."),
 	)
 	h.transport.SetServer(h.srv)
+	h.pass.srv = h.srv
+	h.lists.srv = h.srv
 	// A client is asked for its roots once it says it is initialized.
 	h.srv.AddNotificationHandler(string(mcp.MethodNotificationInitialized), h.sessionInitialized)
 	// The meta-tools are there from the start: in search mode what an
@@ -371,7 +379,7 @@ func (h *Hub) register(c *catalog.Catalog) {
 		templates = append(templates, server.ServerResourceTemplate{Template: t.Template, Handler: h.templateHandler(key)})
 	}
 	h.srv.SetResourceTemplates(templates...)
-	h.announceLists()
+	h.lists.announce()
 }
 
 func (h *Hub) toolHandler(exposed string) server.ToolHandlerFunc {

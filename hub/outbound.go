@@ -19,35 +19,11 @@ import (
 //     has in flight is in its clientSession; a cancel that comes after the
 //     response is forgotten, so a request that reuses the id is answered.
 
-// keep decides whether one outbound JSON-RPC message reaches the session.
-func (h *Hub) keep(sid string, msg []byte) bool {
-	return h.keepPeeked(h.clients.Get(sid), wire.Peek(msg))
-}
-
-// keepPeeked decides for a message already peeked at; cs is nil for a
-// session the hub does not know (it ended, or there is none).
-func (h *Hub) keepPeeked(cs *session.Session, m wire.Message) bool {
-	if kind, ok := m.ListKind(); ok {
-		if cs == nil {
-			return false
-		}
-		last, listed := cs.LastListed(kind)
-		if !listed {
-			return false // never listed: nothing it saw changed
-		}
-		return h.listHash(kind, h.scopes.whereOfSession(cs)) != last
-	}
-	if !m.HasMethod() && len(m.ID) > 0 && cs != nil {
-		return !cs.Answered(m.ID)
-	}
-	return true
-}
-
 // noteRequest records what a client's message means for its session: a
 // request is in flight until answered, a notifications/cancelled marks the
 // request it names if that one is still in flight. It reports whether m is
 // a request now in flight.
-func (h *Hub) noteRequest(cs *session.Session, m wire.Message) bool {
+func noteRequest(cs *session.Session, m wire.Message) bool {
 	if !m.HasMethod() {
 		return false
 	}

@@ -9,11 +9,11 @@ import (
 
 // BenchmarkKeepResult is the outbound filter on a tool result.
 func BenchmarkKeepResult(b *testing.B) {
-	h := &Hub{clients: session.NewRegistry()}
+	a := &announcer{clients: session.NewRegistry()}
 	msg := []byte(`{"jsonrpc":"2.0","id":42,"result":{"content":[{"type":"text","text":"` + string(bytes.Repeat([]byte("text "), 200)) + `"}]}}`)
 	b.ReportAllocs()
 	for b.Loop() {
-		if !h.keep("s", msg) {
+		if !a.keep("s", msg) {
 			b.Fatal("dropped")
 		}
 	}

@@ -6,8 +6,12 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"sync/atomic"
+	"time"
 
+	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
+	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -19,45 +23,59 @@ import (
 // requests (sampling, elicitation, roots) to the client of the call in
 // flight.
 
-// passThrough is the hub's state for what flows back from upstreams.
+// A passThrough routes what flows back from upstreams: it owns the
+// progress routes of the calls in flight, the resource subscriptions and
+// the log level each session asked for.
 type passThrough struct {
 	progress sync.Map // hub progress token → progressRoute
 
 	subMu  sync.Mutex
 	subs   map[string]map[string]bool  // URI → subscribed session ids
 	levels map[string]mcp.LoggingLevel // session → level it asked for
+
+	srv         *server.MCPServer // set once the hub made it
+	pool        *upstreams        // set once the hub made it
+	stdio       *transport.Transport
+	clients     *session.Registry
+	scopes      *scopes
+	settings    func() *settings
+	masker      *mask.Masker
+	inspector   *inspect.Inspector
+	life        *lifetime
+	listTimeout time.Duration
+	root        string // the stdio client's folder (Options.Root)
 }
 
-// upstreamNotified handles a notification from an upstream.
-func (h *Hub) upstreamNotified(service string, n mcp.JSONRPCNotification) {
-	params := inspect.ForClient(h.masker, n.Params.AdditionalFields, inspect.DecodeJSON[map[string]any])
+// notified handles a notification from an upstream.
+func (p *passThrough) notified(service string, n mcp.JSONRPCNotification) {
+	params := inspect.ForClient(p.masker, n.Params.AdditionalFields, inspect.DecodeJSON[map[string]any])
 	switch mcp.MCPMethod(n.Method) {
 	case mcp.MethodNotificationProgress:
 		token := fmt.Sprint(params["progressToken"])
-		r, ok := h.progress.Load(token)
+		r, ok := p.progress.Load(token)
 		if !ok {
 			return
 		}
 		route := r.(progressRoute)
 		params["progressToken"] = route.token
-		h.recordForward(route.caller.session, n.Method, params)
-		if route.caller.session == transport.StdioSession && h.transport.NotifyStdio(n.Method, params) {
+		p.recordForward(route.caller.session, n.Method, params)
+		if route.caller.session == transport.StdioSession && p.stdio.NotifyStdio(n.Method, params) {
 			return
 		}
-		_ = h.srv.SendNotificationToClient(route.caller.ctx, n.Method, params)
+		_ = p.srv.SendNotificationToClient(route.caller.ctx, n.Method, params)
 	case mcp.MethodNotificationMessage:
-		h.forwardLog(service, params)
+		p.forwardLog(service, params)
 	case mcp.MethodNotificationResourceUpdated:
 		uri, _ := params["uri"].(string)
-		h.subMu.Lock()
+		p.subMu.Lock()
 		var sessions []string
-		for sid := range h.subs[uri] {
+		for sid := range p.subs[uri] {
 			sessions = append(sessions, sid)
 		}
-		h.subMu.Unlock()
+		p.subMu.Unlock()
 		for _, sid := range sessions {
-			h.recordForward(sid, n.Method, params)
-			_ = h.srv.SendNotificationToSpecificClient(sid, n.Method, params)
+			p.recordForward(sid, n.Method, params)
+			_ = p.srv.SendNotificationToSpecificClient(sid, n.Method, params)
 		}
 	}
 }
@@ -65,7 +83,7 @@ func (h *Hub) upstreamNotified(service string, n mcp.JSONRPCNotification) {
 // forwardLog passes an upstream's log message to every session that may
 // see the service, with the logger prefixed by the service's name; mcp-go
 // drops it for a session whose level is higher.
-func (h *Hub) forwardLog(service string, params map[string]any) {
+func (p *passThrough) forwardLog(service string, params map[string]any) {
 	logger, _ := params["logger"].(string)
 	if logger == "" {
 		logger = service
@@ -78,9 +96,9 @@ func (h *Hub) forwardLog(service string, params map[string]any) {
 	note.Params.Level = mcp.LoggingLevel(level)
 	note.Params.Logger = logger
 	note.Params.Data = params["data"]
-	for _, cs := range h.clients.List() {
-		if h.scopes.reach(h.scopes.whereOfSession(cs)).Services[service] {
-			_ = h.srv.SendLogMessageToSpecificClient(cs.ID(), note)
+	for _, cs := range p.clients.List() {
+		if p.scopes.reach(p.scopes.whereOfSession(cs)).Services[service] {
+			_ = p.srv.SendLogMessageToSpecificClient(cs.ID(), note)
 		}
 	}
 }
@@ -88,23 +106,23 @@ func (h *Hub) forwardLog(service string, params map[string]any) {
 // setLevel records the level a session asked for and gives every upstream
 // the lowest any session asked for (messages are then filtered per
 // session).
-func (h *Hub) setLevel(sid string, level mcp.LoggingLevel) {
-	h.subMu.Lock()
-	if h.levels == nil {
-		h.levels = map[string]mcp.LoggingLevel{}
+func (p *passThrough) setLevel(sid string, level mcp.LoggingLevel) {
+	p.subMu.Lock()
+	if p.levels == nil {
+		p.levels = map[string]mcp.LoggingLevel{}
 	}
-	h.levels[sid] = level
-	lowest := lowestLevel(h.levels)
-	h.subMu.Unlock()
+	p.levels[sid] = level
+	lowest := lowestLevel(p.levels)
+	p.subMu.Unlock()
 	// Only upstreams have a level to set: the services chronicle runs in
 	// process (the Chronova bridge) log nothing to pass on.
-	for _, st := range h.pool.status() {
-		name, b := st.Name, h.pool.backend(st.Name)
-		h.life.goTracked(func() {
-			ctx, cancel := context.WithTimeout(h.life.ctx, h.opts.ListTimeout)
+	for _, st := range p.pool.status() {
+		name, b := st.Name, p.pool.backend(st.Name)
+		p.life.goTracked(func() {
+			ctx, cancel := context.WithTimeout(p.life.ctx, p.listTimeout)
 			defer cancel()
 			if _, err := b.Request(ctx, nil, string(mcp.MethodSetLogLevel), map[string]any{"level": lowest}); err != nil {
-				h.inspector.Note("", name+" did not take the log level "+string(lowest)+": "+err.Error())
+				p.inspector.Note("", name+" did not take the log level "+string(lowest)+": "+err.Error())
 			}
 		})
 	}
@@ -130,31 +148,31 @@ func lowestLevel(levels map[string]mcp.LoggingLevel) mcp.LoggingLevel {
 
 // subscribe routes resources/subscribe to the service that serves uri,
 // once per URI however many sessions subscribe.
-func (h *Hub) subscribe(ctx context.Context, sid, uri string, on bool) {
-	service := h.resourceService(ctx, uri)
+func (p *passThrough) subscribe(ctx context.Context, sid, uri string, on bool) {
+	service := p.resourceService(ctx, uri)
 	if service == "" {
 		return
 	}
-	h.subMu.Lock()
-	if h.subs == nil {
-		h.subs = map[string]map[string]bool{}
+	p.subMu.Lock()
+	if p.subs == nil {
+		p.subs = map[string]map[string]bool{}
 	}
-	set := h.subs[uri]
+	set := p.subs[uri]
 	before := len(set)
 	if on {
 		if set == nil {
 			set = map[string]bool{}
-			h.subs[uri] = set
+			p.subs[uri] = set
 		}
 		set[sid] = true
 	} else {
 		delete(set, sid)
 		if len(set) == 0 {
-			delete(h.subs, uri)
+			delete(p.subs, uri)
 		}
 	}
 	after := len(set)
-	h.subMu.Unlock()
+	p.subMu.Unlock()
 	method := ""
 	switch {
 	case before == 0 && after == 1:
@@ -164,34 +182,34 @@ func (h *Hub) subscribe(ctx context.Context, sid, uri string, on bool) {
 	default:
 		return
 	}
-	if b := h.settings().backend(service); b != nil {
+	if b := p.settings().backend(service); b != nil {
 		if _, err := b.Request(ctx, nil, method, map[string]any{"uri": uri}); err != nil {
-			h.inspector.Note(sid, service+": "+method+" "+uri+": "+err.Error())
+			p.inspector.Note(sid, service+": "+method+" "+uri+": "+err.Error())
 		}
 	}
 }
 
 // dropSession forgets a session's subscriptions and log level.
-func (h *Hub) dropSession(sid string) {
-	h.subMu.Lock()
+func (p *passThrough) dropSession(sid string) {
+	p.subMu.Lock()
 	var uris []string
-	for uri, set := range h.subs {
+	for uri, set := range p.subs {
 		if set[sid] {
 			uris = append(uris, uri)
 		}
 	}
-	delete(h.levels, sid)
-	h.subMu.Unlock()
+	delete(p.levels, sid)
+	p.subMu.Unlock()
 	sort.Strings(uris)
 	for _, uri := range uris {
-		h.subscribe(h.life.ctx, sid, uri, false)
+		p.subscribe(p.life.ctx, sid, uri, false)
 	}
 }
 
 // resourceService returns the service that serves uri for the request's
 // session: the resource's, or the first template's that matches.
-func (h *Hub) resourceService(ctx context.Context, uri string) string {
-	cat, vis := h.scopes.visibleTo(ctx)
+func (p *passThrough) resourceService(ctx context.Context, uri string) string {
+	cat, vis := p.scopes.visibleTo(ctx)
 	if r := cat.Resources[uri]; r != nil && vis[r.Service] {
 		return r.Service
 	}
@@ -209,18 +227,18 @@ func (h *Hub) resourceService(ctx context.Context, uri string) string {
 	return ""
 }
 
-// upstreamAsks answers a request an upstream made while a client's call
+// asks answers a request an upstream made while a client's call
 // was in flight, by asking that client; a roots/list outside any call gets
 // the scope the upstream serves.
-func (h *Hub) upstreamAsks(ctx context.Context, service string, who any, method string, params json.RawMessage) (json.RawMessage, error) {
+func (p *passThrough) asks(ctx context.Context, service string, who any, method string, params json.RawMessage) (json.RawMessage, error) {
 	c, _ := who.(*caller)
 	if c == nil {
-		return json.Marshal(mcp.ListRootsResult{Roots: h.scopeRoots(service)})
+		return json.Marshal(mcp.ListRootsResult{Roots: p.scopeRoots(service)})
 	}
 	if c.session == "" {
 		return nil, fmt.Errorf("the call to %s came through the hub's API, which has no client to ask for %s", service, method)
 	}
-	h.recordForward(c.session, method, json.RawMessage(params))
+	p.recordForward(c.session, method, json.RawMessage(params))
 	var res any
 	var err error
 	switch mcp.MCPMethod(method) {
@@ -235,19 +253,19 @@ func (h *Hub) upstreamAsks(ctx context.Context, service string, who any, method 
 		}
 		if err == nil {
 			//lint:ignore SA1019 deprecated only for 2026-07-28; the session revisions still use it
-			res, err = h.srv.RequestSampling(c.ctx, req)
+			res, err = p.srv.RequestSampling(c.ctx, req)
 		}
 	case mcp.MethodElicitationCreate:
 		var req mcp.ElicitationRequest
 		if err = json.Unmarshal(params, &req.Params); err == nil {
-			res, err = h.srv.RequestElicitation(c.ctx, req)
+			res, err = p.srv.RequestElicitation(c.ctx, req)
 		}
 	case mcp.MethodListRoots:
 		if s := server.ClientSessionFromContext(c.ctx); s != nil {
-			res, err = h.srv.RequestRoots(c.ctx, mcp.ListRootsRequest{})
+			res, err = p.srv.RequestRoots(c.ctx, mcp.ListRootsRequest{})
 		}
 		if res == nil || err != nil {
-			res, err = mcp.ListRootsResult{Roots: h.sessionRoots(c)}, nil
+			res, err = mcp.ListRootsResult{Roots: p.sessionRoots(c)}, nil
 		}
 	}
 	if err != nil {
@@ -257,28 +275,51 @@ func (h *Hub) upstreamAsks(ctx context.Context, service string, who any, method 
 }
 
 // scopeRoots are the roots of the scope a service serves: its project.
-func (h *Hub) scopeRoots(service string) []mcp.Root {
-	if roots := h.settings().projectRoots(service); roots != nil {
+func (p *passThrough) scopeRoots(service string) []mcp.Root {
+	if roots := p.settings().projectRoots(service); roots != nil {
 		return roots
 	}
-	if h.opts.Root != "" {
-		return []mcp.Root{{URI: "file://" + h.opts.Root}}
+	if p.root != "" {
+		return []mcp.Root{{URI: "file://" + p.root}}
 	}
 	return []mcp.Root{}
 }
 
 // sessionRoots are the roots of a caller's scope, when its client offers
 // none.
-func (h *Hub) sessionRoots(c *caller) []mcp.Root {
-	if root := h.scopes.rootFor(c.ctx); root != "" {
+func (p *passThrough) sessionRoots(c *caller) []mcp.Root {
+	if root := p.scopes.rootFor(c.ctx); root != "" {
 		return []mcp.Root{{URI: "file://" + root}}
 	}
 	return []mcp.Root{}
 }
 
 // recordForward keeps a forwarded server→client message in the inspector.
-func (h *Hub) recordForward(sid, method string, params any) {
+func (p *passThrough) recordForward(sid, method string, params any) {
 	if b, err := json.Marshal(map[string]any{"method": method, "params": params}); err == nil {
-		h.inspector.Add(inspect.DirSend, sid, b)
+		p.inspector.Add(inspect.DirSend, sid, b)
 	}
+}
+
+// A progressRoute takes an upstream's progress back to the client that
+// asked for it, under the token the client chose.
+type progressRoute struct {
+	caller *caller
+	token  any
+}
+
+var progressSeq atomic.Int64
+
+// routeProgress rewrites a progress token to a hub-unique one, so that two
+// clients choosing the same token never see each other's progress, and
+// returns the _meta to send upstream and a func that forgets the route.
+func (p *passThrough) routeProgress(c *caller, meta *mcp.Meta) (*mcp.Meta, func()) {
+	if meta.ProgressToken == nil {
+		return meta, func() {}
+	}
+	token := fmt.Sprintf("chronicle-progress-%d", progressSeq.Add(1))
+	p.progress.Store(token, progressRoute{caller: c, token: meta.ProgressToken})
+	out := *meta
+	out.ProgressToken = token
+	return &out, func() { p.progress.Delete(token) }
 }

@@ -33,12 +33,12 @@ type upstreams struct {
 	closed    bool
 }
 
-func newUpstreams(r secret.Resolver, log *slog.Logger, m *mask.Masker, onChange func(string), h *Hub) *upstreams {
+func newUpstreams(r secret.Resolver, log *slog.Logger, m *mask.Masker, onChange func(string), pass *passThrough) *upstreams {
 	opts := upstream.PoolOptions{
 		Resolver:       r,
 		Masker:         m,
-		OnNotification: h.upstreamNotified,
-		OnRequest:      h.upstreamAsks,
+		OnNotification: pass.notified,
+		OnRequest:      pass.asks,
 		Logger:         log,
 		OnChange:       onChange,
 		ClientInfo:     mcp.Implementation{Name: "chronicle-hub", Version: "1"},

@@ -2,10 +2,7 @@ package hub
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
-	"sort"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -13,7 +10,6 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
-	"github.com/chronicle-dev/chronicle/hub/search"
 	"github.com/chronicle-dev/chronicle/hub/session"
 )
 
@@ -149,7 +145,7 @@ func (h *Hub) hooks() *server.Hooks {
 		if w.Service != "" {
 			ownToolNames(h.lister.Current(), w.Service, res.Tools)
 		}
-		hash := h.listHash("tools", w)
+		hash := h.lists.listHash("tools", w)
 		if req.Params.Cursor == "" && res.NextCursor == "" {
 			hash = sumTools(res.Tools)
 		}
@@ -163,7 +159,7 @@ func (h *Hub) hooks() *server.Hooks {
 		if w.Service != "" {
 			ownPromptNames(h.lister.Current(), w.Service, res.Prompts)
 		}
-		hash := h.listHash("prompts", w)
+		hash := h.lists.listHash("prompts", w)
 		if req.Params.Cursor == "" && res.NextCursor == "" {
 			hash = sumList(res.Prompts)
 		}
@@ -173,7 +169,7 @@ func (h *Hub) hooks() *server.Hooks {
 		h.lists.listing[1].Add(-1)
 	})
 	hk.AddAfterListResources(func(ctx context.Context, _ any, req *mcp.ListResourcesRequest, res *mcp.ListResourcesResult) {
-		hash := h.listHash("resources", h.scopes.where(ctx))
+		hash := h.lists.listHash("resources", h.scopes.where(ctx))
 		if req.Params.Cursor == "" && res.NextCursor == "" {
 			hash = sumList(res.Resources)
 		}
@@ -187,13 +183,13 @@ func (h *Hub) hooks() *server.Hooks {
 		h.recordResult(ctx, id, res)
 	})
 	hk.AddAfterSetLevel(func(ctx context.Context, _ any, req *mcp.SetLevelRequest, _ *mcp.EmptyResult) {
-		h.setLevel(sessionID(ctx), req.Params.Level)
+		h.pass.setLevel(sessionID(ctx), req.Params.Level)
 	})
 	hk.AddAfterSubscribe(func(ctx context.Context, _ any, req *mcp.SubscribeRequest, _ *mcp.EmptyResult) {
-		h.subscribe(ctx, sessionID(ctx), req.Params.URI, true)
+		h.pass.subscribe(ctx, sessionID(ctx), req.Params.URI, true)
 	})
 	hk.AddAfterUnsubscribe(func(ctx context.Context, _ any, req *mcp.UnsubscribeRequest, _ *mcp.EmptyResult) {
-		h.subscribe(ctx, sessionID(ctx), req.Params.URI, false)
+		h.pass.subscribe(ctx, sessionID(ctx), req.Params.URI, false)
 	})
 	// A session's entry lives as long as mcp-go's session (clientsession.go).
 	hk.AddOnRegisterSession(h.sessionRegistered)
@@ -220,89 +216,4 @@ func paramsOf(message any) any {
 		return nil
 	}
 	return m["params"]
-}
-
-// listHash sums the list of a kind a session made at w would get now, so
-// that the outbound filter can tell whether it changed.
-func (h *Hub) listHash(kind string, w catalog.Where) string {
-	cat := h.lister.Built()
-	if cat == nil {
-		return ""
-	}
-	r := h.scopes.reach(w)
-	vis := r.Services
-	var sums []string
-	switch kind {
-	case "tools":
-		v := cat.ViewIn(r, h.scopes.decideAuto)
-		if v.ListsMeta() {
-			for _, m := range search.MetaTools() {
-				sums = append(sums, listedSum(m))
-			}
-		}
-		for _, t := range v.Offered {
-			switch {
-			case !v.Listed[t.Exposed]:
-			case r.Service != "":
-				sums = append(sums, listedSum(ownTool(t.Service, t.Tool, t.Name)))
-			default:
-				sums = append(sums, t.Sum)
-			}
-		}
-	case "prompts":
-		for _, p := range cat.SortedPrompts() {
-			switch {
-			case !vis[p.Service]:
-			case r.Service != "":
-				sums = append(sums, catalog.Sum(ownPrompt(p.Service, p.Prompt, p.Name)))
-			default:
-				sums = append(sums, p.Sum)
-			}
-		}
-	case "resources":
-		for _, r := range cat.SortedResources() {
-			if vis[r.Service] {
-				sums = append(sums, r.Sum)
-			}
-		}
-	}
-	return sumOfSums(sums)
-}
-
-// listedSum identifies a listed tool for listHash: by its definition, but a
-// meta-tool by its name alone, since its definition varies with the
-// client's revision and never with the catalogue.
-func listedSum(t mcp.Tool) string {
-	if isMetaTool(t.Name) {
-		return "meta:" + t.Name
-	}
-	return catalog.Sum(t)
-}
-
-// sumTools sums a tool list as a client got it, in the same way as listHash.
-func sumTools(tools []mcp.Tool) string {
-	sums := make([]string, len(tools))
-	for i, t := range tools {
-		sums[i] = listedSum(t)
-	}
-	return sumOfSums(sums)
-}
-
-// sumList sums a list as a client got it, in the same way as listHash.
-func sumList[T any](items []T) string {
-	sums := make([]string, len(items))
-	for i, it := range items {
-		sums[i] = catalog.Sum(it)
-	}
-	sort.Strings(sums)
-	return sumOfSums(sums)
-}
-
-func sumOfSums(sums []string) string {
-	sort.Strings(sums)
-	h := sha256.New()
-	for _, s := range sums {
-		h.Write([]byte(s))
-	}
-	return hex.EncodeToString(h.Sum(nil))
 }
