@@ -2,58 +2,77 @@ package hub
 
 import (
 	"context"
+	"log/slog"
 	"time"
 
 	"github.com/chronicle-dev/chronicle/hub/session"
+	"github.com/chronicle-dev/chronicle/hub/transport"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
 
-// The hub's side: the hooks that keep the registry, and the lookups the
-// rest of the hub makes.
+// The hub's side of the registry: mcp-go's session hooks, the roots
+// handshake, and ending sessions under the cap.
 
-// sessionOf returns the client session of an MCP request, or nil (a
+// A clientHooks is what the hub does when client sessions come and go:
+// mcp-go's hooks keep the registry, a client that offers roots is asked
+// for them, a session's subscriptions and own upstreams end with it, and
+// the session cap ends the idlest.
+type clientHooks struct {
+	clients   *session.Registry
+	srv       *server.MCPServer // set once the hub made it
+	pass      *passThrough
+	pool      *upstreams
+	transport *transport.Transport
+	life      *lifetime
+	log       *slog.Logger
+	settings  func() *settings
+	// ended, when set (tests), is told the id of each session that ended.
+	ended chan string
+}
+
+// of returns the client session of an MCP request, or nil (a
 // 2026-07-28 request, or the hub's API).
-func (h *Hub) sessionOf(ctx context.Context) *session.Session {
+func (h *clientHooks) of(ctx context.Context) *session.Session {
 	return h.clients.Get(sessionID(ctx))
 }
 
-// sessionRegistered is mcp-go's session registration hook.
-func (h *Hub) sessionRegistered(ctx context.Context, t server.ClientSession) {
+// registered is mcp-go's session registration hook.
+func (h *clientHooks) registered(ctx context.Context, t server.ClientSession) {
 	if cs := h.clients.Register(ctx, t); cs != nil && cs.Registered() {
 		h.askRoots(cs)
 	}
 }
 
-// sessionUnregistered is mcp-go's unregistration hook: the session's entry
+// unregistered is mcp-go's unregistration hook: the session's entry
 // goes, and so do its subscriptions, log level and own upstreams.
-func (h *Hub) sessionUnregistered(_ context.Context, t server.ClientSession) {
+func (h *clientHooks) unregistered(_ context.Context, t server.ClientSession) {
 	id := t.SessionID()
 	h.clients.Remove(id)
 	h.pass.dropSession(id)
 	h.pool.endSession(id)
-	if h.sessionEnded != nil {
+	if h.ended != nil {
 		select {
-		case h.sessionEnded <- id:
+		case h.ended <- id:
 		default:
 		}
 	}
 }
 
-// sessionInitialized handles notifications/initialized: the client may now
+// initialized handles notifications/initialized: the client may now
 // be asked for its roots.
-func (h *Hub) sessionInitialized(ctx context.Context, _ mcp.JSONRPCNotification) {
-	if cs := h.sessionOf(ctx); cs != nil && cs.Initialized() {
+func (h *clientHooks) initialized(ctx context.Context, _ mcp.JSONRPCNotification) {
+	if cs := h.of(ctx); cs != nil && cs.Initialized() {
 		h.askRoots(cs)
 	}
 }
 
-// sessionInitialize is the part of the initialize hook about the session:
+// initialize is the part of the initialize hook about the session:
 // the endpoint it is bound to, the folder initialize's request named, and
 // whether the client offers roots.
-func (h *Hub) sessionInitialize(ctx context.Context, req *mcp.InitializeRequest) {
-	cs := h.sessionOf(ctx)
+func (h *clientHooks) initialize(ctx context.Context, req *mcp.InitializeRequest) {
+	cs := h.of(ctx)
 	if cs == nil {
 		return
 	}
@@ -70,7 +89,7 @@ func (h *Hub) sessionInitialize(ctx context.Context, req *mcp.InitializeRequest)
 
 // askRoots asks a client that offers roots for them, in the background,
 // and takes the first as the session's folder unless it has one.
-func (h *Hub) askRoots(cs *session.Session) {
+func (h *clientHooks) askRoots(cs *session.Session) {
 	t := cs.ClientSession()
 	h.life.goTracked(func() {
 		ctx, cancel := context.WithTimeout(h.life.ctx, 10*time.Second)
@@ -88,17 +107,17 @@ func (h *Hub) askRoots(cs *session.Session) {
 
 // makeRoom ends sessions until a new one fits under hub { max_sessions }
 // (session.Registry.MakeRoom).
-func (h *Hub) makeRoom() (release func(), refused string) {
+func (h *clientHooks) makeRoom() (release func(), refused string) {
 	limit := h.settings().maxSessions()
 	return h.clients.MakeRoom(limit, func(cs *session.Session) {
 		h.log.Info("ending the client session idle longest: the hub holds as many as hub { max_sessions } allows", "session", cs.ID(), "max_sessions", limit)
-		h.endSession(cs)
+		h.end(cs)
 	})
 }
 
-// endSession ends a session the hub chose to end: over HTTP as a DELETE
+// end ends a session the hub chose to end: over HTTP as a DELETE
 // from its client would (transport.EndSession); a pending id, or a hub
 // that serves no HTTP, just stops knowing it.
-func (h *Hub) endSession(cs *session.Session) {
+func (h *clientHooks) end(cs *session.Session) {
 	h.transport.EndSession(cs)
 }

@@ -98,11 +98,12 @@ type Hub struct {
 
 	cfg atomic.Pointer[settings] // the last reload's (settings.go)
 
-	life    *lifetime       // the hub's: Close ends it
-	lister  *listing.Lister // the catalogue (hub/listing)
-	scopes  *scopes         // what a request sees (scopes.go)
-	pass    *passThrough    // what flows back from upstreams (passthrough.go)
-	noState atomic.Bool     // the state did not exist (said once)
+	life     *lifetime       // the hub's: Close ends it
+	lister   *listing.Lister // the catalogue (hub/listing)
+	scopes   *scopes         // what a request sees (scopes.go)
+	sessions *clientHooks    // what the hub does when sessions come and go (clientsession.go)
+	pass     *passThrough    // what flows back from upstreams (passthrough.go)
+	noState  atomic.Bool     // the state did not exist (said once)
 
 	clients   *session.Registry // every client session, for as long as its transport's (clientsession.go)
 	lists     *announcer        // which list changes reach which session (announce.go)
@@ -111,7 +112,6 @@ type Hub struct {
 	api       *console.API         // the management API and the console (hub/console)
 	transport *transport.Transport // HTTP, SSE and stdio (hub/transport)
 
-	sessionEnded chan string // tests: told the id of each session that ended, when set
 }
 
 // New loads the state and prepares the hub. Upstreams are not started: a
@@ -162,7 +162,8 @@ func New(opts Options) (*Hub, error) {
 	h.lists = &announcer{clients: h.clients, lister: h.lister, scopes: h.scopes}
 	h.transport = transport.New(transport.Core{
 		API: h.api, Log: h.log, Masker: h.masker, Sessions: h.clients, Context: h.life.ctx, Go: h.life.goTracked, Guard: h.Guard,
-		Keep: h.lists.keepPeeked, Note: noteRequest, MakeRoom: h.makeRoom,
+		Keep: h.lists.keepPeeked, Note: noteRequest,
+		MakeRoom:     func() (func(), string) { return h.sessions.makeRoom() }, // the hooks are made below
 		HasProfile:   func(name string) bool { return h.settings().hasProfile(name) },
 		HasService:   func(name string) bool { return h.settings().hasService(name) },
 		ServiceNames: func() string { return h.settings().serviceNames() }, CountStateless: h.stateless.Count,
@@ -175,6 +176,7 @@ func New(opts Options) (*Hub, error) {
 	}
 	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.lister.Invalidate("upstream "+service+" changed its lists", service) }, h.pass)
 	h.pass.pool = h.pool
+	h.sessions = &clientHooks{clients: h.clients, pass: h.pass, pool: h.pool, transport: h.transport, life: h.life, log: h.log, settings: h.settings}
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
 		// listChanged is declared by the hub and announced by it
 		// (announce.go), not by mcp-go on every change.
@@ -195,8 +197,9 @@ func New(opts Options) (*Hub, error) {
 	h.transport.SetServer(h.srv)
 	h.pass.srv = h.srv
 	h.lists.srv = h.srv
+	h.sessions.srv = h.srv
 	// A client is asked for its roots once it says it is initialized.
-	h.srv.AddNotificationHandler(string(mcp.MethodNotificationInitialized), h.sessionInitialized)
+	h.srv.AddNotificationHandler(string(mcp.MethodNotificationInitialized), h.sessions.initialized)
 	// The meta-tools are there from the start: in search mode what an
 	// endpoint lists does not wait for any upstream.
 	h.srv.AddTools(h.metaTools()...)

@@ -88,7 +88,7 @@ func (h *Hub) callsOf(ctx context.Context) func(name string) bool {
 	if n, ok := session.CallingOf(ctx); ok {
 		return func(name string) bool { return name == n }
 	}
-	if cs := h.sessionOf(ctx); cs != nil {
+	if cs := h.sessions.of(ctx); cs != nil {
 		return cs.Calling
 	}
 	return func(string) bool { return false }
@@ -135,7 +135,7 @@ func (h *Hub) hooks() *server.Hooks {
 	hk.AddAfterInitialize(func(ctx context.Context, id any, req *mcp.InitializeRequest, res *mcp.InitializeResult) {
 		declareListChanged(&res.Capabilities)
 		h.recordResult(ctx, id, res)
-		h.sessionInitialize(ctx, req)
+		h.sessions.initialize(ctx, req)
 	})
 	// What a session listed is summed from the answer it got when the
 	// answer is the whole list (so a list served while the catalogue was
@@ -149,7 +149,7 @@ func (h *Hub) hooks() *server.Hooks {
 		if req.Params.Cursor == "" && res.NextCursor == "" {
 			hash = sumTools(res.Tools)
 		}
-		if cs := h.sessionOf(ctx); cs != nil {
+		if cs := h.sessions.of(ctx); cs != nil {
 			cs.Listed("tools", hash)
 		}
 		h.lists.listing[0].Add(-1)
@@ -163,7 +163,7 @@ func (h *Hub) hooks() *server.Hooks {
 		if req.Params.Cursor == "" && res.NextCursor == "" {
 			hash = sumList(res.Prompts)
 		}
-		if cs := h.sessionOf(ctx); cs != nil {
+		if cs := h.sessions.of(ctx); cs != nil {
 			cs.Listed("prompts", hash)
 		}
 		h.lists.listing[1].Add(-1)
@@ -173,7 +173,7 @@ func (h *Hub) hooks() *server.Hooks {
 		if req.Params.Cursor == "" && res.NextCursor == "" {
 			hash = sumList(res.Resources)
 		}
-		if cs := h.sessionOf(ctx); cs != nil {
+		if cs := h.sessions.of(ctx); cs != nil {
 			cs.Listed("resources", hash)
 		}
 		h.lists.listing[2].Add(-1)
@@ -192,8 +192,8 @@ func (h *Hub) hooks() *server.Hooks {
 		h.pass.subscribe(ctx, sessionID(ctx), req.Params.URI, false)
 	})
 	// A session's entry lives as long as mcp-go's session (clientsession.go).
-	hk.AddOnRegisterSession(h.sessionRegistered)
-	hk.AddOnUnregisterSession(h.sessionUnregistered)
+	hk.AddOnRegisterSession(h.sessions.registered)
+	hk.AddOnUnregisterSession(h.sessions.unregistered)
 	return hk
 }
 
