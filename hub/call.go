@@ -35,7 +35,7 @@ func callerOf(ctx context.Context) *caller {
 // timeout, logging, masking and pass-through are the same for all. name is
 // the exposed name; args the arguments object as sent; meta the request's
 // _meta, passed on with its progress token rewritten to a hub-unique one.
-func (h *Hub) call(ctx context.Context, c *caller, name string, args any, meta *mcp.Meta) (*mcp.CallToolResult, error) {
+func (h *callPath) call(ctx context.Context, c *caller, name string, args any, meta *mcp.Meta) (*mcp.CallToolResult, error) {
 	return h.callRound(ctx, c, name, args, meta, mcp.MultiRoundTripParams{})
 }
 
@@ -44,7 +44,7 @@ func (h *Hub) call(ctx context.Context, c *caller, name string, args any, meta *
 // along (mcp-go retries the handler so itself, with the answers of a
 // session-era client it asked on the upstream's behalf), and a JSON-RPC
 // error a 2026-07-28 upstream answered goes to the client as one.
-func (h *Hub) serveCall(ctx context.Context, exposed string, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (h *callPath) serveCall(ctx context.Context, exposed string, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	res, err := h.callRound(ctx, callerOf(ctx), exposed, req.Params.Arguments, req.Params.Meta, req.Params.MultiRoundTripParams)
 	var r *rejection
 	switch {
@@ -65,7 +65,7 @@ type rejection struct{ msg string }
 func (r *rejection) Error() string { return r.msg }
 
 // callRound is call with the multi-round-trip params of a retry.
-func (h *Hub) callRound(ctx context.Context, c *caller, name string, args any, meta *mcp.Meta, round mcp.MultiRoundTripParams) (*mcp.CallToolResult, error) {
+func (h *callPath) callRound(ctx context.Context, c *caller, name string, args any, meta *mcp.Meta, round mcp.MultiRoundTripParams) (*mcp.CallToolResult, error) {
 	h.lister.Catalog(ctx)
 	cat, v := h.scopes.view(ctx)
 	r := v.Reach

@@ -11,7 +11,7 @@ import (
 
 // A completer routes completion/complete to the service that owns the
 // prompt or resource a reference names.
-type completer struct{ h *Hub }
+type completer struct{ h *callPath }
 
 // CompletePromptArgument completes an argument of an exposed prompt.
 func (c completer) CompletePromptArgument(ctx context.Context, name string, arg mcp.CompleteArgument, cc mcp.CompleteContext) (*mcp.Completion, error) {

@@ -485,7 +485,7 @@ func TestSearchSurfaceNeedsNoUpstream(t *testing.T) {
 	ctx := session.WithEndpoint(context.Background(), session.Endpoint{Path: "/mcp"})
 	h.lister.Catalog(ctx) // the grace passes: the upstream waits at the gate
 	var names []string
-	for _, tl := range h.toolFilter(ctx, allRegistered(h)) {
+	for _, tl := range h.calls.toolFilter(ctx, allRegistered(h)) {
 		names = append(names, tl.Name)
 	}
 	if strings.Join(names, " ") != strings.Join(metaNames, " ") {
@@ -495,7 +495,7 @@ func TestSearchSurfaceNeedsNoUpstream(t *testing.T) {
 	g.open(t)
 	waitCatalog(t, h, func(c *catalog.Catalog) bool { return c.Tools["slow__echo"] != nil })
 	names = names[:0]
-	for _, tl := range h.toolFilter(ctx, allRegistered(h)) {
+	for _, tl := range h.calls.toolFilter(ctx, allRegistered(h)) {
 		names = append(names, tl.Name)
 	}
 	if strings.Join(names, " ") != "call_tool describe_tools search_tools slow__echo" {
@@ -556,7 +556,7 @@ func TestFilterDecidesEachToolOnItsOwn(t *testing.T) {
 		{"another tool's call", call, []mcp.Tool{blocked}, ""},
 		{"the disabled tool's own call", session.WithCalling(list, "alpha__delete_everything"), []mcp.Tool{blocked, echo}, "alpha__delete_everything"},
 	} {
-		if got := names(h.toolFilter(c.ctx, c.tools)); got != c.want {
+		if got := names(h.calls.toolFilter(c.ctx, c.tools)); got != c.want {
 			t.Errorf("%s: the filter lets through %q, want %q", c.name, got, c.want)
 		}
 	}

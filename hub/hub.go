@@ -102,6 +102,7 @@ type Hub struct {
 	lister   *listing.Lister // the catalogue (hub/listing)
 	scopes   *scopes         // what a request sees (scopes.go)
 	sessions *clientHooks    // what the hub does when sessions come and go (clientsession.go)
+	calls    *callPath       // the one call path (callpath.go)
 	pass     *passThrough    // what flows back from upstreams (passthrough.go)
 	noState  atomic.Bool     // the state did not exist (said once)
 
@@ -148,7 +149,7 @@ func New(opts Options) (*Hub, error) {
 	h.lister = listing.New(listing.Options{
 		Context: h.life.ctx, Go: h.life.goTracked, Services: func() []listing.Service { return h.settings().offers }, Masker: h.masker, Log: h.log,
 		Timeout: opts.ListTimeout, Grace: opts.ListGrace, Note: func(why string) { h.inspector.Note("", why) },
-		Built: h.register, CachePath: opts.CatalogPath, MetaTokens: metaTokens,
+		Built: func(c *catalog.Catalog) { h.calls.register(c) }, CachePath: opts.CatalogPath, MetaTokens: metaTokens,
 	})
 	h.inspector = inspect.New(h.masker)
 	h.api = console.New(console.Options{
@@ -177,6 +178,10 @@ func New(opts Options) (*Hub, error) {
 	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.lister.Invalidate("upstream "+service+" changed its lists", service) }, h.pass)
 	h.pass.pool = h.pool
 	h.sessions = &clientHooks{clients: h.clients, pass: h.pass, pool: h.pool, transport: h.transport, life: h.life, log: h.log, settings: h.settings}
+	h.calls = &callPath{
+		settings: h.settings, scopes: h.scopes, lister: h.lister, lists: h.lists, sessions: h.sessions,
+		pass: h.pass, masker: h.masker, inspector: h.inspector,
+	}
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
 		// listChanged is declared by the hub and announced by it
 		// (announce.go), not by mcp-go on every change.
@@ -187,22 +192,23 @@ func New(opts Options) (*Hub, error) {
 		server.WithLogging(),
 		server.WithCompletions(),
 		server.WithRecovery(),
-		server.WithHooks(h.hooks()),
-		server.WithToolFilter(h.toolFilter),
-		server.WithPromptFilter(h.promptFilter),
-		server.WithPromptCompletionProvider(completer{h}),
-		server.WithResourceCompletionProvider(completer{h}),
+		server.WithHooks(h.calls.hooks()),
+		server.WithToolFilter(h.calls.toolFilter),
+		server.WithPromptFilter(h.calls.promptFilter),
+		server.WithPromptCompletionProvider(completer{h.calls}),
+		server.WithResourceCompletionProvider(completer{h.calls}),
 		server.WithInstructions("chronicle hub: every declared MCP service, as <service>__<tool>."),
 	)
 	h.transport.SetServer(h.srv)
 	h.pass.srv = h.srv
 	h.lists.srv = h.srv
 	h.sessions.srv = h.srv
+	h.calls.srv = h.srv
 	// A client is asked for its roots once it says it is initialized.
 	h.srv.AddNotificationHandler(string(mcp.MethodNotificationInitialized), h.sessions.initialized)
 	// The meta-tools are there from the start: in search mode what an
 	// endpoint lists does not wait for any upstream.
-	h.srv.AddTools(h.metaTools()...)
+	h.srv.AddTools(h.calls.metaTools()...)
 	if err := h.Reload(); err != nil {
 		return nil, err
 	}
@@ -356,83 +362,6 @@ func (h *Hub) chronovaBackend(c *state.Chronova) (backend, error) {
 		return nil, err
 	}
 	return localBackend{srv: chronova.NewServer(client, h.opts.Version)}, nil
-}
-
-// register puts the catalogue into the MCP server and tells the sessions
-// that may care that the lists changed.
-func (h *Hub) register(c *catalog.Catalog) {
-	var tools []server.ServerTool
-	for _, t := range c.SortedTools() {
-		tools = append(tools, server.ServerTool{Tool: t.Tool, Handler: h.toolHandler(t.Exposed)})
-	}
-	tools = append(tools, h.metaTools()...)
-	h.srv.SetTools(tools...)
-	var prompts []server.ServerPrompt
-	for _, p := range c.Prompts {
-		prompts = append(prompts, server.ServerPrompt{Prompt: p.Prompt, Handler: h.promptHandler(p.Exposed)})
-	}
-	h.srv.SetPrompts(prompts...)
-	var resources []server.ServerResource
-	for uri, r := range c.Resources {
-		resources = append(resources, server.ServerResource{Resource: r.Resource, Handler: h.resourceHandler(uri)})
-	}
-	h.srv.SetResources(resources...)
-	var templates []server.ServerResourceTemplate
-	for key, t := range c.Templates {
-		templates = append(templates, server.ServerResourceTemplate{Template: t.Template, Handler: h.templateHandler(key)})
-	}
-	h.srv.SetResourceTemplates(templates...)
-	h.lists.announce()
-}
-
-func (h *Hub) toolHandler(exposed string) server.ToolHandlerFunc {
-	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return h.serveCall(ctx, exposed, req)
-	}
-}
-
-func (h *Hub) promptHandler(exposed string) server.PromptHandlerFunc {
-	return func(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
-		return h.servePrompt(ctx, exposed, req)
-	}
-}
-
-func (h *Hub) resourceHandler(uri string) server.ResourceHandlerFunc {
-	return func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
-		r := h.lister.Catalog(ctx).Resources[uri]
-		if r == nil {
-			return nil, fmt.Errorf("the resource %s is no longer offered", uri)
-		}
-		return h.read(ctx, r.Service, uri)
-	}
-}
-
-// templateHandler reads a resource whose URI matches a template, from the
-// template's service, within the session's scope.
-func (h *Hub) templateHandler(key string) server.ResourceTemplateHandlerFunc {
-	return func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
-		t := h.lister.Catalog(ctx).Templates[key]
-		if t == nil {
-			return nil, fmt.Errorf("the resource template %s is no longer offered", key)
-		}
-		return h.read(ctx, t.Service, req.Params.URI)
-	}
-}
-
-// read reads a resource from a service, within the session's scope.
-func (h *Hub) read(ctx context.Context, service, uri string) ([]mcp.ResourceContents, error) {
-	if !h.scopes.inScope(ctx, service) {
-		return nil, fmt.Errorf("the resource %s belongs to a service of another project", uri)
-	}
-	b := h.settings().backend(service)
-	if b == nil {
-		return nil, fmt.Errorf("the service %s is no longer offered", service)
-	}
-	res, err := b.ReadResource(ctx, uri)
-	if err != nil {
-		return nil, inspect.MaskedErr(h.masker, err)
-	}
-	return inspect.ForClient(h.masker, res, inspect.DecodeReadResourceResult).Contents, nil
 }
 
 // Close ends every listing and stops every upstream; no goroutine the hub

@@ -66,7 +66,7 @@ func (h *Hub) Call(ctx context.Context, c console.Call) (*mcp.CallToolResult, er
 		ctx = session.WithRoot(ctx, ep.Root)
 	}
 	ctx = session.WithEndpoint(ctx, ep)
-	return h.call(ctx, &caller{ctx: ctx, via: "api"}, c.Name, c.Arguments, nil)
+	return h.calls.call(ctx, &caller{ctx: ctx, via: "api"}, c.Name, c.Arguments, nil)
 }
 
 // Restart ends a service's process (or connection) and starts it again at

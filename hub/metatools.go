@@ -22,7 +22,7 @@ import (
 // metaTools returns the meta-tools with their handlers, registered next to
 // the catalogue's tools; toolFilter lists them only where the mode is
 // search.
-func (h *Hub) metaTools() []server.ServerTool {
+func (h *callPath) metaTools() []server.ServerTool {
 	defs := search.MetaTools()
 	return []server.ServerTool{
 		{Tool: defs[0], Handler: h.searchTools},
@@ -36,12 +36,12 @@ func isMetaTool(name string) bool {
 	return name == search.SearchToolsName || name == search.DescribeToolsName || name == search.CallToolName
 }
 
-func (h *Hub) searchTools(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (h *callPath) searchTools(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	_, v := h.scopes.view(ctx)
 	return forRevision(ctx, search.SearchTools(v.Index(), req)), nil
 }
 
-func (h *Hub) describeTools(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (h *callPath) describeTools(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	_, v := h.scopes.view(ctx)
 	return forRevision(ctx, search.DescribeTools(v.Index(), req)), nil
 }
@@ -49,7 +49,7 @@ func (h *Hub) describeTools(ctx context.Context, req mcp.CallToolRequest) (*mcp.
 // callTool validates a call_tool request and routes it through the one call
 // path with the request's own _meta (progress token), its context
 // (cancellation) and its session (sampling, elicitation).
-func (h *Hub) callTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (h *callPath) callTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	_, v := h.scopes.view(ctx)
 	call, bad := search.CheckCall(v.Index(), req)
 	if bad != nil {

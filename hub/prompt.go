@@ -18,7 +18,7 @@ import (
 // may then be input_required, and a retry brings its inputResponses and
 // requestState along (as for tools/call, mcp-go asks a session-era client
 // itself and retries). Other requests go as they always did.
-func (h *Hub) servePrompt(ctx context.Context, exposed string, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+func (h *callPath) servePrompt(ctx context.Context, exposed string, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
 	p := h.lister.Catalog(ctx).Prompts[exposed]
 	if p == nil {
 		return nil, fmt.Errorf("the prompt %s is no longer offered", exposed)

@@ -31,7 +31,7 @@ func sessionID(ctx context.Context) string {
 // Each tool is decided on its own, by whether this request calls it: how
 // many tools mcp-go hands the filter at once decides nothing (decision
 // 0190).
-func (h *Hub) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
+func (h *callPath) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 	cat, v := h.scopes.view(ctx)
 	calls := h.callsOf(ctx)
 	out := make([]mcp.Tool, 0, len(tools))
@@ -51,7 +51,7 @@ func (h *Hub) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 
 // passes reports whether the tool named name is in the view; called is set
 // when the request calls it.
-func (h *Hub) passes(cat *catalog.Catalog, v *catalog.View, name string, called bool) bool {
+func (h *callPath) passes(cat *catalog.Catalog, v *catalog.View, name string, called bool) bool {
 	e := cat.Tools[name]
 	if e == nil {
 		// A call of a tool of a service that could not start reaches
@@ -68,7 +68,7 @@ func (h *Hub) passes(cat *catalog.Catalog, v *catalog.View, name string, called 
 	return v.Listed[name] || (called && v.Offers[name])
 }
 
-func (h *Hub) promptFilter(ctx context.Context, prompts []mcp.Prompt) []mcp.Prompt {
+func (h *callPath) promptFilter(ctx context.Context, prompts []mcp.Prompt) []mcp.Prompt {
 	cat, vis := h.scopes.visibleTo(ctx)
 	out := make([]mcp.Prompt, 0, len(prompts))
 	for _, p := range prompts {
@@ -84,7 +84,7 @@ func (h *Hub) promptFilter(ctx context.Context, prompts []mcp.Prompt) []mcp.Prom
 // so its session's calls in flight stand in for it (a list the session
 // sends while it calls a tool may then show that tool, which the session
 // knows already; the handler still refuses what policy disables).
-func (h *Hub) callsOf(ctx context.Context) func(name string) bool {
+func (h *callPath) callsOf(ctx context.Context) func(name string) bool {
 	if n, ok := session.CallingOf(ctx); ok {
 		return func(name string) bool { return name == n }
 	}
@@ -95,7 +95,7 @@ func (h *Hub) callsOf(ctx context.Context) func(name string) bool {
 }
 
 // hooks wire the inspector, the lazy catalogue and session roots into mcp-go.
-func (h *Hub) hooks() *server.Hooks {
+func (h *callPath) hooks() *server.Hooks {
 	hk := &server.Hooks{}
 	// The inspector encodes what it keeps when it is read (AddLazy).
 	hk.AddBeforeAny(func(ctx context.Context, id any, method mcp.MCPMethod, message any) {
@@ -199,7 +199,7 @@ func (h *Hub) hooks() *server.Hooks {
 
 // recordResult keeps a result sent to a session in the inspector, encoded
 // when the record is sealed: nothing may change result after this.
-func (h *Hub) recordResult(ctx context.Context, id, result any) {
+func (h *callPath) recordResult(ctx context.Context, id, result any) {
 	h.inspector.AddLazy(inspect.DirSend, sessionID(ctx), func() []byte {
 		b, _ := json.Marshal(map[string]any{"id": id, "result": result})
 		return b

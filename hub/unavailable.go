@@ -18,7 +18,7 @@ import (
 // standIn puts a stand-in under the called name when it names no tool of
 // the catalogue but a tool of a service in the caller's reach that could
 // not start.
-func (h *Hub) standIn(ctx context.Context, name string) {
+func (h *callPath) standIn(ctx context.Context, name string) {
 	cat, v := h.scopes.view(ctx)
 	if cat.Tools[name] != nil || isMetaTool(name) {
 		return
