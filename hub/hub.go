@@ -79,40 +79,42 @@ type Options struct {
 	CatalogPath string
 }
 
-// A Hub aggregates the services of the state behind one MCP server.
+// A Hub aggregates the services of the state behind one MCP server. It is
+// the assembly: it makes the parts, wires them, and reloads the settings
+// they read.
 type Hub struct {
 	opts      Options
 	log       *slog.Logger
-	srv       *server.MCPServer
-	inspector *inspect.Inspector
 	masker    *mask.Masker
 	resolver  secret.Resolver
-	pool      *upstreams
+	inspector *inspect.Inspector
+	life      *lifetime // the hub's: Close ends it
 
+	// mu guards the transport rules: they change with a reload and when
+	// the HTTP hub binds its address and makes its token.
 	mu    sync.Mutex
-	st    *state.State
 	guard access.Guard
 	// localToken is the HTTP hub's own token (Options.TokenFile), set once
 	// it serves.
 	localToken string
 
-	cfg atomic.Pointer[settings] // the last reload's (settings.go)
+	cfg     atomic.Pointer[settings] // the last reload's (settings.go)
+	noState atomic.Bool              // the state did not exist (said once)
+	started time.Time
 
-	life     *lifetime       // the hub's: Close ends it
-	lister   *listing.Lister // the catalogue (hub/listing)
-	scopes   *scopes         // what a request sees (scopes.go)
-	sessions *clientHooks    // what the hub does when sessions come and go (clientsession.go)
-	calls    *callPath       // the one call path (callpath.go)
-	pass     *passThrough    // what flows back from upstreams (passthrough.go)
-	noState  atomic.Bool     // the state did not exist (said once)
-
-	clients   *session.Registry // every client session, for as long as its transport's (clientsession.go)
-	lists     *announcer        // which list changes reach which session (announce.go)
-	stateless session.Stateless // 2026-07-28 requests per endpoint
-	started   time.Time
+	// The parts, each owning what it holds.
+	srv       *server.MCPServer    // mcp-go's server, which the transports serve
+	clients   *session.Registry    // every client session (hub/session)
+	stateless session.Stateless    // 2026-07-28 requests per endpoint
+	lister    *listing.Lister      // the catalogue (hub/listing)
+	scopes    *scopes              // what a request sees (scopes.go)
+	lists     *announcer           // which list changes reach which session (announce.go)
+	pass      *passThrough         // what flows back from upstreams (passthrough.go)
+	pool      *upstreams           // the upstreams, shared and per client (pool.go)
+	sessions  *clientHooks         // what the hub does when sessions come and go (clientsession.go)
+	calls     *callPath            // the one call path (callpath.go)
 	api       *console.API         // the management API and the console (hub/console)
 	transport *transport.Transport // HTTP, SSE and stdio (hub/transport)
-
 }
 
 // New loads the state and prepares the hub. Upstreams are not started: a
