@@ -11,6 +11,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
+	"github.com/chronicle-dev/chronicle/internal/leaktest"
 )
 
 // TestLogShowsABigResultCutDown has a client call a tool that answers 8 MB
@@ -22,7 +23,7 @@ func TestLogShowsABigResultCutDown(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state.json")
 	leaky := testService("leaky", "leaky", "")
-	leaky.Env[leakEnv] = secret.Literal(benchSecret)
+	leaky.Env[leakEnv] = secret.Literal(leaktest.BenchSecret)
 	leaky.Timeout = 5 * time.Minute // megabytes through two processes under -race
 	writeState(t, path, []service.Service{leaky}, nil)
 	r := serveHub(t, newTestHub(t, path, Options{ListGrace: testGrace}))
@@ -38,7 +39,7 @@ func TestLogShowsABigResultCutDown(t *testing.T) {
 	}
 	const size = 8 << 20
 	text, isErr := callText(t, c, "leaky__big", map[string]any{"mb": size >> 20})
-	if isErr || len(text) < size-1<<10 || !strings.HasPrefix(text, "line 0: the key is ****** "+shapedToken) || strings.Contains(text, benchSecret) {
+	if isErr || len(text) < size-1<<10 || !strings.HasPrefix(text, "line 0: the key is ****** "+leaktest.ShapedToken) || strings.Contains(text, leaktest.BenchSecret) {
 		t.Fatalf("the client got %d bytes (error %v), not the whole text with only the registered value replaced: %.100s", len(text), isErr, text)
 	}
 
@@ -58,6 +59,6 @@ func TestLogShowsABigResultCutDown(t *testing.T) {
 			!strings.Contains(string(big.Message), "line 0: the key is ****** ghp_…******") {
 			t.Fatalf("%s does not show the result cut down (%d bytes): %.600s", url, len(body), body)
 		}
-		assertMasked(t, body)
+		leaktest.AssertMasked(t, body)
 	}
 }

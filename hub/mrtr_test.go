@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -114,20 +113,7 @@ func serveHubFor(t *testing.T, name, url string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- h.ServeHTTP(ctx, ln) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("the hub: %v", err)
-		}
-	})
-	return "http://" + ln.Addr().String()
+	return serveHub(t, h).url
 }
 
 // TestMultiRoundTripPassesThrough calls, through /mcp/service, a tool that

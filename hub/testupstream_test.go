@@ -15,6 +15,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/hub/search/replay"
+	"github.com/chronicle-dev/chronicle/internal/leaktest"
 )
 
 // upstreamEnv selects what the test binary serves when a hub starts it as a
@@ -175,7 +176,7 @@ func serveLeakyUpstream() {
 		})
 	s.AddTool(mcp.NewTool("big", mcp.WithDescription("Answers mb megabytes of log lines that quote the key."), mcp.WithNumber("mb", mcp.Required())),
 		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return mcp.NewToolResultText(bigText(req.GetInt("mb", 1)<<20, tok+" "+shapedToken)), nil
+			return mcp.NewToolResultText(leaktest.BigText(req.GetInt("mb", 1)<<20, tok+" "+leaktest.ShapedToken)), nil
 		})
 	s.AddPrompt(mcp.NewPrompt("leak", mcp.WithPromptDescription("catalog.Prompt with "+tok)),
 		func(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {

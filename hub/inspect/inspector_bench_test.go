@@ -4,45 +4,20 @@ import (
 	"encoding/json"
 	"net/http/httptest"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/internal/leaktest"
 )
-
-// benchSecret is a value the hub resolved for an upstream, registered with
-// its masker; the big result quotes it.
-const benchSecret = "resolved-upstream-secret-4f9a"
-
-// shapedToken has the shape of a GitHub token: masked for a person though
-// no upstream was given it.
-const shapedToken = "ghp_Q8zV2mK5nR7tW1xY4bC6dF9gH3jL0pS2uE5a"
-
-// bigText is n bytes of a file's lines, as a tool that reads a log returns
-// them, that quote key on the first line, every 100,000 lines and on the
-// last.
-func bigText(n int, key string) string {
-	var b strings.Builder
-	b.Grow(n + 200)
-	b.WriteString("line 0: the key is " + key + "\n")
-	for i := 1; b.Len() < n; i++ {
-		if i%100_000 == 0 {
-			b.WriteString("line " + strconv.Itoa(i) + ": the key is " + key + "\n")
-		}
-		b.WriteString("line " + strconv.Itoa(i) + ": GET /api/items?page=2 200 0.004s the quick brown fox\n")
-	}
-	b.WriteString("last line: the key is " + key + "\n")
-	return b.String()
-}
 
 // logInspector is an inspector holding what a session's hooks keep for
 // 149 small calls and one whose result is size bytes.
 func logInspector(tb testing.TB, size int) *Inspector {
 	tb.Helper()
 	in := New(&mask.Masker{})
-	in.masker.Add(benchSecret)
+	in.masker.Add(leaktest.BenchSecret)
 	for i := range 150 {
 		var req mcp.CallToolRequest
 		req.Params.Name = "files__read"
@@ -52,7 +27,7 @@ func logInspector(tb testing.TB, size int) *Inspector {
 		})
 		res := mcp.NewToolResultText("ok " + strconv.Itoa(i))
 		if i == 100 {
-			res = mcp.NewToolResultText(bigText(size, benchSecret+" "+shapedToken))
+			res = mcp.NewToolResultText(leaktest.BigText(size, leaktest.BenchSecret+" "+leaktest.ShapedToken))
 		}
 		in.AddLazy(DirSend, "s1", func() []byte { return mustJSON(map[string]any{"id": i, "result": res}) })
 	}
@@ -95,8 +70,8 @@ func BenchmarkLogFirstReadAfterBigResult(b *testing.B) {
 // of the log after it, once: encoding it, cutting it down and masking it.
 func BenchmarkSealBigResult(b *testing.B) {
 	in := New(&mask.Masker{})
-	in.masker.Add(benchSecret)
-	res := mcp.NewToolResultText(bigText(60<<20, benchSecret+" "+shapedToken))
+	in.masker.Add(leaktest.BenchSecret)
+	res := mcp.NewToolResultText(leaktest.BigText(60<<20, leaktest.BenchSecret+" "+leaktest.ShapedToken))
 	b.ReportAllocs()
 	for b.Loop() {
 		var r Record
@@ -111,7 +86,7 @@ func BenchmarkSealBigResult(b *testing.B) {
 // the first read of the log pays for each call since the last read.
 func BenchmarkSealCall(b *testing.B) {
 	in := New(&mask.Masker{})
-	in.masker.Add(benchSecret)
+	in.masker.Add(leaktest.BenchSecret)
 	var req mcp.CallToolRequest
 	req.Params.Name = "bench__echo"
 	req.Params.Arguments = map[string]any{"text": "ping"}

@@ -11,6 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/internal/leaktest"
 )
 
 func TestInspectorKeepsTheLast300Masked(t *testing.T) {
@@ -37,9 +38,9 @@ func TestInspectorKeepsTheLast300Masked(t *testing.T) {
 // shows how the text begins and ends, and masks what it kept.
 func TestInspectorKeepsABigResultElidedAndMasked(t *testing.T) {
 	m := &mask.Masker{}
-	m.Add(benchSecret)
+	m.Add(leaktest.BenchSecret)
 	in := New(m)
-	text := bigText(60<<20, benchSecret+" "+shapedToken)
+	text := leaktest.BigText(60<<20, leaktest.BenchSecret+" "+leaktest.ShapedToken)
 	res := mcp.NewToolResultText(text)
 	in.AddLazy(DirSend, "s1", func() []byte { return mustJSON(map[string]any{"id": 3, "result": res}) })
 	rs := in.Records()
@@ -66,7 +67,7 @@ func TestInspectorKeepsABigResultElidedAndMasked(t *testing.T) {
 	if !strings.HasPrefix(kept, "line 0: the key is ****** ghp_…******") || !strings.Contains(kept, "\nlast line: the key is ****** ghp_…******") {
 		t.Errorf("the start or the end is not kept, masked:\n%.300s\n…\n%s", kept, kept[max(0, len(kept)-300):])
 	}
-	assertMasked(t, string(r.text))
+	leaktest.AssertMasked(t, string(r.text))
 	var read []Record
 	w := httptest.NewRecorder()
 	WriteRecords(w, rs)
@@ -75,27 +76,15 @@ func TestInspectorKeepsABigResultElidedAndMasked(t *testing.T) {
 	}
 }
 
-// assertMasked fails when out shows benchSecret or shapedToken, or more of
-// them than the four characters masking keeps.
-func assertMasked(t *testing.T, out string) {
-	t.Helper()
-	for _, s := range []string{benchSecret, shapedToken} {
-		if strings.Contains(out, s[:5]) {
-			i := strings.Index(out, s[:5])
-			t.Errorf("%q shows in %q", s[:5], out[max(0, i-40):min(len(out), i+40)])
-		}
-	}
-}
-
 // TestLogCopyBoundsEveryShape cuts down what is not one long string: many
 // items, many members, deep nesting, a long key, text that is not JSON.
 func TestLogCopyBoundsEveryShape(t *testing.T) {
 	m := &mask.Masker{}
-	m.Add(benchSecret)
-	items := mustJSON(strings.Split(strings.Repeat("item "+shapedToken+",", 200_000), ","))
+	m.Add(leaktest.BenchSecret)
+	items := mustJSON(strings.Split(strings.Repeat("item "+leaktest.ShapedToken+",", 200_000), ","))
 	members := map[string]string{}
 	for i := range 50_000 {
-		members["k"+strconv.Itoa(i)] = benchSecret
+		members["k"+strconv.Itoa(i)] = leaktest.BenchSecret
 	}
 	for _, c := range []struct {
 		name, doc, marker string
@@ -104,20 +93,20 @@ func TestLogCopyBoundsEveryShape(t *testing.T) {
 		{"members", string(mustJSON(members)), `"…":"… `},
 		{"nesting", strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000), "bytes nested too deep left out"},
 		{"key", `{"` + strings.Repeat("k", 1<<20) + `":1}`, "bytes left out"},
-		{"escapes", string(mustJSON(strings.Repeat(`"\<`+benchSecret+"é秘\n", 100_000))), "bytes left out"},
+		{"escapes", string(mustJSON(strings.Repeat(`"\<`+leaktest.BenchSecret+"é秘\n", 100_000))), "bytes left out"},
 	} {
 		out, left := forLog(m, []byte(c.doc))
 		if !json.Valid(out) || len(out) > RecordLimit+2*stringFloor || left < len(c.doc)/2 || !strings.Contains(string(out), c.marker) {
 			t.Errorf("%s: %d bytes, %d left out, valid %v: %.200s … %s", c.name, len(out), left, json.Valid(out), out, out[max(0, len(out)-200):])
 		}
-		assertMasked(t, string(out))
+		leaktest.AssertMasked(t, string(out))
 	}
 	in := New(m)
-	in.Add(DirRecv, "", []byte("not json "+strings.Repeat(benchSecret+" ", 1<<20)))
+	in.Add(DirRecv, "", []byte("not json "+strings.Repeat(leaktest.BenchSecret+" ", 1<<20)))
 	if r := in.Records()[0]; r.Message != nil || len(r.Note) > StringLimit+stringFloor || r.Elided == 0 || !strings.Contains(r.Note, "bytes left out") {
 		t.Errorf("a long message that is not JSON: %d bytes of note, %d left out", len(r.Note), r.Elided)
 	} else {
-		assertMasked(t, r.Note)
+		leaktest.AssertMasked(t, r.Note)
 	}
 }
 
@@ -128,8 +117,8 @@ func TestLogCopyBoundsEveryShape(t *testing.T) {
 func TestCutsKeepSecretsWhole(t *testing.T) {
 	m := &mask.Masker{}
 	m.Add(canary)
-	m.Add(benchSecret)
-	shown := []string{"hunter2", canary[:6], benchSecret[:6], shapedToken[:6]}
+	m.Add(leaktest.BenchSecret)
+	shown := []string{"hunter2", canary[:6], leaktest.BenchSecret[:6], leaktest.ShapedToken[:6]}
 	check := func(what, kept string) {
 		t.Helper()
 		for _, part := range shown {
@@ -138,7 +127,7 @@ func TestCutsKeepSecretsWhole(t *testing.T) {
 			}
 		}
 	}
-	for _, secret := range []string{canary, benchSecret, shapedToken, "https://user:hunter2hunter2@example.com/x"} {
+	for _, secret := range []string{canary, leaktest.BenchSecret, leaktest.ShapedToken, "https://user:hunter2hunter2@example.com/x"} {
 		for _, sep := range []string{"", " ", "\n"} {
 			filler := strings.Repeat("x"+sep, StringLimit/len("x"+sep))
 			for _, at := range []int{StringLimit * 3 / 4, 2*len(filler) + len(secret) - StringLimit/4} {

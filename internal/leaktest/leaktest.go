@@ -1,4 +1,7 @@
-package hub
+// Package leaktest holds the values the hub's tests look for in what a
+// client or a person is shown: a resolved secret, a token-shaped string,
+// and a big tool result quoting them.
+package leaktest
 
 import (
 	"strconv"
@@ -6,18 +9,18 @@ import (
 	"testing"
 )
 
-// benchSecret is a value the hub resolved for an upstream, registered with
+// BenchSecret is a value the hub resolved for an upstream, registered with
 // its masker; the big result quotes it.
-const benchSecret = "resolved-upstream-secret-4f9a"
+const BenchSecret = "resolved-upstream-secret-4f9a"
 
-// shapedToken has the shape of a GitHub token: masked for a person though
+// ShapedToken has the shape of a GitHub token: masked for a person though
 // no upstream was given it.
-const shapedToken = "ghp_Q8zV2mK5nR7tW1xY4bC6dF9gH3jL0pS2uE5a"
+const ShapedToken = "ghp_Q8zV2mK5nR7tW1xY4bC6dF9gH3jL0pS2uE5a"
 
-// bigText is n bytes of a file's lines, as a tool that reads a log returns
+// BigText is n bytes of a file's lines, as a tool that reads a log returns
 // them, that quote key on the first line, every 100,000 lines and on the
 // last.
-func bigText(n int, key string) string {
+func BigText(n int, key string) string {
 	var b strings.Builder
 	b.Grow(n + 200)
 	b.WriteString("line 0: the key is " + key + "\n")
@@ -31,11 +34,11 @@ func bigText(n int, key string) string {
 	return b.String()
 }
 
-// assertMasked fails when out shows benchSecret or shapedToken, or more of
+// AssertMasked fails when out shows BenchSecret or ShapedToken, or more of
 // them than the four characters masking keeps.
-func assertMasked(t *testing.T, out string) {
+func AssertMasked(t *testing.T, out string) {
 	t.Helper()
-	for _, s := range []string{benchSecret, shapedToken} {
+	for _, s := range []string{BenchSecret, ShapedToken} {
 		if strings.Contains(out, s[:5]) {
 			i := strings.Index(out, s[:5])
 			t.Errorf("%q shows in %q", s[:5], out[max(0, i-40):min(len(out), i+40)])
