@@ -149,7 +149,7 @@ func New(opts Options) (*Hub, error) {
 	}
 	h.clients = session.NewRegistry()
 	h.lister = listing.New(listing.Options{
-		Context: h.life.ctx, Go: h.life.goTracked, Services: func() []listing.Service { return h.settings().offers }, Masker: h.masker, Log: h.log,
+		Context: h.life.ctx, Go: h.life.goTracked, Services: func() []listing.Offer { return h.settings().offers }, Masker: h.masker, Log: h.log,
 		Timeout: opts.ListTimeout, Grace: opts.ListGrace, Note: func(why string) { h.inspector.Note("", why) },
 		Built: func(c *catalog.Catalog) { h.calls.register(c) }, CachePath: opts.CatalogPath, MetaTokens: metaTokens,
 	})
@@ -312,9 +312,9 @@ func (h *Hub) Reload() error {
 	}
 	h.lister.Forget(offered)
 	next := &settings{st: st, backends: backends, projects: projects, policies: policies, expose: expose}
-	next.offers = make([]listing.Service, 0, len(projects))
+	next.offers = make([]listing.Offer, 0, len(projects))
 	for _, p := range projects {
-		next.offers = append(next.offers, listing.Service{Name: p.Name, Project: p.Project, Policy: policies[p.Name], Backend: backends[p.Name]})
+		next.offers = append(next.offers, listing.Offer{Name: p.Name, Project: p.Project, Policy: policies[p.Name], Backend: backends[p.Name]})
 	}
 	next.expose.Gen = h.settings().expose.Gen + 1
 	h.cfg.Store(next)

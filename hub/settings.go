@@ -23,7 +23,7 @@ type settings struct {
 	projects []exposure.Scoped // the services offered, by name, each with its project folder
 	policies map[string]*state.Policy
 	expose   catalog.Exposure
-	offers   []listing.Service // the services offered, as the lister lists them
+	offers   []listing.Offer // the services offered, as the lister lists them
 }
 
 // noSettings stands in before the first reload.

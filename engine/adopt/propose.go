@@ -22,8 +22,8 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/skills"
 )
 
-// A ServiceBlock is one service block adopt would write.
-type ServiceBlock struct {
+// A Declaration is one service block adopt would write.
+type Declaration struct {
 	Name   string
 	Origin string
 	// From is the first entry found of the server: its values are the
@@ -80,7 +80,7 @@ type Skipped struct {
 
 // A Proposal is what adopt would append and copy.
 type Proposal struct {
-	Services []ServiceBlock
+	Services []Declaration
 	Skills   []Skill
 	Skipped  []Skipped
 	// Instructions are the rules, commands and agents adopted
@@ -130,8 +130,8 @@ func ProposeWith(r scan.Result, cfg *config.Config, configDir, home string, rend
 	// Adopted services by the tool's entry name: the same server found in
 	// several tools, however spelled, becomes one service, each tool's own
 	// values in its target block.
-	variants := map[string][]*ServiceBlock{}
-	var adopted []*ServiceBlock
+	variants := map[string][]*Declaration{}
+	var adopted []*Declaration
 	sources := map[string]bool{}
 	secretNames := newSecretNames(claims(r, home), render)
 	for i, s := range r.Services {
@@ -176,7 +176,7 @@ func ProposeWith(r scan.Result, cfg *config.Config, configDir, home string, rend
 		}
 		name := taken.take(base)
 		p.placed[i] = name
-		svc := &ServiceBlock{Name: name, Origin: s.Location.Tool + ":" + s.Location.Scope, From: s, Notes: notes, Differs: differs, Entry: clean.Entry, members: []member{m}}
+		svc := &Declaration{Name: name, Origin: s.Location.Tool + ":" + s.Location.Scope, From: s, Notes: notes, Differs: differs, Entry: clean.Entry, members: []member{m}}
 		if name != e.Name {
 			svc.Origin += ":" + e.Name
 		}
@@ -261,7 +261,7 @@ func place(keyPath []string, name string) string {
 
 // renderBlock renders one service block (and, when the tool restricts tools, its
 // policy) from the secretized entry e.
-func renderBlock(svc ServiceBlock, e provider.Entry, home string) *hclwrite.File {
+func renderBlock(svc Declaration, e provider.Entry, home string) *hclwrite.File {
 	loc := svc.From.Location
 	f := hclwrite.NewEmptyFile()
 	body := f.Body()

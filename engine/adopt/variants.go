@@ -68,7 +68,7 @@ func looksSecret(key string, v any) bool {
 // name, and whose entries of m's tool (if any) have m's own values.
 // Everything else a tool's entry has of its own goes into its target
 // block; a service holds one target per tool.
-func mergeable(candidates []*ServiceBlock, m member) *ServiceBlock {
+func mergeable(candidates []*Declaration, m member) *Declaration {
 	for _, svc := range candidates {
 		if !sameServer(svc.members[0].entry, m.entry) || !writesUnder(svc, m) {
 			continue
@@ -88,12 +88,12 @@ func mergeable(candidates []*ServiceBlock, m member) *ServiceBlock {
 
 // writesUnder reports whether a link writes svc into m's tool under the
 // name m's entry has there.
-func writesUnder(svc *ServiceBlock, m member) bool {
+func writesUnder(svc *Declaration, m member) bool {
 	return plan.EntryName(&service.Service{Name: svc.Name, Origin: svc.Origin}, m.tool) == m.entry.Name
 }
 
 // sameServerIn returns the first of candidates that is m's server, or nil.
-func sameServerIn(candidates []*ServiceBlock, m member) *ServiceBlock {
+func sameServerIn(candidates []*Declaration, m member) *Declaration {
 	for _, svc := range candidates {
 		if sameServer(svc.members[0].entry, m.entry) {
 			return svc
@@ -135,7 +135,7 @@ func addNotes(notes, more []SecretNote) []SecretNote {
 // otherwise each entry's are its own. Env and headers are the first
 // entry's; another tool's that differ are its own. Keys a provider does
 // not model are always the tool's own (extra).
-func (svc *ServiceBlock) settle() {
+func (svc *Declaration) settle() {
 	first := svc.members[0].entry
 	common := true
 	for _, m := range svc.members[1:] {

@@ -24,9 +24,9 @@ type Listing struct {
 	Templates []mcp.ResourceTemplate
 }
 
-// A ServiceListing is one service's listing (or why it has none) with what
+// A Source is one service's listing (or why it has none) with what
 // the hub needs to expose it.
-type ServiceListing struct {
+type Source struct {
 	Name    string
 	Project string
 	Policy  *state.Policy
@@ -101,7 +101,7 @@ type Catalog struct {
 
 // Build aggregates the listings, in service-name order.
 // Descriptions, schemas and every other listed field are masked for clients.
-func Build(m *mask.Masker, listings []ServiceListing) *Catalog {
+func Build(m *mask.Masker, listings []Source) *Catalog {
 	sort.Slice(listings, func(i, j int) bool { return listings[i].Name < listings[j].Name })
 	c := &Catalog{
 		Tools: map[string]*Tool{}, Prompts: map[string]*Prompt{},

@@ -21,8 +21,8 @@ import (
 // only itself and a client that goes away cancels nothing but its wait.
 // Each completed listing rebuilds the one Catalog every endpoint reads.
 
-// A Service is one service the hub offers, as the Lister lists it.
-type Service struct {
+// An Offer is one service the hub offers, as the Lister lists it.
+type Offer struct {
 	Name    string
 	Project string // its project folder, "" when global
 	Policy  *state.Policy
@@ -47,7 +47,7 @@ type Options struct {
 	Go func(fn func())
 	// Services returns the services offered now (the hub's, from its
 	// last reload).
-	Services func() []Service
+	Services func() []Offer
 	Masker   *mask.Masker
 	Log      *slog.Logger
 	// Timeout bounds listing one service; Grace how long a first list
@@ -89,7 +89,7 @@ type Lister struct {
 
 // A slot is what the Lister knows of one service's listing.
 type slot struct {
-	listing *catalog.ServiceListing // nil until first listed
+	listing *catalog.Source // nil until first listed
 	stale   bool                    // list again at the next need
 }
 
@@ -205,7 +205,7 @@ func (l *Lister) refresh(name string) {
 // list lists one service under the hub's lifetime and stores the outcome,
 // unless it failed because the hub is closing.
 func (l *Lister) list(name string) {
-	var svc *Service
+	var svc *Offer
 	for _, s := range l.opts.Services() {
 		if s.Name == name {
 			svc = &s
@@ -232,7 +232,7 @@ func (l *Lister) list(name string) {
 		l.listMu.Unlock()
 		return // cancelled, not failed: never stored
 	}
-	stored := &catalog.ServiceListing{Name: name, Project: svc.Project, Policy: svc.Policy, Listing: got}
+	stored := &catalog.Source{Name: name, Project: svc.Project, Policy: svc.Policy, Listing: got}
 	if err != nil {
 		stored.Err = errors.New(l.opts.Masker.Literal(err.Error()))
 	}
@@ -257,7 +257,7 @@ func (l *Lister) Rebuild() {
 	defer l.buildMu.Unlock()
 	services := l.opts.Services()
 	l.listMu.Lock()
-	listings := make([]catalog.ServiceListing, 0, len(services))
+	listings := make([]catalog.Source, 0, len(services))
 	for _, s := range services {
 		if sl := l.slots[s.Name]; sl != nil && sl.listing != nil {
 			stored := *sl.listing
