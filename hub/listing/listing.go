@@ -90,7 +90,7 @@ type Lister struct {
 // A slot is what the Lister knows of one service's listing.
 type slot struct {
 	listing *catalog.Source // nil until first listed
-	stale   bool                    // list again at the next need
+	stale   bool            // list again at the next need
 }
 
 // New returns a Lister that has listed nothing yet.
