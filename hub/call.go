@@ -12,30 +12,16 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
+	"github.com/chronicle-dev/chronicle/hub/relay"
 	"github.com/chronicle-dev/chronicle/hub/upstream"
 )
-
-// A caller is who a call is made for: an MCP client's request (its session,
-// its stream and its cancellation live in ctx), or a person through the API.
-// Requests an upstream makes while the call is in flight (sampling,
-// elicitation, roots) go back to it.
-type caller struct {
-	ctx     context.Context
-	session string // "" for the API
-	via     string // "mcp" or "api"
-}
-
-// callerOf returns the caller of an MCP request.
-func callerOf(ctx context.Context) *caller {
-	return &caller{ctx: ctx, session: sessionID(ctx), via: "mcp"}
-}
 
 // call is the one call path: every tools/call — an MCP client's, /api/call,
 // and the search mode's call_tool — goes through it, so policy, scope,
 // timeout, logging, masking and pass-through are the same for all. name is
 // the exposed name; args the arguments object as sent; meta the request's
 // _meta, passed on with its progress token rewritten to a hub-unique one.
-func (h *callPath) call(ctx context.Context, c *caller, name string, args any, meta *mcp.Meta) (*mcp.CallToolResult, error) {
+func (h *callPath) call(ctx context.Context, c *relay.Caller, name string, args any, meta *mcp.Meta) (*mcp.CallToolResult, error) {
 	return h.callRound(ctx, c, name, args, meta, mcp.MultiRoundTripParams{})
 }
 
@@ -45,7 +31,7 @@ func (h *callPath) call(ctx context.Context, c *caller, name string, args any, m
 // session-era client it asked on the upstream's behalf), and a JSON-RPC
 // error a 2026-07-28 upstream answered goes to the client as one.
 func (h *callPath) serveCall(ctx context.Context, exposed string, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	res, err := h.callRound(ctx, callerOf(ctx), exposed, req.Params.Arguments, req.Params.Meta, req.Params.MultiRoundTripParams)
+	res, err := h.callRound(ctx, relay.CallerOf(ctx), exposed, req.Params.Arguments, req.Params.Meta, req.Params.MultiRoundTripParams)
 	var r *rejection
 	switch {
 	case errors.As(err, &r):
@@ -65,9 +51,9 @@ type rejection struct{ msg string }
 func (r *rejection) Error() string { return r.msg }
 
 // callRound is call with the multi-round-trip params of a retry.
-func (h *callPath) callRound(ctx context.Context, c *caller, name string, args any, meta *mcp.Meta, round mcp.MultiRoundTripParams) (*mcp.CallToolResult, error) {
+func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, args any, meta *mcp.Meta, round mcp.MultiRoundTripParams) (*mcp.CallToolResult, error) {
 	h.lister.Catalog(ctx)
-	cat, v := h.scopes.view(ctx)
+	cat, v := h.scopes.View(ctx)
 	r := v.Reach
 	t := cat.Tools[name]
 	if t == nil && r.Profile.HasTool(name) {
@@ -79,19 +65,19 @@ func (h *callPath) callRound(ctx context.Context, c *caller, name string, args a
 		return nil, fmt.Errorf("%w: %s", catalog.ErrNoTool, name)
 	}
 	if t.Blocked {
-		h.inspector.Add(inspect.DirBlocked, c.session, fmt.Appendf(nil, `{"tool":%q,"service":%q}`, name, t.Service))
+		h.inspector.Add(inspect.DirBlocked, c.Session, fmt.Appendf(nil, `{"tool":%q,"service":%q}`, name, t.Service))
 		return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s is disabled by a chronicle policy.", t.Name, t.Service)), nil
 	}
 	if why := t.Hidden(); why != "" {
 		return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s %s.", t.Name, t.Service, why)), nil
 	}
-	b := h.settings().backend(t.Service)
+	b := h.settings().Backend(t.Service)
 	if b == nil {
 		return mcp.NewToolResultError("the service " + t.Service + " is no longer offered"), nil
 	}
 	params := callParams{Name: t.Name, Arguments: args, MultiRoundTripParams: round}
 	if meta != nil {
-		m, done := h.pass.routeProgress(c, meta)
+		m, done := h.pass.RouteProgress(c, meta)
 		defer done()
 		params.Meta = m
 	}
@@ -99,7 +85,7 @@ func (h *callPath) callRound(ctx context.Context, c *caller, name string, args a
 		raw json.RawMessage
 		err error
 	)
-	if eb, ok := b.(eraBackend); ok {
+	if eb, ok := b.(relay.EraBackend); ok {
 		raw, err = eb.RequestEra(ctx, c, string(mcp.MethodToolsCall), params, t.Name)
 	} else {
 		raw, err = b.Request(ctx, c, string(mcp.MethodToolsCall), params)

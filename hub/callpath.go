@@ -8,6 +8,7 @@ import (
 	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/listing"
+	"github.com/chronicle-dev/chronicle/hub/relay"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -20,12 +21,12 @@ import (
 // mcp-go what each request sees.
 type callPath struct {
 	srv       *server.MCPServer // set once the hub made it
-	settings  func() *settings
-	scopes    *scopes
+	settings  func() *relay.Settings
+	scopes    *relay.Scopes
 	lister    *listing.Lister
-	lists     *announcer
-	sessions  *clientHooks
-	pass      *passThrough
+	lists     *relay.Announcer
+	sessions  *relay.ClientHooks
+	pass      *relay.PassThrough
 	masker    *mask.Masker
 	inspector *inspect.Inspector
 }
@@ -54,7 +55,7 @@ func (h *callPath) register(c *catalog.Catalog) {
 		templates = append(templates, server.ServerResourceTemplate{Template: t.Template, Handler: h.templateHandler(key)})
 	}
 	h.srv.SetResourceTemplates(templates...)
-	h.lists.announce()
+	h.lists.Announce()
 }
 
 func (h *callPath) toolHandler(exposed string) server.ToolHandlerFunc {
@@ -93,10 +94,10 @@ func (h *callPath) templateHandler(key string) server.ResourceTemplateHandlerFun
 
 // read reads a resource from a service, within the session's scope.
 func (h *callPath) read(ctx context.Context, service, uri string) ([]mcp.ResourceContents, error) {
-	if !h.scopes.inScope(ctx, service) {
+	if !h.scopes.InScope(ctx, service) {
 		return nil, fmt.Errorf("the resource %s belongs to a service of another project", uri)
 	}
-	b := h.settings().backend(service)
+	b := h.settings().Backend(service)
 	if b == nil {
 		return nil, fmt.Errorf("the service %s is no longer offered", service)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/chronicle-dev/chronicle/hub/inspect"
+	"github.com/chronicle-dev/chronicle/hub/relay"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -16,7 +17,7 @@ type completer struct{ h *callPath }
 // CompletePromptArgument completes an argument of an exposed prompt.
 func (c completer) CompletePromptArgument(ctx context.Context, name string, arg mcp.CompleteArgument, cc mcp.CompleteContext) (*mcp.Completion, error) {
 	p := c.h.lister.Catalog(ctx).Prompts[name]
-	if p == nil || !c.h.scopes.inScope(ctx, p.Service) {
+	if p == nil || !c.h.scopes.InScope(ctx, p.Service) {
 		return nil, fmt.Errorf("no prompt %s in this scope", name)
 	}
 	return c.complete(ctx, p.Service, map[string]any{"type": "ref/prompt", "name": p.Name}, arg, cc)
@@ -25,11 +26,11 @@ func (c completer) CompletePromptArgument(ctx context.Context, name string, arg 
 // CompleteResourceArgument completes an argument of a resource template.
 func (c completer) CompleteResourceArgument(ctx context.Context, uri string, arg mcp.CompleteArgument, cc mcp.CompleteContext) (*mcp.Completion, error) {
 	service := ""
-	cat, vis := c.h.scopes.visibleTo(ctx)
+	cat, vis := c.h.scopes.VisibleTo(ctx)
 	if t := cat.Templates[uri]; t != nil && vis[t.Service] {
 		service = t.Service
 	} else {
-		service = c.h.pass.resourceService(ctx, uri)
+		service = c.h.pass.ResourceService(ctx, uri)
 	}
 	if service == "" {
 		return nil, fmt.Errorf("no resource or template %s in this scope", uri)
@@ -38,7 +39,7 @@ func (c completer) CompleteResourceArgument(ctx context.Context, uri string, arg
 }
 
 func (c completer) complete(ctx context.Context, service string, ref map[string]any, arg mcp.CompleteArgument, cc mcp.CompleteContext) (*mcp.Completion, error) {
-	b := c.h.settings().backend(service)
+	b := c.h.settings().Backend(service)
 	if b == nil {
 		return nil, fmt.Errorf("the service %s is no longer offered", service)
 	}
@@ -46,7 +47,7 @@ func (c completer) complete(ctx context.Context, service string, ref map[string]
 	if len(cc.Arguments) > 0 {
 		params["context"] = cc
 	}
-	raw, err := b.Request(ctx, callerOf(ctx), string(mcp.MethodCompletionComplete), params)
+	raw, err := b.Request(ctx, relay.CallerOf(ctx), string(mcp.MethodCompletionComplete), params)
 	if err != nil {
 		return nil, inspect.MaskedErr(c.h.masker, fmt.Errorf("%s", serviceError(service, err)))
 	}

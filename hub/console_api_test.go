@@ -78,7 +78,7 @@ func TestConsoleRestart(t *testing.T) {
 	if code, body, _ := c.do(t, "POST", "/api/mcp/call", "application/json", `{"name":"alpha__echo","arguments":{"text":"a"}}`); code != 200 {
 		t.Fatalf("call: %d %s", code, body)
 	}
-	before := c.hub.pool.pool.Get("alpha").Status()
+	before := c.hub.pool.Shared.Get("alpha").Status()
 	code, body, _ := c.do(t, "POST", "/api/mcp/services/alpha/restart", "application/json", `{}`)
 	var st console.ServiceStatus
 	json.Unmarshal([]byte(body), &st)

@@ -491,7 +491,7 @@ func TestSearchSurfaceNeedsNoUpstream(t *testing.T) {
 	if strings.Join(names, " ") != strings.Join(metaNames, " ") {
 		t.Fatalf("before any upstream answered, search mode lists %v", names)
 	}
-	before := h.lists.listHash("tools", catalog.Where{})
+	before := h.lists.ListHash("tools", catalog.Where{})
 	g.open(t)
 	waitCatalog(t, h, func(c *catalog.Catalog) bool { return c.Tools["slow__echo"] != nil })
 	names = names[:0]
@@ -501,7 +501,7 @@ func TestSearchSurfaceNeedsNoUpstream(t *testing.T) {
 	if strings.Join(names, " ") != "call_tool describe_tools search_tools slow__echo" {
 		t.Errorf("after the upstream answered: %v", names)
 	}
-	if h.lists.listHash("tools", catalog.Where{}) == before {
+	if h.lists.ListHash("tools", catalog.Where{}) == before {
 		t.Error("the list changed, and its hash did not")
 	}
 }

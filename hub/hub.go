@@ -28,6 +28,7 @@ import (
 	"github.com/chronicle-dev/chronicle/hub/console"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/listing"
+	"github.com/chronicle-dev/chronicle/hub/relay"
 	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/transport"
 	"github.com/chronicle-dev/chronicle/hub/watch"
@@ -88,7 +89,7 @@ type Hub struct {
 	masker    *mask.Masker
 	resolver  secret.Resolver
 	inspector *inspect.Inspector
-	life      *lifetime // the hub's: Close ends it
+	life      *relay.Lifetime // the hub's: Close ends it
 
 	// mu guards the transport rules: they change with a reload and when
 	// the HTTP hub binds its address and makes its token.
@@ -98,8 +99,8 @@ type Hub struct {
 	// it serves.
 	localToken string
 
-	cfg     atomic.Pointer[settings] // the last reload's (settings.go)
-	noState atomic.Bool              // the state did not exist (said once)
+	cfg     atomic.Pointer[relay.Settings] // the last reload's (settings.go)
+	noState atomic.Bool                    // the state did not exist (said once)
 	started time.Time
 
 	// The parts, each owning what it holds.
@@ -107,11 +108,11 @@ type Hub struct {
 	clients   *session.Registry    // every client session (hub/session)
 	stateless session.Stateless    // 2026-07-28 requests per endpoint
 	lister    *listing.Lister      // the catalogue (hub/listing)
-	scopes    *scopes              // what a request sees (scopes.go)
-	lists     *announcer           // which list changes reach which session (announce.go)
-	pass      *passThrough         // what flows back from upstreams (passthrough.go)
-	pool      *upstreams           // the upstreams, shared and per client (pool.go)
-	sessions  *clientHooks         // what the hub does when sessions come and go (clientsession.go)
+	scopes    *relay.Scopes        // what a request sees (scopes.go)
+	lists     *relay.Announcer     // which list changes reach which session (announce.go)
+	pass      *relay.PassThrough   // what flows back from upstreams (passthrough.go)
+	pool      *relay.Upstreams     // the upstreams, shared and per client (pool.go)
+	sessions  *relay.ClientHooks   // what the hub does when sessions come and go (clientsession.go)
 	calls     *callPath            // the one call path (callpath.go)
 	api       *console.API         // the management API and the console (hub/console)
 	transport *transport.Transport // HTTP, SSE and stdio (hub/transport)
@@ -145,41 +146,41 @@ func New(opts Options) (*Hub, error) {
 	h := &Hub{
 		opts: opts, log: opts.Logger, masker: masker,
 		resolver: opts.Resolver(),
-		started:  time.Now(), life: newLifetime(),
+		started:  time.Now(), life: relay.NewLifetime(),
 	}
 	h.clients = session.NewRegistry()
 	h.lister = listing.New(listing.Options{
-		Context: h.life.ctx, Go: h.life.goTracked, Services: func() []listing.Offer { return h.settings().offers }, Masker: h.masker, Log: h.log,
+		Context: h.life.Context(), Go: h.life.Go, Services: func() []listing.Offer { return h.settings().Offers }, Masker: h.masker, Log: h.log,
 		Timeout: opts.ListTimeout, Grace: opts.ListGrace, Note: func(why string) { h.inspector.Note("", why) },
 		Built: func(c *catalog.Catalog) { h.calls.register(c) }, CachePath: opts.CatalogPath, MetaTokens: metaTokens,
 	})
 	h.inspector = inspect.New(h.masker)
 	h.api = console.New(console.Options{
-		Hub: h, Inspector: h.inspector, Masker: h.masker, Resolver: opts.Resolver(), Context: h.life.ctx,
+		Hub: h, Inspector: h.inspector, Masker: h.masker, Resolver: opts.Resolver(), Context: h.life.Context(),
 		Workspace: opts.Workspace, StatePath: opts.StatePath, Home: opts.Home, Getenv: opts.Getenv, Version: opts.Version,
 	})
-	h.scopes = &scopes{
-		profile: opts.Profile, service: opts.Service, root: opts.Root, clients: h.clients,
-		settings: h.settings, lister: h.lister, note: func(text string) { h.inspector.Note("", text) },
+	h.scopes = &relay.Scopes{
+		Profile: opts.Profile, Service: opts.Service, Root: opts.Root, Clients: h.clients,
+		Settings: h.settings, Lister: h.lister, Note: func(text string) { h.inspector.Note("", text) },
 	}
-	h.lists = &announcer{clients: h.clients, lister: h.lister, scopes: h.scopes}
+	h.lists = &relay.Announcer{Clients: h.clients, Lister: h.lister, Scopes: h.scopes}
 	h.transport = transport.New(transport.Core{
-		API: h.api, Log: h.log, Masker: h.masker, Sessions: h.clients, Context: h.life.ctx, Go: h.life.goTracked, Guard: h.Guard,
-		Keep: h.lists.keepPeeked, Note: noteRequest,
-		MakeRoom:     func() (func(), string) { return h.sessions.makeRoom() }, // the hooks are made below
-		HasProfile:   func(name string) bool { return h.settings().hasProfile(name) },
-		HasService:   func(name string) bool { return h.settings().hasService(name) },
-		ServiceNames: func() string { return h.settings().serviceNames() }, CountStateless: h.stateless.Count,
-		Listening:      func(delta int64) { h.lists.listeners.Add(int32(delta)) },
+		API: h.api, Log: h.log, Masker: h.masker, Sessions: h.clients, Context: h.life.Context(), Go: h.life.Go, Guard: h.Guard,
+		Keep: h.lists.KeepPeeked, Note: relay.NoteRequest,
+		MakeRoom:     func() (func(), string) { return h.sessions.MakeRoom() }, // the hooks are made below
+		HasProfile:   func(name string) bool { return h.settings().HasProfile(name) },
+		HasService:   func(name string) bool { return h.settings().HasService(name) },
+		ServiceNames: func() string { return h.settings().ServiceNames() }, CountStateless: h.stateless.Count,
+		Listening:      func(delta int64) { h.lists.Listeners.Add(int32(delta)) },
 		SessionIdleTTL: opts.SessionIdleTTL, UnusedSessionTTL: opts.UnusedSessionTTL, Service: opts.Service,
 	})
-	h.pass = &passThrough{
-		stdio: h.transport, clients: h.clients, scopes: h.scopes, settings: h.settings, masker: h.masker,
-		inspector: h.inspector, life: h.life, listTimeout: opts.ListTimeout, root: opts.Root,
+	h.pass = &relay.PassThrough{
+		Stdio: h.transport, Clients: h.clients, Scopes: h.scopes, Settings: h.settings, Masker: h.masker,
+		Inspector: h.inspector, Life: h.life, ListTimeout: opts.ListTimeout, Root: opts.Root,
 	}
-	h.pool = newUpstreams(h.resolver, h.log, h.masker, func(service string) { h.lister.Invalidate("upstream "+service+" changed its lists", service) }, h.pass)
-	h.pass.pool = h.pool
-	h.sessions = &clientHooks{clients: h.clients, pass: h.pass, pool: h.pool, transport: h.transport, life: h.life, log: h.log, settings: h.settings}
+	h.pool = relay.NewUpstreams(h.resolver, h.log, h.masker, func(service string) { h.lister.Invalidate("upstream "+service+" changed its lists", service) }, h.pass)
+	h.pass.Pool = h.pool
+	h.sessions = &relay.ClientHooks{Clients: h.clients, Pass: h.pass, Pool: h.pool, Transport: h.transport, Life: h.life, Log: h.log, Settings: h.settings}
 	h.calls = &callPath{
 		settings: h.settings, scopes: h.scopes, lister: h.lister, lists: h.lists, sessions: h.sessions,
 		pass: h.pass, masker: h.masker, inspector: h.inspector,
@@ -202,25 +203,25 @@ func New(opts Options) (*Hub, error) {
 		server.WithInstructions("chronicle hub: every declared MCP service, as <service>__<tool>."),
 	)
 	h.transport.SetServer(h.srv)
-	h.pass.srv = h.srv
-	h.lists.srv = h.srv
-	h.sessions.srv = h.srv
+	h.pass.Server = h.srv
+	h.lists.Server = h.srv
+	h.sessions.Server = h.srv
 	h.calls.srv = h.srv
 	// A client is asked for its roots once it says it is initialized.
-	h.srv.AddNotificationHandler(string(mcp.MethodNotificationInitialized), h.sessions.initialized)
+	h.srv.AddNotificationHandler(string(mcp.MethodNotificationInitialized), h.sessions.Initialized)
 	// The meta-tools are there from the start: in search mode what an
 	// endpoint lists does not wait for any upstream.
 	h.srv.AddTools(h.calls.metaTools()...)
 	if err := h.Reload(); err != nil {
 		return nil, err
 	}
-	if opts.Profile != "" && !h.settings().hasProfile(opts.Profile) {
+	if opts.Profile != "" && !h.settings().HasProfile(opts.Profile) {
 		h.Close()
-		return nil, fmt.Errorf("%s defines no profile named %q%s: declare it with a profile block and apply", opts.StatePath, opts.Profile, h.settings().profileNames())
+		return nil, fmt.Errorf("%s defines no profile named %q%s: declare it with a profile block and apply", opts.StatePath, opts.Profile, h.settings().ProfileNames())
 	}
-	if opts.Service != "" && !h.settings().hasService(opts.Service) {
+	if opts.Service != "" && !h.settings().HasService(opts.Service) {
 		h.Close()
-		return nil, fmt.Errorf("%s declares no service named %q%s: declare it with a service block and apply", opts.StatePath, opts.Service, h.settings().serviceNames())
+		return nil, fmt.Errorf("%s declares no service named %q%s: declare it with a service block and apply", opts.StatePath, opts.Service, h.settings().ServiceNames())
 	}
 	return h, nil
 }
@@ -276,7 +277,7 @@ func (h *Hub) Reload() error {
 	}
 	h.mu.Unlock()
 
-	backends := map[string]backend{}
+	backends := map[string]relay.Backend{}
 	var projects []exposure.Scoped
 	policies := map[string]*state.Policy{}
 	var specs []service.Service
@@ -293,7 +294,7 @@ func (h *Hub) Reload() error {
 	}
 	h.pool.Reconcile(specs)
 	for _, s := range specs {
-		backends[s.Name] = h.pool.backend(s.Name)
+		backends[s.Name] = h.pool.Backend(s.Name)
 	}
 	if st.Chronova != nil && h.serves(expose, names.Chronova) {
 		if b, err := h.chronovaBackend(st.Chronova); err != nil {
@@ -311,12 +312,12 @@ func (h *Hub) Reload() error {
 		offered[p.Name] = true
 	}
 	h.lister.Forget(offered)
-	next := &settings{st: st, backends: backends, projects: projects, policies: policies, expose: expose}
-	next.offers = make([]listing.Offer, 0, len(projects))
+	next := &relay.Settings{State: st, Backends: backends, Projects: projects, Policies: policies, Exposure: expose}
+	next.Offers = make([]listing.Offer, 0, len(projects))
 	for _, p := range projects {
-		next.offers = append(next.offers, listing.Offer{Name: p.Name, Project: p.Project, Policy: policies[p.Name], Backend: backends[p.Name]})
+		next.Offers = append(next.Offers, listing.Offer{Name: p.Name, Project: p.Project, Policy: policies[p.Name], Backend: backends[p.Name]})
 	}
-	next.expose.Gen = h.settings().expose.Gen + 1
+	next.Exposure.Gen = h.settings().Exposure.Gen + 1
 	h.cfg.Store(next)
 	h.mu.Lock()
 	h.guard = access.Guard{Listen: listen, Token: token, Hostnames: hostnames, OpenLocal: open}
@@ -349,7 +350,7 @@ func (h *Hub) serves(cfg catalog.Exposure, service string) bool {
 }
 
 // chronovaBackend runs the Chronova bridge in process as the chronova service.
-func (h *Hub) chronovaBackend(c *state.Chronova) (backend, error) {
+func (h *Hub) chronovaBackend(c *state.Chronova) (relay.Backend, error) {
 	src := chronova.Sources{Home: h.opts.Home, APIURL: c.APIURL, Getenv: func(k string) string { v, _ := h.opts.Getenv(k); return v }}
 	if !c.APIKey.IsZero() {
 		key, err := h.resolver.Resolve(c.APIKey)
@@ -363,13 +364,13 @@ func (h *Hub) chronovaBackend(c *state.Chronova) (backend, error) {
 	if err != nil {
 		return nil, err
 	}
-	return localBackend{srv: chronova.NewServer(client, h.opts.Version)}, nil
+	return relay.LocalBackend{Server: chronova.NewServer(client, h.opts.Version)}, nil
 }
 
 // Close ends every listing and stops every upstream; no goroutine the hub
 // started outlives it.
 func (h *Hub) Close() {
-	h.life.close()
+	h.life.Close()
 	h.pool.Close()
 }
 
@@ -387,3 +388,11 @@ func (h *Hub) WatchState(ctx context.Context) error {
 // nextCursor keep working up to it. The cursor is opaque and stable (the
 // encoded name of the page's last tool); one that does not decode is -32602.
 const PageSize = 500
+
+// settings returns the settings of the last reload.
+func (h *Hub) settings() *relay.Settings {
+	if s := h.cfg.Load(); s != nil {
+		return s
+	}
+	return relay.NoSettings
+}

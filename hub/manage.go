@@ -11,6 +11,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/console"
+	"github.com/chronicle-dev/chronicle/hub/relay"
 	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
@@ -37,11 +38,11 @@ func (o Options) Resolver() secret.Resolver {
 func (h *Hub) Masker() *mask.Masker { return h.masker }
 
 // Context returns the hub's lifetime: it ends with Close.
-func (h *Hub) Context() context.Context { return h.life.ctx }
+func (h *Hub) Context() context.Context { return h.life.Context() }
 
 // State returns the state the hub serves.
 func (h *Hub) State() *state.State {
-	return h.settings().st
+	return h.settings().State
 }
 
 // Catalog returns the catalogue, waiting (as a client's first list does)
@@ -54,7 +55,7 @@ func (h *Hub) Call(ctx context.Context, c console.Call) (*mcp.CallToolResult, er
 	ctx = session.WithCalling(ctx, c.Name)
 	ep := session.Endpoint{Path: "/mcp"}
 	if c.Profile != "" {
-		if !h.settings().hasProfile(c.Profile) {
+		if !h.settings().HasProfile(c.Profile) {
 			return nil, fmt.Errorf("%w %s is defined", console.ErrNoProfile, c.Profile)
 		}
 		ep.Path = "/mcp/profile/" + c.Profile
@@ -66,16 +67,16 @@ func (h *Hub) Call(ctx context.Context, c console.Call) (*mcp.CallToolResult, er
 		ctx = session.WithRoot(ctx, ep.Root)
 	}
 	ctx = session.WithEndpoint(ctx, ep)
-	return h.calls.call(ctx, &caller{ctx: ctx, via: "api"}, c.Name, c.Arguments, nil)
+	return h.calls.call(ctx, &relay.Caller{Ctx: ctx, Via: "api"}, c.Name, c.Arguments, nil)
 }
 
 // Restart ends a service's process (or connection) and starts it again at
 // once, and returns its status then.
 func (h *Hub) Restart(ctx context.Context, name string) (console.ServiceStatus, error) {
-	if h.settings().backend(name) == nil {
+	if h.settings().Backend(name) == nil {
 		return console.ServiceStatus{}, fmt.Errorf("%w %s is offered", console.ErrNoService, name)
 	}
-	u := h.pool.pool.Get(name)
+	u := h.pool.Shared.Get(name)
 	if u == nil {
 		return console.ServiceStatus{}, fmt.Errorf("%w: %s", console.ErrBuiltin, name)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/chronicle-dev/chronicle/hub/relay"
 	"github.com/chronicle-dev/chronicle/hub/search"
 	"github.com/chronicle-dev/chronicle/hub/tokens"
 )
@@ -37,12 +38,12 @@ func isMetaTool(name string) bool {
 }
 
 func (h *callPath) searchTools(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	_, v := h.scopes.view(ctx)
+	_, v := h.scopes.View(ctx)
 	return forRevision(ctx, search.SearchTools(v.Index(), req)), nil
 }
 
 func (h *callPath) describeTools(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	_, v := h.scopes.view(ctx)
+	_, v := h.scopes.View(ctx)
 	return forRevision(ctx, search.DescribeTools(v.Index(), req)), nil
 }
 
@@ -50,12 +51,12 @@ func (h *callPath) describeTools(ctx context.Context, req mcp.CallToolRequest) (
 // path with the request's own _meta (progress token), its context
 // (cancellation) and its session (sampling, elicitation).
 func (h *callPath) callTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	_, v := h.scopes.view(ctx)
+	_, v := h.scopes.View(ctx)
 	call, bad := search.CheckCall(v.Index(), req)
 	if bad != nil {
 		return forRevision(ctx, bad), nil
 	}
-	res, err := h.call(ctx, callerOf(ctx), call.Name, json.RawMessage(call.Arguments), req.Params.Meta)
+	res, err := h.call(ctx, relay.CallerOf(ctx), call.Name, json.RawMessage(call.Arguments), req.Params.Meta)
 	if err != nil {
 		return mcp.NewToolResultError(err.Error()), nil
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
+	"github.com/chronicle-dev/chronicle/hub/relay"
 	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
@@ -36,44 +37,44 @@ func TestOutboundFilter(t *testing.T) {
 
 	s1, s2 := h.clients.Generate(), h.clients.Generate()
 	changed := []byte(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`)
-	if h.lists.keep(s1, changed) {
+	if h.lists.Keep(s1, changed) {
 		t.Error("list_changed reached a session that never listed")
 	}
-	h.clients.Get(s1).Listed("tools", h.lists.listHash("tools", catalog.Where{}))
-	if h.lists.keep(s1, changed) {
+	h.clients.Get(s1).Listed("tools", h.lists.ListHash("tools", catalog.Where{}))
+	if h.lists.Keep(s1, changed) {
 		t.Error("list_changed reached a session whose list did not change")
 	}
 	// A change it cannot see (a project's service) is not news to it
 	// either; a change to a global service is.
 	h.lister.Invalidate("test", "beta")
 	h.clients.Get(s1).Listed("tools", "an older list")
-	if !h.lists.keep(s1, changed) {
+	if !h.lists.Keep(s1, changed) {
 		t.Error("list_changed did not reach a session whose list changed")
 	}
 
 	call := wire.Peek([]byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"alpha__echo"}}`))
 	cancel := wire.Peek([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`))
 	resp := []byte(`{"jsonrpc":"2.0","id":7,"result":{}}`)
-	noteRequest(h.clients.Get(s1), call)
-	noteRequest(h.clients.Get(s2), call)
-	noteRequest(h.clients.Get(s1), cancel)
-	if h.lists.keep(s1, resp) {
+	relay.NoteRequest(h.clients.Get(s1), call)
+	relay.NoteRequest(h.clients.Get(s2), call)
+	relay.NoteRequest(h.clients.Get(s1), cancel)
+	if h.lists.Keep(s1, resp) {
 		t.Error("the response to a cancelled request was sent")
 	}
-	if !h.lists.keep(s2, resp) {
+	if !h.lists.Keep(s2, resp) {
 		t.Error("a cancel in one session dropped the response in another")
 	}
 	// A cancel that comes after the response is forgotten: the next
 	// request with the same id is answered.
-	noteRequest(h.clients.Get(s1), cancel)
-	noteRequest(h.clients.Get(s1), call)
-	if !h.lists.keep(s1, resp) {
+	relay.NoteRequest(h.clients.Get(s1), cancel)
+	relay.NoteRequest(h.clients.Get(s1), call)
+	if !h.lists.Keep(s1, resp) {
 		t.Error("a late cancel dropped the response to the next request with its id")
 	}
 	if n := h.clients.Get(s1).InFlight(); n != 0 {
 		t.Errorf("%d requests still in flight after every one was answered", n)
 	}
-	if !h.lists.keep(s1, []byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{}}`)) {
+	if !h.lists.Keep(s1, []byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{}}`)) {
 		t.Error("another notification was dropped")
 	}
 }

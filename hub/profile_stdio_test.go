@@ -45,7 +45,7 @@ func TestProfileHubStartsOnlyItsServices(t *testing.T) {
 	t.Cleanup(h.Close)
 	h.lister.Catalog(bounded(t))
 	var names, running []string
-	for _, s := range h.pool.status() {
+	for _, s := range h.pool.Status() {
 		names = append(names, s.Name)
 		if s.PID != 0 {
 			running = append(running, s.Name)

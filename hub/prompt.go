@@ -9,6 +9,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/chronicle-dev/chronicle/hub/inspect"
+	"github.com/chronicle-dev/chronicle/hub/relay"
 	"github.com/chronicle-dev/chronicle/hub/upstream"
 )
 
@@ -23,11 +24,11 @@ func (h *callPath) servePrompt(ctx context.Context, exposed string, req mcp.GetP
 	if p == nil {
 		return nil, fmt.Errorf("the prompt %s is no longer offered", exposed)
 	}
-	b := h.settings().backend(p.Service)
+	b := h.settings().Backend(p.Service)
 	if b == nil {
 		return nil, fmt.Errorf("the service %s is no longer offered", p.Service)
 	}
-	eb, ok := b.(eraBackend)
+	eb, ok := b.(relay.EraBackend)
 	if !ok || !server.IsModernRequest(ctx) && !eb.ModernOnly(string(mcp.MethodPromptsGet), p.Name) {
 		res, err := b.GetPrompt(ctx, p.Name, req.Params.Arguments)
 		if err != nil {
@@ -36,7 +37,7 @@ func (h *callPath) servePrompt(ctx context.Context, exposed string, req mcp.GetP
 		return inspect.ForClient(h.masker, res, inspect.DecodeGetPromptResult), nil
 	}
 	params := promptParams{Name: p.Name, Arguments: req.Params.Arguments, MultiRoundTripParams: req.Params.MultiRoundTripParams}
-	raw, err := eb.RequestEra(ctx, callerOf(ctx), string(mcp.MethodPromptsGet), params, p.Name)
+	raw, err := eb.RequestEra(ctx, relay.CallerOf(ctx), string(mcp.MethodPromptsGet), params, p.Name)
 	var rej *upstream.Rejection
 	switch {
 	case errors.As(err, &rej):

@@ -25,7 +25,7 @@ func TestReloadKeepsUpstreamForTimeoutAndPolicy(t *testing.T) {
 	}
 	pid := servicePID(r.hub, "alpha")
 	if pid == 0 {
-		t.Fatalf("no process for alpha: %+v", r.hub.pool.status())
+		t.Fatalf("no process for alpha: %+v", r.hub.pool.Status())
 	}
 
 	svc.Timeout = 42 * time.Second
@@ -48,7 +48,7 @@ func TestReloadKeepsUpstreamForTimeoutAndPolicy(t *testing.T) {
 }
 
 func servicePID(h *Hub, name string) int {
-	for _, s := range h.pool.status() {
+	for _, s := range h.pool.Status() {
 		if s.Name == name {
 			return s.PID
 		}

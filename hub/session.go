@@ -10,16 +10,9 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
+	"github.com/chronicle-dev/chronicle/hub/relay"
 	"github.com/chronicle-dev/chronicle/hub/session"
 )
-
-// sessionID returns the MCP session of a request, or "".
-func sessionID(ctx context.Context) string {
-	if s := server.ClientSessionFromContext(ctx); s != nil {
-		return s.SessionID()
-	}
-	return ""
-}
 
 // toolFilter lists what the request's endpoint lists (its view): the
 // meta-tools in search mode, and the offered tools the mode lists — tools
@@ -32,7 +25,7 @@ func sessionID(ctx context.Context) string {
 // many tools mcp-go hands the filter at once decides nothing (decision
 // 0190).
 func (h *callPath) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
-	cat, v := h.scopes.view(ctx)
+	cat, v := h.scopes.View(ctx)
 	calls := h.callsOf(ctx)
 	out := make([]mcp.Tool, 0, len(tools))
 	for _, t := range tools {
@@ -69,7 +62,7 @@ func (h *callPath) passes(cat *catalog.Catalog, v *catalog.View, name string, ca
 }
 
 func (h *callPath) promptFilter(ctx context.Context, prompts []mcp.Prompt) []mcp.Prompt {
-	cat, vis := h.scopes.visibleTo(ctx)
+	cat, vis := h.scopes.VisibleTo(ctx)
 	out := make([]mcp.Prompt, 0, len(prompts))
 	for _, p := range prompts {
 		if e := cat.Prompts[p.Name]; e != nil && vis[e.Service] {
@@ -88,7 +81,7 @@ func (h *callPath) callsOf(ctx context.Context) func(name string) bool {
 	if n, ok := session.CallingOf(ctx); ok {
 		return func(name string) bool { return name == n }
 	}
-	if cs := h.sessions.of(ctx); cs != nil {
+	if cs := h.sessions.Of(ctx); cs != nil {
 		return cs.Calling
 	}
 	return func(string) bool { return false }
@@ -99,10 +92,10 @@ func (h *callPath) hooks() *server.Hooks {
 	hk := &server.Hooks{}
 	// The inspector encodes what it keeps when it is read (AddLazy).
 	hk.AddBeforeAny(func(ctx context.Context, id any, method mcp.MCPMethod, message any) {
-		if i, ok := listKindOf(method); ok {
-			h.lists.listing[i].Add(1) // until the list is recorded (AfterList*) or failed
+		if i, ok := relay.ListKindOf(method); ok {
+			h.lists.Listing[i].Add(1) // until the list is recorded (AfterList*) or failed
 		}
-		h.inspector.AddLazy(inspect.DirRecv, sessionID(ctx), func() []byte {
+		h.inspector.AddLazy(inspect.DirRecv, relay.SessionID(ctx), func() []byte {
 			b, _ := json.Marshal(map[string]any{"id": id, "method": method, "params": paramsOf(message)})
 			return b
 		})
@@ -123,84 +116,84 @@ func (h *callPath) hooks() *server.Hooks {
 		h.recordResult(ctx, id, result)
 	})
 	hk.AddOnError(func(ctx context.Context, id any, method mcp.MCPMethod, message any, err error) {
-		if i, ok := listKindOf(method); ok {
-			h.lists.listing[i].Add(-1)
+		if i, ok := relay.ListKindOf(method); ok {
+			h.lists.Listing[i].Add(-1)
 		}
 		msg := err.Error()
-		h.inspector.AddLazy(inspect.DirSend, sessionID(ctx), func() []byte {
+		h.inspector.AddLazy(inspect.DirSend, relay.SessionID(ctx), func() []byte {
 			b, _ := json.Marshal(map[string]any{"id": id, "error": msg})
 			return b
 		})
 	})
 	hk.AddAfterInitialize(func(ctx context.Context, id any, req *mcp.InitializeRequest, res *mcp.InitializeResult) {
-		declareListChanged(&res.Capabilities)
+		relay.DeclareListChanged(&res.Capabilities)
 		h.recordResult(ctx, id, res)
-		h.sessions.initialize(ctx, req)
+		h.sessions.Initialize(ctx, req)
 	})
 	// What a session listed is summed from the answer it got when the
 	// answer is the whole list (so a list served while the catalogue was
 	// being replaced counts as what it was), else from the catalogue.
 	hk.AddAfterListTools(func(ctx context.Context, _ any, req *mcp.ListToolsRequest, res *mcp.ListToolsResult) {
-		w := h.scopes.where(ctx)
+		w := h.scopes.Where(ctx)
 		if w.Service != "" {
-			ownToolNames(h.lister.Current(), w.Service, res.Tools)
+			relay.OwnToolNames(h.lister.Current(), w.Service, res.Tools)
 		}
-		hash := h.lists.listHash("tools", w)
+		hash := h.lists.ListHash("tools", w)
 		if req.Params.Cursor == "" && res.NextCursor == "" {
-			hash = sumTools(res.Tools)
+			hash = relay.SumTools(res.Tools)
 		}
-		if cs := h.sessions.of(ctx); cs != nil {
+		if cs := h.sessions.Of(ctx); cs != nil {
 			cs.Listed("tools", hash)
 		}
-		h.lists.listing[0].Add(-1)
+		h.lists.Listing[0].Add(-1)
 	})
 	hk.AddAfterListPrompts(func(ctx context.Context, _ any, req *mcp.ListPromptsRequest, res *mcp.ListPromptsResult) {
-		w := h.scopes.where(ctx)
+		w := h.scopes.Where(ctx)
 		if w.Service != "" {
-			ownPromptNames(h.lister.Current(), w.Service, res.Prompts)
+			relay.OwnPromptNames(h.lister.Current(), w.Service, res.Prompts)
 		}
-		hash := h.lists.listHash("prompts", w)
+		hash := h.lists.ListHash("prompts", w)
 		if req.Params.Cursor == "" && res.NextCursor == "" {
-			hash = sumList(res.Prompts)
+			hash = relay.SumList(res.Prompts)
 		}
-		if cs := h.sessions.of(ctx); cs != nil {
+		if cs := h.sessions.Of(ctx); cs != nil {
 			cs.Listed("prompts", hash)
 		}
-		h.lists.listing[1].Add(-1)
+		h.lists.Listing[1].Add(-1)
 	})
 	hk.AddAfterListResources(func(ctx context.Context, _ any, req *mcp.ListResourcesRequest, res *mcp.ListResourcesResult) {
-		hash := h.lists.listHash("resources", h.scopes.where(ctx))
+		hash := h.lists.ListHash("resources", h.scopes.Where(ctx))
 		if req.Params.Cursor == "" && res.NextCursor == "" {
-			hash = sumList(res.Resources)
+			hash = relay.SumList(res.Resources)
 		}
-		if cs := h.sessions.of(ctx); cs != nil {
+		if cs := h.sessions.Of(ctx); cs != nil {
 			cs.Listed("resources", hash)
 		}
-		h.lists.listing[2].Add(-1)
+		h.lists.Listing[2].Add(-1)
 	})
 	hk.AddAfterDiscover(func(ctx context.Context, id any, _ *mcp.DiscoverRequest, res *mcp.DiscoverResult) {
-		declareListChanged(&res.Capabilities)
+		relay.DeclareListChanged(&res.Capabilities)
 		h.recordResult(ctx, id, res)
 	})
 	hk.AddAfterSetLevel(func(ctx context.Context, _ any, req *mcp.SetLevelRequest, _ *mcp.EmptyResult) {
-		h.pass.setLevel(sessionID(ctx), req.Params.Level)
+		h.pass.SetLevel(relay.SessionID(ctx), req.Params.Level)
 	})
 	hk.AddAfterSubscribe(func(ctx context.Context, _ any, req *mcp.SubscribeRequest, _ *mcp.EmptyResult) {
-		h.pass.subscribe(ctx, sessionID(ctx), req.Params.URI, true)
+		h.pass.Subscribe(ctx, relay.SessionID(ctx), req.Params.URI, true)
 	})
 	hk.AddAfterUnsubscribe(func(ctx context.Context, _ any, req *mcp.UnsubscribeRequest, _ *mcp.EmptyResult) {
-		h.pass.subscribe(ctx, sessionID(ctx), req.Params.URI, false)
+		h.pass.Subscribe(ctx, relay.SessionID(ctx), req.Params.URI, false)
 	})
 	// A session's entry lives as long as mcp-go's session (clientsession.go).
-	hk.AddOnRegisterSession(h.sessions.registered)
-	hk.AddOnUnregisterSession(h.sessions.unregistered)
+	hk.AddOnRegisterSession(h.sessions.Registered)
+	hk.AddOnUnregisterSession(h.sessions.Unregistered)
 	return hk
 }
 
 // recordResult keeps a result sent to a session in the inspector, encoded
 // when the record is sealed: nothing may change result after this.
 func (h *callPath) recordResult(ctx context.Context, id, result any) {
-	h.inspector.AddLazy(inspect.DirSend, sessionID(ctx), func() []byte {
+	h.inspector.AddLazy(inspect.DirSend, relay.SessionID(ctx), func() []byte {
 		b, _ := json.Marshal(map[string]any{"id": id, "result": result})
 		return b
 	})

@@ -90,12 +90,12 @@ func TestUnusedSessionsExpire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.sessions.ended = make(chan string, 4)
+	h.sessions.Ended = make(chan string, 4)
 	r := serveHub(t, h)
 	kept := open(t, r.url)
 	_, _, hdr := do(t, "POST", r.url+"/mcp", nil, initialize)
 	unused := hdr.Get("Mcp-Session-Id")
-	if ended := receive(t, h.sessions.ended, "the unused session to expire"); ended != unused {
+	if ended := receive(t, h.sessions.Ended, "the unused session to expire"); ended != unused {
 		t.Fatalf("session %s ended, want the unused %s", ended, unused)
 	}
 	if code := ping(t, r.url, unused); code != 404 {

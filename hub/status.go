@@ -14,9 +14,9 @@ import (
 func (h *Hub) Status() map[string]any {
 	cat := h.lister.Built()
 	s, guard := h.settings(), h.Guard()
-	st, projects := s.st, s.projects
+	st, projects := s.State, s.Projects
 	live := map[string]console.ServiceStatus{}
-	for _, s := range h.pool.status() {
+	for _, s := range h.pool.Status() {
 		live[s.Name] = s
 	}
 	var services []console.ServiceStatus

@@ -13,11 +13,11 @@ import (
 // 2026-07-28 request's ?root=).
 func (h *Hub) endpointStatus(cat *catalog.Catalog) []console.EndpointStatus {
 	seen := map[catalog.Where]bool{{Profile: h.opts.Profile, Root: h.opts.Root}: true}
-	for name := range h.settings().expose.Profiles {
+	for name := range h.settings().Exposure.Profiles {
 		seen[catalog.Where{Profile: name, Root: h.opts.Root}] = true
 	}
 	for _, cs := range h.clients.List() {
-		seen[h.scopes.whereOfSession(cs)] = true
+		seen[h.scopes.WhereOfSession(cs)] = true
 	}
 	for key := range h.stateless.Counts() {
 		path, root, _ := strings.Cut(key, "?root=")
@@ -28,11 +28,11 @@ func (h *Hub) endpointStatus(cat *catalog.Catalog) []console.EndpointStatus {
 	}
 	out := make([]console.EndpointStatus, 0, len(seen))
 	for w := range seen {
-		r := h.scopes.reach(w)
+		r := h.scopes.Reach(w)
 		if r.Unknown {
 			continue
 		}
-		v := cat.ViewIn(r, h.scopes.decideAuto)
+		v := cat.ViewIn(r, h.scopes.DecideAuto)
 		e := console.EndpointStatus{Endpoint: "/mcp", Profile: w.Profile, Root: w.Root, Mode: v.Mode, Configured: r.Exposure.Settings.ModeFor(r.Profile), Tools: len(v.Offered)}
 		if w.Profile != "" {
 			e.Endpoint = "/mcp/profile/" + w.Profile
@@ -67,7 +67,7 @@ func (h *Hub) serviceTokens(cat *catalog.Catalog, service, project string) (full
 	if root == "" {
 		root = h.opts.Root
 	}
-	v := cat.ViewIn(h.scopes.reach(catalog.Where{Root: root}), h.scopes.decideAuto)
+	v := cat.ViewIn(h.scopes.Reach(catalog.Where{Root: root}), h.scopes.DecideAuto)
 	for _, t := range cat.SortedTools() {
 		if t.Service != service || t.Blocked || t.Hidden() != "" {
 			continue

@@ -140,7 +140,7 @@ func TestLiveReload(t *testing.T) {
 }
 
 func pidOf(h *Hub, name string) int {
-	for _, s := range h.pool.status() {
+	for _, s := range h.pool.Status() {
 		if s.Name == name {
 			return s.PID
 		}
@@ -182,7 +182,7 @@ func TestIdleSessionsExpire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.sessions.ended = make(chan string, 1)
+	h.sessions.Ended = make(chan string, 1)
 	srv := httptest.NewServer(h.Handler())
 	t.Cleanup(srv.Close)
 	tok, err := h.EnsureToken()
@@ -195,7 +195,7 @@ func TestIdleSessionsExpire(t *testing.T) {
 		t.Fatalf("fresh session: %d", got)
 	}
 	// mcp-go's sweeper ends it within a second or two of its TTL.
-	if ended := receive(t, h.sessions.ended, "the idle session to be swept"); ended != sid {
+	if ended := receive(t, h.sessions.Ended, "the idle session to be swept"); ended != sid {
 		t.Fatalf("session %s ended, want %s", ended, sid)
 	}
 	if got := post(t, srv.URL, sid, nil, `{"jsonrpc":"2.0","id":3,"method":"ping"}`).StatusCode; got != 404 {

@@ -19,7 +19,7 @@ import (
 // the catalogue but a tool of a service in the caller's reach that could
 // not start.
 func (h *callPath) standIn(ctx context.Context, name string) {
-	cat, v := h.scopes.view(ctx)
+	cat, v := h.scopes.View(ctx)
 	if cat.Tools[name] != nil || isMetaTool(name) {
 		return
 	}

@@ -73,3 +73,8 @@ func readOnly(title string) mcp.ToolAnnotation {
 	yes, no := true, false
 	return mcp.ToolAnnotation{Title: title, ReadOnlyHint: &yes, DestructiveHint: &no, IdempotentHint: &yes, OpenWorldHint: &no}
 }
+
+// IsMetaTool reports whether name is one of the meta-tools' names.
+func IsMetaTool(name string) bool {
+	return name == SearchToolsName || name == DescribeToolsName || name == CallToolName
+}

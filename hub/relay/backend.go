@@ -1,4 +1,4 @@
-package hub
+package relay
 
 import (
 	"context"
@@ -11,40 +11,40 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 )
 
-// A backend is one service behind the hub: an upstream server, or a service
+// A Backend is one service behind the hub: an upstream server, or a service
 // chronicle runs itself (the Chronova bridge).
-type backend interface {
+type Backend interface {
 	List(ctx context.Context) (catalog.Listing, error)
 	// Request passes one request on as the client sent it and returns the
 	// raw result; caller is whom it is made for.
-	Request(ctx context.Context, caller *caller, method string, params any) (json.RawMessage, error)
+	Request(ctx context.Context, caller *Caller, method string, params any) (json.RawMessage, error)
 	CallTool(ctx context.Context, name string, args any) (*mcp.CallToolResult, error)
 	GetPrompt(ctx context.Context, name string, args map[string]string) (*mcp.GetPromptResult, error)
 	ReadResource(ctx context.Context, uri string) (*mcp.ReadResourceResult, error)
 }
 
-// An eraBackend is a backend that can speak to its service in the
+// An EraBackend is a backend that can speak to its service in the
 // client's protocol era (poolBackend): RequestEra is Request, sent in the
 // 2026-07-28 revision when the client speaks it (or what the request names,
 // a tool or a prompt, is offered in that revision only) and the service
 // does too.
-type eraBackend interface {
-	RequestEra(ctx context.Context, caller *caller, method string, params any, name string) (json.RawMessage, error)
+type EraBackend interface {
+	RequestEra(ctx context.Context, caller *Caller, method string, params any, name string) (json.RawMessage, error)
 	// ModernOnly reports whether what a request of method names is
 	// offered in the 2026-07-28 revision only.
 	ModernOnly(method, name string) bool
 }
 
-// A localBackend serves a service from an mcp-go server in this process,
+// A LocalBackend serves a service from an mcp-go server in this process,
 // calling its handlers directly: no transport, and tool schemas stay exactly
 // as registered.
-type localBackend struct {
-	srv *server.MCPServer
+type LocalBackend struct {
+	Server *server.MCPServer
 }
 
-func (l localBackend) List(context.Context) (catalog.Listing, error) {
+func (l LocalBackend) List(context.Context) (catalog.Listing, error) {
 	var out catalog.Listing
-	for _, t := range l.srv.ListTools() {
+	for _, t := range l.Server.ListTools() {
 		out.Tools = append(out.Tools, t.Tool)
 	}
 	sort.Slice(out.Tools, func(i, j int) bool { return out.Tools[i].Name < out.Tools[j].Name })
@@ -52,7 +52,7 @@ func (l localBackend) List(context.Context) (catalog.Listing, error) {
 }
 
 // Request serves tools/call in process; the bridge offers nothing else.
-func (l localBackend) Request(ctx context.Context, _ *caller, method string, params any) (json.RawMessage, error) {
+func (l LocalBackend) Request(ctx context.Context, _ *Caller, method string, params any) (json.RawMessage, error) {
 	if method != string(mcp.MethodToolsCall) {
 		return nil, fmt.Errorf("this service does not answer %s", method)
 	}
@@ -74,8 +74,8 @@ func (l localBackend) Request(ctx context.Context, _ *caller, method string, par
 	return json.Marshal(res)
 }
 
-func (l localBackend) CallTool(ctx context.Context, name string, args any) (*mcp.CallToolResult, error) {
-	t := l.srv.GetTool(name)
+func (l LocalBackend) CallTool(ctx context.Context, name string, args any) (*mcp.CallToolResult, error) {
+	t := l.Server.GetTool(name)
 	if t == nil {
 		return nil, fmt.Errorf("no tool %q", name)
 	}
@@ -85,10 +85,10 @@ func (l localBackend) CallTool(ctx context.Context, name string, args any) (*mcp
 	return t.Handler(ctx, req)
 }
 
-func (l localBackend) GetPrompt(context.Context, string, map[string]string) (*mcp.GetPromptResult, error) {
+func (l LocalBackend) GetPrompt(context.Context, string, map[string]string) (*mcp.GetPromptResult, error) {
 	return nil, fmt.Errorf("this service has no prompts")
 }
 
-func (l localBackend) ReadResource(context.Context, string) (*mcp.ReadResourceResult, error) {
+func (l LocalBackend) ReadResource(context.Context, string) (*mcp.ReadResourceResult, error) {
 	return nil, fmt.Errorf("this service has no resources")
 }

@@ -1,4 +1,4 @@
-package hub
+package relay
 
 import (
 	"context"
@@ -23,32 +23,32 @@ import (
 // requests (sampling, elicitation, roots) to the client of the call in
 // flight.
 
-// A passThrough routes what flows back from upstreams: it owns the
+// A PassThrough routes what flows back from upstreams: it owns the
 // progress routes of the calls in flight, the resource subscriptions and
 // the log level each session asked for.
-type passThrough struct {
+type PassThrough struct {
 	progress sync.Map // hub progress token → progressRoute
 
 	subMu  sync.Mutex
 	subs   map[string]map[string]bool  // URI → subscribed session ids
 	levels map[string]mcp.LoggingLevel // session → level it asked for
 
-	srv         *server.MCPServer // set once the hub made it
-	pool        *upstreams        // set once the hub made it
-	stdio       *transport.Transport
-	clients     *session.Registry
-	scopes      *scopes
-	settings    func() *settings
-	masker      *mask.Masker
-	inspector   *inspect.Inspector
-	life        *lifetime
-	listTimeout time.Duration
-	root        string // the stdio client's folder (Options.Root)
+	Server      *server.MCPServer // set once the hub made it
+	Pool        *Upstreams        // set once the hub made it
+	Stdio       *transport.Transport
+	Clients     *session.Registry
+	Scopes      *Scopes
+	Settings    func() *Settings
+	Masker      *mask.Masker
+	Inspector   *inspect.Inspector
+	Life        *Lifetime
+	ListTimeout time.Duration
+	Root        string // the stdio client's folder (Options.Root)
 }
 
 // notified handles a notification from an upstream.
-func (p *passThrough) notified(service string, n mcp.JSONRPCNotification) {
-	params := inspect.ForClient(p.masker, n.Params.AdditionalFields, inspect.DecodeJSON[map[string]any])
+func (p *PassThrough) notified(service string, n mcp.JSONRPCNotification) {
+	params := inspect.ForClient(p.Masker, n.Params.AdditionalFields, inspect.DecodeJSON[map[string]any])
 	switch mcp.MCPMethod(n.Method) {
 	case mcp.MethodNotificationProgress:
 		token := fmt.Sprint(params["progressToken"])
@@ -58,11 +58,11 @@ func (p *passThrough) notified(service string, n mcp.JSONRPCNotification) {
 		}
 		route := r.(progressRoute)
 		params["progressToken"] = route.token
-		p.recordForward(route.caller.session, n.Method, params)
-		if route.caller.session == transport.StdioSession && p.stdio.NotifyStdio(n.Method, params) {
+		p.recordForward(route.caller.Session, n.Method, params)
+		if route.caller.Session == transport.StdioSession && p.Stdio.NotifyStdio(n.Method, params) {
 			return
 		}
-		_ = p.srv.SendNotificationToClient(route.caller.ctx, n.Method, params)
+		_ = p.Server.SendNotificationToClient(route.caller.Ctx, n.Method, params)
 	case mcp.MethodNotificationMessage:
 		p.forwardLog(service, params)
 	case mcp.MethodNotificationResourceUpdated:
@@ -75,7 +75,7 @@ func (p *passThrough) notified(service string, n mcp.JSONRPCNotification) {
 		p.subMu.Unlock()
 		for _, sid := range sessions {
 			p.recordForward(sid, n.Method, params)
-			_ = p.srv.SendNotificationToSpecificClient(sid, n.Method, params)
+			_ = p.Server.SendNotificationToSpecificClient(sid, n.Method, params)
 		}
 	}
 }
@@ -83,7 +83,7 @@ func (p *passThrough) notified(service string, n mcp.JSONRPCNotification) {
 // forwardLog passes an upstream's log message to every session that may
 // see the service, with the logger prefixed by the service's name; mcp-go
 // drops it for a session whose level is higher.
-func (p *passThrough) forwardLog(service string, params map[string]any) {
+func (p *PassThrough) forwardLog(service string, params map[string]any) {
 	logger, _ := params["logger"].(string)
 	if logger == "" {
 		logger = service
@@ -96,17 +96,17 @@ func (p *passThrough) forwardLog(service string, params map[string]any) {
 	note.Params.Level = mcp.LoggingLevel(level)
 	note.Params.Logger = logger
 	note.Params.Data = params["data"]
-	for _, cs := range p.clients.List() {
-		if p.scopes.reach(p.scopes.whereOfSession(cs)).Services[service] {
-			_ = p.srv.SendLogMessageToSpecificClient(cs.ID(), note)
+	for _, cs := range p.Clients.List() {
+		if p.Scopes.Reach(p.Scopes.WhereOfSession(cs)).Services[service] {
+			_ = p.Server.SendLogMessageToSpecificClient(cs.ID(), note)
 		}
 	}
 }
 
-// setLevel records the level a session asked for and gives every upstream
+// SetLevel records the level a session asked for and gives every upstream
 // the lowest any session asked for (messages are then filtered per
 // session).
-func (p *passThrough) setLevel(sid string, level mcp.LoggingLevel) {
+func (p *PassThrough) SetLevel(sid string, level mcp.LoggingLevel) {
 	p.subMu.Lock()
 	if p.levels == nil {
 		p.levels = map[string]mcp.LoggingLevel{}
@@ -116,13 +116,13 @@ func (p *passThrough) setLevel(sid string, level mcp.LoggingLevel) {
 	p.subMu.Unlock()
 	// Only upstreams have a level to set: the services chronicle runs in
 	// process (the Chronova bridge) log nothing to pass on.
-	for _, st := range p.pool.status() {
-		name, b := st.Name, p.pool.backend(st.Name)
-		p.life.goTracked(func() {
-			ctx, cancel := context.WithTimeout(p.life.ctx, p.listTimeout)
+	for _, st := range p.Pool.Status() {
+		name, b := st.Name, p.Pool.Backend(st.Name)
+		p.Life.Go(func() {
+			ctx, cancel := context.WithTimeout(p.Life.ctx, p.ListTimeout)
 			defer cancel()
 			if _, err := b.Request(ctx, nil, string(mcp.MethodSetLogLevel), map[string]any{"level": lowest}); err != nil {
-				p.inspector.Note("", name+" did not take the log level "+string(lowest)+": "+err.Error())
+				p.Inspector.Note("", name+" did not take the log level "+string(lowest)+": "+err.Error())
 			}
 		})
 	}
@@ -146,10 +146,10 @@ func lowestLevel(levels map[string]mcp.LoggingLevel) mcp.LoggingLevel {
 	return logOrder[best]
 }
 
-// subscribe routes resources/subscribe to the service that serves uri,
-// once per URI however many sessions subscribe.
-func (p *passThrough) subscribe(ctx context.Context, sid, uri string, on bool) {
-	service := p.resourceService(ctx, uri)
+// Subscribe routes resources/Subscribe to the service that serves uri,
+// once per URI however many sessions Subscribe.
+func (p *PassThrough) Subscribe(ctx context.Context, sid, uri string, on bool) {
+	service := p.ResourceService(ctx, uri)
 	if service == "" {
 		return
 	}
@@ -182,15 +182,15 @@ func (p *passThrough) subscribe(ctx context.Context, sid, uri string, on bool) {
 	default:
 		return
 	}
-	if b := p.settings().backend(service); b != nil {
+	if b := p.Settings().Backend(service); b != nil {
 		if _, err := b.Request(ctx, nil, method, map[string]any{"uri": uri}); err != nil {
-			p.inspector.Note(sid, service+": "+method+" "+uri+": "+err.Error())
+			p.Inspector.Note(sid, service+": "+method+" "+uri+": "+err.Error())
 		}
 	}
 }
 
 // dropSession forgets a session's subscriptions and log level.
-func (p *passThrough) dropSession(sid string) {
+func (p *PassThrough) dropSession(sid string) {
 	p.subMu.Lock()
 	var uris []string
 	for uri, set := range p.subs {
@@ -202,14 +202,14 @@ func (p *passThrough) dropSession(sid string) {
 	p.subMu.Unlock()
 	sort.Strings(uris)
 	for _, uri := range uris {
-		p.subscribe(p.life.ctx, sid, uri, false)
+		p.Subscribe(p.Life.ctx, sid, uri, false)
 	}
 }
 
-// resourceService returns the service that serves uri for the request's
+// ResourceService returns the service that serves uri for the request's
 // session: the resource's, or the first template's that matches.
-func (p *passThrough) resourceService(ctx context.Context, uri string) string {
-	cat, vis := p.scopes.visibleTo(ctx)
+func (p *PassThrough) ResourceService(ctx context.Context, uri string) string {
+	cat, vis := p.Scopes.VisibleTo(ctx)
 	if r := cat.Resources[uri]; r != nil && vis[r.Service] {
 		return r.Service
 	}
@@ -230,15 +230,15 @@ func (p *passThrough) resourceService(ctx context.Context, uri string) string {
 // asks answers a request an upstream made while a client's call
 // was in flight, by asking that client; a roots/list outside any call gets
 // the scope the upstream serves.
-func (p *passThrough) asks(ctx context.Context, service string, who any, method string, params json.RawMessage) (json.RawMessage, error) {
-	c, _ := who.(*caller)
+func (p *PassThrough) asks(ctx context.Context, service string, who any, method string, params json.RawMessage) (json.RawMessage, error) {
+	c, _ := who.(*Caller)
 	if c == nil {
 		return json.Marshal(mcp.ListRootsResult{Roots: p.scopeRoots(service)})
 	}
-	if c.session == "" {
+	if c.Session == "" {
 		return nil, fmt.Errorf("the call to %s came through the hub's API, which has no client to ask for %s", service, method)
 	}
-	p.recordForward(c.session, method, json.RawMessage(params))
+	p.recordForward(c.Session, method, json.RawMessage(params))
 	var res any
 	var err error
 	switch mcp.MCPMethod(method) {
@@ -253,16 +253,16 @@ func (p *passThrough) asks(ctx context.Context, service string, who any, method 
 		}
 		if err == nil {
 			//lint:ignore SA1019 deprecated only for 2026-07-28; the session revisions still use it
-			res, err = p.srv.RequestSampling(c.ctx, req)
+			res, err = p.Server.RequestSampling(c.Ctx, req)
 		}
 	case mcp.MethodElicitationCreate:
 		var req mcp.ElicitationRequest
 		if err = json.Unmarshal(params, &req.Params); err == nil {
-			res, err = p.srv.RequestElicitation(c.ctx, req)
+			res, err = p.Server.RequestElicitation(c.Ctx, req)
 		}
 	case mcp.MethodListRoots:
-		if s := server.ClientSessionFromContext(c.ctx); s != nil {
-			res, err = p.srv.RequestRoots(c.ctx, mcp.ListRootsRequest{})
+		if s := server.ClientSessionFromContext(c.Ctx); s != nil {
+			res, err = p.Server.RequestRoots(c.Ctx, mcp.ListRootsRequest{})
 		}
 		if res == nil || err != nil {
 			res, err = mcp.ListRootsResult{Roots: p.sessionRoots(c)}, nil
@@ -275,45 +275,45 @@ func (p *passThrough) asks(ctx context.Context, service string, who any, method 
 }
 
 // scopeRoots are the roots of the scope a service serves: its project.
-func (p *passThrough) scopeRoots(service string) []mcp.Root {
-	if roots := p.settings().projectRoots(service); roots != nil {
+func (p *PassThrough) scopeRoots(service string) []mcp.Root {
+	if roots := p.Settings().ProjectRoots(service); roots != nil {
 		return roots
 	}
-	if p.root != "" {
-		return []mcp.Root{{URI: "file://" + p.root}}
+	if p.Root != "" {
+		return []mcp.Root{{URI: "file://" + p.Root}}
 	}
 	return []mcp.Root{}
 }
 
 // sessionRoots are the roots of a caller's scope, when its client offers
 // none.
-func (p *passThrough) sessionRoots(c *caller) []mcp.Root {
-	if root := p.scopes.rootFor(c.ctx); root != "" {
+func (p *PassThrough) sessionRoots(c *Caller) []mcp.Root {
+	if root := p.Scopes.RootFor(c.Ctx); root != "" {
 		return []mcp.Root{{URI: "file://" + root}}
 	}
 	return []mcp.Root{}
 }
 
 // recordForward keeps a forwarded server→client message in the inspector.
-func (p *passThrough) recordForward(sid, method string, params any) {
+func (p *PassThrough) recordForward(sid, method string, params any) {
 	if b, err := json.Marshal(map[string]any{"method": method, "params": params}); err == nil {
-		p.inspector.Add(inspect.DirSend, sid, b)
+		p.Inspector.Add(inspect.DirSend, sid, b)
 	}
 }
 
 // A progressRoute takes an upstream's progress back to the client that
 // asked for it, under the token the client chose.
 type progressRoute struct {
-	caller *caller
+	caller *Caller
 	token  any
 }
 
 var progressSeq atomic.Int64
 
-// routeProgress rewrites a progress token to a hub-unique one, so that two
+// RouteProgress rewrites a progress token to a hub-unique one, so that two
 // clients choosing the same token never see each other's progress, and
 // returns the _meta to send upstream and a func that forgets the route.
-func (p *passThrough) routeProgress(c *caller, meta *mcp.Meta) (*mcp.Meta, func()) {
+func (p *PassThrough) RouteProgress(c *Caller, meta *mcp.Meta) (*mcp.Meta, func()) {
 	if meta.ProgressToken == nil {
 		return meta, func() {}
 	}

@@ -1,4 +1,4 @@
-package hub
+package relay
 
 import (
 	"crypto/sha256"
@@ -41,24 +41,24 @@ var listKinds = []struct {
 	{"resources", mcp.MethodNotificationResourcesListChanged},
 }
 
-// An announcer decides which list changes reach which session: it tells
+// An Announcer decides which list changes reach which session: it tells
 // the sessions that may care that the lists changed (announce), and the
 // outbound filter of each session (keep) lets a list_changed through only
 // when the list that session would see now differs from the one it got. It
 // counts what may need a list_changed: lists in flight per kind, and open
 // listen streams.
-type announcer struct {
-	listing   [3]atomic.Int32 // by index in listKinds
-	listeners atomic.Int32
+type Announcer struct {
+	Listing   [3]atomic.Int32 // by index in listKinds
+	Listeners atomic.Int32
 
-	srv     *server.MCPServer // set once the hub made it
-	clients *session.Registry
-	lister  *listing.Lister
-	scopes  *scopes
+	Server  *server.MCPServer // set once the hub made it
+	Clients *session.Registry
+	Lister  *listing.Lister
+	Scopes  *Scopes
 }
 
-// listKindOf returns the index in listKinds of what a list request lists.
-func listKindOf(method mcp.MCPMethod) (int, bool) {
+// ListKindOf returns the index in listKinds of what a list request lists.
+func ListKindOf(method mcp.MCPMethod) (int, bool) {
 	switch method {
 	case mcp.MethodToolsList:
 		return 0, true
@@ -70,8 +70,8 @@ func listKindOf(method mcp.MCPMethod) (int, bool) {
 	return 0, false
 }
 
-// declareListChanged says in capabilities what the hub announces.
-func declareListChanged(c *mcp.ServerCapabilities) {
+// DeclareListChanged says in capabilities what the hub announces.
+func DeclareListChanged(c *mcp.ServerCapabilities) {
 	if c.Tools != nil {
 		c.Tools.ListChanged = true
 	}
@@ -83,19 +83,19 @@ func declareListChanged(c *mcp.ServerCapabilities) {
 	}
 }
 
-// announce tells the sessions that may care that the lists changed;
+// Announce tells the sessions that may care that the lists changed;
 // each session's filter drops what does not concern it.
-func (a *announcer) announce() {
+func (a *Announcer) Announce() {
 	for i, k := range listKinds {
-		if a.listeners.Load() > 0 || a.listing[i].Load() > 0 || a.anyListed(k.kind) {
-			a.srv.SendNotificationToAllClients(string(k.method), nil)
+		if a.Listeners.Load() > 0 || a.Listing[i].Load() > 0 || a.anyListed(k.kind) {
+			a.Server.SendNotificationToAllClients(string(k.method), nil)
 		}
 	}
 }
 
 // anyListed reports whether a session has listed kind.
-func (a *announcer) anyListed(kind string) bool {
-	for _, cs := range a.clients.List() {
+func (a *Announcer) anyListed(kind string) bool {
+	for _, cs := range a.Clients.List() {
 		if _, listed := cs.LastListed(kind); listed {
 			return true
 		}
@@ -103,19 +103,19 @@ func (a *announcer) anyListed(kind string) bool {
 	return false
 }
 
-// listHash sums the list of a kind a session made at w would get now, so
+// ListHash sums the list of a kind a session made at w would get now, so
 // that the outbound filter can tell whether it changed.
-func (a *announcer) listHash(kind string, w catalog.Where) string {
-	cat := a.lister.Built()
+func (a *Announcer) ListHash(kind string, w catalog.Where) string {
+	cat := a.Lister.Built()
 	if cat == nil {
 		return ""
 	}
-	r := a.scopes.reach(w)
+	r := a.Scopes.Reach(w)
 	vis := r.Services
 	var sums []string
 	switch kind {
 	case "tools":
-		v := cat.ViewIn(r, a.scopes.decideAuto)
+		v := cat.ViewIn(r, a.Scopes.DecideAuto)
 		if v.ListsMeta() {
 			for _, m := range search.MetaTools() {
 				sums = append(sums, listedSum(m))
@@ -150,14 +150,14 @@ func (a *announcer) listHash(kind string, w catalog.Where) string {
 	return sumOfSums(sums)
 }
 
-// keep decides whether one outbound JSON-RPC message reaches the session.
-func (a *announcer) keep(sid string, msg []byte) bool {
-	return a.keepPeeked(a.clients.Get(sid), wire.Peek(msg))
+// Keep decides whether one outbound JSON-RPC message reaches the session.
+func (a *Announcer) Keep(sid string, msg []byte) bool {
+	return a.KeepPeeked(a.Clients.Get(sid), wire.Peek(msg))
 }
 
-// keepPeeked decides for a message already peeked at; cs is nil for a
+// KeepPeeked decides for a message already peeked at; cs is nil for a
 // session the hub does not know (it ended, or there is none).
-func (a *announcer) keepPeeked(cs *session.Session, m wire.Message) bool {
+func (a *Announcer) KeepPeeked(cs *session.Session, m wire.Message) bool {
 	if kind, ok := m.ListKind(); ok {
 		if cs == nil {
 			return false
@@ -166,7 +166,7 @@ func (a *announcer) keepPeeked(cs *session.Session, m wire.Message) bool {
 		if !listed {
 			return false // never listed: nothing it saw changed
 		}
-		return a.listHash(kind, a.scopes.whereOfSession(cs)) != last
+		return a.ListHash(kind, a.Scopes.WhereOfSession(cs)) != last
 	}
 	if !m.HasMethod() && len(m.ID) > 0 && cs != nil {
 		return !cs.Answered(m.ID)
@@ -178,14 +178,14 @@ func (a *announcer) keepPeeked(cs *session.Session, m wire.Message) bool {
 // meta-tool by its name alone, since its definition varies with the
 // client's revision and never with the catalogue.
 func listedSum(t mcp.Tool) string {
-	if isMetaTool(t.Name) {
+	if search.IsMetaTool(t.Name) {
 		return "meta:" + t.Name
 	}
 	return catalog.Sum(t)
 }
 
-// sumTools sums a tool list as a client got it, in the same way as listHash.
-func sumTools(tools []mcp.Tool) string {
+// SumTools sums a tool list as a client got it, in the same way as listHash.
+func SumTools(tools []mcp.Tool) string {
 	sums := make([]string, len(tools))
 	for i, t := range tools {
 		sums[i] = listedSum(t)
@@ -193,8 +193,8 @@ func sumTools(tools []mcp.Tool) string {
 	return sumOfSums(sums)
 }
 
-// sumList sums a list as a client got it, in the same way as listHash.
-func sumList[T any](items []T) string {
+// SumList sums a list as a client got it, in the same way as listHash.
+func SumList[T any](items []T) string {
 	sums := make([]string, len(items))
 	for i, it := range items {
 		sums[i] = catalog.Sum(it)

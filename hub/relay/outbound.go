@@ -1,4 +1,4 @@
-package hub
+package relay
 
 import (
 	"github.com/chronicle-dev/chronicle/hub/session"
@@ -19,11 +19,11 @@ import (
 //     has in flight is in its clientSession; a cancel that comes after the
 //     response is forgotten, so a request that reuses the id is answered.
 
-// noteRequest records what a client's message means for its session: a
+// NoteRequest records what a client's message means for its session: a
 // request is in flight until answered, a notifications/cancelled marks the
 // request it names if that one is still in flight. It reports whether m is
 // a request now in flight.
-func noteRequest(cs *session.Session, m wire.Message) bool {
+func NoteRequest(cs *session.Session, m wire.Message) bool {
 	if !m.HasMethod() {
 		return false
 	}

@@ -1,4 +1,4 @@
-package hub
+package relay
 
 import (
 	"strings"
@@ -37,10 +37,10 @@ func ownPrompt(service string, p mcp.Prompt, name string) mcp.Prompt {
 	return p
 }
 
-// ownToolNames gives the tools of a list answered on a service endpoint
+// OwnToolNames gives the tools of a list answered on a service endpoint
 // their own names back; a name the catalogue does not hold is left as it
 // is.
-func ownToolNames(cat *catalog.Catalog, service string, tools []mcp.Tool) {
+func OwnToolNames(cat *catalog.Catalog, service string, tools []mcp.Tool) {
 	for i, t := range tools {
 		if e := cat.Tools[t.Name]; e != nil && e.Service == service {
 			tools[i] = ownTool(service, t, e.Name)
@@ -48,8 +48,8 @@ func ownToolNames(cat *catalog.Catalog, service string, tools []mcp.Tool) {
 	}
 }
 
-// ownPromptNames is ownToolNames for prompts.
-func ownPromptNames(cat *catalog.Catalog, service string, prompts []mcp.Prompt) {
+// OwnPromptNames is ownToolNames for prompts.
+func OwnPromptNames(cat *catalog.Catalog, service string, prompts []mcp.Prompt) {
 	for i, p := range prompts {
 		if e := cat.Prompts[p.Name]; e != nil && e.Service == service {
 			prompts[i] = ownPrompt(service, p, e.Name)

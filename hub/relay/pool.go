@@ -1,4 +1,4 @@
-package hub
+package relay
 
 import (
 	"context"
@@ -19,13 +19,13 @@ import (
 	"github.com/chronicle-dev/chronicle/hub/upstream"
 )
 
-// upstreams adapts the upstream pools to the hub's backends: one pool
+// Upstreams adapts the upstream pools to the hub's backends: one pool
 // shared by every session, and for services with sessions = "per-client" a
 // pool per client session, so that every request such an upstream makes is
 // attributable to one client.
-type upstreams struct {
-	pool *upstream.Pool
-	opts upstream.PoolOptions
+type Upstreams struct {
+	Shared *upstream.Pool
+	opts   upstream.PoolOptions
 
 	mu        sync.Mutex
 	perClient []service.Service         // the per-client services
@@ -33,7 +33,7 @@ type upstreams struct {
 	closed    bool
 }
 
-func newUpstreams(r secret.Resolver, log *slog.Logger, m *mask.Masker, onChange func(string), pass *passThrough) *upstreams {
+func NewUpstreams(r secret.Resolver, log *slog.Logger, m *mask.Masker, onChange func(string), pass *PassThrough) *Upstreams {
 	opts := upstream.PoolOptions{
 		Resolver:       r,
 		Masker:         m,
@@ -43,14 +43,14 @@ func newUpstreams(r secret.Resolver, log *slog.Logger, m *mask.Masker, onChange 
 		OnChange:       onChange,
 		ClientInfo:     mcp.Implementation{Name: "chronicle-hub", Version: "1"},
 	}
-	return &upstreams{pool: upstream.NewPool(opts), opts: opts, clients: map[string]*upstream.Pool{}}
+	return &Upstreams{Shared: upstream.NewPool(opts), opts: opts, clients: map[string]*upstream.Pool{}}
 }
 
 // Reconcile keeps unchanged upstreams running and replaces the others, in
 // the shared pool (which also lists the per-client services) and in every
 // client's pool.
-func (u *upstreams) Reconcile(services []service.Service) {
-	u.pool.Reconcile(services)
+func (u *Upstreams) Reconcile(services []service.Service) {
+	u.Shared.Reconcile(services)
 	var perClient []service.Service
 	for _, s := range services {
 		if s.PerClientSessions() {
@@ -71,7 +71,7 @@ func (u *upstreams) Reconcile(services []service.Service) {
 
 // forClient returns the upstream that serves a service for a session: its
 // own when the service runs per client, else the shared one.
-func (u *upstreams) forClient(name, session string) *upstream.Upstream {
+func (u *Upstreams) forClient(name, session string) *upstream.Upstream {
 	if session != "" {
 		u.mu.Lock()
 		per := false
@@ -90,11 +90,11 @@ func (u *upstreams) forClient(name, session string) *upstream.Upstream {
 		}
 		u.mu.Unlock()
 	}
-	return u.pool.Get(name)
+	return u.Shared.Get(name)
 }
 
 // endSession stops a session's own upstreams.
-func (u *upstreams) endSession(session string) {
+func (u *Upstreams) endSession(session string) {
 	u.mu.Lock()
 	p := u.clients[session]
 	delete(u.clients, session)
@@ -104,18 +104,18 @@ func (u *upstreams) endSession(session string) {
 	}
 }
 
-func (u *upstreams) backend(name string) backend { return poolBackend{u, name} }
+func (u *Upstreams) Backend(name string) Backend { return poolBackend{u, name} }
 
-func (u *upstreams) status() []console.ServiceStatus {
+func (u *Upstreams) Status() []console.ServiceStatus {
 	var out []console.ServiceStatus
-	for _, s := range u.pool.Status() {
+	for _, s := range u.Shared.Status() {
 		out = append(out, console.ServiceStatus{Name: s.Name, Transport: s.Transport, State: string(s.State), Error: s.Error, PID: s.PID, Restarts: s.Restarts, Tools: s.Tools})
 	}
 	return out
 }
 
 // Close stops every upstream, shared and per client.
-func (u *upstreams) Close() {
+func (u *Upstreams) Close() {
 	u.mu.Lock()
 	u.closed = true
 	clients := u.clients
@@ -124,13 +124,13 @@ func (u *upstreams) Close() {
 	for _, p := range clients {
 		p.Close()
 	}
-	u.pool.Close()
+	u.Shared.Close()
 }
 
 // A poolBackend is one service's upstream, looked up at each use so that a
 // reload that replaced it takes effect at once.
 type poolBackend struct {
-	ups  *upstreams
+	ups  *Upstreams
 	name string
 }
 
@@ -158,11 +158,11 @@ func (b poolBackend) List(ctx context.Context) (catalog.Listing, error) {
 	return catalog.Listing{Tools: c.Tools, Prompts: c.Prompts, Resources: c.Resources, Templates: c.ResourceTemplates}, nil
 }
 
-func (b poolBackend) Request(ctx context.Context, c *caller, method string, params any) (json.RawMessage, error) {
+func (b poolBackend) Request(ctx context.Context, c *Caller, method string, params any) (json.RawMessage, error) {
 	var who any
 	session := ""
 	if c != nil {
-		who, session = c, c.session
+		who, session = c, c.Session
 	}
 	u, err := b.getFor(session)
 	if err != nil {
@@ -174,11 +174,11 @@ func (b poolBackend) Request(ctx context.Context, c *caller, method string, para
 // RequestEra sends a request in the 2026-07-28 revision when the client
 // speaks it or what it names (a tool, a prompt) is offered in that revision
 // only, and the upstream speaks it; else on the session, as Request does.
-func (b poolBackend) RequestEra(ctx context.Context, c *caller, method string, params any, name string) (json.RawMessage, error) {
+func (b poolBackend) RequestEra(ctx context.Context, c *Caller, method string, params any, name string) (json.RawMessage, error) {
 	var who any
 	session := ""
 	if c != nil {
-		who, session = c, c.session
+		who, session = c, c.Session
 	}
 	u, err := b.getFor(session)
 	if err != nil {
