@@ -175,12 +175,12 @@ func New(opts Options) (*Hub, error) {
 		SessionIdleTTL: opts.SessionIdleTTL, UnusedSessionTTL: opts.UnusedSessionTTL, Service: opts.Service,
 	})
 	h.pass = &relay.PassThrough{
-		Stdio: h.transport, Clients: h.clients, Scopes: h.scopes, Settings: h.settings, Masker: h.masker,
+		NotifyStdio: h.transport.NotifyStdio, Clients: h.clients, Scopes: h.scopes, Settings: h.settings, Masker: h.masker,
 		Inspector: h.inspector, Life: h.life, ListTimeout: opts.ListTimeout, Root: opts.Root,
 	}
 	h.pool = relay.NewUpstreams(h.resolver, h.log, h.masker, func(service string) { h.lister.Invalidate("upstream "+service+" changed its lists", service) }, h.pass)
 	h.pass.Pool = h.pool
-	h.sessions = &relay.ClientHooks{Clients: h.clients, Pass: h.pass, Pool: h.pool, Transport: h.transport, Life: h.life, Log: h.log, Settings: h.settings}
+	h.sessions = &relay.ClientHooks{Clients: h.clients, Pass: h.pass, Pool: h.pool, EndSession: h.transport.EndSession, Life: h.life, Log: h.log, Settings: h.settings}
 	h.calls = &callPath{
 		settings: h.settings, scopes: h.scopes, lister: h.lister, lists: h.lists, sessions: h.sessions,
 		pass: h.pass, masker: h.masker, inspector: h.inspector,

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/chronicle-dev/chronicle/hub/session"
-	"github.com/chronicle-dev/chronicle/hub/transport"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -20,14 +19,16 @@ import (
 // for them, a session's subscriptions and own upstreams end with it, and
 // the session cap ends the idlest.
 type ClientHooks struct {
-	Clients   *session.Registry
-	Server    *server.MCPServer // set once the hub made it
-	Pass      *PassThrough
-	Pool      *Upstreams
-	Transport *transport.Transport
-	Life      *Lifetime
-	Log       *slog.Logger
-	Settings  func() *Settings
+	Clients *session.Registry
+	Server  *server.MCPServer // set once the hub made it
+	Pass    *PassThrough
+	Pool    *Upstreams
+	// EndSession ends a session over its transport (an HTTP session as a
+	// DELETE from its client would).
+	EndSession func(cs *session.Session)
+	Life       *Lifetime
+	Log        *slog.Logger
+	Settings   func() *Settings
 	// Ended, when set (tests), is told the id of each session that Ended.
 	Ended chan string
 }
@@ -119,5 +120,5 @@ func (h *ClientHooks) MakeRoom() (release func(), refused string) {
 // from its client would (transport.EndSession); a pending id, or a hub
 // that serves no HTTP, just stops knowing it.
 func (h *ClientHooks) end(cs *session.Session) {
-	h.Transport.EndSession(cs)
+	h.EndSession(cs)
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/session"
-	"github.com/chronicle-dev/chronicle/hub/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -33,9 +32,11 @@ type PassThrough struct {
 	subs   map[string]map[string]bool  // URI → subscribed session ids
 	levels map[string]mcp.LoggingLevel // session → level it asked for
 
-	Server      *server.MCPServer // set once the hub made it
-	Pool        *Upstreams        // set once the hub made it
-	Stdio       *transport.Transport
+	Server *server.MCPServer // set once the hub made it
+	Pool   *Upstreams        // set once the hub made it
+	// NotifyStdio writes a notification to the stdio client at once, in
+	// order with the responses; false when no stdio client is served.
+	NotifyStdio func(method string, params any) bool
 	Clients     *session.Registry
 	Scopes      *Scopes
 	Settings    func() *Settings
@@ -59,7 +60,7 @@ func (p *PassThrough) notified(service string, n mcp.JSONRPCNotification) {
 		route := r.(progressRoute)
 		params["progressToken"] = route.token
 		p.recordForward(route.caller.Session, n.Method, params)
-		if route.caller.Session == transport.StdioSession && p.Stdio.NotifyStdio(n.Method, params) {
+		if route.caller.Session == session.StdioID && p.NotifyStdio(n.Method, params) {
 			return
 		}
 		_ = p.Server.SendNotificationToClient(route.caller.Ctx, n.Method, params)

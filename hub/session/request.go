@@ -67,3 +67,6 @@ func Carry(to, from context.Context) context.Context {
 	}
 	return to
 }
+
+// StdioID is mcp-go's id of the one stdio session.
+const StdioID = "stdio"

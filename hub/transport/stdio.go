@@ -10,6 +10,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
@@ -63,13 +64,10 @@ func (r *trackingReader) Read(p []byte) (int, error) {
 // see notes a line of the client's in its session, which mcp-go
 // registered before it read the first line.
 func (r *trackingReader) see(line []byte) {
-	if cs := r.h.core.Sessions.Get(stdioSession); cs != nil {
+	if cs := r.h.core.Sessions.Get(session.StdioID); cs != nil {
 		r.h.core.Note(cs, wire.Peek(line))
 	}
 }
-
-// stdioSession is mcp-go's id of the one stdio session.
-const stdioSession = "stdio"
 
 // A trackingWriter sees each message the stdio server writes and applies
 // the session's outbound filter (one message per line).
@@ -82,7 +80,7 @@ type trackingWriter struct {
 func (w *trackingWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if !w.h.core.Keep(w.h.core.Sessions.Get(stdioSession), wire.Peek(p)) {
+	if !w.h.core.Keep(w.h.core.Sessions.Get(session.StdioID), wire.Peek(p)) {
 		return len(p), nil
 	}
 	return w.w.Write(p)
@@ -108,9 +106,6 @@ func (w *trackingWriter) notify(method string, params any) error {
 	_, err = w.Write(append(b, '\n'))
 	return err
 }
-
-// StdioSession is mcp-go's id of the one stdio session.
-const StdioSession = stdioSession
 
 // NotifyStdio writes a notification to the stdio client at once, in order
 // with the responses (see trackingWriter.notify); false when no stdio
