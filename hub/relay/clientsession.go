@@ -33,7 +33,7 @@ type ClientHooks struct {
 	Ended chan string
 }
 
-// Of returns the client session Of an MCP request, or nil (a
+// Of returns the client session of an MCP request, or nil (a
 // 2026-07-28 request, or the hub's API).
 func (h *ClientHooks) Of(ctx context.Context) *session.Session {
 	return h.Clients.Get(SessionID(ctx))
@@ -61,7 +61,7 @@ func (h *ClientHooks) Unregistered(_ context.Context, t server.ClientSession) {
 	}
 }
 
-// Initialized handles notifications/Initialized: the client may now
+// Initialized handles notifications/initialized: the client may now
 // be asked for its roots.
 func (h *ClientHooks) Initialized(ctx context.Context, _ mcp.JSONRPCNotification) {
 	if cs := h.Of(ctx); cs != nil && cs.Initialized() {
@@ -69,8 +69,8 @@ func (h *ClientHooks) Initialized(ctx context.Context, _ mcp.JSONRPCNotification
 	}
 }
 
-// Initialize is the part of the Initialize hook about the session:
-// the endpoint it is bound to, the folder Initialize's request named, and
+// Initialize is the part of the initialize hook about the session:
+// the endpoint it is bound to, the folder initialize's request named, and
 // whether the client offers roots.
 func (h *ClientHooks) Initialize(ctx context.Context, req *mcp.InitializeRequest) {
 	cs := h.Of(ctx)
