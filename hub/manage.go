@@ -6,7 +6,6 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
@@ -20,25 +19,11 @@ import (
 // the state it serves, its catalogue, a call through the one call path,
 // and a restart. They hold no state of the hub's own.
 
-// Options returns the options the hub was made with, with the address it
-// really listens on.
-func (h *Hub) Options() Options {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.opts
-}
-
 // Resolver returns the one secret resolver of options o (a secret is read
 // in one place: engine/secret).
 func (o Options) Resolver() secret.Resolver {
 	return secret.Resolver{Env: o.Getenv, EnvFile: o.EnvFile, Home: o.Home}
 }
-
-// Masker returns the hub's masker: every value the hub resolved is in it.
-func (h *Hub) Masker() *mask.Masker { return h.masker }
-
-// Context returns the hub's lifetime: it ends with Close.
-func (h *Hub) Context() context.Context { return h.life.Context() }
 
 // State returns the state the hub serves.
 func (h *Hub) State() *state.State {
