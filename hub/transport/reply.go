@@ -31,11 +31,11 @@ type rpcErrorBody struct {
 // error the call path left in rep, and the error's code; ok is false when
 // msg is no error answer or rep holds nothing (msg is then kept as it is).
 func rewriteAnswer(msg []byte, rep *session.Reply) (out []byte, code int, ok bool) {
-	if rep == nil || !bytes.Contains(msg, []byte(`"error"`)) {
+	if rep == nil {
 		return msg, 0, false
 	}
-	e, set := rep.Error()
-	if !set {
+	e, set := rep.Error() // before looking at msg: most answers are results, and nothing was set
+	if !set || !bytes.Contains(msg, []byte(`"error"`)) {
 		return msg, 0, false
 	}
 	var a rpcAnswer
