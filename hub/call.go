@@ -10,9 +10,11 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/exposure"
+	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/relay"
+	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/upstream"
 )
 
@@ -49,6 +51,28 @@ func (h *callPath) serveCall(ctx context.Context, exposed string, req mcp.CallTo
 type rejection struct{ msg string }
 
 func (r *rejection) Error() string { return r.msg }
+
+// rejected answers the request with the service's own JSON-RPC error: its
+// code, message and data, masked, reach the client as the service sent
+// them (the transport writes them in place of mcp-go's -32603, decision
+// 0205); the rejection returned is what mcp-go, and a caller without a
+// transport (the console), see.
+func (h *callPath) rejected(ctx context.Context, service string, rej *upstream.Rejection) error {
+	session.SetError(ctx, rpcError(h.masker, rej.Err))
+	return &rejection{msg: h.masker.Literal(serviceError(service, rej.Err))}
+}
+
+// rpcError is an upstream's JSON-RPC error as the client may see it: the
+// message and the data masked.
+func rpcError(m *mask.Masker, e *upstream.RPCError) session.RPCError {
+	out := session.RPCError{Code: e.Code, Message: m.Literal(e.Message)}
+	if e.Data != nil {
+		if b, err := json.Marshal(e.Data); err == nil {
+			out.Data = m.JSON(b)
+		}
+	}
+	return out
+}
 
 // callRound is call with the multi-round-trip params of a retry.
 func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, args any, meta *mcp.Meta, round mcp.MultiRoundTripParams) (*mcp.CallToolResult, error) {
@@ -93,7 +117,7 @@ func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, 
 	var rej *upstream.Rejection
 	switch {
 	case errors.As(err, &rej):
-		return nil, &rejection{msg: h.masker.Literal(serviceError(t.Service, rej.Err))}
+		return nil, h.rejected(ctx, t.Service, rej)
 	case err != nil:
 		return mcp.NewToolResultError(h.masker.Literal(serviceError(t.Service, err))), nil
 	}

@@ -41,7 +41,7 @@ func (h *callPath) servePrompt(ctx context.Context, exposed string, req mcp.GetP
 	var rej *upstream.Rejection
 	switch {
 	case errors.As(err, &rej):
-		return nil, &rejection{msg: h.masker.Literal(serviceError(p.Service, rej.Err))}
+		return nil, h.rejected(ctx, p.Service, rej)
 	case err != nil:
 		return nil, inspect.MaskedErr(h.masker, err)
 	}

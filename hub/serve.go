@@ -36,6 +36,8 @@ func (h *Hub) ServeHTTP(ctx context.Context, ln net.Listener) error {
 		return err
 	}
 	srv := &http.Server{Handler: h.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	// Shutdown waits for requests to end; a listen stream's ends when told.
+	srv.RegisterOnShutdown(h.transport.EndListens)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

@@ -3,6 +3,7 @@ package hub
 import (
 	"context"
 	"encoding/json"
+	"errors"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -118,6 +119,14 @@ func (h *callPath) hooks() *server.Hooks {
 	hk.AddOnError(func(ctx context.Context, id any, method mcp.MCPMethod, message any, err error) {
 		if i, ok := relay.ListKindOf(method); ok {
 			h.lists.Listing[i].Add(-1)
+		}
+		if method == mcp.MethodResourcesRead && errors.Is(err, server.ErrResourceNotFound) {
+			// SEP-2164: the error names the URI not found in its data
+			// (mcp-go's has none; the transport writes it in, reply.go).
+			if req, ok := message.(*mcp.ReadResourceRequest); ok {
+				data, _ := json.Marshal(map[string]string{"uri": req.Params.URI})
+				session.SetError(ctx, session.RPCError{Data: data})
+			}
 		}
 		msg := err.Error()
 		h.inspector.AddLazy(inspect.DirSend, relay.SessionID(ctx), func() []byte {

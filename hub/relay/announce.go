@@ -51,7 +51,9 @@ type Announcer struct {
 	Listing   [3]atomic.Int32 // by index in listKinds
 	Listeners atomic.Int32
 
-	Server  *server.MCPServer // set once the hub made it
+	Server *server.MCPServer // set once the hub made it
+	// Listen is the server of the 2026-07-28 listen streams (see Announce).
+	Listen  *server.MCPServer
 	Clients *session.Registry
 	Lister  *listing.Lister
 	Scopes  *Scopes
@@ -84,13 +86,36 @@ func DeclareListChanged(c *mcp.ServerCapabilities) {
 }
 
 // Announce tells the sessions that may care that the lists changed;
-// each session's filter drops what does not concern it.
+// each session's filter drops what does not concern it. The open
+// 2026-07-28 listen streams are told every time: that revision keeps no
+// record of what a client listed, so a catalogue built anew may hold a
+// list it has not seen. They are served by a server of their own, Listen,
+// built with listChanged so that mcp-go grants what a stream asks for
+// (the hub's server is built without it, see above; decision 0205);
+// mcp-go delivers each kind to the streams that asked for it.
 func (a *Announcer) Announce() {
+	listening := a.Listeners.Load() > 0
 	for i, k := range listKinds {
-		if a.Listeners.Load() > 0 || a.Listing[i].Load() > 0 || a.anyListed(k.kind) {
+		if a.Listen == nil && listening || a.Listing[i].Load() > 0 || a.anyListed(k.kind) {
 			a.Server.SendNotificationToAllClients(string(k.method), nil)
 		}
+		if a.Listen != nil && listening {
+			a.Listen.SendNotificationToAllClients(string(k.method), nil)
+		}
 	}
+}
+
+// NewListenServer returns the MCP server that serves the 2026-07-28
+// listen streams: it declares that every kind of list changes (so mcp-go
+// grants them), and holds no list, so that it never announces anything of
+// its own accord. Resource subscriptions are not granted on a listen
+// stream: the hub does not pass them on for a client without a session.
+func NewListenServer(version string) *server.MCPServer {
+	return server.NewMCPServer("chronicle", version,
+		server.WithToolCapabilities(true),
+		server.WithPromptCapabilities(true),
+		server.WithResourceCapabilities(false, true),
+	)
 }
 
 // anyListed reports whether a session has listed kind.

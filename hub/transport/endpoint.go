@@ -2,6 +2,7 @@ package transport
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -138,20 +139,36 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 				defer cs.Answered(m.ID)
 			}
 		}
+		via := next
 		if modern && m.Is(mcp.MethodSubscriptionsListen) {
-			// A listen stream is told of every list change (the hub's announce.go).
+			// A listen stream is told of every list change (hub/relay's
+			// announce.go), by the server that serves listen streams.
 			h.core.Listening(1)
 			defer h.core.Listening(-1)
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithCancel(ctx)
+			defer cancel()
+			defer context.AfterFunc(h.listening, cancel)()
+			h.mu.Lock()
+			if h.listen != nil {
+				via = h.listen
+			}
+			h.mu.Unlock()
 		}
 		if name := m.CalledTool(); name != "" {
 			ctx = session.WithCalling(ctx, name)
+		}
+		if len(m.ID) > 0 && (m.Is(mcp.MethodToolsCall) || m.Is(mcp.MethodPromptsGet) || m.Is(mcp.MethodResourcesRead)) {
+			// Where the call path leaves an error of its own (reply.go):
+			// only these reach a service.
+			ctx = session.WithReply(ctx, new(session.Reply))
 		}
 		if session.RootOf(ctx) == "" {
 			if root := m.InitializeRoot(); root != "" {
 				ctx = session.WithRoot(ctx, root)
 			}
 		}
-		h.serveOutbound(next, w, r.WithContext(ctx), sid)
+		h.serveOutbound(via, w, r.WithContext(ctx), sid)
 	})
 }
 

@@ -46,6 +46,15 @@ func (h *Transport) Handler() http.Handler {
 	)
 	h.mu.Lock()
 	h.mcpHTTP = mcpHTTP
+	if h.core.Listen != nil {
+		// Stateless only: it serves 2026-07-28 requests alone.
+		h.listen = server.NewStreamableHTTPServer(h.core.Listen,
+			server.WithEndpointPath("/mcp"),
+			server.WithHTTPContextFunc(h.httpContext),
+			server.WithStreamableHTTPLogger(h.core.Log),
+			server.WithDisableLocalhostProtection(true),
+		)
+	}
 	h.mu.Unlock()
 	h.sweeping.Do(func() {
 		h.core.Go(func() { h.core.Sessions.Sweep(h.core.Context, h.core.UnusedSessionTTL, h.EndSession) })

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/wire"
+	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // An outboundWriter filters what mcp-go writes to one HTTP response: each
@@ -27,6 +29,12 @@ type outboundWriter struct {
 	sse    bool
 	began  bool
 	buf    []byte // an SSE event not yet complete
+
+	// reply is the request's, whose error replaces mcp-go's (reply.go);
+	// modern says the request is of the 2026-07-28 revision, which maps
+	// the error's code onto the HTTP status.
+	reply  *session.Reply
+	modern bool
 }
 
 // outbound wraps w with the session's filter.
@@ -37,8 +45,22 @@ func (h *Transport) outbound(w http.ResponseWriter, sid string) *outboundWriter 
 // serveOutbound serves r with next through the session's filter.
 func (h *Transport) serveOutbound(next http.Handler, w http.ResponseWriter, r *http.Request, sid string) {
 	o := h.outbound(w, sid)
+	if o.reply = session.ReplyOf(r.Context()); o.reply != nil {
+		o.modern = mcp.IsModernProtocol(r.Header.Get("MCP-Protocol-Version"))
+	}
 	next.ServeHTTP(o, r)
+	o.finish()
 	o.detach()
+}
+
+// finish writes a status held back for an answer that never came.
+func (o *outboundWriter) finish() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.w != nil && o.status != 0 && !o.began {
+		o.began = true
+		o.w.WriteHeader(o.status)
+	}
 }
 
 // errDetached is a write after the handler returned.
@@ -74,7 +96,9 @@ func (o *outboundWriter) writeHeader(status int) {
 	}
 	o.status = status
 	o.sse = strings.HasPrefix(o.w.Header().Get("Content-Type"), "text/event-stream")
-	if o.sse || status != http.StatusOK {
+	// A JSON answer's status waits for the answer when the call path may
+	// replace its error (and with it the status).
+	if o.sse || status != http.StatusOK && o.reply == nil {
 		o.began = true
 		o.w.WriteHeader(status)
 	}
@@ -96,8 +120,19 @@ func (o *outboundWriter) Write(p []byte) (int, error) {
 			if sid == "" {
 				sid = o.w.Header().Get("Mcp-Session-Id")
 			}
-			if sid != "" && !o.h.keep(sid, bytes.TrimSpace(p)) {
+			if o.status == http.StatusOK && sid != "" && !o.h.keep(sid, bytes.TrimSpace(p)) {
 				o.w.WriteHeader(http.StatusAccepted)
+				return len(p), nil
+			}
+			if b, code, ok := rewriteAnswer(p, o.reply); ok {
+				status := o.status
+				if o.modern {
+					status = wire.RPCErrorStatus(code)
+				}
+				o.w.WriteHeader(status)
+				if _, err := o.w.Write(b); err != nil {
+					return 0, err
+				}
 				return len(p), nil
 			}
 			o.w.WriteHeader(o.status)
@@ -116,7 +151,11 @@ func (o *outboundWriter) Write(p []byte) (int, error) {
 			break
 		}
 		if o.keepEvent(b[:n]) {
-			if _, err := o.w.Write(b[:n]); err != nil {
+			ev := b[:n]
+			if o.reply != nil {
+				ev = rewriteEvent(ev, o.reply)
+			}
+			if _, err := o.w.Write(ev); err != nil {
 				return 0, err
 			}
 		}

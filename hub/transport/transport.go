@@ -22,7 +22,11 @@ import (
 // on each message. The hub gives it; the transports hold nothing else of
 // the hub's.
 type Core struct {
-	Server   *server.MCPServer
+	Server *server.MCPServer
+	// Listen serves the 2026-07-28 subscriptions/listen streams: an MCP
+	// server of its own that declares listChanged, which the hub's does not
+	// (decision 0205); nil serves them with Server.
+	Listen   *server.MCPServer
 	Sessions *session.Registry
 	API      *console.API
 	Log      *slog.Logger
@@ -67,14 +71,33 @@ type Core struct {
 type Transport struct {
 	core Core
 
-	mu       sync.Mutex
-	mcpHTTP  http.Handler // mcp-go's Streamable HTTP server, which EndSession asks to end a session
-	sweeping sync.Once    // starts the sweep of unused sessions with the first Handler
-	stdioOut atomic.Pointer[trackingWriter]
+	mu      sync.Mutex
+	mcpHTTP http.Handler // mcp-go's Streamable HTTP server, which EndSession asks to end a session
+	listen  http.Handler // mcp-go's Streamable HTTP server of Core.Listen, or nil
+	// listening ends with the hub, or before when EndListens is called,
+	// and with it every listen stream (which lasts as long as its client
+	// otherwise).
+	listening  context.Context
+	endListens context.CancelFunc
+	sweeping   sync.Once // starts the sweep of unused sessions with the first Handler
+	stdioOut   atomic.Pointer[trackingWriter]
 }
 
 // New returns the transports of a hub.
-func New(core Core) *Transport { return &Transport{core: core} }
+func New(core Core) *Transport {
+	h := &Transport{core: core}
+	parent := core.Context
+	if parent == nil {
+		parent = context.Background()
+	}
+	h.listening, h.endListens = context.WithCancel(parent)
+	return h
+}
+
+// EndListens ends every 2026-07-28 listen stream, open or to come: an HTTP
+// server shutting down waits for its requests, and a listen stream's lasts
+// until its client leaves.
+func (h *Transport) EndListens() { h.endListens() }
 
 // SetServer gives the transports the hub's MCP server, which is made after
 // them (its hooks reach the transports through the hub).

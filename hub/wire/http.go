@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+
+	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // WriteError answers {"error": msg} with status.
@@ -32,4 +34,18 @@ func BodyError(w http.ResponseWriter, err error) {
 		return
 	}
 	WriteError(w, http.StatusBadRequest, "cannot read the request body")
+}
+
+// RPCErrorStatus is the HTTP status the 2026-07-28 revision gives an error
+// answer of code (as mcp-go maps its own errors): 404 for a method not
+// found, 400 for a request the server refuses as it is, 200 for the rest.
+func RPCErrorStatus(code int) int {
+	switch code {
+	case mcp.METHOD_NOT_FOUND:
+		return http.StatusNotFound
+	case mcp.HEADER_MISMATCH, mcp.MISSING_REQUIRED_CLIENT_CAPABILITY, mcp.UNSUPPORTED_PROTOCOL_VERSION,
+		mcp.INVALID_REQUEST, mcp.INVALID_PARAMS, mcp.PARSE_ERROR:
+		return http.StatusBadRequest
+	}
+	return http.StatusOK
 }

@@ -1,0 +1,34 @@
+package transport
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/chronicle-dev/chronicle/hub/session"
+)
+
+// TestRewriteEvent replaces the error answer of an SSE stream, and only
+// it, with the error the call path left, keeping the id and what mcp-go
+// set that the call path did not.
+func TestRewriteEvent(t *testing.T) {
+	rep := new(session.Reply)
+	ctx := session.WithReply(context.Background(), rep)
+	progress := "event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progress\":1}}\n\n"
+	answer := "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":-32603,\"message\":\"conf: refused\"}}\n\n"
+	if got := string(rewriteEvent([]byte(answer), rep)); got != answer {
+		t.Errorf("with nothing left by the call path the answer became %q", got)
+	}
+	session.SetError(ctx, session.RPCError{Code: -32021, Data: json.RawMessage(`{"requiredCapabilities":{"sampling":{}}}`)})
+	if got := string(rewriteEvent([]byte(progress), rep)); got != progress {
+		t.Errorf("a notification became %q", got)
+	}
+	want := "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":-32021,\"message\":\"conf: refused\",\"data\":{\"requiredCapabilities\":{\"sampling\":{}}}}}\n\n"
+	if got := string(rewriteEvent([]byte(answer), rep)); got != want {
+		t.Errorf("the answer became\n%q, want\n%q", got, want)
+	}
+	if got, _, ok := rewriteAnswer([]byte(`{"jsonrpc":"2.0","id":7,"result":{}}`), rep); ok || !strings.Contains(string(got), "result") {
+		t.Errorf("a result was rewritten: %s", got)
+	}
+}
