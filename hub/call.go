@@ -85,7 +85,9 @@ func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, 
 		raw json.RawMessage
 		err error
 	)
-	if eb, ok := b.(relay.EraBackend); ok {
+	if tb, ok := b.(relay.TaskBackend); ok && t.Task {
+		raw, err = tb.RequestTask(ctx, c, params)
+	} else if eb, ok := b.(relay.EraBackend); ok {
 		raw, err = eb.RequestEra(ctx, c, string(mcp.MethodToolsCall), params, t.Name)
 	} else {
 		raw, err = b.Request(ctx, c, string(mcp.MethodToolsCall), params)
