@@ -1,13 +1,18 @@
 package hub
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/engine/state"
 )
 
 // TestTaskOnlyToolThroughHub: a tool its service offers only as a task
@@ -60,5 +65,85 @@ func TestResearchTaskOfEverything(t *testing.T) {
 	text, isErr := callText(t, c, "everything__simulate-research-query", map[string]any{"topic": "hubs"})
 	if isErr || !strings.Contains(text, "# Research Report: hubs") {
 		t.Errorf("the research task answered (error %v): %.300s", isErr, text)
+	}
+}
+
+// TestUnlistedNameOnServiceEndpoint: on /mcp/service/NAME a call of a name
+// the service did not list is the service's to answer, as if the client
+// talked to it directly (server-everything answers with its own words for
+// its own name), under the service's policy; the aggregated /mcp still
+// answers such a name itself.
+func TestUnlistedNameOnServiceEndpoint(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	writeState(t, path, []service.Service{everythingService(t)},
+		map[string]state.Policy{"everything": {DisabledTools: []string{"secret-*"}}})
+	r := startHub(t, path)
+
+	c := connectAt(t, r.url+"/mcp/service/everything", "2025-11-25")
+	if _, listed := toolNames(t, c)["no-such-tool"]; listed {
+		t.Fatal("no-such-tool is listed")
+	}
+	var req mcp.CallToolRequest
+	req.Params.Name = "no-such-tool"
+	res, err := c.CallTool(bounded(t), req)
+	if err != nil {
+		t.Fatalf("the service's answer did not come through: %v", err)
+	}
+	if text := resultText(res); !res.IsError || !strings.Contains(text, "no-such-tool") || strings.Contains(text, "everything__") {
+		t.Errorf("the service's answer to a name it does not list: %+v", res)
+	}
+	if got := callTool(t, c, "secret-tool", nil); !strings.Contains(resultText(got), "disabled by a chronicle policy") {
+		t.Errorf("a name the policy disables, unlisted: %s", resultText(got))
+	}
+	if _, listed := toolNames(t, c)["no-such-tool"]; listed {
+		t.Error("the called name is listed after the call")
+	}
+
+	agg := connect(t, r.url, nil)
+	req.Params.Name = "everything__no-such-tool"
+	if res, err := agg.CallTool(bounded(t), req); err == nil {
+		t.Errorf("/mcp passed a name no service lists on: %+v", res)
+	}
+}
+
+// clarifier answers every elicitation with one interpretation.
+type clarifier struct{ asked atomic.Int32 }
+
+func (c *clarifier) Elicit(_ context.Context, req mcp.ElicitationRequest) (*mcp.ElicitationResult, error) {
+	c.asked.Add(1)
+	return &mcp.ElicitationResult{ElicitationResponse: mcp.ElicitationResponse{
+		Action: mcp.ElicitationResponseActionAccept, Content: map[string]any{"interpretation": "snake"}}}, nil
+}
+
+// TestResearchTaskAsksTheCaller: a task that needs input (server-everything's
+// ambiguous research, whose elicitation comes while the hub waits in
+// tasks/result) asks the client whose call made it, and its answer reaches
+// the report.
+func TestResearchTaskAsksTheCaller(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	writeState(t, path, []service.Service{everythingService(t)}, nil)
+	r := startHub(t, path)
+	tr, err := transport.NewStreamableHTTP(r.url + "/mcp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ask := &clarifier{}
+	c := client.NewClient(tr, client.WithElicitationHandler(ask))
+	t.Cleanup(func() { _ = c.Close() })
+	ctx := bounded(t)
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var init mcp.InitializeRequest
+	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
+	init.Params.ClientInfo = mcp.Implementation{Name: "hub-test", Version: "1"}
+	if _, err := c.Initialize(ctx, init); err != nil {
+		t.Fatal(err)
+	}
+	text, isErr := callText(t, c, "everything__simulate-research-query", map[string]any{"topic": "python", "ambiguous": true})
+	if isErr || ask.asked.Load() != 1 || !strings.Contains(text, "# Research Report: python (snake)") {
+		t.Errorf("asked %d times; the report (error %v): %.300s", ask.asked.Load(), isErr, text)
 	}
 }

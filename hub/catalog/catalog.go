@@ -162,6 +162,26 @@ func Build(m *mask.Masker, listings []Source) *Catalog {
 	return c
 }
 
+// Unlisted returns the server's own name of name, a tool name a call on
+// service's endpoint gave (turned into its exposed name), when the
+// catalogue offers no such tool: the service is asked for it as it is
+// (decision 0210). ok is false for a tool the catalogue holds, a name not
+// of service, a name ExposedName had to shorten or change (its own name is
+// not known), and a service that could not start (its stand-in says why).
+func (c *Catalog) Unlisted(service, name string) (own string, ok bool) {
+	if c.Tools[name] != nil {
+		return "", false
+	}
+	if _, failed := c.Errors[service]; failed {
+		return "", false
+	}
+	own, found := strings.CutPrefix(name, service+Separator)
+	if !found || own == "" || ExposedName(service, own) != name {
+		return "", false
+	}
+	return own, true
+}
+
 // ToolAllowed applies a policy's globs (see exposure.ToolAllowed).
 func ToolAllowed(p *state.Policy, tool string) bool {
 	return p == nil || exposure.ToolAllowed(p.DisabledTools, p.EnabledTools, tool)
