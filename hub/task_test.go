@@ -62,9 +62,32 @@ func TestResearchTaskOfEverything(t *testing.T) {
 	if !ok || tool.Execution != nil {
 		t.Fatalf("everything__simulate-research-query: offered %v, execution %+v", ok, tool.Execution)
 	}
-	text, isErr := callText(t, c, "everything__simulate-research-query", map[string]any{"topic": "hubs"})
-	if isErr || !strings.Contains(text, "# Research Report: hubs") {
-		t.Errorf("the research task answered (error %v): %.300s", isErr, text)
+	// The task's status changes come as progress of the call.
+	notes := make(chan mcp.JSONRPCNotification, 64)
+	c.OnNotification(func(n mcp.JSONRPCNotification) { notes <- n })
+	var req mcp.CallToolRequest
+	req.Params.Name, req.Params.Arguments = "everything__simulate-research-query", map[string]any{"topic": "hubs"}
+	req.Params.Meta = &mcp.Meta{ProgressToken: "research"}
+	res, err := c.CallTool(bounded(t), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := resultText(res); res.IsError || !strings.Contains(text, "# Research Report: hubs") {
+		t.Errorf("the research task answered (error %v): %.300s", res.IsError, text)
+	}
+	var last float64
+	for seen := ""; seen != "Generating report..."; {
+		n := receive(t, notes, "the research's last stage as progress")
+		if n.Method != string(mcp.MethodNotificationProgress) {
+			t.Fatalf("the client got %s: %v", n.Method, n.Params.AdditionalFields)
+		}
+		f := n.Params.AdditionalFields
+		p, _ := f["progress"].(float64)
+		if f["progressToken"] != "research" || p <= last {
+			t.Errorf("progress %v after %v: %v", p, last, f)
+		}
+		last = p
+		seen, _ = f["message"].(string)
 	}
 }
 

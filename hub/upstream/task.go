@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/mark3labs/mcp-go/client/transport"
@@ -60,6 +61,10 @@ func (u *Upstream) RequestTask(ctx context.Context, caller any, params any) (jso
 		return raw, nil
 	}
 	id := created.Task.TaskID
+	if tok := progressTokenOf(body); tok != nil {
+		u.tasks.Store(id, &taskWatch{token: tok})
+		defer u.tasks.Delete(id)
+	}
 	res, err := u.send(ctx, s, false, caller, string(mcp.MethodTasksResult), map[string]any{"taskId": id}, nil)
 	var rpc *RPCError
 	if err != nil && !errors.As(err, &rpc) {
@@ -72,6 +77,81 @@ func (u *Upstream) RequestTask(ctx context.Context, caller any, params any) (jso
 		return nil, err
 	}
 	return withoutRelatedTask(res), nil
+}
+
+// A taskWatch is a task RequestTask waits for whose call asked for
+// progress: the task's status changes reach the client as progress of the
+// call (decision 0210), the upstream's handle left out.
+type taskWatch struct {
+	token any // the hub's progress token of the call
+
+	mu   sync.Mutex
+	last float64 // the last progress sent under token, the upstream's or the hub's
+}
+
+// progressTokenOf returns the progress token in a request's _meta, or nil.
+func progressTokenOf(body json.RawMessage) any {
+	var p struct {
+		Meta struct {
+			ProgressToken any `json:"progressToken"`
+		} `json:"_meta"`
+	}
+	_ = json.Unmarshal(body, &p)
+	return p.Meta.ProgressToken
+}
+
+// taskStatus turns a notifications/tasks/status of a task RequestTask waits
+// for into a notifications/progress of its call, whose message is the
+// status message (or the status): progress counts on from the last value
+// sent under the call's token, so it only grows. Other status notifications
+// go nowhere: they name a handle of the upstream's.
+func (u *Upstream) taskStatus(n mcp.JSONRPCNotification) {
+	id, _ := n.Params.AdditionalFields["taskId"].(string)
+	v, ok := u.tasks.Load(id)
+	if !ok || u.opts.OnNotification == nil {
+		return
+	}
+	w := v.(*taskWatch)
+	msg, _ := n.Params.AdditionalFields["statusMessage"].(string)
+	if msg == "" {
+		msg, _ = n.Params.AdditionalFields["status"].(string)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.last++
+	u.opts.OnNotification(u.spec.Name, mcp.JSONRPCNotification{
+		JSONRPC: mcp.JSONRPC_VERSION,
+		Notification: mcp.Notification{
+			Method: string(mcp.MethodNotificationProgress),
+			Params: mcp.NotificationParams{AdditionalFields: map[string]any{"progressToken": w.token, "progress": w.last, "message": msg}},
+		},
+	})
+}
+
+// progressed notes the progress an upstream sent for a task RequestTask
+// waits for, so that a status the hub turns into progress counts on from
+// it.
+func (u *Upstream) progressed(n mcp.JSONRPCNotification) {
+	tok := n.Params.AdditionalFields["progressToken"]
+	p, ok := n.Params.AdditionalFields["progress"].(float64)
+	switch tok.(type) {
+	case string, float64: // a token is one of these; anything else compares with nothing
+	default:
+		return
+	}
+	if !ok {
+		return
+	}
+	u.tasks.Range(func(_, v any) bool {
+		w := v.(*taskWatch)
+		if w.token != tok {
+			return true
+		}
+		w.mu.Lock()
+		w.last = max(w.last, p)
+		w.mu.Unlock()
+		return false
+	})
 }
 
 // cancelTask asks the upstream to cancel task id, bounded by
