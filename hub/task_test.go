@@ -94,8 +94,8 @@ func TestResearchTaskOfEverything(t *testing.T) {
 // TestUnlistedNameOnServiceEndpoint: on /mcp/service/NAME a call of a name
 // the service did not list is the service's to answer, as if the client
 // talked to it directly (server-everything answers with its own words for
-// its own name), under the service's policy; the aggregated /mcp still
-// answers such a name itself.
+// its own name), under the service's policy, over HTTP and stdio; the
+// aggregated /mcp still answers such a name itself.
 func TestUnlistedNameOnServiceEndpoint(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state.json")
@@ -121,6 +121,12 @@ func TestUnlistedNameOnServiceEndpoint(t *testing.T) {
 	}
 	if _, listed := toolNames(t, c)["no-such-tool"]; listed {
 		t.Error("the called name is listed after the call")
+	}
+
+	// Over stdio, by --service, the same.
+	sc := connectStdioWith(t, path, dir, "2025-11-25", stdioServiceEnv+"=everything")
+	if got := callTool(t, sc, "no-such-tool", nil); !got.IsError || !strings.Contains(resultText(got), "no-such-tool") || strings.Contains(resultText(got), "everything__") {
+		t.Errorf("serve --stdio --service everything, a name it does not list: %+v", got)
 	}
 
 	agg := connect(t, r.url, nil)
