@@ -65,13 +65,19 @@ func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, 
 		return nil, fmt.Errorf("%w: %s", catalog.ErrNoTool, name)
 	}
 	if t.Blocked {
-		h.inspector.Add(inspect.DirBlocked, c.Session, fmt.Appendf(nil, `{"tool":%q,"service":%q}`, name, t.Service))
-		return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s is disabled by a chronicle policy.", t.Name, t.Service)), nil
+		return h.blocked(c, name, t.Service, t.Name), nil
 	}
 	if why := t.Hidden(); why != "" {
 		return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s %s.", t.Name, t.Service, why)), nil
 	}
 	return h.forward(ctx, c, t.Service, t.Name, t.Task, args, meta, round)
+}
+
+// blocked answers a call of a tool a policy disables, exposed under name,
+// and records it as blocked.
+func (h *callPath) blocked(c *relay.Caller, name, service, own string) *mcp.CallToolResult {
+	h.inspector.Add(inspect.DirBlocked, c.Session, fmt.Appendf(nil, `{"tool":%q,"service":%q}`, name, service))
+	return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s is disabled by a chronicle policy.", own, service))
 }
 
 // forward sends a tools/call of the service's tool own (as a task when the

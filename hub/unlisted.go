@@ -10,7 +10,6 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
-	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/relay"
 )
 
@@ -64,8 +63,7 @@ func (h *callPath) unlistedHandler(name, service, own string) server.ToolHandler
 			return nil, fmt.Errorf("%w: %s", catalog.ErrNoTool, own)
 		}
 		if !catalog.ToolAllowed(h.settings().Policies[service], own) {
-			h.inspector.Add(inspect.DirBlocked, c.Session, fmt.Appendf(nil, `{"tool":%q,"service":%q}`, name, service))
-			return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s is disabled by a chronicle policy.", own, service)), nil
+			return h.blocked(c, name, service, own), nil
 		}
 		res, err := h.forward(ctx, c, service, own, false, req.Params.Arguments, req.Params.Meta, req.Params.MultiRoundTripParams)
 		var r *rejection
