@@ -81,10 +81,10 @@ func TestManagementAPI(t *testing.T) {
 	}
 }
 
-// TestHiddenToolCounts: a tool that can only be called as a task is not
-// offered; /api/tools says so and why, and /api/status does not count it,
+// TestHiddenToolCounts: /api/tools and /api/status count the same tools,
 // so that chronicle tools (which reads /api/tools) and the console agree
-// (issue 21, item 18).
+// (issue 21, item 18); a tool that can only be called as a task is offered
+// like any other (decision 0210).
 func TestHiddenToolCounts(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state.json")
@@ -107,7 +107,7 @@ func TestHiddenToolCounts(t *testing.T) {
 			offered++
 		}
 	}
-	if len(tools) != 2 || !strings.Contains(hidden["tasks__long_job"], "task augmentation") || hidden["tasks__echo"] != "" {
+	if len(tools) != 2 || offered != 2 || hidden["tasks__long_job"] != "" || hidden["tasks__echo"] != "" {
 		t.Fatalf("/api/tools: %+v", tools)
 	}
 	var st struct {
@@ -124,7 +124,7 @@ func TestHiddenToolCounts(t *testing.T) {
 	if err := json.Unmarshal([]byte(getJSON(t, r.url+"/api/status")), &st); err != nil {
 		t.Fatal(err)
 	}
-	if len(st.Services) != 1 || st.Services[0].Tools != offered || len(st.Services[0].Hidden) != 1 {
+	if len(st.Services) != 1 || st.Services[0].Tools != offered || len(st.Services[0].Hidden) != 0 {
 		t.Errorf("/api/status counts %+v, /api/tools offers %d", st.Services, offered)
 	}
 	for _, e := range st.Endpoints {

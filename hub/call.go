@@ -89,17 +89,30 @@ func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, 
 		return nil, fmt.Errorf("%w: %s", catalog.ErrNoTool, name)
 	}
 	if t.Blocked {
-		h.inspector.Add(inspect.DirBlocked, c.Session, fmt.Appendf(nil, `{"tool":%q,"service":%q}`, name, t.Service))
-		return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s is disabled by a chronicle policy.", t.Name, t.Service)), nil
+		return h.blocked(c, name, t.Service, t.Name), nil
 	}
 	if why := t.Hidden(); why != "" {
 		return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s %s.", t.Name, t.Service, why)), nil
 	}
-	b := h.settings().Backend(t.Service)
+	return h.forward(ctx, c, t.Service, t.Name, t.Task, args, meta, round)
+}
+
+// blocked answers a call of a tool a policy disables, exposed under name,
+// and records it as blocked.
+func (h *callPath) blocked(c *relay.Caller, name, service, own string) *mcp.CallToolResult {
+	h.inspector.Add(inspect.DirBlocked, c.Session, fmt.Appendf(nil, `{"tool":%q,"service":%q}`, name, service))
+	return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s is disabled by a chronicle policy.", own, service))
+}
+
+// forward sends a tools/call of the service's tool own (as a task when the
+// service offers it only as one) to the service and returns its answer,
+// masked: the part of the call path after the hub decided the call may go.
+func (h *callPath) forward(ctx context.Context, c *relay.Caller, service, own string, task bool, args any, meta *mcp.Meta, round mcp.MultiRoundTripParams) (*mcp.CallToolResult, error) {
+	b := h.settings().Backend(service)
 	if b == nil {
-		return mcp.NewToolResultError("the service " + t.Service + " is no longer offered"), nil
+		return mcp.NewToolResultError("the service " + service + " is no longer offered"), nil
 	}
-	params := callParams{Name: t.Name, Arguments: args, MultiRoundTripParams: round}
+	params := callParams{Name: own, Arguments: args, MultiRoundTripParams: round}
 	if meta != nil {
 		m, done := h.pass.RouteProgress(c, meta)
 		defer done()
@@ -109,24 +122,26 @@ func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, 
 		raw json.RawMessage
 		err error
 	)
-	if eb, ok := b.(relay.EraBackend); ok {
-		raw, err = eb.RequestEra(ctx, c, string(mcp.MethodToolsCall), params, t.Name)
+	if tb, ok := b.(relay.TaskBackend); ok && task {
+		raw, err = tb.RequestTask(ctx, c, params)
+	} else if eb, ok := b.(relay.EraBackend); ok {
+		raw, err = eb.RequestEra(ctx, c, string(mcp.MethodToolsCall), params, own)
 	} else {
 		raw, err = b.Request(ctx, c, string(mcp.MethodToolsCall), params)
 	}
 	var rej *upstream.Rejection
 	switch {
 	case errors.As(err, &rej):
-		return nil, h.rejected(ctx, t.Service, rej)
+		return nil, h.rejected(ctx, service, rej)
 	case err != nil:
-		return mcp.NewToolResultError(h.masker.Literal(serviceError(t.Service, err))), nil
+		return mcp.NewToolResultError(h.masker.Literal(serviceError(service, err))), nil
 	}
 	// Masked as the upstream sent it, then decoded once: the same values
 	// are replaced as in the result mcp-go will encode (mask.JSON reads
 	// escapes), without encoding it once more to find them.
 	res, err := inspect.DecodeCallToolResult(h.masker.JSON(raw))
 	if err != nil {
-		return mcp.NewToolResultError(fmt.Sprintf("%s: the answer to tools/call is not a tool result: %v", t.Service, err)), nil
+		return mcp.NewToolResultError(fmt.Sprintf("%s: the answer to tools/call is not a tool result: %v", service, err)), nil
 	}
 	return res, nil
 }

@@ -133,8 +133,8 @@ func checkBasic(t *testing.T, label string, s tsSession) {
 	if !contains(s.Tools, "everything__echo") || s.Echo != "Echo: hello hub" {
 		t.Errorf("%s: tools %v, echo %q", label, s.Tools, s.Echo)
 	}
-	if contains(s.Tools, "everything__simulate-research-query") {
-		t.Errorf("%s: a tool that requires task augmentation is listed", label)
+	if !contains(s.Tools, "everything__simulate-research-query") {
+		t.Errorf("%s: a tool the service offers only as a task is not listed (decision 0210)", label)
 	}
 }
 

@@ -66,7 +66,7 @@ func TestGoSDKRevisions(t *testing.T) {
 		for _, tl := range tools.Tools {
 			names[tl.Name] = true
 		}
-		if !names["everything__echo"] || names["everything__simulate-research-query"] {
+		if !names["everything__echo"] || !names["everything__simulate-research-query"] {
 			t.Errorf("%s tools: %v", v, names)
 		}
 		res, err := cs.CallTool(bounded(t), &gosdk.CallToolParams{Name: "everything__echo", Arguments: map[string]any{"message": v}})

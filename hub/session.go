@@ -36,7 +36,7 @@ func (h *callPath) toolFilter(ctx context.Context, tools []mcp.Tool) []mcp.Tool 
 			}
 			continue
 		}
-		if h.passes(cat, v, t.Name, calls(t.Name)) {
+		if h.passes(cat, v, t.Name, calls(t.Name)) || (calls(t.Name) && h.calledUnlisted(ctx, cat, t.Name)) {
 			out = append(out, t)
 		}
 	}
@@ -107,7 +107,8 @@ func (h *callPath) hooks() *server.Hooks {
 		}
 	})
 	hk.AddBeforeCallTool(func(ctx context.Context, _ any, req *mcp.CallToolRequest) {
-		h.standIn(ctx, req.Params.Name) // unavailable.go
+		h.standIn(ctx, req.Params.Name)  // unavailable.go
+		h.unlisted(ctx, req.Params.Name) // unlisted.go
 	})
 	hk.AddOnSuccess(func(ctx context.Context, id any, method mcp.MCPMethod, message any, result any) {
 		switch method {

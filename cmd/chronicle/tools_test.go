@@ -11,9 +11,10 @@ import (
 )
 
 // TestToolsCountsAsTheHub: chronicle tools shows a tool the hub does not
-// offer (one that requires task augmentation, /api/tools "hidden") with
-// the reason, and does not count it, as /api/status does not (issue 21,
-// item 18; the hub side is hub's TestHiddenToolCounts).
+// offer (/api/tools "hidden", as hubs before decision 0210 answered for one
+// that requires task augmentation) with the reason, and does not count it,
+// as /api/status does not (issue 21, item 18; the hub side is hub's
+// TestHiddenToolCounts).
 func TestToolsCountsAsTheHub(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/api/tools" {

@@ -43,8 +43,8 @@ type toolCost struct {
 	Tokens   int    `json:"tokens"`
 	Disabled bool   `json:"disabled,omitempty"` // by a policy: not offered, not counted
 	// Hidden says why the hub does not offer a tool no policy disables
-	// (one that requires task augmentation); not counted either, as
-	// /api/status does not count it.
+	// (hubs before decision 0210 hid a tool that requires task
+	// augmentation); not counted either, as /api/status does not count it.
 	Hidden string `json:"hidden,omitempty"`
 }
 

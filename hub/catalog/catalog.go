@@ -42,16 +42,25 @@ type Tool struct {
 	Tool    mcp.Tool
 	Blocked bool   // hidden and refused by policy
 	Sum     string // identifies the listed definition, to tell a changed list
+	// Task is set when the service offers the tool only as a task
+	// (execution.taskSupport "required"): the hub calls it as one and
+	// answers its client with the task's result (decision 0210).
+	Task bool
 }
 
 // Hidden returns why a tool is not offered although no policy hides it, or
-// "". A tool that requires task augmentation cannot be called through the
-// hub yet (tasks are not passed through).
+// "". Nothing is hidden so today: a tool the service offers only as a task
+// is offered, and the hub runs the task for its client (decision 0210).
 func (t *Tool) Hidden() string {
-	if t.Tool.Execution != nil && t.Tool.Execution.TaskSupport == mcp.TaskSupportRequired {
-		return "requires task augmentation, which the hub does not pass through yet"
-	}
 	return ""
+}
+
+// offered returns a tool as the hub lists it: without execution.taskSupport,
+// for the hub offers its clients no tasks of its own (it declares no tasks
+// capability) and calls a task-only tool as a task itself (decision 0210).
+func offered(t mcp.Tool) mcp.Tool {
+	t.Execution = nil
+	return t
 }
 
 // A Prompt is a service's prompt under its hub name.
@@ -115,8 +124,9 @@ func Build(m *mask.Masker, listings []Source) *Catalog {
 			continue
 		}
 		for _, t := range l.Listing.Tools {
-			e := &Tool{Exposed: ExposedName(l.Name, t.Name), Service: l.Name, Name: t.Name, Blocked: !ToolAllowed(l.Policy, t.Name)}
-			e.Tool = inspect.MaskTool(m, t)
+			e := &Tool{Exposed: ExposedName(l.Name, t.Name), Service: l.Name, Name: t.Name, Blocked: !ToolAllowed(l.Policy, t.Name),
+				Task: t.Execution != nil && t.Execution.TaskSupport == mcp.TaskSupportRequired}
+			e.Tool = inspect.MaskTool(m, offered(t))
 			e.Tool.Name = e.Exposed
 			e.Tool.Description = "[" + l.Name + "] " + e.Tool.Description
 			e.Sum = Sum(e.Tool)
@@ -150,6 +160,26 @@ func Build(m *mask.Masker, listings []Source) *Catalog {
 		}
 	}
 	return c
+}
+
+// Unlisted returns the server's own name of name, a tool name a call on
+// service's endpoint gave (turned into its exposed name), when the
+// catalogue offers no such tool: the service is asked for it as it is
+// (decision 0210). ok is false for a tool the catalogue holds, a name not
+// of service, a name ExposedName had to shorten or change (its own name is
+// not known), and a service that could not start (its stand-in says why).
+func (c *Catalog) Unlisted(service, name string) (own string, ok bool) {
+	if c.Tools[name] != nil {
+		return "", false
+	}
+	if _, failed := c.Errors[service]; failed {
+		return "", false
+	}
+	own, found := strings.CutPrefix(name, service+Separator)
+	if !found || own == "" || ExposedName(service, own) != name {
+		return "", false
+	}
+	return own, true
 }
 
 // ToolAllowed applies a policy's globs (see exposure.ToolAllowed).

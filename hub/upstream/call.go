@@ -141,7 +141,12 @@ func (u *Upstream) notified(s *session, n mcp.JSONRPCNotification) {
 			u.refreshLocked(s)
 		}
 		u.mu.Unlock()
+	case mcp.MethodNotificationTasksStatus:
+		u.taskStatus(n) // task.go: names the upstream's handle, which stays in the hub
 	default:
+		if mcp.MCPMethod(n.Method) == mcp.MethodNotificationProgress {
+			u.progressed(n) // task.go
+		}
 		if u.opts.OnNotification != nil {
 			u.opts.OnNotification(u.spec.Name, n)
 		}

@@ -103,12 +103,37 @@ func (u *Upstream) modernMeta(caps *mcp.ClientCapabilities) map[string]any {
 		if u.spec.RefuseElicitation {
 			c.Elicitation = nil
 		}
+		c.Extensions = withoutTasks(c.Extensions)
 	}
 	return map[string]any{
 		mcp.MetaKeyProtocolVersion:    modernVersion,
 		mcp.MetaKeyClientInfo:         u.opts.ClientInfo,
 		mcp.MetaKeyClientCapabilities: c,
 	}
+}
+
+// tasksExtension is the 2026-07-28 revision's tasks extension (SEP-2663).
+const tasksExtension = "io.modelcontextprotocol/tasks"
+
+// withoutTasks returns a client's extensions less the tasks extension: the
+// hub does not pass tasks through to its clients (decision 0210), so an
+// upstream must not answer a call of theirs with a task they could not
+// reach through the hub; it runs the call synchronously instead, as it
+// does for a client that did not declare the extension.
+func withoutTasks(ext map[string]any) map[string]any {
+	if _, ok := ext[tasksExtension]; !ok {
+		return ext
+	}
+	out := make(map[string]any, len(ext)-1)
+	for k, v := range ext {
+		if k != tasksExtension {
+			out[k] = v
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // RequestModern sends one request as Request does, but statelessly in the

@@ -64,7 +64,8 @@ func TestModernRevision(t *testing.T) {
 		t.Errorf("the catalog: caps listed %v, modern only %v", ok, c.ModernOnly)
 	}
 
-	caps := &mcp.ClientCapabilities{Sampling: &mcp.SamplingCapability{}, Elicitation: &mcp.ElicitationCapability{}}
+	caps := &mcp.ClientCapabilities{Sampling: &mcp.SamplingCapability{}, Elicitation: &mcp.ElicitationCapability{},
+		Extensions: map[string]any{tasksExtension: map[string]any{}, "example.com/other": map[string]any{}}}
 	raw, err := u.RequestModern(ctx, "tools/call", map[string]any{"name": "caps", "_meta": map[string]any{"progressToken": "p1"}}, caps)
 	if err != nil {
 		t.Fatal(err)
@@ -76,6 +77,14 @@ func TestModernRevision(t *testing.T) {
 	var got mcp.ClientCapabilities
 	if err := json.Unmarshal([]byte(resultText(t, res)), &got); err != nil || got.Sampling != nil || got.Elicitation == nil {
 		t.Errorf("the upstream saw the capabilities %s; want elicitation without sampling (allow_sampling = false)", resultText(t, res))
+	}
+	// The hub passes no tasks through to its clients (decision 0210): the
+	// upstream is not told the client takes them, other extensions are.
+	if _, tasks := got.Extensions[tasksExtension]; tasks || got.Extensions["example.com/other"] == nil {
+		t.Errorf("the upstream saw the extensions %v; want example.com/other without %s", got.Extensions, tasksExtension)
+	}
+	if caps.Extensions[tasksExtension] == nil {
+		t.Error("the client's own capabilities lost the tasks extension")
 	}
 
 	_, err = u.RequestModern(ctx, "tools/call", map[string]any{"name": "no_such_tool"}, nil)

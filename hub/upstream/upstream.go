@@ -50,6 +50,8 @@ type Upstream struct {
 
 	flightMu sync.Mutex
 	inflight map[string]*inflight // requests sent with Request, by id
+
+	tasks sync.Map // the tasks RequestTask waits for: upstream task id → *taskWatch (task.go)
 }
 
 // An attempt is one start; waiters read its outcome once done is closed.
