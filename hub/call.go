@@ -122,12 +122,10 @@ func (h *callPath) forward(ctx context.Context, c *relay.Caller, service, own st
 		raw json.RawMessage
 		err error
 	)
-	if tb, ok := b.(relay.TaskBackend); ok && task {
-		raw, err = tb.RequestTask(ctx, c, params)
-	} else if eb, ok := b.(relay.EraBackend); ok {
-		raw, err = eb.RequestEra(ctx, c, string(mcp.MethodToolsCall), params, own)
+	if task {
+		raw, err = b.RequestTask(ctx, c, params)
 	} else {
-		raw, err = b.Request(ctx, c, string(mcp.MethodToolsCall), params)
+		raw, err = b.RequestEra(ctx, c, string(mcp.MethodToolsCall), params, own)
 	}
 	var rej *upstream.Rejection
 	switch {

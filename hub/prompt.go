@@ -28,8 +28,7 @@ func (h *callPath) servePrompt(ctx context.Context, exposed string, req mcp.GetP
 	if b == nil {
 		return nil, fmt.Errorf("the service %s is no longer offered", p.Service)
 	}
-	eb, ok := b.(relay.EraBackend)
-	if !ok || !server.IsModernRequest(ctx) && !eb.ModernOnly(string(mcp.MethodPromptsGet), p.Name) {
+	if !server.IsModernRequest(ctx) && !b.ModernOnly(string(mcp.MethodPromptsGet), p.Name) {
 		res, err := b.GetPrompt(ctx, p.Name, req.Params.Arguments)
 		if err != nil {
 			return nil, inspect.MaskedErr(h.masker, err)
@@ -37,7 +36,7 @@ func (h *callPath) servePrompt(ctx context.Context, exposed string, req mcp.GetP
 		return inspect.ForClient(h.masker, res, inspect.DecodeGetPromptResult), nil
 	}
 	params := promptParams{Name: p.Name, Arguments: req.Params.Arguments, MultiRoundTripParams: req.Params.MultiRoundTripParams}
-	raw, err := eb.RequestEra(ctx, relay.CallerOf(ctx), string(mcp.MethodPromptsGet), params, p.Name)
+	raw, err := b.RequestEra(ctx, relay.CallerOf(ctx), string(mcp.MethodPromptsGet), params, p.Name)
 	var rej *upstream.Rejection
 	switch {
 	case errors.As(err, &rej):

@@ -12,27 +12,28 @@ import (
 )
 
 // A Backend is one service behind the hub: an upstream server, or a service
-// chronicle runs itself (the Chronova bridge).
+// chronicle runs itself (the Chronova bridge). What a backend cannot do it
+// answers with an error, so the call path chooses by what a request asks,
+// never by the backend's type.
 type Backend interface {
 	List(ctx context.Context) (catalog.Listing, error)
 	// Request passes one request on as the client sent it and returns the
 	// raw result; caller is whom it is made for.
 	Request(ctx context.Context, caller *Caller, method string, params any) (json.RawMessage, error)
-	CallTool(ctx context.Context, name string, args any) (*mcp.CallToolResult, error)
-	GetPrompt(ctx context.Context, name string, args map[string]string) (*mcp.GetPromptResult, error)
-	ReadResource(ctx context.Context, uri string) (*mcp.ReadResourceResult, error)
-}
-
-// An EraBackend is a backend that can speak to its service in the
-// client's protocol era (poolBackend): RequestEra is Request, sent in the
-// 2026-07-28 revision when the client speaks it (or what the request names,
-// a tool or a prompt, is offered in that revision only) and the service
-// does too.
-type EraBackend interface {
+	// RequestEra is Request, sent in the 2026-07-28 revision when the
+	// client speaks it (or what the request names, a tool or a prompt, is
+	// offered in that revision only) and the service does too.
 	RequestEra(ctx context.Context, caller *Caller, method string, params any, name string) (json.RawMessage, error)
 	// ModernOnly reports whether what a request of method names is
 	// offered in the 2026-07-28 revision only.
 	ModernOnly(method, name string) bool
+	// RequestTask calls a tool the service offers only as a task: it sends
+	// the tools/call as a task, waits for the task's result and returns it
+	// raw; ending ctx cancels the task (decision 0210).
+	RequestTask(ctx context.Context, caller *Caller, params any) (json.RawMessage, error)
+	CallTool(ctx context.Context, name string, args any) (*mcp.CallToolResult, error)
+	GetPrompt(ctx context.Context, name string, args map[string]string) (*mcp.GetPromptResult, error)
+	ReadResource(ctx context.Context, uri string) (*mcp.ReadResourceResult, error)
 }
 
 // A LocalBackend serves a service from an mcp-go server in this process,
@@ -72,6 +73,19 @@ func (l LocalBackend) Request(ctx context.Context, _ *Caller, method string, par
 		return nil, err
 	}
 	return json.Marshal(res)
+}
+
+// RequestEra is Request: the bridge speaks one revision.
+func (l LocalBackend) RequestEra(ctx context.Context, c *Caller, method string, params any, _ string) (json.RawMessage, error) {
+	return l.Request(ctx, c, method, params)
+}
+
+// ModernOnly is false: the bridge offers everything in every revision.
+func (LocalBackend) ModernOnly(string, string) bool { return false }
+
+// RequestTask refuses: the bridge offers no task-only tool.
+func (LocalBackend) RequestTask(context.Context, *Caller, any) (json.RawMessage, error) {
+	return nil, fmt.Errorf("this service offers no tasks")
 }
 
 func (l LocalBackend) CallTool(ctx context.Context, name string, args any) (*mcp.CallToolResult, error) {
