@@ -34,3 +34,51 @@ func BenchmarkCallDirect(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRequest is Upstream.Request of a tools/call to a stdio child,
+// as the hub's call path makes it: the transport's own CPU per request
+// (the child is a process of its own), for side-by-side runs of the
+// transport (decision 0215).
+func BenchmarkRequest(b *testing.B) {
+	spec := selfSpec("go", "normal")
+	p, _ := newTestPool(b, PoolOptions{}, spec)
+	u := p.Get(spec.Name)
+	ctx := testContext(b)
+	params := map[string]any{"name": "echo", "arguments": map[string]any{"message": "benchmark"}}
+	if _, err := u.Request(ctx, nil, "tools/call", params); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	cpu := cpuTime()
+	for b.Loop() {
+		if _, err := u.Request(ctx, nil, "tools/call", params); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/1e3/float64(b.N), "cpu-µs/call")
+}
+
+// BenchmarkRequest16 is BenchmarkRequest with 16 requests in flight at
+// once, as 16 client sessions make them.
+func BenchmarkRequest16(b *testing.B) {
+	spec := selfSpec("go", "normal")
+	p, _ := newTestPool(b, PoolOptions{}, spec)
+	u := p.Get(spec.Name)
+	ctx := testContext(b)
+	params := map[string]any{"name": "echo", "arguments": map[string]any{"message": "benchmark"}}
+	if _, err := u.Request(ctx, nil, "tools/call", params); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.SetParallelism(8) // 16 goroutines on 2 cores
+	cpu := cpuTime()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if _, err := u.Request(ctx, nil, "tools/call", params); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/1e3/float64(b.N), "cpu-µs/call")
+}
