@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/chronicle-dev/chronicle/internal/cputime"
 )
 
 // The wire benchmarks drive the hub with a few lines of JSON-RPC, so that
@@ -86,7 +88,7 @@ func BenchmarkWireHTTPCall(b *testing.B) {
 	var l latencies
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := cpuTime()
+	cpu := cputime.Used() // the hub and this client; the upstream is a process of its own
 	for b.Loop() {
 		start := time.Now()
 		if err := s.call(); err != nil {
@@ -94,15 +96,8 @@ func BenchmarkWireHTTPCall(b *testing.B) {
 		}
 		l.add(time.Since(start))
 	}
-	reportCPU(b, cpu)
+	cputime.ReportPerOp(b, cpu)
 	l.report(b)
-}
-
-// reportCPU reports the CPU time this process used per call since cpu
-// (the hub and the benchmark's client; the upstream is a process of its
-// own).
-func reportCPU(b *testing.B, cpu time.Duration) {
-	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/1e3/float64(b.N), "cpu-µs/call")
 }
 
 // BenchmarkWireHTTPSessions16 is 16 sessions calling at once.
@@ -124,7 +119,7 @@ func BenchmarkWireHTTPSessions16(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	start := time.Now()
-	cpu := cpuTime()
+	cpu := cputime.Used() // the hub and this client; the upstream is a process of its own
 	var wg sync.WaitGroup
 	for _, s := range sessions {
 		wg.Go(func() {
@@ -137,7 +132,7 @@ func BenchmarkWireHTTPSessions16(b *testing.B) {
 		})
 	}
 	wg.Wait()
-	reportCPU(b, cpu)
+	cputime.ReportPerOp(b, cpu)
 	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "calls/s")
 }
 
@@ -176,12 +171,12 @@ func BenchmarkWireStdioCall(b *testing.B) {
 	var l latencies
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := cpuTime()
+	cpu := cputime.Used() // the hub and this client; the upstream is a process of its own
 	for b.Loop() {
 		start := time.Now()
 		call()
 		l.add(time.Since(start))
 	}
-	reportCPU(b, cpu)
+	cputime.ReportPerOp(b, cpu)
 	l.report(b)
 }

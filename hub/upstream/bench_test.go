@@ -3,6 +3,8 @@ package upstream
 import (
 	"testing"
 
+	"github.com/chronicle-dev/chronicle/internal/cputime"
+
 	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
@@ -49,13 +51,13 @@ func BenchmarkRequest(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
-	cpu := cpuTime()
+	cpu := cputime.Used()
 	for b.Loop() {
 		if _, err := u.Request(ctx, nil, "tools/call", params); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/1e3/float64(b.N), "cpu-µs/call")
+	cputime.ReportPerOp(b, cpu)
 }
 
 // BenchmarkRequest16 is BenchmarkRequest with 16 requests in flight at
@@ -71,7 +73,7 @@ func BenchmarkRequest16(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.SetParallelism(8) // 16 goroutines on 2 cores
-	cpu := cpuTime()
+	cpu := cputime.Used()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			if _, err := u.Request(ctx, nil, "tools/call", params); err != nil {
@@ -80,5 +82,5 @@ func BenchmarkRequest16(b *testing.B) {
 			}
 		}
 	})
-	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/1e3/float64(b.N), "cpu-µs/call")
+	cputime.ReportPerOp(b, cpu)
 }

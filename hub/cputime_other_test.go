@@ -1,8 +1,0 @@
-//go:build !unix
-
-package hub
-
-import "time"
-
-// cpuTime is not measured here: the benchmarks report 0.
-func cpuTime() time.Duration { return 0 }
