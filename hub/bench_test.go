@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -77,10 +78,19 @@ func BenchmarkCallDirect(b *testing.B) {
 func benchHub(b *testing.B) *running {
 	h := newBenchHub(b)
 	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	tok, err := h.EnsureToken()
+	if err != nil {
+		b.Fatal(err)
+	}
+	hubTokens.Store(ln.Addr().String(), tok)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { _ = h.ServeHTTP(ctx, ln); close(done) }()
-	r := &running{hub: h, url: "http://" + ln.Addr().String(), stop: func() { cancel(); <-done }}
+	r := &running{hub: h, url: "http://" + ln.Addr().String(), stop: func() {
+		cancel()
+		<-done
+		hubTokens.Delete(ln.Addr().String())
+	}}
 	b.Cleanup(r.stop)
 	return r
 }
@@ -110,7 +120,11 @@ func newBenchHub(b *testing.B) *Hub {
 }
 
 func benchClient(b *testing.B, url string) *client.Client {
-	tr, err := transport.NewStreamableHTTP(url + "/mcp")
+	var headers map[string]string
+	if tok, ok := hubTokens.Load(strings.TrimPrefix(url, "http://")); ok {
+		headers = map[string]string{"Authorization": "Bearer " + tok.(string)}
+	}
+	tr, err := transport.NewStreamableHTTP(url+"/mcp", transport.WithHTTPHeaders(headers))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/chronicle-dev/chronicle/internal/cputime"
 )
 
 // The wire benchmarks drive the hub with a few lines of JSON-RPC, so that
@@ -46,7 +48,7 @@ func (s *wireSession) post(body string) ([]byte, error) {
 		req.Header.Set("Mcp-Session-Id", s.sid)
 		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
 	}
-	resp, err := s.c.Do(req)
+	resp, err := s.c.Do(withToken(req))
 	if err != nil {
 		return nil, err
 	}
@@ -86,6 +88,7 @@ func BenchmarkWireHTTPCall(b *testing.B) {
 	var l latencies
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cputime.Used() // the hub and this client; the upstream is a process of its own
 	for b.Loop() {
 		start := time.Now()
 		if err := s.call(); err != nil {
@@ -93,6 +96,7 @@ func BenchmarkWireHTTPCall(b *testing.B) {
 		}
 		l.add(time.Since(start))
 	}
+	cputime.ReportPerOp(b, cpu)
 	l.report(b)
 }
 
@@ -115,6 +119,7 @@ func BenchmarkWireHTTPSessions16(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	start := time.Now()
+	cpu := cputime.Used() // the hub and this client; the upstream is a process of its own
 	var wg sync.WaitGroup
 	for _, s := range sessions {
 		wg.Go(func() {
@@ -127,6 +132,7 @@ func BenchmarkWireHTTPSessions16(b *testing.B) {
 		})
 	}
 	wg.Wait()
+	cputime.ReportPerOp(b, cpu)
 	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "calls/s")
 }
 
@@ -165,10 +171,12 @@ func BenchmarkWireStdioCall(b *testing.B) {
 	var l latencies
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cputime.Used() // the hub and this client; the upstream is a process of its own
 	for b.Loop() {
 		start := time.Now()
 		call()
 		l.add(time.Since(start))
 	}
+	cputime.ReportPerOp(b, cpu)
 	l.report(b)
 }
