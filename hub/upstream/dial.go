@@ -36,7 +36,7 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 	case service.Stdio:
 		ch, err = u.spawn(rs)
 		if err == nil {
-			tr = newLineTransport(ch.Stdout, ch.Stdin)
+			tr = transport.NewIO(ch.Stdout, ch.Stdin, nil)
 		}
 	case service.HTTP, service.SSE:
 		tr, ep, err = u.remote(rs)
