@@ -2,6 +2,7 @@ package oauth
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -194,5 +195,63 @@ func TestInvalidGrantAsksForLogin(t *testing.T) {
 	login(t, st, ts)
 	if s, _ := st.Status("corp", svc.URL); s.Status != LoggedIn {
 		t.Fatalf("status %q after a new login", s.Status)
+	}
+}
+
+// Over SSH the browser cannot reach the loopback listener: the user pastes
+// the redirected URL. A record the server's old authorization server left
+// is dropped by the login.
+func TestPastedRedirectAndChangedIssuer(t *testing.T) {
+	ts := startServers(t)
+	st := newTestStore(t)
+	svc := testService(ts)
+	stale := &Record{Service: "corp", URL: svc.URL, Issuer: "https://old-issuer.example", Resource: svc.URL,
+		Registration: Registration{Kind: Dynamic, ClientID: "old"}, Token: &transport.Token{AccessToken: "old-access-token"}}
+	if err := st.save(stale); err != nil {
+		t.Fatal(err)
+	}
+
+	follow, redirected := browser(t, ts, false)
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	open := func(authURL string) error {
+		if err := follow(authURL); err != nil {
+			return err
+		}
+		_, err := io.WriteString(pw, "not a url\n"+redirected()+"\n")
+		return err
+	}
+	rec, err := (&Login{Store: st, Service: svc, Open: open, Paste: pr}).Run(ctxFor(t))
+	if err != nil {
+		t.Fatalf("login with a pasted redirect: %v", err)
+	}
+	if rec.Issuer != ts.Issuer {
+		t.Fatalf("issuer %q", rec.Issuer)
+	}
+	recs, _ := st.Records(svc.URL)
+	if len(recs) != 1 || recs[0].Issuer != ts.Issuer {
+		t.Fatalf("the old issuer's record was kept: %d records", len(recs))
+	}
+	if err := callTool(t, st, ts); err != nil {
+		t.Fatalf("a call after the pasted login: %v", err)
+	}
+}
+
+// A logout forgets the tokens even when the authorization server cannot
+// be reached, and says it could not revoke them.
+func TestLogoutWithoutServer(t *testing.T) {
+	st := newTestStore(t)
+	svc := Service{Name: "gone", URL: "http://127.0.0.1:1/mcp"}
+	rec := &Record{Service: "gone", URL: svc.URL, Issuer: "http://127.0.0.1:1", Resource: svc.URL,
+		Registration: Registration{Kind: Dynamic, ClientID: "c"}, Token: &transport.Token{AccessToken: "gone-access-token"}}
+	if err := st.save(rec); err != nil {
+		t.Fatal(err)
+	}
+	res, err := st.Logout(ctxFor(t), svc, nil)
+	if err != nil || !res.Found || res.Revoked || !strings.Contains(res.NotRevoked, "could not be reached") {
+		t.Fatalf("logout: %+v, %v", res, err)
+	}
+	if r, _ := st.Find(svc.URL); r != nil {
+		t.Fatal("the record survived")
 	}
 }
