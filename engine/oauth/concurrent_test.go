@@ -14,6 +14,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/internal/oauthtest"
 )
 
 // helperEnv makes the test binary a second process that reads the token
@@ -24,7 +25,7 @@ const helperEnv = "CHRONICLE_OAUTH_HELPER"
 func runHelper(string) int {
 	st := NewStore(filepath.Join(os.Getenv("HOME"), ".chronicle"), fsys.OS{}, mask.NewMasker())
 	svc := Service{Name: "corp", URL: os.Getenv("CHRONICLE_OAUTH_URL")}
-	svc.OAuth.ClientID = testClientID
+	svc.OAuth.ClientID = oauthtest.ClientID
 	rec, err := st.Find(svc.URL)
 	if err != nil || rec == nil {
 		fmt.Fprintln(os.Stderr, "no record:", err)
@@ -47,7 +48,7 @@ func runHelper(string) int {
 // second waits on the record's lock, reads the record again and uses the
 // token the first got, instead of spending the rotated refresh token.
 func TestTwoProcessesRefreshOnce(t *testing.T) {
-	ts := startServers(t)
+	ts := oauthtest.Start(t)
 	st := newTestStore(t)
 	svc := testService(ts)
 	login(t, st, ts)
@@ -55,11 +56,11 @@ func TestTwoProcessesRefreshOnce(t *testing.T) {
 	for round := range 3 {
 		expire(t, st, svc.URL)
 		var cmds [2]*exec.Cmd
-		var outs [2]strings.Builder
+		var outs, errs [2]strings.Builder
 		for i := range cmds {
 			cmds[i] = exec.Command(os.Args[0], "-test.run=^$")
 			cmds[i].Env = append(os.Environ(), helperEnv+"=refresh", "CHRONICLE_OAUTH_URL="+svc.URL)
-			cmds[i].Stdout, cmds[i].Stderr = &outs[i], &outs[i]
+			cmds[i].Stdout, cmds[i].Stderr = &outs[i], &errs[i]
 		}
 		for _, c := range cmds {
 			if err := c.Start(); err != nil {
@@ -68,7 +69,7 @@ func TestTwoProcessesRefreshOnce(t *testing.T) {
 		}
 		for i, c := range cmds {
 			if err := c.Wait(); err != nil {
-				t.Fatalf("round %d: process %d: %v: %s", round, i, err, outs[i].String())
+				t.Fatalf("round %d: process %d: %v: %s", round, i, err, errs[i].String())
 			}
 		}
 		if outs[0].String() != outs[1].String() {

@@ -16,10 +16,11 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/internal/oauthtest"
 )
 
-func testService(ts *testServer) Service {
-	return Service{Name: "corp", URL: ts.MCPURL, OAuth: service.OAuth{ClientID: testClientID, Scopes: []string{"openid", "offline_access"}}}
+func testService(ts *oauthtest.Servers) Service {
+	return Service{Name: "corp", URL: ts.MCPURL, OAuth: service.OAuth{ClientID: oauthtest.ClientID, Scopes: []string{"openid", "offline_access"}}}
 }
 
 func newTestStore(t *testing.T) *Store {
@@ -35,9 +36,9 @@ func ctxFor(t *testing.T) context.Context {
 	return ctx
 }
 
-func login(t *testing.T, st *Store, ts *testServer) *Record {
+func login(t *testing.T, st *Store, ts *oauthtest.Servers) *Record {
 	t.Helper()
-	open, _ := browser(t, ts, true)
+	open, _ := oauthtest.Browser(t, ts, true)
 	rec, err := (&Login{Store: st, Service: testService(ts), Open: open}).Run(ctxFor(t))
 	if err != nil {
 		t.Fatalf("login: %v", err)
@@ -47,7 +48,7 @@ func login(t *testing.T, st *Store, ts *testServer) *Record {
 
 // callTool reaches the protected MCP server through mcp-go's client with
 // the store's tokens, as the hub will.
-func callTool(t *testing.T, st *Store, ts *testServer) error {
+func callTool(t *testing.T, st *Store, ts *oauthtest.Servers) error {
 	t.Helper()
 	svc := testService(ts)
 	rec, err := st.Find(svc.URL)
@@ -99,7 +100,7 @@ func expire(t *testing.T, st *Store, url string) {
 }
 
 func TestLoginStatusRefreshLogout(t *testing.T) {
-	ts := startServers(t)
+	ts := oauthtest.Start(t)
 	st := newTestStore(t)
 	svc := testService(ts)
 
@@ -143,7 +144,7 @@ func TestLoginStatusRefreshLogout(t *testing.T) {
 	if after.Token.AccessToken == before.AccessToken || after.Token.RefreshToken == before.RefreshToken || after.Token.RefreshToken == "" {
 		t.Fatal("the token was not refreshed and rotated on disk")
 	}
-	if ts.accepts(ctxFor(t), "Bearer "+before.AccessToken) {
+	if ts.Accepts(ctxFor(t), "Bearer "+before.AccessToken) {
 		t.Fatal("the provider still accepts the replaced access token")
 	}
 
@@ -152,7 +153,7 @@ func TestLoginStatusRefreshLogout(t *testing.T) {
 	if err != nil || !res.Found || !res.Revoked {
 		t.Fatalf("logout: %+v, %v", res, err)
 	}
-	if ts.revoked == 0 || ts.accepts(ctxFor(t), "Bearer "+after.Token.AccessToken) {
+	if ts.Revoked() == 0 || ts.Accepts(ctxFor(t), "Bearer "+after.Token.AccessToken) {
 		t.Fatal("the tokens were not revoked at the provider")
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
@@ -164,7 +165,7 @@ func TestLoginStatusRefreshLogout(t *testing.T) {
 }
 
 func TestInvalidGrantAsksForLogin(t *testing.T) {
-	ts := startServers(t)
+	ts := oauthtest.Start(t)
 	st := newTestStore(t)
 	svc := testService(ts)
 	rec := login(t, st, ts)
@@ -202,7 +203,7 @@ func TestInvalidGrantAsksForLogin(t *testing.T) {
 // the redirected URL. A record the server's old authorization server left
 // is dropped by the login.
 func TestPastedRedirectAndChangedIssuer(t *testing.T) {
-	ts := startServers(t)
+	ts := oauthtest.Start(t)
 	st := newTestStore(t)
 	svc := testService(ts)
 	stale := &Record{Service: "corp", URL: svc.URL, Issuer: "https://old-issuer.example", Resource: svc.URL,
@@ -211,7 +212,7 @@ func TestPastedRedirectAndChangedIssuer(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	follow, redirected := browser(t, ts, false)
+	follow, redirected := oauthtest.Browser(t, ts, false)
 	pr, pw := io.Pipe()
 	defer pw.Close()
 	open := func(authURL string) error {

@@ -38,6 +38,9 @@ type Record struct {
 	LoginRequired string `json:"login_required,omitempty"`
 	// Updated is when the record was last written.
 	Updated time.Time `json:"updated"`
+
+	// file is where the record was read from ("" for a new one).
+	file string
 }
 
 // A Registration is a client registered with an authorization server.

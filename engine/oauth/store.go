@@ -56,6 +56,7 @@ func (s *Store) load(path string) (*Record, error) {
 		return nil, err
 	}
 	s.Masker.Add(r.secrets()...)
+	r.file = path
 	return &r, nil
 }
 
@@ -64,12 +65,30 @@ func (s *Store) load(path string) (*Record, error) {
 func (s *Store) save(r *Record) error {
 	s.Masker.Add(r.secrets()...)
 	r.Updated = s.now().UTC()
-	return fsys.WriteJSON(s.Sys, s.path(r.Issuer, r.Resource), r)
+	p := s.path(r.Issuer, r.Resource)
+	if err := fsys.WriteJSON(s.Sys, p, r); err != nil {
+		return err
+	}
+	// A record read from a file of another name (copied in by hand) now
+	// lives under its own.
+	old := r.file
+	r.file = p
+	if old != "" && old != p {
+		return s.removeFile(old)
+	}
+	return nil
 }
 
 // remove forgets r. Its lock file stays: another process may hold it.
 func (s *Store) remove(r *Record) error {
-	p := s.path(r.Issuer, r.Resource)
+	p := r.file
+	if p == "" {
+		p = s.path(r.Issuer, r.Resource)
+	}
+	return s.removeFile(p)
+}
+
+func (s *Store) removeFile(p string) error {
 	if err := s.Sys.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("%s: %w", p, err)
 	}

@@ -1,10 +1,15 @@
-package oauth
+// Package oauthtest runs a real OpenID provider (zitadel/oidc's, in
+// process) in front of a small MCP server that checks the bearer token,
+// and plays the user's browser against it: for the tests of engine/oauth
+// and of chronicle auth. For tests only.
+package oauthtest
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/cookiejar"
@@ -20,29 +25,39 @@ import (
 	"github.com/zitadel/oidc/v3/example/server/storage"
 )
 
-// testClientID is the native client registered with the authorization
+// ClientID is the native client registered with the authorization
 // server in advance; its loopback redirect takes any port (RFC 8252 §7.3).
-const testClientID = "chronicle-test"
+const ClientID = "chronicle-test"
 
 var registerOnce sync.Once
 
-// A testServer is a real OpenID provider (zitadel/oidc's, in process) in
+// Servers are a real OpenID provider (zitadel/oidc's, in process) in
 // front of a small MCP server that accepts a request only with a bearer
 // token the provider's userinfo endpoint accepts.
-type testServer struct {
-	Issuer string
-	MCPURL string
-	// Revoked counts revocation requests the provider answered.
+type Servers struct {
+	Issuer  string
+	MCPURL  string
 	mu      sync.Mutex
 	revoked int
 }
 
-func startServers(t *testing.T) *testServer {
+// Revoked returns how many revocation requests the provider answered.
+func (ts *Servers) Revoked() int {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	return ts.revoked
+}
+
+// Start starts the provider and the MCP server; both stop when the test
+// ends.
+func Start(t testing.TB) *Servers {
 	t.Helper()
 	registerOnce.Do(func() {
-		storage.RegisterClients(storage.NativeClient(testClientID, "http://127.0.0.1/callback"))
+		// The provider's example login logs every request: quiet.
+		slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
+		storage.RegisterClients(storage.NativeClient(ClientID, "http://127.0.0.1/callback"))
 	})
-	ts := &testServer{}
+	ts := &Servers{}
 	asLn, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -78,7 +93,7 @@ func startServers(t *testing.T) *testServer {
 		json.NewEncoder(w).Encode(map[string]any{"resource": ts.MCPURL, "authorization_servers": []string{ts.Issuer}})
 	})
 	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
-		if !ts.accepts(r.Context(), r.Header.Get("Authorization")) {
+		if !ts.Accepts(r.Context(), r.Header.Get("Authorization")) {
 			w.Header().Set("WWW-Authenticate", fmt.Sprintf(`Bearer resource_metadata="%s%s", scope="openid offline_access"`, base, prm))
 			http.Error(w, "unauthorized", http.StatusUnauthorized)
 			return
@@ -91,9 +106,9 @@ func startServers(t *testing.T) *testServer {
 	return ts
 }
 
-// accepts asks the provider's userinfo endpoint whether the bearer token
+// Accepts asks the provider's userinfo endpoint whether the bearer token
 // is one it issued and has not revoked or replaced.
-func (ts *testServer) accepts(ctx context.Context, authorization string) bool {
+func (ts *Servers) Accepts(ctx context.Context, authorization string) bool {
 	if !strings.HasPrefix(authorization, "Bearer ") {
 		return false
 	}
@@ -107,11 +122,11 @@ func (ts *testServer) accepts(ctx context.Context, authorization string) bool {
 	return resp.StatusCode == http.StatusOK
 }
 
-// browser plays the user's browser: it follows the authorization URL,
+// Browser plays the user's browser: it follows the authorization URL,
 // signs in on the provider's login page and follows the redirect back to
-// chronicle's loopback listener. It returns the redirected URL, which a
-// user would paste with --no-browser.
-func browser(t *testing.T, ts *testServer, follow bool) (open func(string) error, redirected func() string) {
+// chronicle's loopback listener (unless follow is false). redirected
+// returns the redirected URL, which a user would paste with --no-browser.
+func Browser(t testing.TB, ts *Servers, follow bool) (open func(string) error, redirected func() string) {
 	jar, _ := cookiejar.New(nil)
 	var last string
 	var mu sync.Mutex
