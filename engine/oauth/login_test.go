@@ -256,3 +256,28 @@ func TestLogoutWithoutServer(t *testing.T) {
 		t.Fatal("the record survived")
 	}
 }
+
+// A server that names another authorization server than the record's: the
+// refresh token is not sent there, the old registration is dropped, and
+// the service needs a login.
+func TestChangedIssuerAtRefresh(t *testing.T) {
+	ts := oauthtest.Start(t)
+	st := newTestStore(t)
+	svc := testService(ts)
+	old := &Record{Service: "corp", URL: svc.URL, Issuer: "https://old-issuer.example", Resource: svc.URL,
+		Registration: Registration{Kind: PreRegistered, ClientID: oauthtest.ClientID},
+		Token:        &transport.Token{AccessToken: "old-access-token", RefreshToken: "old-refresh-token", ExpiresAt: time.Now().Add(-time.Minute)}}
+	if err := st.save(old); err != nil {
+		t.Fatal(err)
+	}
+	if err := callTool(t, st, ts); err == nil {
+		t.Fatal("a call with the old issuer's token succeeded")
+	}
+	rec, _ := st.Find(svc.URL)
+	if rec.Token != nil || rec.Registration.ClientID != "" || !strings.Contains(rec.LoginRequired, ts.Issuer) {
+		t.Fatalf("the old issuer's record was kept: %+v", rec)
+	}
+	if s, _ := st.Status("corp", svc.URL); s.Status != LoginRequired {
+		t.Fatalf("status %q", s.Status)
+	}
+}

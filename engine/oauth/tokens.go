@@ -100,6 +100,17 @@ func (t *Tokens) refresh(ctx context.Context) (*transport.Token, error) {
 	if !t.due(rec.Token) {
 		return rec.Token, nil
 	}
+	if md, err := t.handler.GetServerMetadata(ctx); err == nil && !sameURL(md.Issuer, rec.Issuer) {
+		// The server names another authorization server now: the
+		// registration and tokens of the old one mean nothing there, and
+		// its refresh token must not be sent to the new one.
+		rec.Token, rec.Registration = nil, Registration{}
+		rec.LoginRequired = fmt.Sprintf("the server's authorization server is now %s, not %s", md.Issuer, rec.Issuer)
+		if err := t.store.save(rec); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%w: %s", ErrLoginRequired, rec.LoginRequired)
+	}
 	// RefreshToken saves the new token (SaveToken, below) before it
 	// returns: a rotated refresh token is on disk before anyone uses it.
 	tok, err := t.handler.RefreshToken(ctx, rec.Token.RefreshToken)
