@@ -28,6 +28,16 @@ const clientName = "chronicle"
 // newHandler returns mcp-go's OAuth handler for svc with registration reg
 // (an empty client id for discovery alone), its tokens kept in tokens.
 func newHandler(svc Service, reg Registration, redirectURI string, scopes []string, tokens transport.TokenStore, client *http.Client) *transport.OAuthHandler {
+	h := transport.NewOAuthHandler(config(svc, reg, redirectURI, scopes, tokens, client))
+	h.SetBaseURL(svc.URL)
+	return h
+}
+
+// config is the one place an OAuthConfig is made: PKCE always, the
+// configured secret for a pre-registered client and the issued one for a
+// dynamic registration, and an HTTP client whose registrations are
+// native (nativeRegistration).
+func config(svc Service, reg Registration, redirectURI string, scopes []string, tokens transport.TokenStore, client *http.Client) transport.OAuthConfig {
 	if client == nil {
 		client = &http.Client{Timeout: 30 * time.Second}
 	}
@@ -37,13 +47,11 @@ func newHandler(svc Service, reg Registration, redirectURI string, scopes []stri
 	if reg.Kind == PreRegistered {
 		secret = svc.ClientSecret
 	}
-	h := transport.NewOAuthHandler(transport.OAuthConfig{
+	return transport.OAuthConfig{
 		ClientID: reg.ClientID, ClientSecret: secret, TokenEndpointAuthMethod: reg.AuthMethod,
 		RedirectURI: redirectURI, Scopes: scopes, TokenStore: tokens, PKCEEnabled: true,
 		HTTPClient: &wrapped,
-	})
-	h.SetBaseURL(svc.URL)
-	return h
+	}
 }
 
 // Handler returns mcp-go's OAuth handler for a service that has logged in
@@ -87,4 +95,13 @@ func (n nativeRegistration) RoundTrip(req *http.Request) (*http.Response, error)
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	r.ContentLength = int64(len(body))
 	return next.RoundTrip(r)
+}
+
+// Config returns mcp-go's OAuth configuration for a service that has
+// logged in (rec), with rec's tokens as its TokenStore: what
+// transport.WithHTTPOAuth takes. Bind the transport's handler to the
+// tokens (GetOAuthHandler) before the first request, so they refresh.
+func (s *Store) Config(svc Service, rec *Record, client *http.Client) (transport.OAuthConfig, *Tokens) {
+	tokens := s.TokensFor(*rec)
+	return config(svc, rec.Registration, rec.Registration.RedirectURI, rec.Scopes, tokens, client), tokens
 }
