@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,6 +84,15 @@ service "corp" {
 	code = a.run([]string{"--chdir", cfg, "auth", "login", "corp", "--no-browser"})
 	if code != 0 || !strings.Contains(printed.String(), "paste here") {
 		t.Fatalf("auth login --no-browser exited %d: %s", code, printed.String())
+	}
+	// The printed URL is whole (not masked) and asks for PKCE S256, a
+	// state, the resource and a loopback redirect.
+	authURL := printed.String()[strings.Index(printed.String(), ts.Issuer):]
+	authURL = authURL[:strings.Index(authURL, "\n")]
+	for _, want := range []string{"code_challenge_method=S256", "&state=", "resource=" + url.QueryEscape(ts.MCPURL), "redirect_uri=" + url.QueryEscape("http://127.0.0.1:")} {
+		if !strings.Contains(authURL, want) || strings.Contains(authURL, "…") {
+			t.Fatalf("the printed URL lacks %s or is cut: %s", want, authURL)
+		}
 	}
 
 	store := oauth.NewStore(filepath.Join(home, ".chronicle"), fsys.OS{}, mask.NewMasker())

@@ -117,7 +117,17 @@ func (l *Login) Run(ctx context.Context) (*Record, error) {
 	if err := h.ProcessAuthorizationResponse(ctx, code, state, verifier); err != nil {
 		return nil, fmt.Errorf("%s: exchanging the code at %s: %w", svc.Name, md.Issuer, err)
 	}
-	return l.Store.load(l.Store.path(md.Issuer, resource))
+	path := l.Store.path(md.Issuer, resource)
+	for _, r := range old {
+		// The same issuer's record under another name (another resource,
+		// or a file copied in by hand) is replaced by the new one.
+		if r.Issuer == md.Issuer && r.file != path {
+			if err := l.Store.remove(r); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return l.Store.load(path)
 }
 
 // registration returns the client to log in as: the configured one, the
