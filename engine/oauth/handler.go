@@ -27,8 +27,8 @@ const clientName = "chronicle"
 
 // newHandler returns mcp-go's OAuth handler for svc with registration reg
 // (an empty client id for discovery alone), its tokens kept in tokens.
-func newHandler(svc Service, reg Registration, redirectURI string, scopes []string, tokens transport.TokenStore, client *http.Client) *transport.OAuthHandler {
-	h := transport.NewOAuthHandler(config(svc, reg, redirectURI, scopes, tokens, client))
+func newHandler(svc Service, reg Registration, d Discovery, redirectURI string, scopes []string, tokens transport.TokenStore, client *http.Client) *transport.OAuthHandler {
+	h := transport.NewOAuthHandler(config(svc, reg, d, redirectURI, scopes, tokens, client))
 	h.SetBaseURL(svc.URL)
 	return h
 }
@@ -37,7 +37,7 @@ func newHandler(svc Service, reg Registration, redirectURI string, scopes []stri
 // configured secret for a pre-registered client and the issued one for a
 // dynamic registration, and an HTTP client whose registrations are
 // native (nativeRegistration).
-func config(svc Service, reg Registration, redirectURI string, scopes []string, tokens transport.TokenStore, client *http.Client) transport.OAuthConfig {
+func config(svc Service, reg Registration, d Discovery, redirectURI string, scopes []string, tokens transport.TokenStore, client *http.Client) transport.OAuthConfig {
 	if client == nil {
 		client = &http.Client{Timeout: 30 * time.Second}
 	}
@@ -50,6 +50,7 @@ func config(svc Service, reg Registration, redirectURI string, scopes []string, 
 	return transport.OAuthConfig{
 		ClientID: reg.ClientID, ClientSecret: secret, TokenEndpointAuthMethod: reg.AuthMethod,
 		RedirectURI: redirectURI, Scopes: scopes, TokenStore: tokens, PKCEEnabled: true,
+		ProtectedResourceMetadataURL: d.ResourceMetadata, AuthServerMetadataURL: d.AuthServerMetadata,
 		HTTPClient: &wrapped,
 	}
 }
@@ -60,7 +61,7 @@ func config(svc Service, reg Registration, redirectURI string, scopes []string, 
 // configured secret of a pre-registered client.
 func (s *Store) Handler(svc Service, rec *Record, client *http.Client) (*transport.OAuthHandler, *Tokens) {
 	tokens := s.TokensFor(*rec)
-	h := newHandler(svc, rec.Registration, rec.Registration.RedirectURI, rec.Scopes, tokens, client)
+	h := newHandler(svc, rec.Registration, rec.Discovery, rec.Registration.RedirectURI, rec.Scopes, tokens, client)
 	tokens.Bind(h)
 	return h, tokens
 }
@@ -103,5 +104,5 @@ func (n nativeRegistration) RoundTrip(req *http.Request) (*http.Response, error)
 // tokens (GetOAuthHandler) before the first request, so they refresh.
 func (s *Store) Config(svc Service, rec *Record, client *http.Client) (transport.OAuthConfig, *Tokens) {
 	tokens := s.TokensFor(*rec)
-	return config(svc, rec.Registration, rec.Registration.RedirectURI, rec.Scopes, tokens, client), tokens
+	return config(svc, rec.Registration, rec.Discovery, rec.Registration.RedirectURI, rec.Scopes, tokens, client), tokens
 }

@@ -2,12 +2,14 @@ package oauth
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mark3labs/mcp-go/client/transport"
 )
@@ -45,8 +47,9 @@ func (l *Login) Run(ctx context.Context) (*Record, error) {
 	}
 	defer ln.Close()
 
-	challengeScope := l.probe(ctx)
-	disco := newHandler(svc, Registration{}, redirect, nil, transport.NewMemoryTokenStore(), l.HTTPClient)
+	challenge := l.probe(ctx)
+	d := l.discovery(ctx, challenge)
+	disco := newHandler(svc, Registration{}, d, redirect, nil, transport.NewMemoryTokenStore(), l.HTTPClient)
 	md, err := disco.GetServerMetadata(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("%s: discovering its authorization server: %w", svc.URL, err)
@@ -66,19 +69,13 @@ func (l *Login) Run(ctx context.Context) (*Record, error) {
 		prior = r
 	}
 
-	scopes := svc.OAuth.Scopes
-	if len(scopes) == 0 && challengeScope != "" {
-		scopes = strings.Fields(challengeScope)
-	}
-	if len(scopes) == 0 {
-		scopes = md.ScopesSupported
-	}
+	scopes := l.scopes(ctx, challenge, d, md)
 
-	tmpl := Record{Service: svc.Name, URL: svc.URL, Issuer: md.Issuer, Resource: resource, Scopes: scopes}
+	tmpl := Record{Service: svc.Name, URL: svc.URL, Issuer: md.Issuer, Resource: resource, Discovery: d, Scopes: scopes}
 	tokens := l.Store.TokensFor(tmpl)
 	tokens.login = true
 	reg := l.registration(prior, redirect)
-	h := newHandler(svc, reg, redirect, scopes, tokens, l.HTTPClient)
+	h := newHandler(svc, reg, d, redirect, scopes, tokens, l.HTTPClient)
 	tokens.Bind(h)
 	if reg.Kind == Dynamic && reg.ClientID == "" {
 		if err := h.RegisterClient(ctx, clientName); err != nil {
@@ -147,52 +144,137 @@ func (l *Login) registration(prior *Record, redirect string) Registration {
 }
 
 // probe sends the server an unauthenticated initialize, as a client's
-// first request would be, and feeds its 401 challenge to discovery
-// (RFC 9728's resource_metadata); it returns the challenge's scope. A
-// server that answers otherwise leaves discovery to the well-known paths.
-func (l *Login) probe(ctx context.Context) string {
-	client := l.HTTPClient
-	if client == nil {
-		client = http.DefaultClient
-	}
+// first request would be, and returns its 401 answer (headers only), nil
+// for any other: its challenge names the protected resource metadata
+// (RFC 9728's resource_metadata, given to mcp-go's discovery, which checks
+// its origin) and may name the scope.
+func (l *Login) probe(ctx context.Context) *http.Response {
 	body := `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"chronicle","version":"0"}}}`
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, l.Service.URL, strings.NewReader(body))
 	if err != nil {
-		return ""
+		return nil
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
-	resp, err := client.Do(req)
+	resp, err := l.client().Do(req)
+	if err != nil {
+		return nil
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized {
+		return nil
+	}
+	return resp
+}
+
+func (l *Login) client() *http.Client {
+	if l.HTTPClient != nil {
+		return l.HTTPClient
+	}
+	return &http.Client{Timeout: 30 * time.Second}
+}
+
+// scopes returns the scopes to ask for, in the MCP spec's order of
+// preference: the oauth block's, the challenge's scope, the protected
+// resource metadata's scopes_supported, the authorization server's; none
+// when no one names any (the scope parameter is then left out).
+func (l *Login) scopes(ctx context.Context, challenge *http.Response, d Discovery, md *transport.AuthServerMetadata) []string {
+	if s := l.Service.OAuth.Scopes; len(s) > 0 {
+		return s
+	}
+	var headers []string
+	if challenge != nil {
+		headers = challenge.Header.Values("WWW-Authenticate")
+	}
+	if s := challengeParam(headers, "scope"); s != "" {
+		return strings.Fields(s)
+	}
+	if s := l.resourceScopes(ctx, d.ResourceMetadata); len(s) > 0 {
+		return s
+	}
+	return md.ScopesSupported
+}
+
+// resourceScopes reads scopes_supported from the protected resource
+// metadata (at prm, else at the path-based well-known URL of the server),
+// which mcp-go reads but does not keep.
+func (l *Login) resourceScopes(ctx context.Context, prm string) []string {
+	if prm == "" {
+		prm = l.wellKnown("oauth-protected-resource", true)
+	}
+	var doc struct {
+		ScopesSupported []string `json:"scopes_supported"`
+	}
+	if !l.fetch(ctx, prm, &doc) {
+		return nil
+	}
+	return doc.ScopesSupported
+}
+
+// discovery finds the server's metadata where mcp-go does not look by
+// itself: the challenge's resource_metadata on the server's own origin
+// (mcp-go takes it only from a 401 it received itself, which a refresh
+// never sees); or, when the path-based well-known URL holds no protected
+// resource metadata, a 2025-03-26 server's authorization server metadata
+// at its root (mcp-go looks under the server's path). Protected resource
+// metadata at the root of a server with a path is not used: mcp-go, given
+// its URL, requires it to name the server's whole URL as its resource
+// (decision 0221).
+func (l *Login) discovery(ctx context.Context, challenge *http.Response) Discovery {
+	if challenge != nil {
+		if prm := challengeParam(challenge.Header.Values("WWW-Authenticate"), "resource_metadata"); prm != "" && l.sameOrigin(prm) {
+			return Discovery{ResourceMetadata: prm}
+		}
+	}
+	var doc map[string]any
+	if l.fetch(ctx, l.wellKnown("oauth-protected-resource", true), &doc) {
+		return Discovery{}
+	}
+	for _, suffix := range []string{"oauth-authorization-server", "openid-configuration"} {
+		if root := l.wellKnown(suffix, false); l.fetch(ctx, root, &doc) {
+			return Discovery{AuthServerMetadata: root}
+		}
+	}
+	return Discovery{}
+}
+
+// wellKnown returns the server's well-known URL for suffix, with the
+// server's path after it (RFC 9728's path insertion) or at the root.
+func (l *Login) wellKnown(suffix string, withPath bool) string {
+	u, err := url.Parse(l.Service.URL)
 	if err != nil {
 		return ""
 	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusUnauthorized {
-		return ""
+	out := u.Scheme + "://" + u.Host + "/.well-known/" + suffix
+	if withPath {
+		out += strings.TrimSuffix(u.EscapedPath(), "/")
 	}
-	return challengeParam(resp.Header.Values("WWW-Authenticate"), "scope")
+	return out
 }
 
-// challengeParam returns the value of param in a Bearer challenge.
-func challengeParam(headers []string, param string) string {
-	for _, h := range headers {
-		i := strings.Index(h, param+"=")
-		if i < 0 || (i > 0 && h[i-1] != ' ' && h[i-1] != ',') {
-			continue
-		}
-		v := h[i+len(param)+1:]
-		if strings.HasPrefix(v, `"`) {
-			if j := strings.Index(v[1:], `"`); j >= 0 {
-				return v[1 : j+1]
-			}
-			continue
-		}
-		if j := strings.IndexAny(v, ", "); j >= 0 {
-			v = v[:j]
-		}
-		return v
+// sameOrigin reports whether u is on the server's scheme and host.
+func (l *Login) sameOrigin(u string) bool {
+	a, err1 := url.Parse(u)
+	b, err2 := url.Parse(l.Service.URL)
+	return err1 == nil && err2 == nil && strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Host, b.Host)
+}
+
+// fetch decodes the JSON document at u into v; false when there is none.
+func (l *Login) fetch(ctx context.Context, u string, v any) bool {
+	if u == "" {
+		return false
 	}
-	return ""
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return false
+	}
+	req.Header.Set("Accept", "application/json")
+	resp, err := l.client().Do(req)
+	if err != nil {
+		return false
+	}
+	defer resp.Body.Close()
+	return resp.StatusCode == http.StatusOK && json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(v) == nil
 }
 
 // resourceOf returns the RFC 8707 resource mcp-go discovered for h, which
@@ -223,4 +305,26 @@ func redirectPort(reg Registration) int {
 	}
 	p, _ := strconv.Atoi(u.Port())
 	return p
+}
+
+// challengeParam returns the value of param in a Bearer challenge.
+func challengeParam(headers []string, param string) string {
+	for _, h := range headers {
+		i := strings.Index(h, param+"=")
+		if i < 0 || (i > 0 && h[i-1] != ' ' && h[i-1] != ',') {
+			continue
+		}
+		v := h[i+len(param)+1:]
+		if strings.HasPrefix(v, `"`) {
+			if j := strings.Index(v[1:], `"`); j >= 0 {
+				return v[1 : j+1]
+			}
+			continue
+		}
+		if j := strings.IndexAny(v, ", "); j >= 0 {
+			v = v[:j]
+		}
+		return v
+	}
+	return ""
 }

@@ -172,7 +172,7 @@ func TestInvalidGrantAsksForLogin(t *testing.T) {
 
 	// Another client spends the refresh token (the rotation the provider
 	// does makes the stored one worthless).
-	other := newHandler(svc, rec.Registration, rec.Registration.RedirectURI, rec.Scopes, transport.NewMemoryTokenStore(), nil)
+	other := newHandler(svc, rec.Registration, rec.Discovery, rec.Registration.RedirectURI, rec.Scopes, transport.NewMemoryTokenStore(), nil)
 	if _, err := other.RefreshToken(ctxFor(t), rec.Token.RefreshToken); err != nil {
 		t.Fatalf("spending the refresh token: %v", err)
 	}

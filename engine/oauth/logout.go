@@ -53,7 +53,7 @@ func (s *Store) Logout(ctx context.Context, svc Service, client *http.Client) (L
 // revoke asks rec's authorization server to revoke its refresh and access
 // tokens; it returns why it could not, or "".
 func (s *Store) revoke(ctx context.Context, svc Service, rec *Record, client *http.Client) string {
-	h := newHandler(svc, rec.Registration, rec.Registration.RedirectURI, nil, transport.NewMemoryTokenStore(), client)
+	h := newHandler(svc, rec.Registration, rec.Discovery, rec.Registration.RedirectURI, nil, transport.NewMemoryTokenStore(), client)
 	md, err := h.GetServerMetadata(ctx)
 	if err != nil {
 		return fmt.Sprintf("its authorization server could not be reached (%v)", err)

@@ -28,6 +28,10 @@ type Record struct {
 	Resource string `json:"resource"`
 	// Registration is the client the authorization server knows.
 	Registration Registration `json:"registration"`
+	// Discovery is where the login found the server's metadata when the
+	// paths mcp-go tries itself did not hold it: every later refresh and
+	// logout looks there too.
+	Discovery Discovery `json:"discovery,omitzero"`
 	// Scopes are those asked for at login.
 	Scopes []string `json:"scopes,omitempty"`
 	// Token is the last token the authorization server gave; nil after a
@@ -55,6 +59,19 @@ type Registration struct {
 	// RedirectURI is the loopback redirect registered with the client (its
 	// port is the callback port a dynamic registration was made for).
 	RedirectURI string `json:"redirect_uri,omitempty"`
+}
+
+// A Discovery says where a server's metadata is when it is not where
+// mcp-go looks by default (RFC 9728's path-based well-known URL, then the
+// authorization server's RFC 8414 and OpenID paths).
+type Discovery struct {
+	// ResourceMetadata is the protected resource metadata's URL from the
+	// server's 401 challenge.
+	ResourceMetadata string `json:"resource_metadata,omitempty"`
+	// AuthServerMetadata is the authorization server metadata's URL at the
+	// server's root, for a server of the 2025-03-26 revision, which has no
+	// protected resource metadata.
+	AuthServerMetadata string `json:"authorization_server_metadata,omitempty"`
 }
 
 // fileName names the record of (issuer, resource): a digest, so any issuer
