@@ -96,8 +96,10 @@ func parsePasted(line string) (callback, bool) {
 
 // check returns the authorization code of cb after the checks that make it
 // this login's: no error, the state sent, and (RFC 9207) the issuer
-// discovered, when the server names one.
-func (cb callback) check(state, issuer string) (string, error) {
+// discovered, compared as a plain string (a trailing slash or a case
+// difference is another issuer), present when the authorization server
+// says it sends it (issRequired).
+func (cb callback) check(state, issuer string, issRequired bool) (string, error) {
 	q := cb.query
 	if e := q.Get("error"); e != "" {
 		if d := q.Get("error_description"); d != "" {
@@ -108,8 +110,12 @@ func (cb callback) check(state, issuer string) (string, error) {
 	if q.Get("state") != state {
 		return "", errors.New("the redirect's state is not this login's: start the login again")
 	}
-	if iss := q.Get("iss"); iss != "" && strings.TrimSuffix(iss, "/") != strings.TrimSuffix(issuer, "/") {
-		return "", fmt.Errorf("the redirect comes from issuer %q, not %q (RFC 9207): refusing the code", iss, issuer)
+	iss, sent := q["iss"]
+	switch {
+	case sent && (len(iss) != 1 || iss[0] != issuer):
+		return "", fmt.Errorf("the redirect comes from issuer %q, not %q (RFC 9207): refusing the code", strings.Join(iss, ", "), issuer)
+	case !sent && issRequired:
+		return "", fmt.Errorf("the redirect does not name its issuer, which %s says it always does (RFC 9207): refusing the code", issuer)
 	}
 	code := q.Get("code")
 	if code == "" {

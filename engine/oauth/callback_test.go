@@ -23,7 +23,8 @@ func TestCallbackChecks(t *testing.T) {
 		name, query, want string
 	}{
 		{"good", "code=abc&state=s1", ""},
-		{"good with iss", "code=abc&state=s1&iss=https%3A%2F%2Fauth.example%2F", ""},
+		{"good with iss", "code=abc&state=s1&iss=https%3A%2F%2Fauth.example", ""},
+		{"iss with a slash", "code=abc&state=s1&iss=https%3A%2F%2Fauth.example%2F", "RFC 9207"},
 		{"another issuer", "code=abc&state=s1&iss=https%3A%2F%2Fevil.example", "RFC 9207"},
 		{"wrong state", "code=abc&state=s2", "state"},
 		{"refused", "error=access_denied&error_description=no+thanks&state=s1", "refused the login: access_denied: no thanks"},
@@ -31,7 +32,7 @@ func TestCallbackChecks(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			q, _ := url.ParseQuery(tc.query)
-			code, err := callback{query: q}.check("s1", issuer)
+			code, err := callback{query: q}.check("s1", issuer, false)
 			if tc.want == "" {
 				if err != nil || code != "abc" {
 					t.Fatalf("code %q, %v", code, err)
@@ -42,6 +43,13 @@ func TestCallbackChecks(t *testing.T) {
 				t.Fatalf("error %v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+func TestIssRequired(t *testing.T) {
+	q, _ := url.ParseQuery("code=abc&state=s1")
+	if _, err := (callback{query: q}).check("s1", "https://auth.example", true); err == nil || !strings.Contains(err.Error(), "does not name its issuer") {
+		t.Fatalf("a missing iss was accepted from a server that sends it: %v", err)
 	}
 }
 
@@ -120,7 +128,7 @@ func TestRegistrationChoice(t *testing.T) {
 		{"register now", Service{}, nil, Dynamic, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			reg := (&Login{Service: tc.svc}).registration(tc.prior, redirect)
+			reg := (&Login{Service: tc.svc}).registration(tc.prior, redirect, true)
 			if reg.Kind != tc.kind || reg.ClientID != tc.client || reg.RedirectURI != redirect {
 				t.Fatalf("registration %+v", reg)
 			}

@@ -55,6 +55,7 @@ func (l *Login) Run(ctx context.Context) (*Record, error) {
 		return nil, fmt.Errorf("%s: discovering its authorization server: %w", svc.URL, err)
 	}
 	resource := resourceOf(ctx, disco, svc.URL)
+	extra := l.serverExtras(ctx, md.Issuer, d)
 
 	var prior *Record
 	for _, r := range old {
@@ -74,7 +75,7 @@ func (l *Login) Run(ctx context.Context) (*Record, error) {
 	tmpl := Record{Service: svc.Name, URL: svc.URL, Issuer: md.Issuer, Resource: resource, Discovery: d, Scopes: scopes}
 	tokens := l.Store.TokensFor(tmpl)
 	tokens.login = true
-	reg := l.registration(prior, redirect)
+	reg := l.registration(prior, redirect, extra.ClientIDMetadataDocuments)
 	h := newHandler(svc, reg, d, redirect, scopes, tokens, l.HTTPClient)
 	tokens.Bind(h)
 	if reg.Kind == Dynamic && reg.ClientID == "" {
@@ -102,7 +103,7 @@ func (l *Login) Run(ctx context.Context) (*Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	code, err := cb.check(state, md.Issuer)
+	code, err := cb.check(state, md.Issuer, extra.IssInResponse)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", svc.Name, err)
 	}
@@ -129,15 +130,16 @@ func (l *Login) Run(ctx context.Context) (*Record, error) {
 
 // registration returns the client to log in as: the configured one, the
 // one registered before with this issuer for this redirect, a Client ID
-// Metadata Document, or (with an empty id) one to register now.
-func (l *Login) registration(prior *Record, redirect string) Registration {
+// Metadata Document where the authorization server accepts one (cimd),
+// or (with an empty id) one to register now.
+func (l *Login) registration(prior *Record, redirect string, cimd bool) Registration {
 	o := l.Service.OAuth
 	switch {
 	case o.ClientID != "":
 		return Registration{Kind: PreRegistered, ClientID: o.ClientID, RedirectURI: redirect}
 	case prior != nil && prior.Registration.Kind == Dynamic && prior.Registration.RedirectURI == redirect:
 		return prior.Registration
-	case o.ClientMetadataURL != "":
+	case o.ClientMetadataURL != "" && cimd:
 		return Registration{Kind: MetadataDocument, ClientID: o.ClientMetadataURL, RedirectURI: redirect}
 	}
 	return Registration{Kind: Dynamic, RedirectURI: redirect}
@@ -327,4 +329,37 @@ func challengeParam(headers []string, param string) string {
 		return v
 	}
 	return ""
+}
+
+// serverExtras are what the authorization server's metadata says beyond
+// the fields mcp-go's metadata type keeps.
+type serverExtras struct {
+	Issuer string `json:"issuer"`
+	// IssInResponse: the redirect always names the issuer (RFC 9207).
+	IssInResponse bool `json:"authorization_response_iss_parameter_supported"`
+	// ClientIDMetadataDocuments: a URL is accepted as a client id.
+	ClientIDMetadataDocuments bool `json:"client_id_metadata_document_supported"`
+}
+
+// serverExtras reads the issuer's metadata again, from where discovery
+// found it (the URL recorded, else RFC 8414's and OpenID's paths for the
+// issuer), for the fields mcp-go leaves out; a document naming another
+// issuer is not used.
+func (l *Login) serverExtras(ctx context.Context, issuer string, d Discovery) serverExtras {
+	var candidates []string
+	if d.AuthServerMetadata != "" {
+		candidates = append(candidates, d.AuthServerMetadata)
+	}
+	if u, err := url.Parse(issuer); err == nil {
+		root, path := u.Scheme+"://"+u.Host, strings.TrimSuffix(u.EscapedPath(), "/")
+		candidates = append(candidates, root+"/.well-known/oauth-authorization-server"+path,
+			root+"/.well-known/openid-configuration"+path, strings.TrimSuffix(issuer, "/")+"/.well-known/openid-configuration")
+	}
+	for _, c := range candidates {
+		var x serverExtras
+		if l.fetch(ctx, c, &x) && x.Issuer == issuer {
+			return x
+		}
+	}
+	return serverExtras{}
 }
