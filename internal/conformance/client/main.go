@@ -114,10 +114,12 @@ func serverURLOf(spec service.Service) string {
 }
 
 // use initializes the server through the hub's upstream client, lists its
-// tools and calls one (the scenario's add_numbers, else the first).
+// tools and calls one (the scenario's add_numbers, else the first) as the
+// hub calls one for a client.
 func use(ctx context.Context, store *oauth.Store, m *mask.Masker, spec service.Service) error {
 	pool := upstream.NewPool(upstream.PoolOptions{OAuth: store, Masker: m,
-		ClientInfo: mcp.Implementation{Name: "chronicle-conformance", Version: "1"}})
+		ClientInfo: mcp.Implementation{Name: "chronicle-conformance", Version: "1"},
+		OnRequest:  answer})
 	defer pool.Close()
 	pool.Reconcile([]service.Service{spec})
 	u := pool.Get(spec.Name)
@@ -134,6 +136,34 @@ func use(ctx context.Context, store *oauth.Store, m *mask.Masker, spec service.S
 			name, args = t.Name, map[string]any{"a": 5, "b": 3}
 		}
 	}
-	_, err = u.CallTool(ctx, name, args)
+	// Request, as the hub's call path sends a client's call: what the
+	// server asks meanwhile (elicitation) is attributed to it.
+	_, err = u.Request(ctx, "conformance client", "tools/call", map[string]any{"name": name, "arguments": args})
 	return err
+}
+
+// answer plays the person the hub would ask: an elicitation is accepted
+// with every default its schema gives (SEP-1034); anything else is
+// refused.
+func answer(_ context.Context, _ string, _ any, method string, params json.RawMessage) (json.RawMessage, error) {
+	if method != "elicitation/create" {
+		return nil, fmt.Errorf("%s: no one to ask", method)
+	}
+	var p struct {
+		RequestedSchema struct {
+			Properties map[string]struct {
+				Default any `json:"default"`
+			} `json:"properties"`
+		} `json:"requestedSchema"`
+	}
+	if err := json.Unmarshal(params, &p); err != nil {
+		return nil, err
+	}
+	content := map[string]any{}
+	for name, prop := range p.RequestedSchema.Properties {
+		if prop.Default != nil {
+			content[name] = prop.Default
+		}
+	}
+	return json.Marshal(map[string]any{"action": "accept", "content": content})
 }
