@@ -53,6 +53,10 @@ type app struct {
 	// masker is the process's masking authority: every secret value the
 	// command learns is registered with it before any output can carry it.
 	masker *mask.Masker
+
+	// openURL opens an address in the user's browser (nil: the system's
+	// opener); tests play the browser instead.
+	openURL func(string) error
 }
 
 // newApp returns an app whose standard output and error pass through its

@@ -108,12 +108,15 @@ func (a *app) planRun(f planFlags, o planOutput) error {
 	if !asJSON && len(p.ConfigWarnings) > 0 {
 		_ = l.report.writeWarnings(a.stderr, a.color(a.stderr))
 	}
+	logins := a.loginNotes(l.cfg, m.chronicleHome)
 	if asJSON {
+		p.Diagnostics = append(p.Diagnostics, logins...)
 		if err := writePlanJSON(a.stdout, p, a.masker); err != nil {
 			return err
 		}
 	} else {
 		planView{w: a.stdout, home: m.home, color: a.color(a.stdout), allUnmanaged: o.unmanaged, header: l.cfg.Machine.Header()}.render(p)
+		writeLoginNotes(a.stdout, logins)
 	}
 	if out != "" && len(p.Errors()) == 0 {
 		if err := p.Save(fsys.OS{}, out); err != nil {

@@ -49,6 +49,7 @@ func (a *app) rootCommand() *cobra.Command {
 		a.autostartCommand(),
 		a.serveCommand(),
 		a.chronovaCommand(),
+		a.authCommand(),
 		a.machineCommand(),
 		a.doctorCommand(),
 		a.versionCommand(),

@@ -20,7 +20,7 @@ var serviceSchema = &hcl.BodySchema{
 		{Name: "project"}, {Name: "enabled"}, {Name: "description"}, {Name: "origin"},
 		{Name: "inherit_env"}, {Name: "sessions"}, {Name: "allow_sampling"}, {Name: "allow_elicitation"},
 	},
-	Blocks: targetBlocks.Blocks,
+	Blocks: append([]hcl.BlockHeaderSchema{oauthBlock}, targetBlocks.Blocks...),
 }
 
 // decodeServices decodes the service instances on every core — at
@@ -134,6 +134,7 @@ func decodeService(d *decoder, in instance) *service.Service {
 		}
 		checkURL(d, a["url"], s.URL)
 	}
+	decodeOAuth(d, content.Blocks.OfType("oauth"), s, hasURL)
 	if hasCommand && a["headers"] != nil {
 		d.errorf(a["headers"].NameRange, "Attribute only for remote services", "headers are sent to a service reached at a url; %q is started with command.", name)
 	}

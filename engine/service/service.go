@@ -87,6 +87,9 @@ type Service struct {
 	// allow_elicitation = false).
 	RefuseSampling    bool
 	RefuseElicitation bool
+	// OAuth is how chronicle logs in to a remote service that wants OAuth
+	// (its oauth block); nil for a service that needs no login.
+	OAuth *OAuth `json:",omitempty"`
 }
 
 // How the hub runs a service's upstream for its clients.
@@ -105,7 +108,8 @@ func (s Service) Equal(o Service) bool {
 		s.Project == o.Project && s.Enabled == o.Enabled && s.Description == o.Description && s.Origin == o.Origin &&
 		slices.Equal(s.InheritEnv, o.InheritEnv) && s.InheritAllEnv == o.InheritAllEnv &&
 		s.PerClientSessions() == o.PerClientSessions() &&
-		s.RefuseSampling == o.RefuseSampling && s.RefuseElicitation == o.RefuseElicitation
+		s.RefuseSampling == o.RefuseSampling && s.RefuseElicitation == o.RefuseElicitation &&
+		s.OAuth.Equal(o.OAuth)
 }
 
 // SameUpstream reports whether o runs the same upstream as s: they differ

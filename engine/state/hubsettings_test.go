@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
@@ -19,6 +20,9 @@ func TestServiceHubSettingsRoundTrip(t *testing.T) {
 		InheritEnv: []string{"NOTES_TOKEN"}, Sessions: service.PerClient, RefuseSampling: true, RefuseElicitation: true}
 	s.Services["all"] = service.Service{Name: "all", Definition: service.Definition{Transport: "stdio", Command: "a"}, Enabled: true, InheritAllEnv: true}
 	s.Services["plain"] = service.Service{Name: "plain", Definition: service.Definition{Transport: "stdio", Command: "p"}, Enabled: true}
+	secretRef := secret.FromRef(secret.Ref{Kind: secret.KindEnv, Name: "CORP_SECRET"})
+	s.Services["corp"] = service.Service{Name: "corp", Definition: service.Definition{Transport: "http", URL: secret.Literal("https://corp.example/mcp")}, Enabled: true,
+		OAuth: &service.OAuth{ClientID: "c", ClientSecret: secretRef, Scopes: []string{"read"}, CallbackPort: 33418, ClientMetadataURL: "https://c.example/m.json"}}
 	if err := s.Save(path); err != nil {
 		t.Fatal(err)
 	}
@@ -30,6 +34,9 @@ func TestServiceHubSettingsRoundTrip(t *testing.T) {
 		t.Errorf("round trip changed the services:\n got %+v\nwant %+v", got.Services, s.Services)
 	}
 	raw, _ := os.ReadFile(path)
+	if !strings.Contains(string(raw), `"callback_port": 33418`) || strings.Count(string(raw), `"oauth"`) != 1 {
+		t.Errorf("the oauth block is not in the state file once:\n%s", raw)
+	}
 	if n := strings.Count(string(raw), "inherit_"); n != 2 {
 		t.Errorf("inherit settings written %d times, want 2 (absent when unset):\n%s", n, raw)
 	}

@@ -68,6 +68,16 @@ type serviceV1 struct {
 	Sessions          string   `json:"sessions,omitempty"`
 	RefuseSampling    bool     `json:"refuse_sampling,omitempty"`
 	RefuseElicitation bool     `json:"refuse_elicitation,omitempty"`
+	// OAuth is the service's oauth block (additive: absent in older files).
+	OAuth *oauthV1 `json:"oauth,omitempty"`
+}
+
+type oauthV1 struct {
+	ClientID          string       `json:"client_id,omitempty"`
+	ClientSecret      secret.Value `json:"client_secret,omitzero"`
+	Scopes            []string     `json:"scopes,omitempty"`
+	CallbackPort      int          `json:"callback_port,omitempty"`
+	ClientMetadataURL string       `json:"client_metadata_url,omitempty"`
 }
 
 type policyV1 struct {
@@ -206,6 +216,7 @@ func serviceToFile(s service.Service) serviceV1 {
 		Description: s.Description, Origin: s.Origin,
 		InheritEnv: s.InheritEnv, InheritAllEnv: s.InheritAllEnv, Sessions: s.Sessions,
 		RefuseSampling: s.RefuseSampling, RefuseElicitation: s.RefuseElicitation,
+		OAuth: convertPtr(s.OAuth, func(o service.OAuth) oauthV1 { return oauthV1(o) }),
 	}
 }
 
@@ -225,6 +236,7 @@ func serviceFromFile(f serviceV1) (service.Service, error) {
 		Description: f.Description, Origin: f.Origin,
 		InheritEnv: f.InheritEnv, InheritAllEnv: f.InheritAllEnv, Sessions: f.Sessions,
 		RefuseSampling: f.RefuseSampling, RefuseElicitation: f.RefuseElicitation,
+		OAuth: convertPtr(f.OAuth, func(o oauthV1) service.OAuth { return service.OAuth(o) }),
 	}, nil
 }
 

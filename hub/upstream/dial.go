@@ -118,20 +118,38 @@ func (u *Upstream) remote(rs *resolution) (transport.Interface, endpoint, error)
 	}
 	ep := endpoint{url: url, headers: headers}
 	log := u.opts.Logger.With("service", u.spec.Name)
+	oauthCfg, tokens, err := u.oauthConfig(rs, url)
+	if err != nil {
+		return nil, endpoint{}, err
+	}
 	if transportOf(u.spec) == service.SSE {
-		tr, err := transport.NewSSE(url,
-			transport.WithHeaders(headers),
+		opts := []transport.ClientOption{transport.WithHeaders(headers),
 			transport.WithSSELogger(log),
-			transport.WithEndpointTimeout(u.opts.StartTimeout))
+			transport.WithEndpointTimeout(u.opts.StartTimeout)}
+		if oauthCfg != nil {
+			opts = append(opts, transport.WithOAuth(*oauthCfg))
+		}
+		tr, err := transport.NewSSE(url, opts...)
+		if err == nil && tokens != nil {
+			tokens.Bind(tr.GetOAuthHandler())
+		}
 		return tr, ep, err
 	}
-	tr, err := transport.NewStreamableHTTP(url,
-		transport.WithHTTPHeaders(headers),
+	opts := []transport.StreamableHTTPCOption{transport.WithHTTPHeaders(headers),
 		transport.WithHTTPLogger(log),
 		// The standalone GET stream carries list_changed notifications in
 		// the 2025 revisions the hub pins.
 		//lint:ignore SA1019 deprecated only for the 2026-07-28 revision, which upstream clients do not use
-		transport.WithContinuousListening())
+		transport.WithContinuousListening()}
+	if oauthCfg != nil {
+		// The login's tokens (engine/oauth): refreshed ahead of expiry under
+		// the record's file lock, shared with the CLI and every other hub.
+		opts = append(opts, transport.WithHTTPOAuth(*oauthCfg))
+	}
+	tr, err := transport.NewStreamableHTTP(url, opts...)
+	if err == nil && tokens != nil {
+		tokens.Bind(tr.GetOAuthHandler())
+	}
 	return tr, ep, err
 }
 

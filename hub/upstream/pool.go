@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/engine/oauth"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -53,6 +54,11 @@ type PoolOptions struct {
 	OnRequest func(ctx context.Context, service string, caller any, method string, params json.RawMessage) (json.RawMessage, error)
 	// ClientInfo is how the hub introduces itself to upstreams.
 	ClientInfo mcp.Implementation
+	// OAuth is the store of the logins `chronicle auth login` made
+	// (~/.chronicle/oauth/): a service with an oauth block is reached with
+	// its tokens, and does not start without a usable login. nil: oauth
+	// blocks are not used (the service is reached with its headers only).
+	OAuth *oauth.Store
 	// Environ returns the hub's environment, of which a child gets the
 	// minimal set and what its service inherits (default os.Environ).
 	Environ func() []string
