@@ -18,8 +18,10 @@ import (
 	"github.com/chronicle-dev/chronicle/chronova"
 	"github.com/chronicle-dev/chronicle/engine/config"
 	"github.com/chronicle-dev/chronicle/engine/exposure"
+	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/names"
+	"github.com/chronicle-dev/chronicle/engine/oauth"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
@@ -75,6 +77,10 @@ type Options struct {
 	// not set: the management API and the console require it. "": a token
 	// made for this process only.
 	TokenFile string
+	// OAuthHome is ~/.chronicle, under which `chronicle auth login` keeps
+	// the logins (engine/oauth) an upstream with an oauth block is reached
+	// with; "": such an upstream does not start, asking for a login.
+	OAuthHome string
 	// CatalogPath is where the hub keeps the catalogue cache
 	// (~/.chronicle/catalog.json); "" to keep none. The HTTP hub keeps it.
 	CatalogPath string
@@ -179,7 +185,11 @@ func New(opts Options) (*Hub, error) {
 		NotifyStdio: h.transport.NotifyStdio, Clients: h.clients, Scopes: h.scopes, Settings: h.settings, Masker: h.masker,
 		Inspector: h.inspector, Life: h.life, ListTimeout: opts.ListTimeout, Root: opts.Root,
 	}
-	h.pool = relay.NewUpstreams(h.resolver, h.log, h.masker, func(service string) { h.lister.Invalidate("upstream "+service+" changed its lists", service) }, h.pass)
+	var logins *oauth.Store
+	if opts.OAuthHome != "" {
+		logins = oauth.NewStore(opts.OAuthHome, fsys.OS{}, h.masker)
+	}
+	h.pool = relay.NewUpstreams(h.resolver, h.log, h.masker, logins, func(service string) { h.lister.Invalidate("upstream "+service+" changed its lists", service) }, h.pass)
 	h.pass.Pool = h.pool
 	h.sessions = &relay.ClientHooks{Clients: h.clients, Pass: h.pass, Pool: h.pool, EndSession: h.transport.EndSession, Life: h.life, Log: h.log, Settings: h.settings}
 	h.calls = &callPath{

@@ -84,7 +84,7 @@ stop with the hub.`,
 			h, err := hub.New(hub.Options{
 				StatePath: m.statePath(), Home: m.home, EnvFile: filepath.Join(m.chronicleHome, "env"),
 				Listen: listen, Root: wd, Version: version, Logger: logger, Workspace: a.hubWorkspace(m),
-				Profile: profile, Service: service, CatalogPath: cache, TokenFile: tokenFile,
+				Profile: profile, Service: service, CatalogPath: cache, TokenFile: tokenFile, OAuthHome: m.chronicleHome,
 			})
 			if err != nil {
 				return failf("%s", err)

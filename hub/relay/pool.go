@@ -12,6 +12,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
+	"github.com/chronicle-dev/chronicle/engine/oauth"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
@@ -33,9 +34,14 @@ type Upstreams struct {
 	closed    bool
 }
 
-func NewUpstreams(r secret.Resolver, log *slog.Logger, m *mask.Masker, onChange func(string), pass *PassThrough) *Upstreams {
+// NewUpstreams returns the hub's upstreams: secrets resolved by r, values
+// masked by m, remote services with an oauth block reached with the
+// logins in logins (nil: they ask for a login), onChange told when an
+// upstream's lists change, pass given what upstreams send back.
+func NewUpstreams(r secret.Resolver, log *slog.Logger, m *mask.Masker, logins *oauth.Store, onChange func(string), pass *PassThrough) *Upstreams {
 	opts := upstream.PoolOptions{
 		Resolver:       r,
+		OAuth:          logins,
 		Masker:         m,
 		OnNotification: pass.notified,
 		OnRequest:      pass.asks,
