@@ -165,28 +165,30 @@ func (b poolBackend) List(ctx context.Context) (catalog.Listing, error) {
 }
 
 func (b poolBackend) Request(ctx context.Context, c *Caller, method string, params any) (json.RawMessage, error) {
-	var who any
-	session := ""
-	if c != nil {
-		who, session = c, c.Session
-	}
-	u, err := b.getFor(session)
+	u, who, err := b.upstreamFor(c)
 	if err != nil {
 		return nil, err
 	}
 	return u.Request(ctx, who, method, params)
 }
 
+// upstreamFor returns the upstream that serves c's session (the shared one
+// without a caller) and c as the upstream's requests name whom they are
+// made for (nil without a caller).
+func (b poolBackend) upstreamFor(c *Caller) (*upstream.Upstream, any, error) {
+	if c == nil {
+		u, err := b.getFor("")
+		return u, nil, err
+	}
+	u, err := b.getFor(c.Session)
+	return u, c, err
+}
+
 // RequestEra sends a request in the 2026-07-28 revision when the client
 // speaks it or what it names (a tool, a prompt) is offered in that revision
 // only, and the upstream speaks it; else on the session, as Request does.
 func (b poolBackend) RequestEra(ctx context.Context, c *Caller, method string, params any, name string) (json.RawMessage, error) {
-	var who any
-	session := ""
-	if c != nil {
-		who, session = c, c.Session
-	}
-	u, err := b.getFor(session)
+	u, who, err := b.upstreamFor(c)
 	if err != nil {
 		return nil, err
 	}

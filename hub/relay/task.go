@@ -10,12 +10,7 @@ import (
 // upstream session's, so the task is made, waited for and cancelled on the
 // one upstream it belongs to.
 func (b poolBackend) RequestTask(ctx context.Context, c *Caller, params any) (json.RawMessage, error) {
-	var who any
-	session := ""
-	if c != nil {
-		who, session = c, c.Session
-	}
-	u, err := b.getFor(session)
+	u, who, err := b.upstreamFor(c)
 	if err != nil {
 		return nil, err
 	}

@@ -190,17 +190,9 @@ func (r *Rejection) Unwrap() error { return r.Err }
 // withMeta returns params encoded with meta's members added to its _meta
 // (the request's own members, such as a progress token, are kept).
 func withMeta(params any, meta map[string]any) (json.RawMessage, error) {
-	obj := map[string]json.RawMessage{}
-	if params != nil {
-		b, err := json.Marshal(params)
-		if err != nil {
-			return nil, err
-		}
-		if string(b) != "null" {
-			if err := json.Unmarshal(b, &obj); err != nil {
-				return nil, fmt.Errorf("the params are not an object: %w", err)
-			}
-		}
+	obj, err := paramsObject(params)
+	if err != nil {
+		return nil, err
 	}
 	m := map[string]json.RawMessage{}
 	if raw, ok := obj["_meta"]; ok && string(raw) != "null" {

@@ -193,17 +193,9 @@ func withoutRelatedTask(raw json.RawMessage) json.RawMessage {
 // withMember returns params encoded with key set to value (params' other
 // members kept as they are).
 func withMember(params any, key string, value any) (json.RawMessage, error) {
-	obj := map[string]json.RawMessage{}
-	if params != nil {
-		b, err := json.Marshal(params)
-		if err != nil {
-			return nil, err
-		}
-		if string(b) != "null" {
-			if err := json.Unmarshal(b, &obj); err != nil {
-				return nil, fmt.Errorf("the params are not an object: %w", err)
-			}
-		}
+	obj, err := paramsObject(params)
+	if err != nil {
+		return nil, err
 	}
 	v, err := json.Marshal(value)
 	if err != nil {
@@ -221,4 +213,24 @@ func jsonrpcRequest(method string, params any) transport.JSONRPCRequest {
 		Method:  method,
 		Params:  params,
 	}
+}
+
+// paramsObject returns a request's params as an object's members, to be
+// changed and encoded again: none for nil or null, an error for anything
+// but an object.
+func paramsObject(params any) (map[string]json.RawMessage, error) {
+	obj := map[string]json.RawMessage{}
+	if params == nil {
+		return obj, nil
+	}
+	b, err := json.Marshal(params)
+	if err != nil {
+		return nil, err
+	}
+	if string(b) != "null" {
+		if err := json.Unmarshal(b, &obj); err != nil {
+			return nil, fmt.Errorf("the params are not an object: %w", err)
+		}
+	}
+	return obj, nil
 }
