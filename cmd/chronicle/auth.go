@@ -33,18 +33,24 @@ authorization server and resource, never in the state, a plan or a log.`,
 
 // oauthServices returns the configuration's services that have an oauth
 // block, in the package's terms (the client secret resolved when it
-// resolves), and the store. With no configuration there are none.
-func (a *app) oauthServices() ([]oauth.Service, *oauth.Store, error) {
+// resolves), those named when names are given (an error for a name that
+// is not one of them), and the store. With no configuration there are none.
+func (a *app) oauthServices(names ...string) ([]oauth.Service, *oauth.Store, error) {
 	ch, err := a.chronicleHome()
 	if err != nil {
 		return nil, nil, err
 	}
 	store := oauth.NewStore(ch, fsys.OS{}, a.masker)
 	cfg, err := a.optionalConfig()
-	if err != nil || cfg == nil {
+	if err != nil {
 		return nil, store, err
 	}
-	return a.oauthServicesOf(cfg), store, nil
+	var all []oauth.Service
+	if cfg != nil {
+		all = a.oauthServicesOf(cfg)
+	}
+	svcs, err := pick(all, names)
+	return svcs, store, err
 }
 
 // oauthServicesOf lists cfg's OAuth services. A url or client secret whose

@@ -28,11 +28,7 @@ sent to (it starts with http://127.0.0.1) into the terminal.`,
 		Example: `  chronicle auth login
   chronicle auth login linear --no-browser`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			all, store, err := a.oauthServices()
-			if err != nil {
-				return err
-			}
-			svcs, err := pick(all, args)
+			svcs, store, err := a.oauthServices(args...)
 			if err != nil {
 				return err
 			}

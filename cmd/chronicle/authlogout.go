@@ -18,11 +18,7 @@ exits 0.`,
 		Example: `  chronicle auth logout linear`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			all, store, err := a.oauthServices()
-			if err != nil {
-				return err
-			}
-			svcs, err := pick(all, args)
+			svcs, store, err := a.oauthServices(args...)
 			if err != nil {
 				return err
 			}
