@@ -97,15 +97,7 @@ func TestOAuthLoginReachesARunningHub(t *testing.T) {
 	writeState(t, path, []service.Service{spec}, nil)
 	h := newTestHub(t, path, Options{OAuthHome: home, ListGrace: testGrace})
 	r := serveHub(t, h)
-	watchCtx, stopWatch := context.WithCancel(context.Background())
-	watched := make(chan error, 1)
-	go func() { watched <- h.WatchLogins(watchCtx) }()
-	t.Cleanup(func() {
-		stopWatch()
-		if err := receive(t, watched, "the login watcher to stop"); err != nil {
-			t.Errorf("watching the logins: %v", err)
-		}
-	})
+	watchLogins(t, h)
 
 	//lint:ignore SA1019 the hub sends list_changed on the standalone GET stream of the 2025 revisions
 	tr, err := transport.NewStreamableHTTP(r.url+"/mcp", transport.WithContinuousListening())
@@ -147,4 +139,54 @@ func TestOAuthLoginReachesARunningHub(t *testing.T) {
 	if text, isErr := callText(t, c, "corp__whoami", nil); isErr || text != "a logged-in user" {
 		t.Fatalf("corp__whoami after the login: %q (error %v)", text, isErr)
 	}
+}
+
+// TestOAuthLoginReachesAStdioHub: the same for serve --stdio, the hub each
+// tool starts for itself: a login made while it runs is announced on its
+// stdout and the service's tools are listed.
+func TestOAuthLoginReachesAStdioHub(t *testing.T) {
+	ts := oauthtest.Start(t)
+	home := t.TempDir()
+	svc := oauth.Service{Name: "corp", URL: ts.MCPURL, OAuth: service.OAuth{ClientID: oauthtest.ClientID, Scopes: []string{"openid", "offline_access"}}}
+	path := filepath.Join(t.TempDir(), "state.json")
+	writeState(t, path, []service.Service{{
+		Name:       "corp",
+		Definition: service.Definition{Transport: service.HTTP, URL: secret.Literal(ts.MCPURL)},
+		Enabled:    true,
+		OAuth:      &svc.OAuth,
+	}}, nil)
+	h := newTestHub(t, path, Options{OAuthHome: home, ListGrace: testGrace})
+	watchLogins(t, h)
+	p := startStdio(t, h)
+	p.send(t, initialize)
+	p.until(t, `"id":1`)
+	p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	p.send(t, `{"jsonrpc":"2.0","id":"l1","method":"tools/list"}`)
+	if got := p.until(t, `"id":"l1"`); strings.Contains(got[len(got)-1], "corp__whoami") {
+		t.Fatalf("the service's tools are listed before the login: %s", got[len(got)-1])
+	}
+
+	open, _ := oauthtest.Browser(t, ts, true)
+	if _, err := (&oauth.Login{Store: oauth.NewStore(home, fsys.OS{}, mask.NewMasker()), Service: svc, Open: open}).Run(bounded(t)); err != nil {
+		t.Fatalf("login: %v", err)
+	}
+	p.until(t, `"notifications/tools/list_changed"`)
+	p.send(t, `{"jsonrpc":"2.0","id":"l2","method":"tools/list"}`)
+	if got := p.until(t, `"id":"l2"`); !strings.Contains(got[len(got)-1], "corp__whoami") {
+		t.Fatalf("the service's tools are not listed after the login: %s", got[len(got)-1])
+	}
+}
+
+// watchLogins runs h.WatchLogins until the test ends, as serve does.
+func watchLogins(t *testing.T, h *Hub) {
+	t.Helper()
+	ctx, stop := context.WithCancel(context.Background())
+	watched := make(chan error, 1)
+	go func() { watched <- h.WatchLogins(ctx) }()
+	t.Cleanup(func() {
+		stop()
+		if err := receive(t, watched, "the login watcher to stop"); err != nil {
+			t.Errorf("watching the logins: %v", err)
+		}
+	})
 }
