@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -106,6 +107,7 @@ type Hub struct {
 	localToken string
 
 	cfg     atomic.Pointer[relay.Settings] // the last reload's (settings.go)
+	logins  *oauth.Store                   // nil without Options.OAuthHome
 	noState atomic.Bool                    // the state did not exist (said once)
 	started time.Time
 
@@ -185,11 +187,10 @@ func New(opts Options) (*Hub, error) {
 		NotifyStdio: h.transport.NotifyStdio, Clients: h.clients, Scopes: h.scopes, Settings: h.settings, Masker: h.masker,
 		Inspector: h.inspector, Life: h.life, ListTimeout: opts.ListTimeout, Root: opts.Root,
 	}
-	var logins *oauth.Store
 	if opts.OAuthHome != "" {
-		logins = oauth.NewStore(opts.OAuthHome, fsys.OS{}, h.masker)
+		h.logins = oauth.NewStore(opts.OAuthHome, fsys.OS{}, h.masker)
 	}
-	h.pool = relay.NewUpstreams(h.resolver, h.log, h.masker, logins, func(service string) { h.lister.Invalidate("upstream "+service+" changed its lists", service) }, h.pass)
+	h.pool = relay.NewUpstreams(h.resolver, h.log, h.masker, h.logins, func(service string) { h.lister.Invalidate("upstream "+service+" changed its lists", service) }, h.pass)
 	h.pass.Pool = h.pool
 	h.sessions = &relay.ClientHooks{Clients: h.clients, Pass: h.pass, Pool: h.pool, EndSession: h.transport.EndSession, Life: h.life, Log: h.log, Settings: h.settings}
 	h.calls = &callPath{
@@ -391,6 +392,24 @@ func (h *Hub) WatchState(ctx context.Context) error {
 		if err := h.Reload(); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			h.log.Warn("reload", "error", h.masker.Text(err.Error()))
 			h.inspector.Note("", "reload failed: "+err.Error())
+		}
+	})
+}
+
+// WatchLogins follows the logins `chronicle auth login` writes to
+// ~/.chronicle/oauth, until ctx ends: when one appears or changes, the
+// services with an oauth block that failed (for want of a login, most
+// likely) start again at once, and their lists are read again, so that
+// every client is told of their tools with list_changed. Every hub
+// watches, HTTP and each serve --stdio: each has its own upstreams. It
+// returns nil at once for a hub without Options.OAuthHome.
+func (h *Hub) WatchLogins(ctx context.Context) error {
+	if h.logins == nil {
+		return nil
+	}
+	return watch.Folder(ctx, h.logins.Dir, ".json", func() {
+		if names := h.pool.RetryLogins(); len(names) > 0 {
+			h.lister.Invalidate("a login changed: starting "+strings.Join(names, ", ")+" again", names...)
 		}
 	})
 }

@@ -108,6 +108,13 @@ stop with the hub.`,
 					logger.Warn("not watching the state for changes", "error", err)
 				}
 			}()
+			// Every hub follows the logins: a `chronicle auth login` made
+			// while it runs reaches its upstreams without a restart.
+			go func() {
+				if err := h.WatchLogins(ctx); err != nil {
+					logger.Warn("not watching the logins for changes", "error", err)
+				}
+			}()
 			// Of all the hubs running (one per tool with --stdio), the
 			// one holding skillwatch.lock watches the skills.
 			skills := &watch.Skills{

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -118,6 +119,27 @@ func (u *Upstreams) Status() []console.ServiceStatus {
 		out = append(out, console.ServiceStatus{Name: s.Name, Transport: s.Transport, State: string(s.State), Error: s.Error, PID: s.PID, Restarts: s.Restarts, Tools: s.Tools})
 	}
 	return out
+}
+
+// RetryLogins lets every failed upstream of an OAuth service, shared and
+// per client, start again at its next need (upstream.Pool.RetryLogins), and
+// returns the names of the services concerned, each once.
+func (u *Upstreams) RetryLogins() []string {
+	names := u.Shared.RetryLogins()
+	u.mu.Lock()
+	pools := make([]*upstream.Pool, 0, len(u.clients))
+	for _, p := range u.clients {
+		pools = append(pools, p)
+	}
+	u.mu.Unlock()
+	for _, p := range pools {
+		for _, n := range p.RetryLogins() {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	return names
 }
 
 // Close stops every upstream, shared and per client.

@@ -2,6 +2,7 @@ package upstream
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -41,6 +42,17 @@ func TestOAuthUpstream(t *testing.T) {
 	svc := oauth.Service{Name: "corp", URL: ts.MCPURL, OAuth: *spec.OAuth}
 	if _, err := (&oauth.Login{Store: store, Service: svc, Open: open}).Run(ctx); err != nil {
 		t.Fatalf("login: %v", err)
+	}
+	// The pool that failed for want of a login starts the service again
+	// at once, without waiting out its backoff; a ready one is left alone.
+	if names := before.RetryLogins(); !slices.Equal(names, []string{"corp"}) {
+		t.Fatalf("RetryLogins after a login: %v", names)
+	}
+	if _, err := before.Get("corp").Catalog(ctx); err != nil {
+		t.Fatalf("catalog of the failed upstream after the login: %v", err)
+	}
+	if names := before.RetryLogins(); names != nil {
+		t.Fatalf("RetryLogins restarted a ready upstream: %v", names)
 	}
 	p, _ := newTestPool(t, PoolOptions{OAuth: store, Masker: m}, spec)
 	u := p.Get("corp")
