@@ -15,7 +15,7 @@ import (
 	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/relay"
 	"github.com/chronicle-dev/chronicle/hub/session"
-	"github.com/chronicle-dev/chronicle/hub/upstream"
+	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
 )
 
 // call is the one call path: every tools/call — an MCP client's, /api/call,
@@ -57,14 +57,14 @@ func (r *rejection) Error() string { return r.msg }
 // them (the transport writes them in place of mcp-go's -32603, decision
 // 0205); the rejection returned is what mcp-go, and a caller without a
 // transport (the console), see.
-func (h *callPath) rejected(ctx context.Context, service string, rej *upstream.Rejection) error {
+func (h *callPath) rejected(ctx context.Context, service string, rej *rpc.Rejection) error {
 	session.SetError(ctx, rpcError(h.masker, rej.Err))
 	return &rejection{msg: h.masker.Literal(serviceError(service, rej.Err))}
 }
 
 // rpcError is an upstream's JSON-RPC error as the client may see it: the
 // message and the data masked.
-func rpcError(m *mask.Masker, e *upstream.RPCError) session.RPCError {
+func rpcError(m *mask.Masker, e *rpc.RPCError) session.RPCError {
 	out := session.RPCError{Code: e.Code, Message: m.Literal(e.Message)}
 	if e.Data != nil {
 		if b, err := json.Marshal(e.Data); err == nil {
@@ -127,7 +127,7 @@ func (h *callPath) forward(ctx context.Context, c *relay.Caller, service, own st
 	} else {
 		raw, err = b.RequestEra(ctx, c, string(mcp.MethodToolsCall), params, own)
 	}
-	var rej *upstream.Rejection
+	var rej *rpc.Rejection
 	switch {
 	case errors.As(err, &rej):
 		return nil, h.rejected(ctx, service, rej)
@@ -160,9 +160,9 @@ type callParams struct {
 // exactly once.
 func serviceError(service string, err error) string {
 	msg := err.Error()
-	var rpc *upstream.RPCError
-	if errors.As(err, &rpc) {
-		msg = fmt.Sprintf("%s (JSON-RPC error %d)", rpc.Message, rpc.Code)
+	var refused *rpc.RPCError
+	if errors.As(err, &refused) {
+		msg = fmt.Sprintf("%s (JSON-RPC error %d)", refused.Message, refused.Code)
 	}
 	if strings.HasPrefix(msg, service+": ") {
 		return msg

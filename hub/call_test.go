@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/chronicle-dev/chronicle/hub/upstream"
+	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
 )
 
 // TestServiceErrorNamesTheServiceOnce: an upstream's error, already
@@ -17,7 +17,7 @@ func TestServiceErrorNamesTheServiceOnce(t *testing.T) {
 	}{
 		{errors.New("github: tools/call x: no answer within the 60s timeout"), "github: tools/call x: no answer within the 60s timeout"},
 		{errors.New("connection refused"), "github: connection refused"},
-		{fmt.Errorf("wrapped: %w", &upstream.RPCError{Code: -32602, Message: "unknown tool"}), "github: unknown tool (JSON-RPC error -32602)"},
+		{fmt.Errorf("wrapped: %w", &rpc.RPCError{Code: -32602, Message: "unknown tool"}), "github: unknown tool (JSON-RPC error -32602)"},
 	} {
 		if got := serviceError("github", tt.err); got != tt.want {
 			t.Errorf("serviceError(%v) = %q, want %q", tt.err, got, tt.want)

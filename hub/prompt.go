@@ -10,7 +10,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/relay"
-	"github.com/chronicle-dev/chronicle/hub/upstream"
+	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
 )
 
 // servePrompt serves an MCP client's prompts/get of the exposed prompt. A
@@ -37,7 +37,7 @@ func (h *callPath) servePrompt(ctx context.Context, exposed string, req mcp.GetP
 	}
 	params := promptParams{Name: p.Name, Arguments: req.Params.Arguments, MultiRoundTripParams: req.Params.MultiRoundTripParams}
 	raw, err := b.RequestEra(ctx, relay.CallerOf(ctx), string(mcp.MethodPromptsGet), params, p.Name)
-	var rej *upstream.Rejection
+	var rej *rpc.Rejection
 	switch {
 	case errors.As(err, &rej):
 		return nil, h.rejected(ctx, p.Service, rej)

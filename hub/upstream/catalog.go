@@ -2,13 +2,11 @@ package upstream
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
-	"sync/atomic"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 )
@@ -41,7 +39,7 @@ func list(ctx context.Context, s *session) (*Catalog, error) {
 	c := &Catalog{Listed: time.Now()}
 	var err error
 	if caps.Tools != nil {
-		if c.Tools, err = listTools(ctx, s.client.GetTransport(), nil); err != nil {
+		if c.Tools, err = rpc.ListTools(ctx, s.client.GetTransport(), nil); err != nil {
 			return nil, fmt.Errorf("tools/list: %w", err)
 		}
 	}
@@ -70,89 +68,4 @@ func list(ctx context.Context, s *session) (*Catalog, error) {
 		}
 	}
 	return c, nil
-}
-
-// rawID numbers the requests the package sends past mcp-go's client; they
-// are strings, so they never collide with the client's numeric ids.
-var rawID atomic.Int64
-
-// listTools lists tools with requests of its own, page by page, so that
-// each tool's schemas can be kept as the raw JSON the upstream sent.
-// meta is the _meta to send with each page (the 2026-07-28 revision's
-// per-request metadata), or nil.
-func listTools(ctx context.Context, tr transport.Interface, meta map[string]any) ([]mcp.Tool, error) {
-	var tools []mcp.Tool
-	seen := map[string]bool{}
-	cursor := ""
-	for {
-		params := map[string]any{}
-		if meta != nil {
-			params["_meta"] = meta
-		}
-		if cursor != "" {
-			params["cursor"] = cursor
-		}
-		req := transport.JSONRPCRequest{
-			JSONRPC: mcp.JSONRPC_VERSION,
-			ID:      mcp.NewRequestId(fmt.Sprintf("chronicle-%d", rawID.Add(1))),
-			Method:  string(mcp.MethodToolsList),
-			Params:  params,
-		}
-		if meta != nil {
-			req.Header = http.Header{methodHeader: {string(mcp.MethodToolsList)}}
-		}
-		resp, err := tr.SendRequest(ctx, req)
-		if err != nil {
-			return nil, transport.NewError(err)
-		}
-		if resp.Error != nil {
-			return nil, resp.Error.AsError()
-		}
-		var page struct {
-			Tools      []wireTool `json:"tools"`
-			NextCursor string     `json:"nextCursor"`
-		}
-		if err := json.Unmarshal(resp.Result, &page); err != nil {
-			return nil, fmt.Errorf("decode: %w", err)
-		}
-		for _, w := range page.Tools {
-			tools = append(tools, w.tool())
-		}
-		if page.NextCursor == "" {
-			return tools, nil
-		}
-		if seen[page.NextCursor] {
-			return nil, fmt.Errorf("the upstream repeated the cursor %q", page.NextCursor)
-		}
-		seen[page.NextCursor] = true
-		cursor = page.NextCursor
-	}
-}
-
-// A wireTool decodes a tool with its schemas left raw: the outer fields
-// shadow the embedded typed ones.
-type wireTool struct {
-	mcp.Tool
-	InputSchema  json.RawMessage `json:"inputSchema"`
-	OutputSchema json.RawMessage `json:"outputSchema"`
-}
-
-// emptySchema stands in for a tool that sent no input schema, which MCP
-// requires; it accepts an object of anything.
-var emptySchema = json.RawMessage(`{"type":"object"}`)
-
-func (w wireTool) tool() mcp.Tool {
-	t := w.Tool
-	t.RawInputSchema = w.InputSchema
-	if isNull(t.RawInputSchema) {
-		t.RawInputSchema = emptySchema
-	}
-	if !isNull(w.OutputSchema) {
-		t.RawOutputSchema = w.OutputSchema
-	}
-	return t
-}
-
-func isNull(b json.RawMessage) bool {
-	return len(b) == 0 || string(b) == "null"
 }

@@ -4,12 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"net/http"
 	"slices"
-	"strconv"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 )
@@ -30,13 +28,6 @@ const modernVersion = mcp.ProtocolVersion20260728
 // probeTimeout bounds the server/discover probe of a new session: an
 // upstream that does not answer it in time is used as a session-era one.
 const probeTimeout = 5 * time.Second
-
-// The HTTP headers a 2026-07-28 request mirrors its method and the name
-// it calls in (SEP-2243); servers refuse a request without the first.
-const (
-	methodHeader = "Mcp-Method"
-	nameHeader   = "Mcp-Name"
-)
 
 // ErrNotModern is RequestModern's answer when the upstream does not speak
 // the 2026-07-28 revision: the caller sends the request on the session.
@@ -61,13 +52,7 @@ func (u *Upstream) probeModern(ctx, sessCtx context.Context, ep endpoint) *trans
 	mt.SetProtocolVersion(modernVersion)
 	pctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
-	resp, err := mt.SendRequest(pctx, transport.JSONRPCRequest{
-		JSONRPC: mcp.JSONRPC_VERSION,
-		ID:      mcp.NewRequestId("chronicle-" + strconv.FormatInt(rawID.Add(1), 10)),
-		Method:  string(mcp.MethodServerDiscover),
-		Params:  map[string]any{"_meta": u.modernMeta(nil)},
-		Header:  http.Header{methodHeader: {string(mcp.MethodServerDiscover)}},
-	})
+	resp, err := mt.SendRequest(pctx, rpc.NewModernRequest(string(mcp.MethodServerDiscover), map[string]any{"_meta": u.modernMeta(nil)}))
 	var found struct {
 		SupportedVersions []string `json:"supportedVersions"`
 	}
@@ -103,37 +88,13 @@ func (u *Upstream) modernMeta(caps *mcp.ClientCapabilities) map[string]any {
 		if u.spec.RefuseElicitation {
 			c.Elicitation = nil
 		}
-		c.Extensions = withoutTasks(c.Extensions)
+		c.Extensions = rpc.WithoutTasks(c.Extensions)
 	}
 	return map[string]any{
 		mcp.MetaKeyProtocolVersion:    modernVersion,
 		mcp.MetaKeyClientInfo:         u.opts.ClientInfo,
 		mcp.MetaKeyClientCapabilities: c,
 	}
-}
-
-// tasksExtension is the 2026-07-28 revision's tasks extension (SEP-2663).
-const tasksExtension = "io.modelcontextprotocol/tasks"
-
-// withoutTasks returns a client's extensions less the tasks extension: the
-// hub does not pass tasks through to its clients (decision 0210), so an
-// upstream must not answer a call of theirs with a task they could not
-// reach through the hub; it runs the call synchronously instead, as it
-// does for a client that did not declare the extension.
-func withoutTasks(ext map[string]any) map[string]any {
-	if _, ok := ext[tasksExtension]; !ok {
-		return ext
-	}
-	out := make(map[string]any, len(ext)-1)
-	for k, v := range ext {
-		if k != tasksExtension {
-			out[k] = v
-		}
-	}
-	if len(out) == 0 {
-		return nil
-	}
-	return out
 }
 
 // RequestModern sends one request as Request does, but statelessly in the
@@ -150,11 +111,11 @@ func (u *Upstream) RequestModern(ctx context.Context, method string, params any,
 	if s.modern == nil {
 		return nil, ErrNotModern
 	}
-	body, err := withMeta(params, u.modernMeta(caps))
+	body, err := rpc.WithMeta(params, u.modernMeta(caps))
 	if err != nil {
 		return nil, u.errorf("%s: %w", method, err)
 	}
-	header := map[string]string{methodHeader: method}
+	header := map[string]string{rpc.MethodHeader: method}
 	var named struct {
 		Name string `json:"name"`
 		URI  string `json:"uri"`
@@ -162,57 +123,20 @@ func (u *Upstream) RequestModern(ctx context.Context, method string, params any,
 	if json.Unmarshal(body, &named) == nil {
 		switch {
 		case named.Name != "":
-			header[nameHeader] = named.Name
+			header[rpc.NameHeader] = named.Name
 		case named.URI != "":
-			header[nameHeader] = named.URI
+			header[rpc.NameHeader] = named.URI
 		}
 	}
 	// No caller: the upstream cannot ask anything of a stateless
 	// request's client mid-call, and a caller in flight would make the
 	// session's own requests ambiguous (attributed).
 	raw, err := u.send(ctx, s, true, nil, method, body, header)
-	var rpc *RPCError
-	if errors.As(err, &rpc) {
-		return nil, &Rejection{Err: rpc}
+	var refused *rpc.RPCError
+	if errors.As(err, &refused) {
+		return nil, &rpc.Rejection{Err: refused}
 	}
 	return raw, err
-}
-
-// A Rejection is the JSON-RPC error an upstream answered a 2026-07-28
-// request with: in that revision an error is how a server refuses, for
-// example, a requestState that fails its integrity check, so the hub
-// answers its client with an error too.
-type Rejection struct{ Err *RPCError }
-
-func (r *Rejection) Error() string { return r.Err.Error() }
-func (r *Rejection) Unwrap() error { return r.Err }
-
-// withMeta returns params encoded with meta's members added to its _meta
-// (the request's own members, such as a progress token, are kept).
-func withMeta(params any, meta map[string]any) (json.RawMessage, error) {
-	obj, err := paramsObject(params)
-	if err != nil {
-		return nil, err
-	}
-	m := map[string]json.RawMessage{}
-	if raw, ok := obj["_meta"]; ok && string(raw) != "null" {
-		if err := json.Unmarshal(raw, &m); err != nil {
-			return nil, fmt.Errorf("_meta is not an object: %w", err)
-		}
-	}
-	for k, v := range meta {
-		b, err := json.Marshal(v)
-		if err != nil {
-			return nil, err
-		}
-		m[k] = b
-	}
-	b, err := json.Marshal(m)
-	if err != nil {
-		return nil, err
-	}
-	obj["_meta"] = b
-	return json.Marshal(obj)
 }
 
 // ModernOnly reports whether what a request of method names (a tool for
@@ -244,7 +168,7 @@ func (u *Upstream) ModernOnly(method, name string) bool {
 // session listed it: the session's catalog is the one every client can use.
 func (u *Upstream) listModern(ctx context.Context, s *session, c *Catalog) {
 	meta := u.modernMeta(nil)
-	tools, err := listTools(ctx, s.modern, meta)
+	tools, err := rpc.ListTools(ctx, s.modern, meta)
 	if err != nil {
 		u.opts.Logger.Debug(u.spec.Name+": could not list tools in the 2026-07-28 revision", "service", u.spec.Name, "error", u.opts.Masker.Text(err.Error()))
 		return
@@ -265,13 +189,7 @@ func (u *Upstream) listModern(ctx context.Context, s *session, c *Catalog) {
 	if s.client.GetServerCapabilities().Prompts == nil {
 		return
 	}
-	resp, err := s.modern.SendRequest(ctx, transport.JSONRPCRequest{
-		JSONRPC: mcp.JSONRPC_VERSION,
-		ID:      mcp.NewRequestId("chronicle-" + strconv.FormatInt(rawID.Add(1), 10)),
-		Method:  string(mcp.MethodPromptsList),
-		Params:  map[string]any{"_meta": meta},
-		Header:  http.Header{methodHeader: {string(mcp.MethodPromptsList)}},
-	})
+	resp, err := s.modern.SendRequest(ctx, rpc.NewModernRequest(string(mcp.MethodPromptsList), map[string]any{"_meta": meta}))
 	var page mcp.ListPromptsResult
 	if err != nil || resp.Error != nil || json.Unmarshal(resp.Result, &page) != nil {
 		return

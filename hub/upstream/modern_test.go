@@ -10,6 +10,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -47,7 +48,7 @@ func httpSpec(name, url string) service.Service {
 // both revisions (what only that revision offers is marked so) and
 // answers stateless requests, which carry the client's capabilities less
 // what the service may not ask for; one that does not is told apart, and a
-// JSON-RPC error of a stateless request is a Rejection.
+// JSON-RPC error of a stateless request is an rpc.Rejection.
 func TestModernRevision(t *testing.T) {
 	ts := httptest.NewServer(server.NewStreamableHTTPServer(modernTestServer()))
 	t.Cleanup(func() { ts.CloseClientConnections(); ts.Close() })
@@ -65,7 +66,7 @@ func TestModernRevision(t *testing.T) {
 	}
 
 	caps := &mcp.ClientCapabilities{Sampling: &mcp.SamplingCapability{}, Elicitation: &mcp.ElicitationCapability{},
-		Extensions: map[string]any{tasksExtension: map[string]any{}, "example.com/other": map[string]any{}}}
+		Extensions: map[string]any{rpc.TasksExtension: map[string]any{}, "example.com/other": map[string]any{}}}
 	raw, err := u.RequestModern(ctx, "tools/call", map[string]any{"name": "caps", "_meta": map[string]any{"progressToken": "p1"}}, caps)
 	if err != nil {
 		t.Fatal(err)
@@ -80,17 +81,17 @@ func TestModernRevision(t *testing.T) {
 	}
 	// The hub passes no tasks through to its clients (decision 0210): the
 	// upstream is not told the client takes them, other extensions are.
-	if _, tasks := got.Extensions[tasksExtension]; tasks || got.Extensions["example.com/other"] == nil {
-		t.Errorf("the upstream saw the extensions %v; want example.com/other without %s", got.Extensions, tasksExtension)
+	if _, tasks := got.Extensions[rpc.TasksExtension]; tasks || got.Extensions["example.com/other"] == nil {
+		t.Errorf("the upstream saw the extensions %v; want example.com/other without %s", got.Extensions, rpc.TasksExtension)
 	}
-	if caps.Extensions[tasksExtension] == nil {
+	if caps.Extensions[rpc.TasksExtension] == nil {
 		t.Error("the client's own capabilities lost the tasks extension")
 	}
 
 	_, err = u.RequestModern(ctx, "tools/call", map[string]any{"name": "no_such_tool"}, nil)
-	var rej *Rejection
+	var rej *rpc.Rejection
 	if !errors.As(err, &rej) {
-		t.Errorf("a call of a tool the upstream does not have: %v, want a Rejection", err)
+		t.Errorf("a call of a tool the upstream does not have: %v, want a rpc.Rejection", err)
 	}
 
 	// An upstream of the session revisions only: a 2026-07-28 request to
@@ -120,19 +121,4 @@ func sessionOnly(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
-}
-
-// TestWithMeta: the revision's members are added to the params' own _meta,
-// which keeps its members.
-func TestWithMeta(t *testing.T) {
-	b, err := withMeta(map[string]any{"name": "x", "_meta": map[string]any{"progressToken": 7}}, map[string]any{"k": "v"})
-	if err != nil || string(b) != `{"_meta":{"k":"v","progressToken":7},"name":"x"}` {
-		t.Errorf("withMeta: %s, %v", b, err)
-	}
-	if b, err := withMeta(nil, map[string]any{"k": 1}); err != nil || string(b) != `{"_meta":{"k":1}}` {
-		t.Errorf("withMeta of no params: %s, %v", b, err)
-	}
-	if _, err := withMeta([]int{1}, nil); err == nil {
-		t.Error("withMeta of an array: no error")
-	}
 }

@@ -6,10 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 	"sync"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 )
@@ -41,7 +41,7 @@ func (u *Upstream) send(ctx context.Context, s *session, modern bool, caller any
 	if modern {
 		tr = s.modern
 	}
-	id := "chronicle-" + strconv.FormatInt(rawID.Add(1), 10)
+	id := rpc.NewID()
 	timeout := u.timeout()
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -61,7 +61,7 @@ func (u *Upstream) send(ctx context.Context, s *session, modern bool, caller any
 	fl.stop()
 	if err == nil && resp.Error != nil {
 		s.answered()
-		return nil, &RPCError{Code: resp.Error.Code, Message: u.opts.Masker.Literal(resp.Error.Message), Data: resp.Error.Data}
+		return nil, &rpc.RPCError{Code: resp.Error.Code, Message: u.opts.Masker.Literal(resp.Error.Message), Data: resp.Error.Data}
 	}
 	if err == nil {
 		s.answered()
@@ -96,16 +96,6 @@ func (u *Upstream) send(ctx context.Context, s *session, modern bool, caller any
 
 // errCallTimeout is the cause of a request's end when its timeout passed.
 var errCallTimeout = errors.New("call timeout")
-
-// An RPCError is a JSON-RPC error the upstream answered with; the hub passes
-// its code on.
-type RPCError struct {
-	Code    int
-	Message string
-	Data    any
-}
-
-func (e *RPCError) Error() string { return e.Message }
 
 // cancelRequest tells the upstream the client gave up on request id (MCP
 // notifications/cancelled). mcp-go's client sends it only on non-HTTP

@@ -4,12 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"strconv"
 	"sync"
 	"time"
 
-	"github.com/mark3labs/mcp-go/client/transport"
+	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -44,7 +42,7 @@ func (u *Upstream) RequestTask(ctx context.Context, caller any, params any) (jso
 		return nil, err
 	}
 	ttl := (u.timeout() + taskMargin).Milliseconds()
-	body, err := withMember(params, "task", mcp.TaskParams{TTL: &ttl})
+	body, err := rpc.WithMember(params, "task", mcp.TaskParams{TTL: &ttl})
 	if err != nil {
 		return nil, u.errorf("%s: %w", mcp.MethodToolsCall, err)
 	}
@@ -61,13 +59,13 @@ func (u *Upstream) RequestTask(ctx context.Context, caller any, params any) (jso
 		return raw, nil
 	}
 	id := created.Task.TaskID
-	if tok := progressTokenOf(body); tok != nil {
+	if tok := rpc.ProgressToken(body); tok != nil {
 		u.tasks.Store(id, &taskWatch{token: tok})
 		defer u.tasks.Delete(id)
 	}
 	res, err := u.send(ctx, s, false, caller, string(mcp.MethodTasksResult), map[string]any{"taskId": id}, nil)
-	var rpc *RPCError
-	if err != nil && !errors.As(err, &rpc) {
+	var refused *rpc.RPCError
+	if err != nil && !errors.As(err, &refused) {
 		// No answer (the client cancelled, the timeout passed, the
 		// connection failed): the task would run on for nobody.
 		u.cancelTask(s, id)
@@ -76,7 +74,7 @@ func (u *Upstream) RequestTask(ctx context.Context, caller any, params any) (jso
 	if err != nil {
 		return nil, err
 	}
-	return withoutRelatedTask(res), nil
+	return rpc.WithoutRelatedTask(res), nil
 }
 
 // A taskWatch is a task RequestTask waits for whose call asked for
@@ -87,17 +85,6 @@ type taskWatch struct {
 
 	mu   sync.Mutex
 	last float64 // the last progress sent under token, the upstream's or the hub's
-}
-
-// progressTokenOf returns the progress token in a request's _meta, or nil.
-func progressTokenOf(body json.RawMessage) any {
-	var p struct {
-		Meta struct {
-			ProgressToken any `json:"progressToken"`
-		} `json:"_meta"`
-	}
-	_ = json.Unmarshal(body, &p)
-	return p.Meta.ProgressToken
 }
 
 // taskStatus turns a notifications/tasks/status of a task RequestTask waits
@@ -159,78 +146,5 @@ func (u *Upstream) progressed(n mcp.JSONRPCNotification) {
 func (u *Upstream) cancelTask(s *session, id string) {
 	ctx, cancel := context.WithTimeout(u.ctx, taskCancelGrace)
 	defer cancel()
-	_, _ = s.client.GetTransport().SendRequest(ctx, jsonrpcRequest(string(mcp.MethodTasksCancel), map[string]any{"taskId": id}))
-}
-
-// withoutRelatedTask drops the upstream's task from a result's _meta
-// (io.modelcontextprotocol/related-task): the handle is the upstream's, and
-// the hub's client made no task.
-func withoutRelatedTask(raw json.RawMessage) json.RawMessage {
-	var obj map[string]json.RawMessage
-	if json.Unmarshal(raw, &obj) != nil {
-		return raw
-	}
-	var meta map[string]json.RawMessage
-	if json.Unmarshal(obj["_meta"], &meta) != nil {
-		return raw
-	}
-	if _, ok := meta[mcp.RelatedTaskMetaKey]; !ok {
-		return raw
-	}
-	delete(meta, mcp.RelatedTaskMetaKey)
-	if len(meta) == 0 {
-		delete(obj, "_meta")
-	} else if b, err := json.Marshal(meta); err == nil {
-		obj["_meta"] = b
-	}
-	out, err := json.Marshal(obj)
-	if err != nil {
-		return raw
-	}
-	return out
-}
-
-// withMember returns params encoded with key set to value (params' other
-// members kept as they are).
-func withMember(params any, key string, value any) (json.RawMessage, error) {
-	obj, err := paramsObject(params)
-	if err != nil {
-		return nil, err
-	}
-	v, err := json.Marshal(value)
-	if err != nil {
-		return nil, err
-	}
-	obj[key] = v
-	return json.Marshal(obj)
-}
-
-// jsonrpcRequest is a request of the hub's own with a fresh id.
-func jsonrpcRequest(method string, params any) transport.JSONRPCRequest {
-	return transport.JSONRPCRequest{
-		JSONRPC: mcp.JSONRPC_VERSION,
-		ID:      mcp.NewRequestId("chronicle-" + strconv.FormatInt(rawID.Add(1), 10)),
-		Method:  method,
-		Params:  params,
-	}
-}
-
-// paramsObject returns a request's params as an object's members, to be
-// changed and encoded again: none for nil or null, an error for anything
-// but an object.
-func paramsObject(params any) (map[string]json.RawMessage, error) {
-	obj := map[string]json.RawMessage{}
-	if params == nil {
-		return obj, nil
-	}
-	b, err := json.Marshal(params)
-	if err != nil {
-		return nil, err
-	}
-	if string(b) != "null" {
-		if err := json.Unmarshal(b, &obj); err != nil {
-			return nil, fmt.Errorf("the params are not an object: %w", err)
-		}
-	}
-	return obj, nil
+	_, _ = s.client.GetTransport().SendRequest(ctx, rpc.NewRequest(string(mcp.MethodTasksCancel), map[string]any{"taskId": id}))
 }

@@ -6,8 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 
+	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -76,39 +76,18 @@ func (r *Recording) Save(path string) error {
 	return os.WriteFile(path, append(b, '\n'), 0o644)
 }
 
-// A wireTool decodes a listed tool with its schemas left raw: the outer
-// fields shadow the embedded typed ones, which would drop keywords such as
-// $defs.
-type wireTool struct {
-	mcp.Tool
-	InputSchema  json.RawMessage `json:"inputSchema"`
-	OutputSchema json.RawMessage `json:"outputSchema"`
-}
-
 // Decoded returns the recorded tools as mcp-go values, schemas in
 // RawInputSchema and RawOutputSchema exactly as recorded (an absent input
-// schema becomes {"type":"object"}, which MCP requires).
+// schema becomes {"type":"object"}, which MCP requires), as the hub decodes
+// a listed tool (rpc.Tool).
 func (r *Recording) Decoded() ([]mcp.Tool, error) {
 	out := make([]mcp.Tool, 0, len(r.Tools))
 	for i, raw := range r.Tools {
-		var w wireTool
+		var w rpc.Tool
 		if err := json.Unmarshal(raw, &w); err != nil {
 			return nil, fmt.Errorf("%s: tool %d: %w", r.Service, i, err)
 		}
-		t := w.Tool
-		t.RawInputSchema = w.InputSchema
-		if isNull(t.RawInputSchema) {
-			t.RawInputSchema = json.RawMessage(`{"type":"object"}`)
-		}
-		if !isNull(w.OutputSchema) {
-			t.RawOutputSchema = w.OutputSchema
-		}
-		out = append(out, t)
+		out = append(out, w.MCP())
 	}
 	return out, nil
-}
-
-func isNull(b json.RawMessage) bool {
-	s := strings.TrimSpace(string(b))
-	return s == "" || s == "null"
 }
