@@ -2,6 +2,7 @@ package transport
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -84,6 +85,10 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 			http.Error(w, "a "+r.Method+" needs an Mcp-Session-Id header", http.StatusBadRequest)
 			return
 		}
+		if r.Method == http.MethodGet && cs != nil && !awaitRegistered(r.Context(), cs) {
+			writeRPCError(w, http.StatusNotFound, nil, mcp.INVALID_REQUEST, "session "+sid+" ended")
+			return
+		}
 		if version != "" && !wire.Supported(version) && r.Method != http.MethodPost {
 			writeUnsupportedVersion(w, nil, version)
 			return
@@ -99,7 +104,13 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 			}
 		}
 		if r.Method != http.MethodPost || r.Body == nil {
-			h.serveOutbound(next, w, r.WithContext(ctx), sid)
+			o := h.outbound(w, sid)
+			if r.Method == http.MethodGet && cs != nil {
+				// mcp-go attaches the stream before it answers 200.
+				o.opened = func() { h.core.StreamOpen(cs) }
+			}
+			next.ServeHTTP(o, r.WithContext(ctx))
+			o.detach()
 			return
 		}
 		buf, err := readBody(r.Body)
@@ -208,4 +219,18 @@ func requestID(body []byte) any {
 		return json.RawMessage(m.ID)
 	}
 	return nil
+}
+
+// awaitRegistered holds a session's standalone GET until mcp-go registered
+// the session (Session.Settled): mcp-go answers initialize before it
+// registers the session, and a GET that reaches it in between makes a
+// second session object under the same id (decision 0200). It reports
+// false when the session ended first, or the client gave up.
+func awaitRegistered(ctx context.Context, cs *session.Session) bool {
+	select {
+	case <-cs.Settled():
+		return cs.ClientSession() != nil
+	case <-ctx.Done():
+		return false
+	}
 }

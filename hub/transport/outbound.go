@@ -27,6 +27,7 @@ type outboundWriter struct {
 	sse    bool
 	began  bool
 	buf    []byte // an SSE event not yet complete
+	opened func() // told once an SSE stream began, or nil
 }
 
 // outbound wraps w with the session's filter.
@@ -77,6 +78,9 @@ func (o *outboundWriter) writeHeader(status int) {
 	if o.sse || status != http.StatusOK {
 		o.began = true
 		o.w.WriteHeader(status)
+	}
+	if o.sse && status == http.StatusOK && o.opened != nil {
+		o.opened()
 	}
 }
 

@@ -50,6 +50,9 @@ type Core struct {
 	ServiceNames func() string
 	// CountStateless counts a 2026-07-28 request on an endpoint.
 	CountStateless func(endpoint string)
+	// StreamOpen is told when a Streamable HTTP session's standalone GET
+	// stream is open (mcp-go attached it).
+	StreamOpen func(cs *session.Session)
 	// Listening is told +1 when a subscriptions/listen stream starts and -1
 	// when it ends.
 	Listening func(delta int64)
