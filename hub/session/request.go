@@ -21,6 +21,7 @@ const (
 	rootKey     ctxKey = iota // the folder a request names
 	callingKey                // the tool a tools/call request names
 	endpointKey               // the Endpoint a request arrived at
+	streamKey                 // the Stream of a request (stream.go)
 )
 
 // WithEndpoint returns ctx carrying the endpoint a request arrived at.
@@ -60,7 +61,7 @@ func CallingOf(ctx context.Context) (string, bool) {
 // Carry copies what a transport put in from's context into to's: mcp-go
 // makes its own request context.
 func Carry(to, from context.Context) context.Context {
-	for _, k := range []ctxKey{rootKey, callingKey, endpointKey} {
+	for _, k := range []ctxKey{rootKey, callingKey, endpointKey, streamKey} {
 		if v := from.Value(k); v != nil {
 			to = context.WithValue(to, k, v)
 		}

@@ -89,6 +89,9 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 			writeRPCError(w, http.StatusNotFound, nil, mcp.INVALID_REQUEST, "session "+sid+" ended")
 			return
 		}
+		if last := r.Header.Get("Last-Event-ID"); r.Method == http.MethodGet && cs != nil && last != "" && h.serveResume(w, r, sid, last) {
+			return
+		}
 		if version != "" && !wire.Supported(version) && r.Method != http.MethodPost {
 			writeUnsupportedVersion(w, nil, version)
 			return
@@ -142,11 +145,13 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 			}
 			defer release() // the initialize is answered: its session counts itself
 		}
+		after := func() {}
 		if cs != nil {
 			// The request is in flight until its handler returns: its
 			// response has gone then, or never will.
 			if h.core.Note(cs, m) {
-				defer cs.Answered(m.ID)
+				id := bytes.Clone(m.ID) // the body's buffer goes back to the pool
+				after = func() { cs.Answered(id) }
 			}
 		}
 		if modern && m.Is(mcp.MethodSubscriptionsListen) {
@@ -162,8 +167,29 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 				ctx = session.WithRoot(ctx, root)
 			}
 		}
+		if st := h.streamFor(r, m, sid, cs); st != nil {
+			if st.resumable {
+				// mcp-go reads the body on its own goroutine, after this
+				// handler gave the buffer back.
+				r.Body = io.NopCloser(bytes.NewReader(bytes.Clone(body)))
+			}
+			h.serveStream(next, w, r.WithContext(ctx), st, after)
+			return
+		}
+		defer after()
 		h.serveOutbound(next, w, r.WithContext(ctx), sid)
 	})
+}
+
+// streamFor returns the stream of the hub's that serves a request (a
+// message with an id and a method, whose client takes an SSE response), or
+// nil: initialize (no session yet) and a 2026-07-28 subscriptions/listen
+// (a stream of its own) are mcp-go's. It is resumable in the session era.
+func (h *Transport) streamFor(r *http.Request, m wire.Message, sid string, cs *session.Session) *requestStream {
+	if len(m.ID) == 0 || len(m.Method) == 0 || m.Is(mcp.MethodInitialize) || m.Is(mcp.MethodSubscriptionsListen) || !acceptsEvents(r) {
+		return nil
+	}
+	return h.newStream(sid, sid != "" && cs != nil)
 }
 
 // Request bodies are read into pooled buffers: a body is only read while

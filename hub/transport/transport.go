@@ -74,10 +74,13 @@ type Transport struct {
 	mcpHTTP  http.Handler // mcp-go's Streamable HTTP server, which EndSession asks to end a session
 	sweeping sync.Once    // starts the sweep of unused sessions with the first Handler
 	stdioOut atomic.Pointer[trackingWriter]
+
+	events  *session.EventStore // the event store of mcp-go's streams and the hub's
+	streams sync.Map            // event store key → *requestStream, while mcp-go serves its request
 }
 
 // New returns the transports of a hub.
-func New(core Core) *Transport { return &Transport{core: core} }
+func New(core Core) *Transport { return &Transport{core: core, events: session.NewEventStore()} }
 
 // SetServer gives the transports the hub's MCP server, which is made after
 // them (its hooks reach the transports through the hub).
