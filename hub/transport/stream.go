@@ -92,16 +92,13 @@ func (h *Transport) serveStream(next http.Handler, w http.ResponseWriter, r *htt
 		return
 	}
 	// mcp-go serves the request on its own goroutine, with a context that
-	// ends with the hub, not with the client's connection: a client that
-	// lost its connection resumes the stream (MCP: a disconnection is no
+	// ends with the hub, not with the client's connection (carrying what
+	// the transport put in the request's): a client that lost its
+	// connection resumes the stream (MCP: a disconnection is no
 	// cancellation; notifications/cancelled is).
-	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
-	stop := context.AfterFunc(h.core.Context, cancel)
-	served := r.Clone(ctx)
+	served := r.WithContext(session.Carry(h.core.Context, r.Context()))
 	ended := st.attach(w)
 	h.core.Go(func() {
-		defer cancel()
-		defer stop()
 		next.ServeHTTP(st, served)
 		st.finish()
 		after()
@@ -153,7 +150,7 @@ func (st *requestStream) finish() {
 	if st.raw == nil && !st.sse && len(bytes.TrimSpace(st.buf)) > 0 {
 		msg := bytes.TrimSpace(st.buf)
 		if st.keep(msg) {
-			st.emit(msg)
+			st.emit(msg, false) // the last: the connection's handler returns next
 		} else if !st.began && st.conn != nil {
 			// A response dropped as the answer to a cancelled request.
 			st.conn.WriteHeader(http.StatusAccepted)
@@ -191,13 +188,16 @@ func (st *requestStream) begin() {
 		st.conn.WriteHeader(http.StatusOK)
 	}
 	if st.resumable {
+		// Written with what follows it: a flush of its own would cost each
+		// call a write to the connection.
 		id := st.store(nil)
-		st.write(fmt.Appendf(nil, "id: %s\nretry: %d\ndata: \n\n", id, retryMillis))
+		st.write(fmt.Appendf(nil, "id: %s\nretry: %d\ndata: \n\n", id, retryMillis), false)
 	}
 }
 
-// emit sends one message as an event of the stream. The caller holds mu.
-func (st *requestStream) emit(msg []byte) {
+// emit sends one message as an event of the stream, flushed unless it is
+// the last (the end of the response flushes it). The caller holds mu.
+func (st *requestStream) emit(msg []byte, flush bool) {
 	st.begin()
 	var ev []byte
 	if st.resumable {
@@ -205,7 +205,7 @@ func (st *requestStream) emit(msg []byte) {
 	}
 	ev = append(ev, "event: message\ndata: "...)
 	ev = append(ev, msg...)
-	st.write(append(ev, "\n\n"...))
+	st.write(append(ev, "\n\n"...), flush)
 }
 
 // store records a message of the stream in the event store and returns
@@ -215,9 +215,10 @@ func (st *requestStream) store(msg []byte) string {
 	return id
 }
 
-// write sends an event to the attached connection, if any; a connection
-// that fails is let go (the event waits in the store for a resume).
-func (st *requestStream) write(ev []byte) {
+// write sends an event to the attached connection, if any, flushed or
+// not; a connection that fails is let go (the event waits in the store for
+// a resume).
+func (st *requestStream) write(ev []byte, flush bool) {
 	if st.conn == nil {
 		return
 	}
@@ -225,7 +226,7 @@ func (st *requestStream) write(ev []byte) {
 		st.conn = nil
 		return
 	}
-	if f, ok := st.conn.(http.Flusher); ok {
+	if f, ok := st.conn.(http.Flusher); ok && flush {
 		f.Flush()
 	}
 }
@@ -246,7 +247,7 @@ func (st *requestStream) Notify(method string, params any) bool {
 	if st.done || st.raw != nil {
 		return false
 	}
-	st.emit(msg)
+	st.emit(msg, true)
 	return true
 }
 
@@ -258,7 +259,7 @@ func (st *requestStream) Poll() bool {
 	if !st.resumable || st.done || st.raw != nil {
 		return false
 	}
-	st.begin()
+	st.begin() // its priming event goes out as the connection ends
 	if st.ended != nil {
 		close(st.ended)
 		st.ended = nil
@@ -322,7 +323,7 @@ func (st *requestStream) Write(p []byte) (int, error) {
 			break
 		}
 		if data := eventData(st.buf[:n]); len(data) > 0 && st.keep(data) {
-			st.emit(data)
+			st.emit(data, true)
 		}
 		st.buf = st.buf[n:]
 	}
