@@ -402,7 +402,9 @@ func rawToolsList(t *testing.T, endpoint string) map[string]tokens.Definition {
 		}
 		defer resp.Body.Close()
 		b, _ := io.ReadAll(resp.Body)
-		if i := bytes.Index(b, []byte("data:")); i >= 0 {
+		// An event stream's last event is the response (a priming
+		// event with no data may come first).
+		if i := bytes.LastIndex(b, []byte("data:")); i >= 0 {
 			b = bytes.TrimSpace(b[i+len("data:"):])
 		}
 		return resp, b

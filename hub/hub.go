@@ -181,6 +181,7 @@ func New(opts Options) (*Hub, error) {
 		HasService:   func(name string) bool { return h.settings().HasService(name) },
 		ServiceNames: func() string { return h.settings().ServiceNames() }, CountStateless: h.stateless.Count,
 		Listening:      func(delta int64) { h.lists.Listeners.Add(int32(delta)) },
+		StreamOpen:     func(cs *session.Session) { h.sessions.StreamOpen(cs) },
 		SessionIdleTTL: opts.SessionIdleTTL, UnusedSessionTTL: opts.UnusedSessionTTL, Service: opts.Service,
 	})
 	h.pass = &relay.PassThrough{

@@ -16,8 +16,8 @@ const recorderToolsEnv = "RECORDER_TOOLS"
 // serveRecorder is a recording upstream speaking JSON-RPC over stdio
 // itself, so that what it writes goes out exactly in the order it wrote it
 // (mcp-go's server queues notifications on a goroutine of their own). Its
-// tools: "progress" sends three progress notifications under the token it
-// was given, then answers with the _meta it received; "logs" sends a log
+// tools: "progress" sends three progress notifications (or arguments.count)
+// under the token it was given, then answers with the _meta it received; "logs" sends a log
 // message at every level its client's logging/setLevel allows, lowest first.
 func serveRecorder(in io.Reader, out io.Writer) {
 	var mu sync.Mutex
@@ -45,6 +45,9 @@ func serveRecorder(in io.Reader, out io.Writer) {
 				Name  string         `json:"name"`
 				Level string         `json:"level"`
 				Meta  map[string]any `json:"_meta"`
+				Args  struct {
+					Count int `json:"count"`
+				} `json:"arguments"`
 			} `json:"params"`
 		}
 		if json.Unmarshal(sc.Bytes(), &m) != nil || len(m.ID) == 0 {
@@ -78,8 +81,12 @@ func serveRecorder(in io.Reader, out io.Writer) {
 		case "tools/call":
 			switch m.Params.Name {
 			case "progress":
-				for i := 1; i <= 3; i++ {
-					notify("notifications/progress", map[string]any{"progressToken": m.Params.Meta["progressToken"], "progress": i, "total": 3})
+				n := m.Params.Args.Count
+				if n == 0 {
+					n = 3
+				}
+				for i := 1; i <= n; i++ {
+					notify("notifications/progress", map[string]any{"progressToken": m.Params.Meta["progressToken"], "progress": i, "total": n})
 				}
 				meta, _ := json.Marshal(m.Params.Meta)
 				answer(m.ID, map[string]any{"content": []map[string]any{{"type": "text", "text": string(meta)}}})

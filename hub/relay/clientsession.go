@@ -46,6 +46,14 @@ func (h *ClientHooks) Registered(ctx context.Context, t server.ClientSession) {
 	}
 }
 
+// StreamOpen is told when a Streamable HTTP session's standalone GET
+// stream is open: the client may now be asked for its roots.
+func (h *ClientHooks) StreamOpen(cs *session.Session) {
+	if cs.StreamOpen() {
+		h.askRoots(cs)
+	}
+}
+
 // Unregistered is mcp-go's unregistration hook: the session's entry
 // goes, and so do its subscriptions, log level and own upstreams.
 func (h *ClientHooks) Unregistered(_ context.Context, t server.ClientSession) {

@@ -63,6 +63,12 @@ func (p *PassThrough) notified(service string, n mcp.JSONRPCNotification) {
 		if route.caller.Session == session.StdioID && p.NotifyStdio(n.Method, params) {
 			return
 		}
+		// On the request's own stream, before its response: mcp-go's
+		// session channel is read by the session's other streams too
+		// (decision 0200).
+		if st := session.StreamOf(route.caller.Ctx); st != nil && st.Notify(n.Method, params) {
+			return
+		}
 		_ = p.Server.SendNotificationToClient(route.caller.Ctx, n.Method, params)
 	case mcp.MethodNotificationMessage:
 		p.forwardLog(service, params)

@@ -114,3 +114,21 @@ func (s *EventStore) PurgeSession(_ context.Context, sessionID string) error {
 	delete(s.sessions, sessionID)
 	return nil
 }
+
+// StreamOf returns the stream an event of the session was stored under,
+// without replaying anything.
+func (s *EventStore) StreamOf(sessionID, eventID string) (string, bool) {
+	id, err := strconv.ParseUint(eventID, 10, 64)
+	if err != nil {
+		return "", false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	se := s.sessions[sessionID]
+	for i := 0; se != nil && i < se.n; i++ {
+		if e := se.ring[(se.start+i)%eventsPerSession]; e.id == id {
+			return e.stream, true
+		}
+	}
+	return "", false
+}

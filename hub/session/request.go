@@ -22,6 +22,7 @@ const (
 	callingKey                // the tool a tools/call request names
 	endpointKey               // the Endpoint a request arrived at
 	replyKey                  // the *Reply a request's error is left in (reply.go)
+	streamKey                 // the Stream of a request (stream.go)
 )
 
 // WithEndpoint returns ctx carrying the endpoint a request arrived at.
@@ -61,7 +62,7 @@ func CallingOf(ctx context.Context) (string, bool) {
 // Carry copies what a transport put in from's context into to's: mcp-go
 // makes its own request context.
 func Carry(to, from context.Context) context.Context {
-	for _, k := range []ctxKey{rootKey, callingKey, endpointKey, replyKey} {
+	for _, k := range []ctxKey{rootKey, callingKey, endpointKey, replyKey, streamKey} {
 		if v := from.Value(k); v != nil {
 			to = context.WithValue(to, k, v)
 		}

@@ -53,6 +53,9 @@ type Session struct {
 	seen      map[string]string    // list kind → hash of the list it last got
 	inFlight  map[string]inFlight  // request id as sent (raw JSON) → the request
 	roots     rootsHandshake
+
+	settled    chan struct{} // closed once mcp-go registered the session, or it ended
+	settleOnce sync.Once
 }
 
 // An inFlight request is one the client sent and has not been answered.
@@ -63,16 +66,33 @@ type inFlight struct {
 
 // A rootsHandshake holds what must all be true before the hub asks a client
 // for its roots: it offered them in initialize, it sent
-// notifications/initialized (MCP: no request before that), and mcp-go has
-// registered the session (the stream the request goes out on).
+// notifications/initialized (MCP: no request before that), mcp-go has
+// registered the session, and the stream the request goes out on is open.
 type rootsHandshake struct {
 	offered, initialized, asked bool
+	// streaming: the client has a stream open that carries server→client
+	// requests: a stdio or HTTP+SSE session from the start, a Streamable
+	// HTTP session once mcp-go attached its standalone GET stream (a
+	// request queued before that is recorded for a resume, not sent:
+	// decision 0200).
+	streaming bool
 }
 
 func newSession(id string) *Session {
 	now := time.Now()
-	return &Session{id: id, made: now, lastSeen: now, seen: map[string]string{}, inFlight: map[string]inFlight{}}
+	return &Session{id: id, made: now, lastSeen: now, seen: map[string]string{}, inFlight: map[string]inFlight{}, settled: make(chan struct{})}
 }
+
+// settle closes settled, once.
+func (cs *Session) settle() { cs.settleOnce.Do(func() { close(cs.settled) }) }
+
+// Settled is closed once mcp-go registered the session (its ClientSession
+// is set) or the session ended. A standalone GET of a pending session waits
+// for it (transport): mcp-go registers a session only after it answered its
+// initialize, and a GET that reaches mcp-go first makes a second session
+// object under the same id, which loses the race to register and leaves the
+// first one's server→client requests on a channel nobody reads.
+func (cs *Session) Settled() <-chan struct{} { return cs.settled }
 
 // Registry is the registry. It is also mcp-go's SessionIdManager for
 // Streamable HTTP, so that an id is valid exactly while it has an entry.
@@ -162,12 +182,16 @@ func (s *Registry) Register(ctx context.Context, t server.ClientSession) *Sessio
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
 	cs.started, cs.transport = time.Now().UTC(), t
+	if !strings.HasPrefix(id, generatedPrefix) {
+		cs.roots.streaming = true
+	}
 	if ep, ok := EndpointOf(ctx); ok && cs.endpoint == "" {
 		cs.endpoint = ep.Key()
 	}
 	if r := RootOf(ctx); r != "" && cs.root == "" {
 		cs.root = r
 	}
+	cs.settle()
 	return cs
 }
 
@@ -234,6 +258,9 @@ func (s *Registry) Remove(id string) *Session {
 	}
 	delete(s.live, id)
 	delete(s.pending, id)
+	if cs != nil {
+		cs.settle()
+	}
 	return cs
 }
 
@@ -403,11 +430,20 @@ func (cs *Session) Registered() bool {
 	return cs.RootsDue()
 }
 
+// StreamOpen records that the client's standalone GET stream is open, and
+// reports whether to ask for the client's roots now.
+func (cs *Session) StreamOpen() bool {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	cs.roots.streaming = true
+	return cs.RootsDue()
+}
+
 // RootsDue reports whether every condition of the roots request holds and
 // it has not been made; the caller holds cs.mu and makes the request.
 func (cs *Session) RootsDue() bool {
 	r := &cs.roots
-	if !r.offered || !r.initialized || r.asked || cs.transport == nil {
+	if !r.offered || !r.initialized || !r.streaming || r.asked || cs.transport == nil {
 		return false
 	}
 	r.asked = true

@@ -85,6 +85,13 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 			http.Error(w, "a "+r.Method+" needs an Mcp-Session-Id header", http.StatusBadRequest)
 			return
 		}
+		if r.Method == http.MethodGet && cs != nil && !awaitRegistered(r.Context(), cs) {
+			writeRPCError(w, http.StatusNotFound, nil, mcp.INVALID_REQUEST, "session "+sid+" ended")
+			return
+		}
+		if last := r.Header.Get("Last-Event-ID"); r.Method == http.MethodGet && cs != nil && last != "" && h.serveResume(w, r, sid, last) {
+			return
+		}
 		if version != "" && !wire.Supported(version) && r.Method != http.MethodPost {
 			writeUnsupportedVersion(w, nil, version)
 			return
@@ -100,7 +107,13 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 			}
 		}
 		if r.Method != http.MethodPost || r.Body == nil {
-			h.serveOutbound(next, w, r.WithContext(ctx), sid)
+			o := h.outbound(w, sid)
+			if r.Method == http.MethodGet && cs != nil {
+				// mcp-go attaches the stream before it answers 200.
+				o.opened = func() { h.core.StreamOpen(cs) }
+			}
+			next.ServeHTTP(o, r.WithContext(ctx))
+			o.detach()
 			return
 		}
 		buf, err := readBody(r.Body)
@@ -132,11 +145,13 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 			}
 			defer release() // the initialize is answered: its session counts itself
 		}
+		after := func() {}
 		if cs != nil {
 			// The request is in flight until its handler returns: its
 			// response has gone then, or never will.
 			if h.core.Note(cs, m) {
-				defer cs.Answered(m.ID)
+				id := bytes.Clone(m.ID) // the body's buffer goes back to the pool
+				after = func() { cs.Answered(id) }
 			}
 		}
 		via := next
@@ -168,8 +183,29 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 				ctx = session.WithRoot(ctx, root)
 			}
 		}
+		if st := h.streamFor(r, m, sid, cs); st != nil {
+			if st.resumable {
+				// mcp-go reads the body on its own goroutine, after this
+				// handler gave the buffer back.
+				r.Body = io.NopCloser(bytes.NewReader(bytes.Clone(body)))
+			}
+			h.serveStream(next, w, r.WithContext(ctx), st, after)
+			return
+		}
+		defer after()
 		h.serveOutbound(via, w, r.WithContext(ctx), sid)
 	})
+}
+
+// streamFor returns the stream of the hub's that serves a request (a
+// message with an id and a method, whose client takes an SSE response), or
+// nil: initialize (no session yet) and a 2026-07-28 subscriptions/listen
+// (a stream of its own) are mcp-go's. It is resumable in the session era.
+func (h *Transport) streamFor(r *http.Request, m wire.Message, sid string, cs *session.Session) *requestStream {
+	if len(m.ID) == 0 || len(m.Method) == 0 || m.Is(mcp.MethodInitialize) || m.Is(mcp.MethodSubscriptionsListen) || !acceptsEvents(r) {
+		return nil
+	}
+	return h.newStream(sid, sid != "" && cs != nil)
 }
 
 // Request bodies are read into pooled buffers: a body is only read while
@@ -225,4 +261,18 @@ func requestID(body []byte) any {
 		return json.RawMessage(m.ID)
 	}
 	return nil
+}
+
+// awaitRegistered holds a session's standalone GET until mcp-go registered
+// the session (Session.Settled): mcp-go answers initialize before it
+// registers the session, and a GET that reaches it in between makes a
+// second session object under the same id (decision 0200). It reports
+// false when the session ended first, or the client gave up.
+func awaitRegistered(ctx context.Context, cs *session.Session) bool {
+	select {
+	case <-cs.Settled():
+		return cs.ClientSession() != nil
+	case <-ctx.Done():
+		return false
+	}
 }

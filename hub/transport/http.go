@@ -26,8 +26,9 @@ func (h *Transport) Handler() http.Handler {
 		server.WithHTTPContextFunc(h.httpContext),
 		server.WithStreamableHTTPLogger(h.core.Log),
 		// Resumable streams, with each session's last events only
-		// (eventstore.go).
-		server.WithEventStore(session.NewEventStore()),
+		// (session.EventStore); the hub's own request streams (stream.go)
+		// keep theirs in the same store.
+		server.WithEventStore(h.events),
 		// The Guard checks Host and Origin itself, for loopback and
 		// non-loopback listeners alike.
 		server.WithDisableLocalhostProtection(true),

@@ -9,7 +9,6 @@ import (
 
 	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/wire"
-	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // An outboundWriter filters what mcp-go writes to one HTTP response: each
@@ -29,6 +28,7 @@ type outboundWriter struct {
 	sse    bool
 	began  bool
 	buf    []byte // an SSE event not yet complete
+	opened func() // told once an SSE stream began, or nil
 
 	// reply is the request's, whose error replaces mcp-go's (reply.go);
 	// modern says the request is of the 2026-07-28 revision, which maps
@@ -45,9 +45,7 @@ func (h *Transport) outbound(w http.ResponseWriter, sid string) *outboundWriter 
 // serveOutbound serves r with next through the session's filter.
 func (h *Transport) serveOutbound(next http.Handler, w http.ResponseWriter, r *http.Request, sid string) {
 	o := h.outbound(w, sid)
-	if o.reply = session.ReplyOf(r.Context()); o.reply != nil {
-		o.modern = mcp.IsModernProtocol(r.Header.Get("MCP-Protocol-Version"))
-	}
+	o.reply, o.modern = replyOf(r)
 	next.ServeHTTP(o, r)
 	o.finish()
 	o.detach()
@@ -101,6 +99,9 @@ func (o *outboundWriter) writeHeader(status int) {
 	if o.sse || status != http.StatusOK && o.reply == nil {
 		o.began = true
 		o.w.WriteHeader(status)
+	}
+	if o.sse && status == http.StatusOK && o.opened != nil {
+		o.opened()
 	}
 }
 

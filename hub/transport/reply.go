@@ -3,8 +3,10 @@ package transport
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
 
 	"github.com/chronicle-dev/chronicle/hub/session"
+	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // mcp-go (v1.2.1) answers every error of a handler as -32603 and knows no
@@ -13,6 +15,22 @@ import (
 // and the outbound writer writes it in place of mcp-go's — in a JSON body
 // with the HTTP status the 2026-07-28 revision gives its code, or in the
 // SSE event that answers the request (decision 0205).
+
+// replyOf returns the Reply of a request's context, and whether the
+// request is of the 2026-07-28 revision (whose error status follows the
+// code).
+func replyOf(r *http.Request) (*session.Reply, bool) {
+	rep := session.ReplyOf(r.Context())
+	return rep, rep != nil && mcp.IsModernProtocol(r.Header.Get("MCP-Protocol-Version"))
+}
+
+// rewritten is msg with the error the call path left in rep, or msg.
+func rewritten(msg []byte, rep *session.Reply) []byte {
+	if b, _, ok := rewriteAnswer(msg, rep); ok {
+		return bytes.TrimSpace(b)
+	}
+	return msg
+}
 
 // rpcAnswer is a JSON-RPC error answer, with the members as they came.
 type rpcAnswer struct {

@@ -54,6 +54,9 @@ type Core struct {
 	ServiceNames func() string
 	// CountStateless counts a 2026-07-28 request on an endpoint.
 	CountStateless func(endpoint string)
+	// StreamOpen is told when a Streamable HTTP session's standalone GET
+	// stream is open (mcp-go attached it).
+	StreamOpen func(cs *session.Session)
 	// Listening is told +1 when a subscriptions/listen stream starts and -1
 	// when it ends.
 	Listening func(delta int64)
@@ -81,11 +84,14 @@ type Transport struct {
 	endListens context.CancelFunc
 	sweeping   sync.Once // starts the sweep of unused sessions with the first Handler
 	stdioOut   atomic.Pointer[trackingWriter]
+
+	events  *session.EventStore // the event store of mcp-go's streams and the hub's
+	streams sync.Map            // event store key → *requestStream, while mcp-go serves its request
 }
 
 // New returns the transports of a hub.
 func New(core Core) *Transport {
-	h := &Transport{core: core}
+	h := &Transport{core: core, events: session.NewEventStore()}
 	parent := core.Context
 	if parent == nil {
 		parent = context.Background()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"os/exec"
 	"strings"
 
@@ -137,6 +138,8 @@ func (u *Upstream) remote(rs *resolution) (transport.Interface, endpoint, error)
 	}
 	opts := []transport.StreamableHTTPCOption{transport.WithHTTPHeaders(headers),
 		transport.WithHTTPLogger(log),
+		// SSE polling passes through to the client of a call (polling.go).
+		transport.WithHTTPBasicClient(&http.Client{Transport: pollingTransport{http.DefaultTransport}}),
 		// The standalone GET stream carries list_changed notifications in
 		// the 2025 revisions the hub pins.
 		//lint:ignore SA1019 deprecated only for the 2026-07-28 revision, which upstream clients do not use

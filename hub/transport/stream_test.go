@@ -1,0 +1,109 @@
+package transport
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chronicle-dev/chronicle/hub/session"
+	"github.com/chronicle-dev/chronicle/hub/wire"
+)
+
+// TestStreamPollAndResume plays SEP-1699 polling on a stream of the hub's:
+// it begins with a priming event (an id, a retry field, no data); when the
+// request's upstream ends its stream mid-call (Poll), the client's
+// connection ends before the response, and a GET with the last event id
+// gets the progress sent meanwhile and the response, each once.
+func TestStreamPollAndResume(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a hang guard
+	defer cancel()
+	h := New(Core{Sessions: session.NewRegistry(), Context: ctx, Go: func(fn func()) { go fn() },
+		Keep: func(*session.Session, wire.Message) bool { return true }})
+	release := make(chan struct{})
+	// mcp-go's part: the call polls at once, reports progress while the
+	// client is away, and answers when released.
+	mcpgo := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		st := session.StreamOf(r.Context())
+		if !st.Poll() {
+			t.Error("a resumable stream refused to poll")
+		}
+		<-release
+		st.Notify("notifications/progress", map[string]any{"progressToken": "p", "progress": 1})
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}` + "\n"))
+	})
+	const sid = "s1"
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /mcp", func(w http.ResponseWriter, r *http.Request) {
+		h.serveStream(mcpgo, w, r, h.newStream(sid, true), func() {})
+	})
+	mux.HandleFunc("GET /mcp", func(w http.ResponseWriter, r *http.Request) {
+		if !h.serveResume(w, r, sid, r.Header.Get("Last-Event-ID")) {
+			http.Error(w, "not a stream of the hub's", http.StatusBadRequest)
+		}
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call"}`))
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first []sseEvent
+	readSSE(t, resp, func(ev sseEvent) { first = append(first, ev) })
+	if len(first) != 1 || first[0].id == "" || first[0].retry == "" || first[0].data != "" {
+		t.Fatalf("the polled stream carried %+v, want one priming event (id, retry, no data)", first)
+	}
+
+	get, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/mcp", nil)
+	get.Header.Set("Last-Event-ID", first[0].id)
+	close(release)
+	resp, err = srv.Client().Do(get)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var resumed []string
+	readSSE(t, resp, func(ev sseEvent) {
+		if ev.id == "" {
+			t.Errorf("an event without an id on a resumable stream: %+v", ev)
+		}
+		resumed = append(resumed, ev.data)
+	})
+	if len(resumed) != 2 || !strings.Contains(resumed[0], "notifications/progress") || !strings.Contains(resumed[1], `"result"`) {
+		t.Errorf("the resumed stream carried %q, want the progress, then the response", resumed)
+	}
+}
+
+type sseEvent struct{ id, retry, data string }
+
+// readSSE reads resp's events until the stream ends.
+func readSSE(t *testing.T, resp *http.Response, seen func(sseEvent)) {
+	t.Helper()
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != http.StatusOK || !strings.HasPrefix(ct, "text/event-stream") {
+		t.Fatalf("%d %s, want an event stream", resp.StatusCode, ct)
+	}
+	sc := bufio.NewScanner(resp.Body)
+	var ev sseEvent
+	began := false
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case line == "" && began:
+			seen(ev)
+			ev, began = sseEvent{}, false
+		case strings.HasPrefix(line, "id:"):
+			ev.id, began = strings.TrimSpace(line[3:]), true
+		case strings.HasPrefix(line, "retry:"):
+			ev.retry, began = strings.TrimSpace(line[6:]), true
+		case strings.HasPrefix(line, "data:"):
+			ev.data, began = ev.data+strings.TrimSpace(line[5:]), true
+		}
+	}
+}
