@@ -23,7 +23,7 @@ func (a *app) hubWorkspace(m *workspace) *console.Workspace {
 	return &console.Workspace{
 		ChronicleHome: m.chronicleHome,
 		KnownTools:    providers.Names(),
-		Lists:         providers.Lists{},
+		Lists:         providers.Lists{}, OAuth: providers.OAuth,
 		Tools: func(cfg *config.Config) (provider.Env, []provider.Provider) {
 			env := m.env
 			var tools []*config.Tool

@@ -63,7 +63,7 @@ inverse.`,
 			}
 			hubCmd, hubErr := a.hubCommand(m)
 			pl := plan.Compute(plan.Inputs{
-				Lists:  providers.Lists{},
+				Lists: providers.Lists{}, OAuth: providers.OAuth,
 				Config: l.cfg, State: st, Tools: m.tools, Env: m.env, StoreDir: m.store.Dir, HubCommand: hubCmd, HubError: hubErr, HubTokenFile: hubtoken.Path(m.chronicleHome),
 				Import: imports, Chronicle: version, Offline: true, Resolver: a.resolver(), Masker: a.masker, Context: a.ctx,
 				Reader: fsys.ReadOnly(fsys.OS{}), Scratch: fsys.OS{}, EUID: os.Geteuid(),

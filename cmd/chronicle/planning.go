@@ -78,7 +78,7 @@ func (a *app) compute(l *loaded, m *workspace, st *state.State, f planFlags, sho
 	}
 	reader := fsys.ReadOnly(fsys.OS{})
 	return plan.Compute(plan.Inputs{
-		Lists:  providers.Lists{},
+		Lists: providers.Lists{}, OAuth: providers.OAuth,
 		Config: l.cfg, ConfigWarnings: l.report.warnings(), State: st, Tools: m.tools, Env: m.env,
 		StoreDir: m.store.Dir, HubCommand: hubCmd, HubError: hubErr, HubTokenFile: hubtoken.Path(m.chronicleHome), Replace: replace, Destroy: f.destroy,
 		Chronicle: version, Offline: f.offline, Resolver: a.resolver(), Masker: a.masker,

@@ -76,7 +76,7 @@ func (a *app) takeover(m *workspace, dir string, p *adopt.Proposal, linkSkills b
 	}
 	hubCmd, hubErr := a.hubCommand(m)
 	pl := plan.Compute(plan.Inputs{
-		Lists:  providers.Lists{},
+		Lists: providers.Lists{}, OAuth: providers.OAuth,
 		Config: cfg, State: st, Tools: m.tools, Env: m.env, StoreDir: m.store.Dir, HubCommand: hubCmd, HubError: hubErr,
 		Import: imports, Replace: replace, Chronicle: version, Offline: true, Resolver: a.resolver(), Masker: a.masker,
 		Context: a.ctx, Reader: fsys.ReadOnly(fsys.OS{}), Scratch: fsys.OS{}, EUID: os.Geteuid(),

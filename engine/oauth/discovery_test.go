@@ -81,3 +81,58 @@ func TestDiscoveryAndScopes(t *testing.T) {
 		t.Fatalf("discovery %+v", d)
 	}
 }
+
+// TestRootResourceMetadata: protected resource metadata only at the
+// server's root (RFC 9728 §3.1 fallback, the suite's auth/metadata-var2)
+// is found by the login's discovery and scopes, and by mcp-go through the
+// handler's HTTP client, whose resource binding check it passes.
+func TestRootResourceMetadata(t *testing.T) {
+	ctx := context.Background()
+	var asURL string
+	asSrv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/.well-known/oauth-authorization-server/tenant1" {
+			http.NotFound(w, r)
+			return
+		}
+		json.NewEncoder(w).Encode(map[string]any{
+			"issuer": asURL + "/tenant1", "authorization_endpoint": asURL + "/tenant1/authorize",
+			"token_endpoint": asURL + "/tenant1/token", "response_types_supported": []string{"code"},
+		})
+	}))
+	t.Cleanup(asSrv.Close)
+	asURL = asSrv.URL
+	var rs *httptest.Server
+	rs = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/.well-known/oauth-protected-resource":
+			json.NewEncoder(w).Encode(map[string]any{"resource": rs.URL, "authorization_servers": []string{asURL + "/tenant1"}, "scopes_supported": []string{"root:scope"}})
+		case r.Method == http.MethodPost:
+			w.Header().Set("WWW-Authenticate", `Bearer realm="x"`)
+			w.WriteHeader(http.StatusUnauthorized)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(rs.Close)
+
+	l := &Login{Service: Service{Name: "s", URL: rs.URL + "/mcp"}}
+	ch := l.probe(ctx)
+	d := l.discovery(ctx, ch)
+	if d != (Discovery{}) {
+		t.Fatalf("discovery %+v: the root's protected resource metadata is mcp-go's to read", d)
+	}
+	if got := l.scopes(ctx, ch, d, &transport.AuthServerMetadata{}); !slices.Equal(got, []string{"root:scope"}) {
+		t.Fatalf("scopes %v", got)
+	}
+	h := newHandler(l.Service, Registration{}, d, "http://127.0.0.1:1/callback", nil, transport.NewMemoryTokenStore(), nil)
+	md, err := h.GetServerMetadata(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if md.Issuer != asURL+"/tenant1" || md.AuthorizationEndpoint != asURL+"/tenant1/authorize" {
+		t.Fatalf("metadata %+v: not the authorization server the root document names", md)
+	}
+	if got := resourceOf(ctx, h, l.Service.URL); got != rs.URL {
+		t.Fatalf("resource %q, want the root document's %q", got, rs.URL)
+	}
+}

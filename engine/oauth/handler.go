@@ -42,7 +42,7 @@ func config(svc Service, reg Registration, d Discovery, redirectURI string, scop
 		client = &http.Client{Timeout: 30 * time.Second}
 	}
 	wrapped := *client
-	wrapped.Transport = nativeRegistration{next: client.Transport}
+	wrapped.Transport = rootResourceMetadata{next: nativeRegistration{next: client.Transport}}
 	secret := reg.ClientSecret
 	if reg.Kind == PreRegistered {
 		secret = svc.ClientSecret
@@ -96,6 +96,39 @@ func (n nativeRegistration) RoundTrip(req *http.Request) (*http.Response, error)
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	r.ContentLength = int64(len(body))
 	return next.RoundTrip(r)
+}
+
+// rootResourceMetadata answers mcp-go's request for a server's protected
+// resource metadata at the path-based well-known URL
+// (/.well-known/oauth-protected-resource/PATH) with the document at the
+// root (/.well-known/oauth-protected-resource) when the path-based one is
+// not there: RFC 9728 §3.1 and the MCP authorization spec's fallback,
+// which mcp-go v1.2.1 does not try (decision 0228). mcp-go's check that
+// the document's resource binds to the server's URL still applies: a root
+// document names the origin, a prefix of every path on it.
+type rootResourceMetadata struct{ next http.RoundTripper }
+
+const resourceMetadataPath = "/.well-known/oauth-protected-resource"
+
+func (r rootResourceMetadata) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := r.next.RoundTrip(req)
+	if err != nil || req.Method != http.MethodGet || resp.StatusCode == http.StatusOK ||
+		!strings.HasPrefix(req.URL.Path, resourceMetadataPath+"/") {
+		return resp, err
+	}
+	root := req.Clone(req.Context())
+	u := *req.URL
+	u.Path, u.RawPath = resourceMetadataPath, ""
+	root.URL = &u
+	fallback, ferr := r.next.RoundTrip(root)
+	if ferr != nil || fallback.StatusCode != http.StatusOK {
+		if ferr == nil {
+			fallback.Body.Close()
+		}
+		return resp, nil
+	}
+	resp.Body.Close()
+	return fallback, nil
 }
 
 // Config returns mcp-go's OAuth configuration for a service that has

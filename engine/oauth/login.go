@@ -198,19 +198,25 @@ func (l *Login) scopes(ctx context.Context, challenge *http.Response, d Discover
 }
 
 // resourceScopes reads scopes_supported from the protected resource
-// metadata (at prm, else at the path-based well-known URL of the server),
+// metadata (at prm, else at the path-based well-known URL of the server,
+// else at its root),
 // which mcp-go reads but does not keep.
 func (l *Login) resourceScopes(ctx context.Context, prm string) []string {
-	if prm == "" {
-		prm = l.wellKnown("oauth-protected-resource", true)
-	}
 	var doc struct {
 		ScopesSupported []string `json:"scopes_supported"`
 	}
-	if !l.fetch(ctx, prm, &doc) {
-		return nil
+	if prm != "" {
+		if !l.fetch(ctx, prm, &doc) {
+			return nil
+		}
+		return doc.ScopesSupported
 	}
-	return doc.ScopesSupported
+	for _, withPath := range []bool{true, false} {
+		if l.fetch(ctx, l.wellKnown("oauth-protected-resource", withPath), &doc) {
+			return doc.ScopesSupported
+		}
+	}
+	return nil
 }
 
 // discovery finds the server's metadata where mcp-go does not look by
@@ -219,9 +225,10 @@ func (l *Login) resourceScopes(ctx context.Context, prm string) []string {
 // never sees); or, when the path-based well-known URL holds no protected
 // resource metadata, a 2025-03-26 server's authorization server metadata
 // at its root (mcp-go looks under the server's path). Protected resource
-// metadata at the root of a server with a path is not used: mcp-go, given
-// its URL, requires it to name the server's whole URL as its resource
-// (decision 0221).
+// metadata found only at the server's root is left to mcp-go, whose HTTP
+// client falls back to it (rootResourceMetadata, decision 0228): given
+// its URL instead, mcp-go would require it to name the server's whole URL
+// as its resource.
 func (l *Login) discovery(ctx context.Context, challenge *http.Response) Discovery {
 	if challenge != nil {
 		if prm := challengeParam(challenge.Header.Values("WWW-Authenticate"), "resource_metadata"); prm != "" && l.sameOrigin(prm) {
@@ -229,8 +236,11 @@ func (l *Login) discovery(ctx context.Context, challenge *http.Response) Discove
 		}
 	}
 	var doc map[string]any
-	if l.fetch(ctx, l.wellKnown("oauth-protected-resource", true), &doc) {
-		return Discovery{}
+	for _, withPath := range []bool{true, false} {
+		// At the root too: mcp-go is given that fallback (rootResourceMetadata).
+		if l.fetch(ctx, l.wellKnown("oauth-protected-resource", withPath), &doc) {
+			return Discovery{}
+		}
 	}
 	for _, suffix := range []string{"oauth-authorization-server", "openid-configuration"} {
 		if root := l.wellKnown(suffix, false); l.fetch(ctx, root, &doc) {

@@ -42,6 +42,10 @@ func (b *builder) serviceEntry(l *config.Link, tool, name string, p provider.Pro
 		}
 		return
 	}
+	if !b.oauthFields(addr, tool, l, svc, &e) {
+		delete(b.desired, addr)
+		return
+	}
 	var deny []string // the tools denied by permission rules (rules.go)
 	if fromPolicy {
 		e, deny = b.policyLists(addr, tool, name, l, p, target, e)

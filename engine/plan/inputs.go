@@ -44,6 +44,11 @@ type Inputs struct {
 	// beside their MCP config (Location.Deny); nil plans none of them (a
 	// policy's deny list then applies through the hub only).
 	Lists provider.ListEditor
+	// OAuth says how each tool logs in by itself to a service with an
+	// oauth block that a link writes straight into it (providers.OAuth);
+	// a tool missing from it, and every tool when it is nil, uses the hub
+	// for such a service.
+	OAuth provider.OAuthTable
 	// Ignore holds the addresses this machine leaves alone (machine.hcl's
 	// ignore): nothing written, removed or reported as a conflict there.
 	Ignore map[string]bool

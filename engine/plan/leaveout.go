@@ -18,6 +18,7 @@ type leftOut struct {
 	err     error  // the provider's whole refusal
 	removed bool   // chronicle wrote it there before: the removal path removes it
 	hub     bool   // the link writes the hub entry, which reaches the service
+	warns   bool   // naming the tool makes it a warning, not an error (oauthFields)
 }
 
 // leavesOut reports whether link l leaves service name out of tool: the
@@ -37,19 +38,27 @@ func (b *builder) leavesOut(l *config.Link, tool, name string, p provider.Provid
 	if err == nil {
 		return false
 	}
+	b.leaveOut(l, tool, name, cannotHold(p, e), err, false)
+	return true
+}
+
+// leaveOut records that link l leaves service name out of tool, which
+// came in through tools = ["*"], for why (a few words; err says it all):
+// noteLeftOut says so once per tool. warns says that naming the tool in
+// the link would make it a warning rather than an error.
+func (b *builder) leaveOut(l *config.Link, tool, name, why string, err error, warns bool) {
 	addr := linkAddress(l.Name, tool, "service."+name)
 	if b.leftOut == nil {
 		b.leftOut = map[string][]leftOut{}
 	}
 	for _, o := range b.leftOut[tool] {
 		if o.service == name {
-			return true // another "*" link left it out already
+			return // another "*" link left it out already
 		}
 	}
 	b.leftOut[tool] = append(b.leftOut[tool], leftOut{
-		service: name, why: cannotHold(p, e), err: err, removed: b.entryRecord(addr) != nil, hub: l.Hub,
+		service: name, why: why, err: err, removed: b.entryRecord(addr) != nil, hub: l.Hub, warns: warns,
 	})
-	return true
 }
 
 // cannotHold says in a few words why p refuses e: it lacks the transport,
@@ -100,8 +109,11 @@ func (b *builder) noteLeftOut() {
 		var groups []string // "a, b (why)", in order of first appearance
 		byWhy := map[string]int{}
 		var removed, errs []string
-		hub := true
+		hub, named := true, "a warning"
 		for _, o := range list {
+			if !o.warns {
+				named = "an error"
+			}
 			if i, ok := byWhy[o.why]; ok {
 				groups[i] = strings.Replace(groups[i], " ("+o.why+")", ", "+o.service+" ("+o.why+")", 1)
 			} else {
@@ -130,8 +142,8 @@ func (b *builder) noteLeftOut() {
 			summary += "; the entries chronicle wrote earlier for " + strings.Join(removed, ", ") + " are removed"
 		}
 		b.note("", summary,
-			"tools = [\"*\"] writes into each tool present what it can hold; naming %s in tools makes this an error instead. %s.",
-			tool, strings.Join(errs, "; "))
+			"tools = [\"*\"] writes into each tool present what it can hold; naming %s in tools makes this %s instead. %s.",
+			tool, named, strings.Join(errs, "; "))
 	}
 }
 

@@ -141,7 +141,7 @@ func (h *API) computeReview() *Review {
 		Config: cfg, State: st, Tools: tools, Env: env, StoreDir: skillhub.StoreDir(m.ChronicleHome),
 		HubCommand: m.HubCommand, HubError: m.HubError, Chronicle: h.opts.Version, Offline: true,
 		Resolver: h.opts.Resolver, Masker: h.masker, Context: h.opts.Context, Reader: reader, Scratch: fsys.OS{}, EUID: os.Geteuid(),
-		Lists: m.Lists,
+		Lists: m.Lists, OAuth: m.OAuth,
 	})
 	sum := p.Summary()
 	r.Plan, r.Summary = p, &sum

@@ -21,6 +21,9 @@ type Workspace struct {
 	// Lists reads the lists of permission rules some tools keep beside
 	// their MCP config (plan.Inputs.Lists), as the CLI's plan does.
 	Lists provider.ListEditor
+	// OAuth is how each tool logs in by itself to an OAuth service
+	// (plan.Inputs.OAuth), as the CLI's plan has it.
+	OAuth provider.OAuthTable
 	// LoadOptions, when set, returns the options a configuration is loaded
 	// with on this machine: its facts and machine file, read anew on each
 	// call. The review sets Home, Getenv and KnownTools itself.

@@ -148,7 +148,7 @@ func (m *Machine) PlanWith(cfg *config.Config, set func(*plan.Inputs)) *plan.Pla
 	m.T.Helper()
 	rec := &fsys.Recorder{System: fsys.OS{}}
 	in := plan.Inputs{
-		Lists:  providers.Lists{},
+		Lists: providers.Lists{}, OAuth: providers.OAuth,
 		Config: cfg, State: m.State(), Tools: m.Tools, Env: m.Env, StoreDir: m.Store,
 		HubCommand: HubCommand, Destroy: m.Destroy, Chronicle: "test", Reader: fsys.ReadOnly(rec),
 		Scratch: fsys.OS{}, EUID: os.Geteuid(), Offline: !m.Online, Catalog: m.Catalog,
