@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/hub/upstream/poll"
 	"github.com/chronicle-dev/chronicle/hub/upstream/proc"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
@@ -138,8 +139,8 @@ func (u *Upstream) remote(rs *resolution) (transport.Interface, endpoint, error)
 	}
 	opts := []transport.StreamableHTTPCOption{transport.WithHTTPHeaders(headers),
 		transport.WithHTTPLogger(log),
-		// SSE polling passes through to the client of a call (polling.go).
-		transport.WithHTTPBasicClient(&http.Client{Transport: pollingTransport{http.DefaultTransport}}),
+		// SSE polling passes through to the client of a call (hub/upstream/poll).
+		transport.WithHTTPBasicClient(&http.Client{Transport: poll.Transport{Base: http.DefaultTransport}}),
 		// The standalone GET stream carries list_changed notifications in
 		// the 2025 revisions the hub pins.
 		//lint:ignore SA1019 deprecated only for the 2026-07-28 revision, which upstream clients do not use

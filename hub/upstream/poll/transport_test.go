@@ -1,4 +1,4 @@
-package upstream
+package poll
 
 import (
 	"context"
@@ -37,7 +37,7 @@ func TestPollingPassesThrough(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := &pollRecorder{}
 			req, _ := http.NewRequestWithContext(clientsession.WithStream(context.Background(), rec), http.MethodPost, "http://upstream/mcp", nil)
-			resp, err := pollingTransport{cannedSSE(tc.stream)}.RoundTrip(req)
+			resp, err := Transport{cannedSSE(tc.stream)}.RoundTrip(req)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,4 +1,4 @@
-package upstream
+package poll
 
 import (
 	"bufio"
@@ -20,21 +20,21 @@ import (
 // (session.Stream.Poll), so that the client polls the hub as it would the
 // server (decision 0200).
 
-// maxUpstreamRetry is the longest reconnection time (SSE retry field, in
+// maxRetry is the longest reconnection time (SSE retry field, in
 // milliseconds) the hub waits before it resumes an upstream's stream: 0,
 // at once (mcp-go's client waits its minimum, 10 ms). The hub's own client
 // is waiting on the other side, and the reference server replays a
 // response to a resumed stream only if the stream is back before the
 // response is ready (asked to wait its 5 s, the hub never got it).
-const maxUpstreamRetry = 0
+const maxRetry = 0
 
-// A pollingTransport is the HTTP transport of a Streamable HTTP upstream:
-// it watches each response stream of a call for its end before the
-// response (pollingBody).
-type pollingTransport struct{ base http.RoundTripper }
+// A Transport is the HTTP transport of a Streamable HTTP upstream: it
+// watches each response stream of a call for its end before the response
+// (pollingBody); Base makes the requests.
+type Transport struct{ Base http.RoundTripper }
 
-func (p pollingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	resp, err := p.base.RoundTrip(req)
+func (p Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := p.Base.RoundTrip(req)
 	if err != nil || resp.Body == nil {
 		return resp, err
 	}
@@ -52,7 +52,7 @@ func (p pollingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 // A pollingBody reads an upstream's event stream of a call: at its end,
 // when it carried an event id and no response, the upstream polls (the
 // client's stream ends too: Poll); a retry field longer than
-// maxUpstreamRetry is shortened to it.
+// maxRetry is shortened to it.
 type pollingBody struct {
 	rc      io.ReadCloser
 	r       *bufio.Reader
@@ -93,8 +93,8 @@ func (b *pollingBody) see(line []byte) []byte {
 			b.sawResp = true
 		}
 	case bytes.HasPrefix(field, []byte("retry:")):
-		if ms, err := strconv.Atoi(string(bytes.TrimSpace(field[len("retry:"):]))); err == nil && ms > maxUpstreamRetry {
-			return []byte("retry: " + strconv.Itoa(maxUpstreamRetry) + "\n")
+		if ms, err := strconv.Atoi(string(bytes.TrimSpace(field[len("retry:"):]))); err == nil && ms > maxRetry {
+			return []byte("retry: " + strconv.Itoa(maxRetry) + "\n")
 		}
 	}
 	return line
