@@ -139,6 +139,10 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 				defer cs.Answered(m.ID)
 			}
 		}
+		if cs != nil && h.core.Task != nil && isTaskRequest(m) {
+			h.serveTask(ctx, w, cs, m, body)
+			return
+		}
 		via := next
 		if modern && m.Is(mcp.MethodSubscriptionsListen) {
 			// A listen stream is told of every list change (hub/relay's
