@@ -24,7 +24,7 @@ import (
 // the exposed name; args the arguments object as sent; meta the request's
 // _meta, passed on with its progress token rewritten to a hub-unique one.
 func (h *callPath) call(ctx context.Context, c *relay.Caller, name string, args any, meta *mcp.Meta) (*mcp.CallToolResult, error) {
-	return h.callRound(ctx, c, name, args, meta, mcp.MultiRoundTripParams{})
+	return h.callRound(ctx, c, name, args, meta, mcp.MultiRoundTripParams{}, nil)
 }
 
 // serveCall serves an MCP client's tools/call of the exposed tool: a retry
@@ -33,7 +33,11 @@ func (h *callPath) call(ctx context.Context, c *relay.Caller, name string, args 
 // session-era client it asked on the upstream's behalf), and a JSON-RPC
 // error a 2026-07-28 upstream answered goes to the client as one.
 func (h *callPath) serveCall(ctx context.Context, exposed string, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	res, err := h.callRound(ctx, relay.CallerOf(ctx), exposed, req.Params.Arguments, req.Params.Meta, req.Params.MultiRoundTripParams)
+	var task *mcp.TaskParams
+	if handsTasks(ctx) {
+		task = req.Params.Task
+	}
+	res, err := h.callRound(ctx, relay.CallerOf(ctx), exposed, req.Params.Arguments, req.Params.Meta, req.Params.MultiRoundTripParams, task)
 	var r *rejection
 	switch {
 	case errors.As(err, &r):
@@ -74,8 +78,9 @@ func rpcError(m *mask.Masker, e *rpc.RPCError) session.RPCError {
 	return out
 }
 
-// callRound is call with the multi-round-trip params of a retry.
-func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, args any, meta *mcp.Meta, round mcp.MultiRoundTripParams) (*mcp.CallToolResult, error) {
+// callRound is call with the multi-round-trip params of a retry, and the
+// task a client asked for (nil: none, or a client the hub hands no tasks).
+func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, args any, meta *mcp.Meta, round mcp.MultiRoundTripParams, task *mcp.TaskParams) (*mcp.CallToolResult, error) {
 	h.lister.Catalog(ctx)
 	cat, v := h.scopes.View(ctx)
 	r := v.Reach
@@ -94,7 +99,19 @@ func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, 
 	if why := t.Hidden(); why != "" {
 		return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s %s.", t.Name, t.Service, why)), nil
 	}
-	return h.forward(ctx, c, t.Service, t.Name, t.Task, args, meta, round)
+	run := taskRun{required: t.Task}
+	if t.Tasks {
+		run.asked = task
+	}
+	return h.forward(ctx, c, t.Service, t.Name, run, args, meta, round)
+}
+
+// A taskRun says how a call goes as a task: asked is the task a client
+// asked for and the hub hands it (decision 0211); else required makes the
+// hub run the task for the client and answer with its result (0210).
+type taskRun struct {
+	required bool
+	asked    *mcp.TaskParams
 }
 
 // blocked answers a call of a tool a policy disables, exposed under name,
@@ -104,10 +121,12 @@ func (h *callPath) blocked(c *relay.Caller, name, service, own string) *mcp.Call
 	return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s is disabled by a chronicle policy.", own, service))
 }
 
-// forward sends a tools/call of the service's tool own (as a task when the
-// service offers it only as one) to the service and returns its answer,
-// masked: the part of the call path after the hub decided the call may go.
-func (h *callPath) forward(ctx context.Context, c *relay.Caller, service, own string, task bool, args any, meta *mcp.Meta, round mcp.MultiRoundTripParams) (*mcp.CallToolResult, error) {
+// forward sends a tools/call of the service's tool own to the service and
+// returns its answer, masked: the part of the call path after the hub
+// decided the call may go. task says whether it goes as a task the client
+// asked for (answered with the task, decision 0211) or as one the hub
+// waits for (the service offers the tool only so, decision 0210).
+func (h *callPath) forward(ctx context.Context, c *relay.Caller, service, own string, task taskRun, args any, meta *mcp.Meta, round mcp.MultiRoundTripParams) (*mcp.CallToolResult, error) {
 	b := h.settings().Backend(service)
 	if b == nil {
 		return mcp.NewToolResultError("the service " + service + " is no longer offered"), nil
@@ -122,9 +141,16 @@ func (h *callPath) forward(ctx context.Context, c *relay.Caller, service, own st
 		raw json.RawMessage
 		err error
 	)
-	if task {
+	switch {
+	case task.asked != nil:
+		params.Task = task.asked
+		var res *mcp.CallToolResult
+		if res, raw, err = h.startTask(ctx, c, b, service, params); res != nil {
+			return res, nil
+		}
+	case task.required:
 		raw, err = b.RequestTask(ctx, c, params)
-	} else {
+	default:
 		raw, err = b.RequestEra(ctx, c, string(mcp.MethodToolsCall), params, own)
 	}
 	var rej *rpc.Rejection
@@ -151,6 +177,8 @@ type callParams struct {
 	Name      string    `json:"name"`
 	Arguments any       `json:"arguments,omitempty"`
 	Meta      *mcp.Meta `json:"_meta,omitempty"`
+	// Task is the task a client asked for, which the hub hands it.
+	Task *mcp.TaskParams `json:"task,omitempty"`
 	// A retry's inputResponses and requestState, passed on untouched:
 	// the requestState is the service's, and the hub adds nothing to it.
 	mcp.MultiRoundTripParams

@@ -3,6 +3,7 @@ package hub
 import (
 	"context"
 	"fmt"
+	"github.com/chronicle-dev/chronicle/hub/seal"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
@@ -29,6 +30,7 @@ type callPath struct {
 	pass      *relay.PassThrough
 	masker    *mask.Masker
 	inspector *inspect.Inspector
+	sealer    *seal.Sealer // seals the task handles the hub hands out (tasks.go)
 }
 
 // register puts the catalogue into the MCP server and tells the sessions

@@ -2,8 +2,10 @@ package hub
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/chronicle-dev/chronicle/hub/seal"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -180,8 +182,11 @@ func New(opts Options) (*Hub, error) {
 		HasProfile:   func(name string) bool { return h.settings().HasProfile(name) },
 		HasService:   func(name string) bool { return h.settings().HasService(name) },
 		ServiceNames: func() string { return h.settings().ServiceNames() }, CountStateless: h.stateless.Count,
-		Listening:      func(delta int64) { h.lists.Listeners.Add(int32(delta)) },
-		StreamOpen:     func(cs *session.Session) { h.sessions.StreamOpen(cs) },
+		Listening:  func(delta int64) { h.lists.Listeners.Add(int32(delta)) },
+		StreamOpen: func(cs *session.Session) { h.sessions.StreamOpen(cs) },
+		Task: func(ctx context.Context, cs *session.Session, body []byte) (json.RawMessage, *session.RPCError) {
+			return h.calls.ServeTask(ctx, cs, body)
+		},
 		SessionIdleTTL: opts.SessionIdleTTL, UnusedSessionTTL: opts.UnusedSessionTTL, Service: opts.Service,
 	})
 	h.pass = &relay.PassThrough{
@@ -196,7 +201,7 @@ func New(opts Options) (*Hub, error) {
 	h.sessions = &relay.ClientHooks{Clients: h.clients, Pass: h.pass, Pool: h.pool, EndSession: h.transport.EndSession, Life: h.life, Log: h.log, Settings: h.settings}
 	h.calls = &callPath{
 		settings: h.settings, scopes: h.scopes, lister: h.lister, lists: h.lists, sessions: h.sessions,
-		pass: h.pass, masker: h.masker, inspector: h.inspector,
+		pass: h.pass, masker: h.masker, inspector: h.inspector, sealer: seal.Random(),
 	}
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
 		// listChanged is declared by the hub and announced by it

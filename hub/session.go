@@ -137,6 +137,7 @@ func (h *callPath) hooks() *server.Hooks {
 	})
 	hk.AddAfterInitialize(func(ctx context.Context, id any, req *mcp.InitializeRequest, res *mcp.InitializeResult) {
 		relay.DeclareListChanged(&res.Capabilities)
+		h.declareTasks(ctx, res)
 		h.recordResult(ctx, id, res)
 		h.sessions.Initialize(ctx, req)
 	})
@@ -155,6 +156,14 @@ func (h *callPath) hooks() *server.Hooks {
 		if cs := h.sessions.Of(ctx); cs != nil {
 			cs.Listed("tools", hash)
 		}
+		// After the sum: what a session listed is compared with the
+		// catalogue's sums, which carry no execution.taskSupport.
+		h.listTaskSupport(ctx, res.Tools, func(name string) string {
+			if w.Service != "" {
+				return catalog.ExposedName(w.Service, name)
+			}
+			return name
+		})
 		h.lists.Listing[0].Add(-1)
 	})
 	hk.AddAfterListPrompts(func(ctx context.Context, _ any, req *mcp.ListPromptsRequest, res *mcp.ListPromptsResult) {

@@ -19,7 +19,8 @@ import (
 // (execution.taskSupport "required") is offered as a plain tool, and a
 // client's plain call of it is answered with the task's result: the hub
 // makes the task upstream, waits for its result and keeps the upstream's
-// handle to itself (decision 0210).
+// handle to itself (decision 0210). It is listed as "optional": a client
+// may ask for a task, and one that does not gets the result (0211).
 func TestTaskOnlyToolThroughHub(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state.json")
@@ -31,8 +32,8 @@ func TestTaskOnlyToolThroughHub(t *testing.T) {
 	if !ok {
 		t.Fatal("tasks__long_job is not offered")
 	}
-	if tool.Execution != nil {
-		t.Errorf("the hub lists execution %+v: it offers its clients no tasks of its own", tool.Execution)
+	if tool.Execution == nil || tool.Execution.TaskSupport != mcp.TaskSupportOptional {
+		t.Errorf("the hub lists execution %+v, want taskSupport optional", tool.Execution)
 	}
 	var req mcp.CallToolRequest
 	req.Params.Name, req.Params.Arguments = "tasks__long_job", map[string]any{"text": "hi"}
@@ -59,7 +60,7 @@ func TestResearchTaskOfEverything(t *testing.T) {
 	c := connect(t, r.url, nil)
 
 	tool, ok := toolNames(t, c)["everything__simulate-research-query"]
-	if !ok || tool.Execution != nil {
+	if !ok || tool.Execution == nil || tool.Execution.TaskSupport != mcp.TaskSupportOptional {
 		t.Fatalf("everything__simulate-research-query: offered %v, execution %+v", ok, tool.Execution)
 	}
 	// The task's status changes come as progress of the call.

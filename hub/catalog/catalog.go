@@ -46,6 +46,11 @@ type Tool struct {
 	// (execution.taskSupport "required"): the hub calls it as one and
 	// answers its client with the task's result (decision 0210).
 	Task bool
+	// Tasks is set when the service offers the tool as a task at all
+	// (execution.taskSupport "optional" or "required"): a client of the
+	// hub may then ask for a task, which the hub makes upstream and hands
+	// on under a handle of its own (decision 0211).
+	Tasks bool
 }
 
 // Hidden returns why a tool is not offered although no policy hides it, or
@@ -55,9 +60,11 @@ func (t *Tool) Hidden() string {
 	return ""
 }
 
-// offered returns a tool as the hub lists it: without execution.taskSupport,
-// for the hub offers its clients no tasks of its own (it declares no tasks
-// capability) and calls a task-only tool as a task itself (decision 0210).
+// offered returns a tool as the hub registers it with mcp-go: without
+// execution.taskSupport, so that mcp-go never runs the tool in a task store
+// of its own; the hub calls a task-only tool as a task itself (decision
+// 0210), and lists a tool as task-capable only to a session it declared
+// tasks to (decision 0211).
 func offered(t mcp.Tool) mcp.Tool {
 	t.Execution = nil
 	return t
@@ -125,7 +132,8 @@ func Build(m *mask.Masker, listings []Source) *Catalog {
 		}
 		for _, t := range l.Listing.Tools {
 			e := &Tool{Exposed: ExposedName(l.Name, t.Name), Service: l.Name, Name: t.Name, Blocked: !ToolAllowed(l.Policy, t.Name),
-				Task: t.Execution != nil && t.Execution.TaskSupport == mcp.TaskSupportRequired}
+				Task:  t.Execution != nil && t.Execution.TaskSupport == mcp.TaskSupportRequired,
+				Tasks: t.Execution != nil && (t.Execution.TaskSupport == mcp.TaskSupportRequired || t.Execution.TaskSupport == mcp.TaskSupportOptional)}
 			e.Tool = inspect.MaskTool(m, offered(t))
 			e.Tool.Name = e.Exposed
 			e.Tool.Description = "[" + l.Name + "] " + e.Tool.Description

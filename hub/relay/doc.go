@@ -3,7 +3,7 @@
 // whole), what a request sees (Scopes: its reach and its view of the
 // catalogue), the upstreams (the shared pool and each session's own) and
 // what flows back from them (PassThrough: progress, server→client
-// requests, logging, subscriptions), what the hub does when client sessions
+// requests, logging, subscriptions, the status of tasks handed to clients), what the hub does when client sessions
 // come and go (ClientHooks), which list changes reach which session
 // (Announcer, with each session's outbound filter), and the hub's lifetime.
 // Each type owns what it holds and is given what it reads; the hub (the

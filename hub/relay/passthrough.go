@@ -26,7 +26,8 @@ import (
 // progress routes of the calls in flight, the resource subscriptions and
 // the log level each session asked for.
 type PassThrough struct {
-	progress sync.Map // hub progress token → progressRoute
+	progress sync.Map   // hub progress token → progressRoute
+	tasks    taskRoutes // the tasks handed to clients (taskroute.go)
 
 	subMu  sync.Mutex
 	subs   map[string]map[string]bool  // URI → subscribed session ids
@@ -72,6 +73,8 @@ func (p *PassThrough) notified(service string, n mcp.JSONRPCNotification) {
 		_ = p.Server.SendNotificationToClient(route.caller.Ctx, n.Method, params)
 	case mcp.MethodNotificationMessage:
 		p.forwardLog(service, params)
+	case mcp.MethodNotificationTasksStatus:
+		p.taskStatus(service, params)
 	case mcp.MethodNotificationResourceUpdated:
 		uri, _ := params["uri"].(string)
 		p.subMu.Lock()
@@ -196,7 +199,7 @@ func (p *PassThrough) Subscribe(ctx context.Context, sid, uri string, on bool) {
 	}
 }
 
-// dropSession forgets a session's subscriptions and log level.
+// dropSession forgets a session's subscriptions, log level and tasks.
 func (p *PassThrough) dropSession(sid string) {
 	p.subMu.Lock()
 	var uris []string
@@ -207,6 +210,7 @@ func (p *PassThrough) dropSession(sid string) {
 	}
 	delete(p.levels, sid)
 	p.subMu.Unlock()
+	p.dropTasks(sid)
 	sort.Strings(uris)
 	for _, uri := range uris {
 		p.Subscribe(p.Life.ctx, sid, uri, false)

@@ -16,11 +16,16 @@ import (
 // transport puts a Reply in each request's context and, when mcp-go's
 // answer is an error, writes the Reply's members in its place (decision
 // 0205).
+//
+// A Reply holds a result the same way: mcp-go's tool handlers return a
+// tool result, and a task-augmented tools/call is answered with the task
+// the hub made for it (CreateTaskResult, decision 0211).
 type Reply struct {
 	mu      sync.Mutex
 	code    int
 	message string
 	data    json.RawMessage
+	result  json.RawMessage
 }
 
 // An RPCError is what a Reply holds: a JSON-RPC error's members, each
@@ -59,4 +64,21 @@ func (r *Reply) Error() (RPCError, bool) {
 	defer r.mu.Unlock()
 	e := RPCError{Code: r.code, Message: r.message, Data: r.data}
 	return e, e.Code != 0 || e.Message != "" || e.Data != nil
+}
+
+// SetResult says the request is answered with the result raw in place of
+// the one mcp-go encodes.
+func SetResult(ctx context.Context, raw json.RawMessage) {
+	if r := ReplyOf(ctx); r != nil {
+		r.mu.Lock()
+		r.result = raw
+		r.mu.Unlock()
+	}
+}
+
+// Result returns the result the call path set, or nil.
+func (r *Reply) Result() json.RawMessage {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.result
 }

@@ -154,6 +154,10 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 				after = func() { cs.Answered(id) }
 			}
 		}
+		if cs != nil && h.core.Task != nil && isTaskRequest(m) {
+			h.serveTask(ctx, w, cs, m, body)
+			return
+		}
 		via := next
 		if modern && m.Is(mcp.MethodSubscriptionsListen) {
 			// A listen stream is told of every list change (hub/relay's

@@ -52,6 +52,9 @@ func rewriteAnswer(msg []byte, rep *session.Reply) (out []byte, code int, ok boo
 	if rep == nil {
 		return msg, 0, false
 	}
+	if res := rep.Result(); res != nil {
+		return rewriteResult(msg, res)
+	}
 	e, set := rep.Error() // before looking at msg: most answers are results, and nothing was set
 	if !set || !bytes.Contains(msg, []byte(`"error"`)) {
 		return msg, 0, false
@@ -99,4 +102,27 @@ func rewriteEvent(event []byte, rep *session.Reply) []byte {
 		}
 	}
 	return event
+}
+
+// rewriteResult returns msg, a JSON-RPC result answer mcp-go wrote, with
+// res as its result (a task the hub made for a tools/call, decision 0211);
+// an error answer is kept as it is.
+func rewriteResult(msg []byte, res json.RawMessage) (out []byte, code int, ok bool) {
+	var a struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Result  json.RawMessage `json:"result"`
+	}
+	if json.Unmarshal(msg, &a) != nil || a.Result == nil {
+		return msg, 0, false
+	}
+	a.Result = res
+	b, err := json.Marshal(a)
+	if err != nil {
+		return msg, 0, false
+	}
+	if bytes.HasSuffix(msg, []byte("\n")) {
+		b = append(b, '\n')
+	}
+	return b, 0, true
 }

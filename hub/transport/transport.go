@@ -2,6 +2,7 @@ package transport
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -57,6 +58,11 @@ type Core struct {
 	// StreamOpen is told when a Streamable HTTP session's standalone GET
 	// stream is open (mcp-go attached it).
 	StreamOpen func(cs *session.Session)
+	// Task answers a session-era client's tasks/get, tasks/result,
+	// tasks/list or tasks/cancel (body) before mcp-go, which would answer
+	// from a task store of its own (decision 0211): the raw result, or the
+	// error to answer with. nil leaves them to mcp-go.
+	Task func(ctx context.Context, cs *session.Session, body []byte) (json.RawMessage, *session.RPCError)
 	// Listening is told +1 when a subscriptions/listen stream starts and -1
 	// when it ends.
 	Listening func(delta int64)

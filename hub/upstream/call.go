@@ -142,7 +142,7 @@ func (u *Upstream) notified(s *session, n mcp.JSONRPCNotification) {
 		}
 		u.mu.Unlock()
 	case mcp.MethodNotificationTasksStatus:
-		u.taskStatus(n) // task.go: names the upstream's handle, which stays in the hub
+		u.taskStatus(n) // task.go: progress of a call the hub waits for, or the relay's
 	default:
 		if mcp.MCPMethod(n.Method) == mcp.MethodNotificationProgress {
 			u.progressed(n) // task.go

@@ -91,11 +91,16 @@ type taskWatch struct {
 // for into a notifications/progress of its call, whose message is the
 // status message (or the status): progress counts on from the last value
 // sent under the call's token, so it only grows. Other status notifications
-// go nowhere: they name a handle of the upstream's.
+// go to OnNotification as they came: the hub passes on those of a task it
+// handed to a client, under its own handle (decision 0211).
 func (u *Upstream) taskStatus(n mcp.JSONRPCNotification) {
+	if u.opts.OnNotification == nil {
+		return
+	}
 	id, _ := n.Params.AdditionalFields["taskId"].(string)
 	v, ok := u.tasks.Load(id)
-	if !ok || u.opts.OnNotification == nil {
+	if !ok {
+		u.opts.OnNotification(u.spec.Name, n)
 		return
 	}
 	w := v.(*taskWatch)
