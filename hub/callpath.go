@@ -29,6 +29,9 @@ type callPath struct {
 	pass      *relay.PassThrough
 	masker    *mask.Masker
 	inspector *inspect.Inspector
+	// needsLogin returns why a service with an oauth block needs a login,
+	// "" when it does not: its tools' stand-in names the command.
+	needsLogin func(service string) string
 }
 
 // register puts the catalogue into the MCP server and tells the sessions

@@ -116,7 +116,7 @@ func (u *Upstreams) Backend(name string) Backend { return poolBackend{u, name} }
 func (u *Upstreams) Status() []console.ServiceStatus {
 	var out []console.ServiceStatus
 	for _, s := range u.Shared.Status() {
-		out = append(out, console.ServiceStatus{Name: s.Name, Transport: s.Transport, State: string(s.State), Error: s.Error, PID: s.PID, Restarts: s.Restarts, Tools: s.Tools})
+		out = append(out, console.ServiceStatus{Name: s.Name, Transport: s.Transport, State: string(s.State), Error: s.Error, PID: s.PID, Restarts: s.Restarts, Tools: s.Tools, Login: s.Login})
 	}
 	return out
 }

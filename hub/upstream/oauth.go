@@ -1,6 +1,7 @@
 package upstream
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/mark3labs/mcp-go/client/transport"
@@ -8,34 +9,93 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/oauth"
 )
 
+// A LoginRequired is why an upstream with an oauth block cannot be
+// reached: it holds no usable login. Its text names the command that logs
+// it in, which the hub's stand-in tells a client calling one of its tools.
+type LoginRequired struct {
+	Service string
+	Why     string // no login yet, a refused refresh token, …
+}
+
+func (e *LoginRequired) Error() string {
+	return fmt.Sprintf("login required (%s): run chronicle auth login %s", e.Why, e.Service)
+}
+
+// Unwrap makes a LoginRequired an oauth.ErrLoginRequired.
+func (e *LoginRequired) Unwrap() error { return oauth.ErrLoginRequired }
+
 // oauthConfig returns mcp-go's OAuth configuration for an upstream whose
 // service has an oauth block, with the login `chronicle auth login` left
 // in the pool's store as its TokenStore; nil for a service without one or
 // a pool without a store. A service that holds no usable login does not
-// start: its error says which command logs it in.
+// start: its error (a LoginRequired) says which command logs it in.
 func (u *Upstream) oauthConfig(rs *resolution, url string) (*transport.OAuthConfig, *oauth.Tokens, error) {
 	if u.spec.OAuth == nil || u.opts.OAuth == nil {
 		return nil, nil, nil
 	}
-	svc := oauth.Service{Name: u.spec.Name, URL: url, OAuth: *u.spec.OAuth}
-	if !u.spec.OAuth.ClientSecret.IsZero() {
-		s, err := rs.value(u.spec.OAuth.ClientSecret)
-		if err != nil {
-			return nil, nil, err
-		}
-		svc.ClientSecret = s
+	svc, err := u.oauthService(rs, url)
+	if err != nil {
+		return nil, nil, err
 	}
 	st, err := u.opts.OAuth.Status(svc.Name, url)
 	if err != nil {
 		return nil, nil, err
 	}
 	if st.Status != oauth.LoggedIn {
-		return nil, nil, fmt.Errorf("login required (%s): run chronicle auth login %s", st.Why, svc.Name)
+		return nil, nil, &LoginRequired{Service: svc.Name, Why: st.Why}
 	}
 	rec, err := u.opts.OAuth.Find(url)
 	if err != nil || rec == nil {
-		return nil, nil, fmt.Errorf("login required: run chronicle auth login %s", svc.Name)
+		return nil, nil, &LoginRequired{Service: svc.Name, Why: "no login yet"}
 	}
 	cfg, tokens := u.opts.OAuth.Config(svc, rec, nil)
 	return &cfg, tokens, nil
+}
+
+// oauthService returns the service as engine/oauth needs it, its client
+// secret resolved.
+func (u *Upstream) oauthService(rs *resolution, url string) (oauth.Service, error) {
+	svc := oauth.Service{Name: u.spec.Name, URL: url, OAuth: *u.spec.OAuth}
+	if !u.spec.OAuth.ClientSecret.IsZero() {
+		s, err := rs.value(u.spec.OAuth.ClientSecret)
+		if err != nil {
+			return svc, err
+		}
+		svc.ClientSecret = s
+	}
+	return svc, nil
+}
+
+// LoginService returns the service as `chronicle auth login` logs it in
+// (its URL and client secret resolved), for the console's Log in button;
+// an error for a service without an oauth block.
+func (u *Upstream) LoginService() (oauth.Service, error) {
+	if u.spec.OAuth == nil {
+		return oauth.Service{}, fmt.Errorf("%s has no oauth block", u.spec.Name)
+	}
+	rs := &resolution{resolver: u.opts.Resolver, masker: u.opts.Masker}
+	rs.literalSecrets(u.spec.Definition)
+	url, err := rs.url(u.spec.URL)
+	if err != nil {
+		return oauth.Service{}, err
+	}
+	return u.oauthService(rs, url)
+}
+
+// noteLoginLocked records, after a start, whether the upstream failed for want
+// of a login (err a LoginRequired or mcp-go's authorization-required
+// error): the status shows it until a start succeeds. Called with u.mu held.
+func (u *Upstream) noteLoginLocked(err error) {
+	if u.spec.OAuth == nil {
+		return
+	}
+	var lr *LoginRequired
+	switch {
+	case err == nil:
+		u.needsLogin = ""
+	case errors.As(err, &lr):
+		u.needsLogin = lr.Why
+	case errors.Is(err, transport.ErrOAuthAuthorizationRequired), errors.Is(err, oauth.ErrLoginRequired):
+		u.needsLogin = "the server refused the token"
+	}
 }

@@ -1,6 +1,10 @@
 package upstream
 
-import "time"
+import (
+	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/oauth"
+)
 
 // A Status describes one upstream for the hub's status pages. Error is
 // masked: it never holds a resolved secret.
@@ -14,6 +18,11 @@ type Status struct {
 	Restarts  int
 	Started   time.Time // when the current session started; zero when there is none
 	Tools     int       // tools in the last listed catalog; 0 until listed
+	// Login is, for a service with an oauth block, "login required" (it
+	// failed for want of a usable login; LoginWhy says why) or "logged
+	// in" (it runs with one); empty otherwise and before its first start.
+	Login    string
+	LoginWhy string
 }
 
 // Status returns the status of every upstream, sorted by name.
@@ -37,6 +46,13 @@ func (u *Upstream) Status() Status {
 		State:     u.state,
 		Error:     u.lastErr,
 		Restarts:  max(u.starts-1, 0),
+	}
+	switch {
+	case u.spec.OAuth == nil:
+	case u.needsLogin != "":
+		st.Login, st.LoginWhy = oauth.LoginRequired, u.needsLogin
+	case u.state == StateReady:
+		st.Login = oauth.LoggedIn
 	}
 	if s := u.sess; s != nil {
 		st.PID = s.pid()
