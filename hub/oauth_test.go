@@ -305,3 +305,69 @@ func TestOAuthLoginFromTheConsole(t *testing.T) {
 		}
 	}
 }
+
+// TestOAuthStepUp: a tool the login's scopes do not cover is refused by
+// the server with a 403 insufficient_scope. The call's tool error names
+// chronicle auth login and the scope; the service shows as login required;
+// a second call does not reach the server (the scope is asked for once,
+// never in a loop). The next login asks for the wider scope, and the tool
+// then answers, through the same running hub.
+func TestOAuthStepUp(t *testing.T) {
+	ts := oauthtest.Start(t)
+	home := t.TempDir()
+	svc := oauth.Service{Name: "corp", URL: ts.MCPURL, OAuth: service.OAuth{ClientID: oauthtest.ClientID, Scopes: []string{"openid", "offline_access"}}}
+	store := oauth.NewStore(home, fsys.OS{}, mask.NewMasker())
+	open, _ := oauthtest.Browser(t, ts, true)
+	if _, err := (&oauth.Login{Store: store, Service: svc, Open: open}).Run(bounded(t)); err != nil {
+		t.Fatalf("login: %v", err)
+	}
+	path := filepath.Join(t.TempDir(), "state.json")
+	writeState(t, path, []service.Service{{
+		Name:       "corp",
+		Definition: service.Definition{Transport: service.HTTP, URL: secret.Literal(ts.MCPURL)},
+		Enabled:    true,
+		OAuth:      &svc.OAuth,
+	}}, nil)
+	r := serveHub(t, newTestHub(t, path, Options{OAuthHome: home, ListGrace: testGrace}))
+	c := connect(t, r.url, nil)
+	if text, isErr := callText(t, c, "corp__whoami", nil); isErr {
+		t.Fatalf("corp__whoami with the login: %q", text)
+	}
+
+	for range 2 {
+		text, isErr := callText(t, c, "corp__mail", nil)
+		if !isErr || !strings.Contains(text, "chronicle auth login corp") || !strings.Contains(text, "email") {
+			t.Fatalf("corp__mail with too narrow a login: %q (error %v)", text, isErr)
+		}
+	}
+	if n := ts.StepUps(); n != 1 {
+		t.Fatalf("the server refused %d calls for want of the scope, want 1: the step-up was asked for more than once", n)
+	}
+	if st := serviceStatus(t, r.url, "corp"); st.Login != "login required" || !strings.Contains(st.Error, "chronicle auth login corp") {
+		t.Fatalf("/api/status after the step-up: %+v", st)
+	}
+	st, err := store.Status("corp", ts.MCPURL)
+	if err != nil || st.Status != oauth.LoginRequired || !strings.Contains(st.Why, "email") {
+		t.Fatalf("auth status after the step-up: %+v %v", st, err)
+	}
+
+	// The next login (chronicle auth login corp, or the console's
+	// button) asks for the scope the server wanted too.
+	var asked string
+	if _, err := (&oauth.Login{Store: store, Service: svc, Open: func(u string) error {
+		p, _ := url.Parse(u)
+		asked = p.Query().Get("scope")
+		return open(u)
+	}}).Run(bounded(t)); err != nil {
+		t.Fatalf("login after the step-up: %v", err)
+	}
+	if asked != "openid offline_access email" {
+		t.Fatalf("the login after the step-up asked for scope %q", asked)
+	}
+	if text, isErr := callText(t, c, "corp__mail", nil); isErr || text != "mail read" {
+		t.Fatalf("corp__mail after the wider login: %q (error %v)", text, isErr)
+	}
+	if st := serviceStatus(t, r.url, "corp"); st.Login != "logged in" {
+		t.Fatalf("/api/status after the wider login: %+v", st)
+	}
+}

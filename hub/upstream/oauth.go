@@ -3,6 +3,8 @@ package upstream
 import (
 	"errors"
 	"fmt"
+	"net/http"
+	"strings"
 
 	"github.com/mark3labs/mcp-go/client/transport"
 
@@ -82,19 +84,55 @@ func (u *Upstream) LoginService() (oauth.Service, error) {
 	return u.oauthService(rs, url)
 }
 
-// noteLoginLocked records, after a start, whether the upstream failed for want
-// of a login (err a LoginRequired or mcp-go's authorization-required
-// error): the status shows it until a start succeeds. Called with u.mu held.
+// stepUpClient is the HTTP client of an OAuth upstream's transport: a 403
+// insufficient_scope asks for the wider scope once (oauth.Tokens.StepUp,
+// decision 0224) instead of reaching mcp-go, which drops its challenge.
+func stepUpClient(tokens *oauth.Tokens) *http.Client {
+	return &http.Client{Transport: tokens.StepUp(nil)}
+}
+
+// loginError notes a request's outcome (err nil: it was answered) for the
+// status and returns err, or for an OAuth upstream whose token is refused
+// or no longer handed out, a LoginRequired naming the command.
+func (u *Upstream) loginError(err error) error {
+	if u.spec.OAuth == nil {
+		return err
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.noteLoginLocked(err)
+	var se *oauth.ScopeError
+	switch {
+	case errors.As(err, &se) && se.Asked:
+		return se // without mcp-go's and net/http's wrapping around it
+	case err != nil && u.needsLogin != "" && (se != nil || errors.Is(err, transport.ErrOAuthAuthorizationRequired)):
+		return &LoginRequired{Service: u.spec.Name, Why: u.needsLogin}
+	}
+	return err
+}
+
+// noteLoginLocked records whether the upstream needs a login: after a
+// start or a request, err a LoginRequired, a step-up's ScopeError or
+// mcp-go's authorization-required error (a token refused, or one the
+// store no longer hands out); nil clears it. The status shows it.
+// Called with u.mu held.
 func (u *Upstream) noteLoginLocked(err error) {
 	if u.spec.OAuth == nil {
 		return
 	}
 	var lr *LoginRequired
+	var se *oauth.ScopeError
 	switch {
 	case err == nil:
 		u.needsLogin = ""
 	case errors.As(err, &lr):
 		u.needsLogin = lr.Why
+	case errors.As(err, &se):
+		if !se.Asked {
+			u.needsLogin = fmt.Sprintf("the server wants scope %q", strings.Join(se.Scopes, " "))
+		}
+	case u.needsLogin != "":
+		// Already known, and more precisely than below.
 	case errors.Is(err, transport.ErrOAuthAuthorizationRequired), errors.Is(err, oauth.ErrLoginRequired):
 		u.needsLogin = "the server refused the token"
 	}
