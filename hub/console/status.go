@@ -12,8 +12,7 @@ type ServiceStatus struct {
 	Restarts  int    `json:"restarts,omitempty"`
 	// Login is, for a service with an oauth block, "login required" (it
 	// cannot be reached without `chronicle auth login NAME` or the
-	// console's Log in) or "logged in"; empty for other services and
-	// before the first start.
+	// console's Log in) or "logged in"; empty for other services.
 	Login string `json:"login,omitempty"`
 	// Hidden lists tools the hub does not offer although no policy hides
 	// them, each with why.

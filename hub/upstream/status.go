@@ -19,8 +19,10 @@ type Status struct {
 	Started   time.Time // when the current session started; zero when there is none
 	Tools     int       // tools in the last listed catalog; 0 until listed
 	// Login is, for a service with an oauth block, "login required" (it
-	// failed for want of a usable login; LoginWhy says why) or "logged
-	// in" (it runs with one); empty otherwise and before its first start.
+	// failed for want of a usable login, or a request was refused for
+	// want of a scope; LoginWhy says why) or "logged in" (it runs with
+	// one); before its first start, what the store holds. Empty for other
+	// services.
 	Login    string
 	LoginWhy string
 }
@@ -35,8 +37,25 @@ func (p *Pool) Status() []Status {
 	return out
 }
 
-// Status returns the upstream's status.
+// Status returns the upstream's status. An OAuth service that has not
+// started yet shows the login the store holds for it (read from disk,
+// never from a server), so the console offers its Log in at once.
 func (u *Upstream) Status() Status {
+	st := u.status()
+	if st.Login == "" && st.State == StateIdle && u.spec.OAuth != nil && u.opts.OAuth != nil {
+		if svc, err := u.LoginService(); err == nil {
+			if ls, err := u.opts.OAuth.Status(svc.Name, svc.URL); err == nil {
+				st.Login = ls.Status
+				if ls.Status == oauth.LoginRequired {
+					st.LoginWhy = ls.Why
+				}
+			}
+		}
+	}
+	return st
+}
+
+func (u *Upstream) status() Status {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	st := Status{
