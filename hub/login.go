@@ -93,14 +93,30 @@ func (h *Hub) Login(ctx context.Context, name string) (console.LoginStart, error
 	})
 	select {
 	case authURL := <-urls:
-		h.inspector.Note("", "login of "+name+" started from the console")
-		return console.LoginStart{Service: name, AuthorizationURL: authURL}, nil
+		return h.loginStarted(name, authURL)
 	case err := <-failed:
 		return console.LoginStart{}, err
 	case <-ctx.Done():
 		cancel()
 		return console.LoginStart{}, ctx.Err()
+	case <-lctx.Done():
+		// The login ended (its own failure, sent just before) or the
+		// hub is closing (its lifetime ran no login).
+		select {
+		case authURL := <-urls:
+			return h.loginStarted(name, authURL)
+		case err := <-failed:
+			return console.LoginStart{}, err
+		default:
+			return console.LoginStart{}, lctx.Err()
+		}
 	}
+}
+
+// loginStarted notes a login the console started and answers its URL.
+func (h *Hub) loginStarted(name, authURL string) (console.LoginStart, error) {
+	h.inspector.Note("", "login of "+name+" started from the console")
+	return console.LoginStart{Service: name, AuthorizationURL: authURL}, nil
 }
 
 // endConsoleLogin forgets a finished login of the console, unless a newer

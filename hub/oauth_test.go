@@ -252,6 +252,11 @@ func TestOAuthLoginFromTheConsole(t *testing.T) {
 		Name:       "plain",
 		Definition: service.Definition{Transport: service.HTTP, URL: secret.Literal(ts.MCPURL)},
 		Enabled:    true,
+	}, {
+		Name:       "down",
+		Definition: service.Definition{Transport: service.HTTP, URL: secret.Literal("http://127.0.0.1:1/mcp")},
+		Enabled:    true,
+		OAuth:      &service.OAuth{},
 	}}, nil)
 	r := serveHub(t, newTestHub(t, path, Options{OAuthHome: home, ListGrace: testGrace}))
 	c, changed := listeningClient(t, r.url)
@@ -266,6 +271,9 @@ func TestOAuthLoginFromTheConsole(t *testing.T) {
 	}
 	if code, body := postJSON(t, r.url+"/api/mcp/services/plain/login", `{}`); code != 409 || !strings.Contains(body, "no oauth block") {
 		t.Fatalf("a login of a service without an oauth block: %d %s", code, body)
+	}
+	if code, body := postJSON(t, r.url+"/api/mcp/services/down/login", `{}`); code != 502 || !strings.Contains(body, "the login of down did not start") {
+		t.Fatalf("a login of a service that cannot be reached: %d %s", code, body)
 	}
 
 	code, body := postJSON(t, r.url+"/api/mcp/services/corp/login", `{}`)
