@@ -87,6 +87,10 @@ func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, 
 	t := cat.Tools[name]
 	if t == nil && r.Profile.HasTool(name) {
 		if svc, why, failed := cat.FailedService(name, r); failed {
+			if login := h.needsLogin(svc); login != "" {
+				return mcp.NewToolResultError(fmt.Sprintf("The service %s needs a login (%s), so %s cannot be called: run `chronicle auth login %s` "+
+					"(or press Log in on the hub's console), then call it again.", svc, login, name, svc)), nil
+			}
 			return mcp.NewToolResultError(fmt.Sprintf("The service %s could not start, so %s cannot be called: %s", svc, name, why)), nil
 		}
 	}

@@ -31,6 +31,9 @@ type callPath struct {
 	masker    *mask.Masker
 	inspector *inspect.Inspector
 	sealer    *seal.Sealer // seals the task handles the hub hands out (tasks.go)
+	// needsLogin returns why a service with an oauth block needs a login,
+	// "" when it does not: its tools' stand-in names the command.
+	needsLogin func(service string) string
 }
 
 // register puts the catalogue into the MCP server and tells the sessions

@@ -136,6 +136,7 @@ func TestConsolePageAndHeaders(t *testing.T) {
 var mutations = []struct{ method, path, body string }{
 	{"POST", "/api/mcp/call", `{"name":"alpha__echo","arguments":{"text":"x"}}`},
 	{"POST", "/api/mcp/services/alpha/restart", `{}`},
+	{"POST", "/api/mcp/services/alpha/login", `{}`},
 	{"POST", "/api/skills/review/restore", `{"id":"1"}`},
 	{"PUT", "/api/skills/review/meta", `{"tags":["go"],"rating":3}`},
 }

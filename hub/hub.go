@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"os"
 	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -108,10 +107,12 @@ type Hub struct {
 	// it serves.
 	localToken string
 
-	cfg     atomic.Pointer[relay.Settings] // the last reload's (settings.go)
-	logins  *oauth.Store                   // nil without Options.OAuthHome
-	noState atomic.Bool                    // the state did not exist (said once)
-	started time.Time
+	cfg    atomic.Pointer[relay.Settings] // the last reload's (settings.go)
+	logins *oauth.Store                   // nil without Options.OAuthHome
+	// consoleLogins are the logins the console started (login.go).
+	consoleLogins consoleLogins
+	noState       atomic.Bool // the state did not exist (said once)
+	started       time.Time
 
 	// The parts, each owning what it holds.
 	srv       *server.MCPServer    // mcp-go's server, which the transports serve
@@ -201,7 +202,7 @@ func New(opts Options) (*Hub, error) {
 	h.sessions = &relay.ClientHooks{Clients: h.clients, Pass: h.pass, Pool: h.pool, EndSession: h.transport.EndSession, Life: h.life, Log: h.log, Settings: h.settings}
 	h.calls = &callPath{
 		settings: h.settings, scopes: h.scopes, lister: h.lister, lists: h.lists, sessions: h.sessions,
-		pass: h.pass, masker: h.masker, inspector: h.inspector, sealer: seal.Random(),
+		pass: h.pass, masker: h.masker, inspector: h.inspector, sealer: seal.Random(), needsLogin: h.needsLogin,
 	}
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
 		// listChanged is declared by the hub and announced by it
@@ -413,11 +414,7 @@ func (h *Hub) WatchLogins(ctx context.Context) error {
 	if h.logins == nil {
 		return nil
 	}
-	return watch.Folder(ctx, h.logins.Dir, ".json", func() {
-		if names := h.pool.RetryLogins(); len(names) > 0 {
-			h.lister.Invalidate("a login changed: starting "+strings.Join(names, ", ")+" again", names...)
-		}
-	})
+	return watch.Folder(ctx, h.logins.Dir, ".json", h.loginsChanged)
 }
 
 // PageSize is how many tools one tools/list page holds: clients that ignore

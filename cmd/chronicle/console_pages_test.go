@@ -96,7 +96,10 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Fatalf("the hub's search for %q: %v %.300s", query, err, body)
 		}
 		first := `(//*[@data-testid="tool-row"])[1][contains(., "everything__trigger-long-running-operation")]`
-		one.do("search", show("tools"), chromedp.SendKeys(`#tool-search`, query), chromedp.WaitVisible(first))
+		// Each key typed starts a search: wait for the whole query's answer
+		// (as many rows as the hub's search), not a shorter query's.
+		one.do("search", show("tools"), chromedp.SendKeys(`#tool-search`, query), chromedp.WaitVisible(first),
+			chromedp.WaitVisible(`//body[count(//*[@data-testid="tool-row"]) = `+strconv.Itoa(len(ranked))+`]`))
 		if got := eval[[]string](one, `[...document.querySelectorAll('[data-testid="tool-row"] .name')].map((n) => n.textContent)`); len(got) != len(ranked) {
 			t.Errorf("the page lists %d tools for %q, the hub's search %d", len(got), query, len(ranked))
 		}

@@ -43,7 +43,7 @@ func await(ctx context.Context, ln net.Listener, open func() error, paste io.Rea
 			return
 		}
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		fmt.Fprintln(w, "chronicle received the login. You can close this window and return to the terminal.")
+		fmt.Fprintln(w, "chronicle received the login. You can close this window.")
 		select {
 		case got <- callback{query: r.URL.Query()}:
 		default:

@@ -70,7 +70,7 @@ func (l *Login) Run(ctx context.Context) (*Record, error) {
 		prior = r
 	}
 
-	scopes := l.scopes(ctx, challenge, d, md)
+	scopes := withStepUp(l.scopes(ctx, challenge, d, md), prior)
 
 	tmpl := Record{Service: svc.Name, URL: svc.URL, Issuer: md.Issuer, Resource: resource, Discovery: d, Scopes: scopes}
 	tokens := l.Store.TokensFor(tmpl)
@@ -149,9 +149,20 @@ func (l *Login) registration(prior *Record, redirect string, cimd bool) Registra
 // first request would be, and returns its 401 answer (headers only), nil
 // for any other: its challenge names the protected resource metadata
 // (RFC 9728's resource_metadata, given to mcp-go's discovery, which checks
-// its origin) and may name the scope.
+// its origin) and may name the scope. A server that lets initialize in
+// without a token challenges the first request after it: then a
+// tools/list is sent too, and its 401 is the challenge (the scope a client
+// of its tools needs first; a step-up asks for more, decision 0224).
 func (l *Login) probe(ctx context.Context) *http.Response {
-	body := `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"chronicle","version":"0"}}}`
+	if resp := l.probeWith(ctx, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"chronicle","version":"0"}}}`); resp != nil {
+		return resp
+	}
+	return l.probeWith(ctx, `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`)
+}
+
+// probeWith sends body without a token and returns the answer when it is
+// a 401, nil otherwise.
+func (l *Login) probeWith(ctx context.Context, body string) *http.Response {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, l.Service.URL, strings.NewReader(body))
 	if err != nil {
 		return nil

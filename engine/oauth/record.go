@@ -34,6 +34,10 @@ type Record struct {
 	Discovery Discovery `json:"discovery,omitzero"`
 	// Scopes are those asked for at login.
 	Scopes []string `json:"scopes,omitempty"`
+	// StepUp are the scopes the server asked for in a 403
+	// insufficient_scope challenge since (Tokens.StepUp): the next login
+	// asks for them too.
+	StepUp []string `json:"step_up_scopes,omitempty"`
 	// Token is the last token the authorization server gave; nil after a
 	// logout or before the first login.
 	Token *transport.Token `json:"token,omitempty"`

@@ -109,6 +109,31 @@ func (h *API) Restart(w http.ResponseWriter, r *http.Request) {
 	h.writeJSON(w, st)
 }
 
+// Login is POST /api/mcp/services/NAME/login: it starts the service's
+// login (Hub.Login) and answers the authorization URL the console opens.
+func (h *API) Login(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	start, err := h.hub.Login(r.Context(), name)
+	switch {
+	case errors.Is(err, ErrNoService):
+		wire.WriteError(w, http.StatusNotFound, "no service named "+name+" is offered")
+		return
+	case errors.Is(err, ErrNoLogin):
+		wire.WriteError(w, http.StatusConflict, h.masker.Text(fmt.Sprintf("%s has nothing to log in to: %v", name, err)))
+		return
+	case err != nil:
+		wire.WriteError(w, http.StatusBadGateway, h.masker.Text(fmt.Sprintf("the login of %s did not start: %v", name, err)))
+		return
+	}
+	// The URL is the browser's to open whole: Masker.Text's shape rules
+	// would take its state and PKCE challenge for credentials. It holds no
+	// secret (a client id, a challenge, a state); registered values are
+	// still masked.
+	start.AuthorizationURL = h.masker.Literal(start.AuthorizationURL)
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(start)
+}
+
 // writeJSONMasked is writeJSON with a status other than 200.
 func (h *API) writeJSONMasked(w http.ResponseWriter, status int, v any) {
 	b, err := json.Marshal(v)

@@ -181,6 +181,67 @@
     problem(null);
   }
 
+  // loginButton is the Log in button of a service whose login is
+  // required: the hub starts the login as `chronicle auth login` does and
+  // answers the authorization URL, which opens in a new tab; the hub
+  // finishes the login when the authorization server redirects to the
+  // login's loopback listener. The page then polls the status until the
+  // service is logged in, and draws the view again.
+  function loginButton(name, out) {
+    const btn = el("button", { type: "button", "data-testid": "service-login" }, "Log in to " + name);
+    btn.addEventListener("click", async () => {
+      // Opened within the click, before the request, so that no popup
+      // blocker takes it for an unasked window.
+      const tab = window.open("", "_blank");
+      btn.disabled = true;
+      out.textContent = "Starting the login…";
+      let r;
+      try {
+        r = await api("/api/mcp/services/" + encodeURIComponent(name) + "/login", { method: "POST", body: {} });
+      } catch (e) {
+        if (tab) tab.close();
+        out.textContent = "The login did not start: " + e.message;
+        btn.disabled = false;
+        return;
+      }
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = r.authorization_url;
+      }
+      out.replaceChildren("Finish the login in the new tab (or ",
+        el("a", { href: r.authorization_url, target: "_blank", rel: "noopener noreferrer", "data-testid": "login-link" }, "open the login page"),
+        "). This page shows the service once the hub has the login.");
+      const view = current;
+      for (let i = 0; i < 300 && current === view; i++) {
+        await new Promise((res) => setTimeout(res, 2000));
+        let st;
+        try { st = await api("/api/mcp/status"); } catch (e) { continue; }
+        const s = (st.services || []).find((x) => x.name === name);
+        if (s && s.login === "logged in") {
+          out.textContent = name + ": logged in.";
+          if (current === view) show(view);
+          return;
+        }
+      }
+      btn.disabled = false;
+    });
+    return btn;
+  }
+
+  // loginState is the login badge of a service with an oauth block.
+  function loginState(s) {
+    if (!s.login) return null;
+    return badge(s.login, s.login === "login required" ? "login-required" : "logged-in");
+  }
+
+  // loginAction is the Log in button, with the line that tells how the
+  // login goes, of a service whose login is required; null otherwise.
+  function loginAction(s) {
+    if (s.login !== "login required") return null;
+    const out = el("div", { class: "muted", "aria-live": "polite" });
+    return [" ", loginButton(s.name, out), out];
+  }
+
   loaders.overview = async function () {
     await loadStatus();
     const facts = clear(document.getElementById("hub-facts"));
@@ -201,7 +262,7 @@
       const tk = tokensOf(s) !== null ? tokensOf(s) : toolTokens(s.name);
       body.append(el("tr", { "data-testid": "service-row", class: s.state === "failed" ? "failed" : "" },
         el("th", { scope: "row" }, s.name, s.project ? el("div", { class: "muted" }, "project " + s.project) : null),
-        el("td", {}, badge(s.state)),
+        el("td", {}, badge(s.state), " ", loginState(s), loginAction(s)),
         el("td", {}, String(s.tools)),
         el("td", {}, tk === null ? "—" : String(tk)),
         el("td", {}, String(s.restarts || 0)),
@@ -249,6 +310,7 @@
         s.timeout ? [el("dt", {}, "Timeout"), el("dd", {}, s.timeout)] : null,
         l.pid ? [el("dt", {}, "PID"), el("dd", {}, String(l.pid))] : null,
         [el("dt", {}, "Restarts"), el("dd", {}, String(l.restarts || 0))],
+        l.login ? [el("dt", {}, "Login"), el("dd", {}, loginState(l))] : null,
         l.error ? [el("dt", {}, "Last error"), el("dd", { class: "error-text" }, l.error)] : null,
         (l.hidden || []).length ? [el("dt", {}, "Hidden"), el("dd", {}, l.hidden.join("; "))] : null);
       const out = el("p", { class: "muted", "aria-live": "polite" });
@@ -265,7 +327,8 @@
         btn.disabled = false;
       });
       list.append(el("article", { class: "card", "data-testid": "service-card" },
-        el("h3", {}, s.name, " ", badge(l.state)), dl, el("p", {}, btn), out));
+        el("h3", {}, s.name, " ", badge(l.state)), dl,
+        el("p", {}, btn, l.login === "login required" ? [" ", loginButton(s.name, out)] : null), out));
     }
     if (!all.length) list.append(el("p", {}, "No services in the state."));
   };

@@ -30,6 +30,19 @@ type Hub interface {
 	// Restart ends a service's process or connection and starts it again,
 	// and returns its status then (ErrNoService, ErrBuiltin).
 	Restart(ctx context.Context, service string) (ServiceStatus, error)
+	// Login starts the login of a service with an oauth block, as
+	// `chronicle auth login SERVICE` does, and returns the authorization
+	// URL for the person's browser; the login completes when the
+	// authorization server redirects to its loopback listener
+	// (ErrNoService, ErrNoLogin).
+	Login(ctx context.Context, service string) (LoginStart, error)
+}
+
+// A LoginStart is a login the console started: the URL to open in the
+// browser. It holds no secret: a client id, a PKCE challenge and a state.
+type LoginStart struct {
+	Service          string `json:"service"`
+	AuthorizationURL string `json:"authorization_url"`
 }
 
 // A Call is a tools/call the management API makes on a person's behalf:
@@ -52,6 +65,9 @@ var (
 	ErrNoService = errors.New("no service named")
 	// ErrBuiltin is a restart of a service that runs inside the hub.
 	ErrBuiltin = errors.New("the service runs inside the hub")
+	// ErrNoLogin is a login of a service that has no oauth block (or a
+	// hub without a login store).
+	ErrNoLogin = errors.New("no login to make")
 )
 
 // Options are what the API reads besides the hub.

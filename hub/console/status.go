@@ -10,6 +10,10 @@ type ServiceStatus struct {
 	Tools     int    `json:"tools"`
 	PID       int    `json:"pid,omitempty"`
 	Restarts  int    `json:"restarts,omitempty"`
+	// Login is, for a service with an oauth block, "login required" (it
+	// cannot be reached without `chronicle auth login NAME` or the
+	// console's Log in) or "logged in"; empty for other services.
+	Login string `json:"login,omitempty"`
 	// Hidden lists tools the hub does not offer although no policy hides
 	// them, each with why.
 	Hidden []string `json:"hidden,omitempty"`

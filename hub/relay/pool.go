@@ -116,7 +116,12 @@ func (u *Upstreams) Backend(name string) Backend { return poolBackend{u, name} }
 func (u *Upstreams) Status() []console.ServiceStatus {
 	var out []console.ServiceStatus
 	for _, s := range u.Shared.Status() {
-		out = append(out, console.ServiceStatus{Name: s.Name, Transport: s.Transport, State: string(s.State), Error: s.Error, PID: s.PID, Restarts: s.Restarts, Tools: s.Tools})
+		if s.Login == oauth.LoginRequired && s.Error == "" {
+			// A running service that needs a wider login (a step-up)
+			// says so and how, as a failed one does.
+			s.Error = (&upstream.LoginRequired{Service: s.Name, Why: s.LoginWhy}).Error()
+		}
+		out = append(out, console.ServiceStatus{Name: s.Name, Transport: s.Transport, State: string(s.State), Error: s.Error, PID: s.PID, Restarts: s.Restarts, Tools: s.Tools, Login: s.Login})
 	}
 	return out
 }

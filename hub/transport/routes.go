@@ -67,6 +67,7 @@ func (h *Transport) routes(mcpHTTP, sse, message http.Handler) []Route {
 		{"GET /api/mcp/log", access.ReadRule, http.HandlerFunc(api.LiveLog)},
 		{"POST /api/mcp/call", access.ChangeRule, call},
 		{"POST /api/mcp/services/{name}/restart", access.ChangeRule, http.HandlerFunc(api.Restart)},
+		{"POST /api/mcp/services/{name}/login", access.ChangeRule, http.HandlerFunc(api.Login)},
 		{"GET /api/mcp/scan", access.ReadRule, http.HandlerFunc(api.Scan)},
 		{"GET /api/mcp/review", access.ReadRule, http.HandlerFunc(api.Review)},
 

@@ -129,7 +129,7 @@ func (u *Upstream) remote(rs *resolution) (transport.Interface, endpoint, error)
 			transport.WithSSELogger(log),
 			transport.WithEndpointTimeout(u.opts.StartTimeout)}
 		if oauthCfg != nil {
-			opts = append(opts, transport.WithOAuth(*oauthCfg))
+			opts = append(opts, transport.WithOAuth(*oauthCfg), transport.WithHTTPClient(stepUpClient(tokens)))
 		}
 		tr, err := transport.NewSSE(url, opts...)
 		if err == nil && tokens != nil {
@@ -148,7 +148,7 @@ func (u *Upstream) remote(rs *resolution) (transport.Interface, endpoint, error)
 	if oauthCfg != nil {
 		// The login's tokens (engine/oauth): refreshed ahead of expiry under
 		// the record's file lock, shared with the CLI and every other hub.
-		opts = append(opts, transport.WithHTTPOAuth(*oauthCfg))
+		opts = append(opts, transport.WithHTTPOAuth(*oauthCfg), transport.WithHTTPBasicClient(stepUpClient(tokens)))
 	}
 	tr, err := transport.NewStreamableHTTP(url, opts...)
 	if err == nil && tokens != nil {

@@ -1,6 +1,7 @@
 package upstream
 
 import (
+	"errors"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -34,8 +35,16 @@ func TestOAuthUpstream(t *testing.T) {
 	ctx := testContext(t)
 
 	before, _ := newTestPool(t, PoolOptions{OAuth: store, Masker: m}, spec)
-	if _, err := before.Get("corp").Catalog(ctx); err == nil || !strings.Contains(err.Error(), "chronicle auth login corp") {
+	if st := before.Get("corp").Status(); st.State != StateIdle || st.Login != oauth.LoginRequired || st.LoginWhy != "no login yet" {
+		t.Fatalf("the status of a service without a login, before it starts: %+v", st)
+	}
+	_, err := before.Get("corp").Catalog(ctx)
+	var lr *LoginRequired
+	if !errors.As(err, &lr) || !errors.Is(err, oauth.ErrLoginRequired) || !strings.Contains(err.Error(), "chronicle auth login corp") {
 		t.Fatalf("a service without a login: %v", err)
+	}
+	if st := before.Get("corp").Status(); st.State != StateFailed || st.Login != oauth.LoginRequired {
+		t.Fatalf("the status of a service that failed for want of a login: %+v", st)
 	}
 
 	open, _ := oauthtest.Browser(t, ts, true)
@@ -54,8 +63,14 @@ func TestOAuthUpstream(t *testing.T) {
 	if names := before.RetryLogins(); names != nil {
 		t.Fatalf("RetryLogins restarted a ready upstream: %v", names)
 	}
+	if st := before.Get("corp").Status(); st.State != StateReady || st.Login != oauth.LoggedIn {
+		t.Fatalf("the status of a service started with its login: %+v", st)
+	}
 	p, _ := newTestPool(t, PoolOptions{OAuth: store, Masker: m}, spec)
 	u := p.Get("corp")
+	if st := u.Status(); st.State != StateIdle || st.Login != oauth.LoggedIn {
+		t.Fatalf("the status of a logged-in service before it starts: %+v", st)
+	}
 	c, err := u.Catalog(ctx)
 	if err != nil {
 		t.Fatalf("catalog after login: %v", err)

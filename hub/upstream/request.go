@@ -65,6 +65,7 @@ func (u *Upstream) send(ctx context.Context, s *session, modern bool, caller any
 	}
 	if err == nil {
 		s.answered()
+		_ = u.loginError(nil)
 		return resp.Result, nil
 	}
 	timedOut := errors.Is(context.Cause(cctx), errCallTimeout)
@@ -91,6 +92,9 @@ func (u *Upstream) send(ctx context.Context, s *session, modern bool, caller any
 		u.lost(s, reason)
 		return nil, u.errorf("%s: %s", method, reason)
 	}
+	// A token refused or too narrow (a step-up) shows in the status as
+	// a login the service needs, and the error names the command.
+	err = u.loginError(err)
 	return nil, u.errorf("%s: %w", method, maskErr(u.opts.Masker, err))
 }
 

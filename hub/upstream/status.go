@@ -1,6 +1,10 @@
 package upstream
 
-import "time"
+import (
+	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/oauth"
+)
 
 // A Status describes one upstream for the hub's status pages. Error is
 // masked: it never holds a resolved secret.
@@ -14,6 +18,13 @@ type Status struct {
 	Restarts  int
 	Started   time.Time // when the current session started; zero when there is none
 	Tools     int       // tools in the last listed catalog; 0 until listed
+	// Login is, for a service with an oauth block, "login required" (it
+	// failed for want of a usable login, or a request was refused for
+	// want of a scope; LoginWhy says why) or "logged in" (it runs with
+	// one); before its first start, what the store holds. Empty for other
+	// services.
+	Login    string
+	LoginWhy string
 }
 
 // Status returns the status of every upstream, sorted by name.
@@ -26,8 +37,25 @@ func (p *Pool) Status() []Status {
 	return out
 }
 
-// Status returns the upstream's status.
+// Status returns the upstream's status. An OAuth service that has not
+// started yet shows the login the store holds for it (read from disk,
+// never from a server), so the console offers its Log in at once.
 func (u *Upstream) Status() Status {
+	st := u.status()
+	if st.Login == "" && st.State == StateIdle && u.spec.OAuth != nil && u.opts.OAuth != nil {
+		if svc, err := u.LoginService(); err == nil {
+			if ls, err := u.opts.OAuth.Status(svc.Name, svc.URL); err == nil {
+				st.Login = ls.Status
+				if ls.Status == oauth.LoginRequired {
+					st.LoginWhy = ls.Why
+				}
+			}
+		}
+	}
+	return st
+}
+
+func (u *Upstream) status() Status {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	st := Status{
@@ -37,6 +65,13 @@ func (u *Upstream) Status() Status {
 		State:     u.state,
 		Error:     u.lastErr,
 		Restarts:  max(u.starts-1, 0),
+	}
+	switch {
+	case u.spec.OAuth == nil:
+	case u.needsLogin != "":
+		st.Login, st.LoginWhy = oauth.LoginRequired, u.needsLogin
+	case u.state == StateReady:
+		st.Login = oauth.LoggedIn
 	}
 	if s := u.sess; s != nil {
 		st.PID = s.pid()

@@ -47,6 +47,9 @@ type Upstream struct {
 	starts   int
 	failures int       // failures in a row, for the backoff
 	retryAt  time.Time // no restart before this
+	// needsLogin says why a service with an oauth block needs a login
+	// (noteLoginLocked); empty while it has a usable one.
+	needsLogin string
 
 	flightMu sync.Mutex
 	inflight map[string]*inflight // requests sent with Request, by id
@@ -165,6 +168,7 @@ func (u *Upstream) start(a *attempt) {
 		return
 	case err != nil:
 		a.err = u.errorf("%w", err)
+		u.noteLoginLocked(err)
 		u.failLocked(err.Error())
 		u.opts.Logger.Warn(u.spec.Name+": could not start", "service", u.spec.Name, "error", a.err.Error())
 		return
@@ -173,6 +177,7 @@ func (u *Upstream) start(a *attempt) {
 	u.sess = sess
 	u.state = StateReady
 	u.lastErr = ""
+	u.noteLoginLocked(nil)
 	u.starts++
 	took := time.Since(begun).Round(time.Millisecond).String()
 	if sess.child != nil {

@@ -39,6 +39,7 @@ type Servers struct {
 	MCPURL  string
 	mu      sync.Mutex
 	revoked int
+	stepUps int
 }
 
 // Revoked returns how many revocation requests the provider answered.
@@ -92,10 +93,32 @@ func Start(t testing.TB) *Servers {
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(map[string]any{"resource": ts.MCPURL, "authorization_servers": []string{ts.Issuer}})
 	})
+	s.AddTool(mcp.NewTool("mail", mcp.WithDescription("Needs the email scope: a token without it gets a 403 insufficient_scope.")), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText("mail read"), nil
+	})
 	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
-		if !ts.Accepts(r.Context(), r.Header.Get("Authorization")) {
+		claims, ok := ts.userinfo(r.Context(), r.Header.Get("Authorization"))
+		if !ok {
 			w.Header().Set("WWW-Authenticate", fmt.Sprintf(`Bearer resource_metadata="%s%s", scope="openid offline_access"`, base, prm))
 			http.Error(w, "unauthorized", http.StatusUnauthorized)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(strings.NewReader(string(body)))
+		var msg struct {
+			Method string `json:"method"`
+			Params struct {
+				Name string `json:"name"`
+			} `json:"params"`
+		}
+		if json.Unmarshal(body, &msg) == nil && msg.Method == "tools/call" && msg.Params.Name == "mail" && claims["email"] == nil {
+			// The step-up of the MCP authorization spec: the token is
+			// good, but not for this tool.
+			ts.mu.Lock()
+			ts.stepUps++
+			ts.mu.Unlock()
+			w.Header().Set("WWW-Authenticate", fmt.Sprintf(`Bearer error="insufficient_scope", scope="openid offline_access email", resource_metadata="%s%s"`, base, prm))
+			http.Error(w, `{"error":"insufficient_scope"}`, http.StatusForbidden)
 			return
 		}
 		mcpHandler.ServeHTTP(w, r)
@@ -109,17 +132,37 @@ func Start(t testing.TB) *Servers {
 // Accepts asks the provider's userinfo endpoint whether the bearer token
 // is one it issued and has not revoked or replaced.
 func (ts *Servers) Accepts(ctx context.Context, authorization string) bool {
+	_, ok := ts.userinfo(ctx, authorization)
+	return ok
+}
+
+// StepUps returns how many calls of the mail tool the MCP server refused
+// with a 403 insufficient_scope.
+func (ts *Servers) StepUps() int {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	return ts.stepUps
+}
+
+// userinfo returns the provider's userinfo for the bearer token (its
+// claims follow the token's scopes: email only with "email"), false when
+// the provider does not accept the token.
+func (ts *Servers) userinfo(ctx context.Context, authorization string) (map[string]any, bool) {
 	if !strings.HasPrefix(authorization, "Bearer ") {
-		return false
+		return nil, false
 	}
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, ts.Issuer+"/userinfo", nil)
 	req.Header.Set("Authorization", authorization)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return false
+		return nil, false
 	}
-	resp.Body.Close()
-	return resp.StatusCode == http.StatusOK
+	defer resp.Body.Close()
+	var claims map[string]any
+	if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(&claims) != nil {
+		return nil, false
+	}
+	return claims, true
 }
 
 // Browser plays the user's browser: it follows the authorization URL,

@@ -82,7 +82,9 @@ func run() error {
 	err = use(ctx, store, m, spec)
 	if auth && errors.Is(err, transport.ErrOAuthAuthorizationRequired) || auth && err != nil && strings.Contains(err.Error(), "chronicle auth login") {
 		// The login no longer works (the server moved to another
-		// authorization server): log in again, as a user told so would.
+		// authorization server) or is too narrow (a 403 insufficient_scope
+		// recorded the scope the server wants: a step-up): log in again,
+		// as a user told so would; the login asks for the wider scope.
 		if err := login(ctx, store, spec, cc.ClientSecret); err != nil {
 			return err
 		}
