@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/chronicle-dev/chronicle/hub/seal"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -13,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/chronicle-dev/chronicle/hub/seal"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -107,18 +108,16 @@ type Hub struct {
 	// it serves.
 	localToken string
 
-	cfg    atomic.Pointer[relay.Settings] // the last reload's (settings.go)
-	logins *oauth.Store                   // nil without Options.OAuthHome
-	// consoleLogins are the logins the console started (login.go).
-	consoleLogins consoleLogins
-	noState       atomic.Bool // the state did not exist (said once)
-	started       time.Time
+	cfg     atomic.Pointer[relay.Settings] // the last reload's (settings.go)
+	noState atomic.Bool                    // the state did not exist (said once)
+	started time.Time
 
 	// The parts, each owning what it holds.
 	srv       *server.MCPServer    // mcp-go's server, which the transports serve
 	clients   *session.Registry    // every client session (hub/session)
 	stateless session.Stateless    // 2026-07-28 requests per endpoint
 	lister    *listing.Lister      // the catalogue (hub/listing)
+	logins    *relay.Logins        // the logins of OAuth services (hub/relay)
 	scopes    *relay.Scopes        // what a request sees (scopes.go)
 	lists     *relay.Announcer     // which list changes reach which session (announce.go)
 	pass      *relay.PassThrough   // what flows back from upstreams (passthrough.go)
@@ -194,15 +193,17 @@ func New(opts Options) (*Hub, error) {
 		NotifyStdio: h.transport.NotifyStdio, Clients: h.clients, Scopes: h.scopes, Settings: h.settings, Masker: h.masker,
 		Inspector: h.inspector, Life: h.life, ListTimeout: opts.ListTimeout, Root: opts.Root,
 	}
+	var store *oauth.Store
 	if opts.OAuthHome != "" {
-		h.logins = oauth.NewStore(opts.OAuthHome, fsys.OS{}, h.masker)
+		store = oauth.NewStore(opts.OAuthHome, fsys.OS{}, h.masker)
 	}
-	h.pool = relay.NewUpstreams(h.resolver, h.log, h.masker, h.logins, func(service string) { h.lister.Invalidate("upstream "+service+" changed its lists", service) }, h.pass)
+	h.pool = relay.NewUpstreams(h.resolver, h.log, h.masker, store, func(service string) { h.lister.Invalidate("upstream "+service+" changed its lists", service) }, h.pass)
 	h.pass.Pool = h.pool
+	h.logins = &relay.Logins{Store: store, Pool: h.pool, Life: h.life, Inspector: h.inspector, Invalidate: h.lister.Invalidate}
 	h.sessions = &relay.ClientHooks{Clients: h.clients, Pass: h.pass, Pool: h.pool, EndSession: h.transport.EndSession, Life: h.life, Log: h.log, Settings: h.settings}
 	h.calls = &callPath{
 		settings: h.settings, scopes: h.scopes, lister: h.lister, lists: h.lists, sessions: h.sessions,
-		pass: h.pass, masker: h.masker, inspector: h.inspector, sealer: seal.Random(), needsLogin: h.needsLogin,
+		pass: h.pass, masker: h.masker, inspector: h.inspector, sealer: seal.Random(), needsLogin: h.logins.Why,
 	}
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
 		// listChanged is declared by the hub and announced by it
@@ -410,12 +411,7 @@ func (h *Hub) WatchState(ctx context.Context) error {
 // every client is told of their tools with list_changed. Every hub
 // watches, HTTP and each serve --stdio: each has its own upstreams. It
 // returns nil at once for a hub without Options.OAuthHome.
-func (h *Hub) WatchLogins(ctx context.Context) error {
-	if h.logins == nil {
-		return nil
-	}
-	return watch.Folder(ctx, h.logins.Dir, ".json", h.loginsChanged)
-}
+func (h *Hub) WatchLogins(ctx context.Context) error { return h.logins.Watch(ctx) }
 
 // PageSize is how many tools one tools/list page holds: clients that ignore
 // nextCursor keep working up to it. The cursor is opaque and stable (the
