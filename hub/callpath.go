@@ -3,6 +3,7 @@ package hub
 import (
 	"context"
 	"fmt"
+
 	"github.com/chronicle-dev/chronicle/hub/seal"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
@@ -108,7 +109,7 @@ func (h *callPath) read(ctx context.Context, service, uri string) ([]mcp.Resourc
 	}
 	res, err := b.ReadResource(ctx, uri)
 	if err != nil {
-		return nil, inspect.MaskedErr(h.masker, err)
+		return nil, h.masker.Err(err)
 	}
 	return inspect.ForClient(h.masker, res, inspect.DecodeReadResourceResult).Contents, nil
 }

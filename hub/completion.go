@@ -49,7 +49,7 @@ func (c completer) complete(ctx context.Context, service string, ref map[string]
 	}
 	raw, err := b.Request(ctx, relay.CallerOf(ctx), string(mcp.MethodCompletionComplete), params)
 	if err != nil {
-		return nil, inspect.MaskedErr(c.h.masker, fmt.Errorf("%s", serviceError(service, err)))
+		return nil, c.h.masker.Err(fmt.Errorf("%s", serviceError(service, err)))
 	}
 	var res struct {
 		Completion mcp.Completion `json:"completion"`

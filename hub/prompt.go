@@ -31,7 +31,7 @@ func (h *callPath) servePrompt(ctx context.Context, exposed string, req mcp.GetP
 	if !server.IsModernRequest(ctx) && !b.ModernOnly(string(mcp.MethodPromptsGet), p.Name) {
 		res, err := b.GetPrompt(ctx, p.Name, req.Params.Arguments)
 		if err != nil {
-			return nil, inspect.MaskedErr(h.masker, err)
+			return nil, h.masker.Err(err)
 		}
 		return inspect.ForClient(h.masker, res, inspect.DecodeGetPromptResult), nil
 	}
@@ -42,7 +42,7 @@ func (h *callPath) servePrompt(ctx context.Context, exposed string, req mcp.GetP
 	case errors.As(err, &rej):
 		return nil, h.rejected(ctx, p.Service, rej)
 	case err != nil:
-		return nil, inspect.MaskedErr(h.masker, err)
+		return nil, h.masker.Err(err)
 	}
 	return inspect.DecodeGetPromptResult(h.masker.JSON(raw))
 }

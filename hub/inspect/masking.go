@@ -222,14 +222,3 @@ func (h LogHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
 func (h LogHandler) WithGroup(name string) slog.Handler {
 	return LogHandler{Next: h.Next.WithGroup(name), Masker: h.Masker}
 }
-
-// MaskedErr returns err with its registered values replaced, for a client.
-func MaskedErr(m *mask.Masker, err error) error {
-	if err == nil {
-		return nil
-	}
-	if text := err.Error(); m.Contains(text) {
-		return errors.New(m.Literal(text))
-	}
-	return err
-}

@@ -125,7 +125,7 @@ func call[T any](ctx context.Context, u *Upstream, what string, fn func(context.
 		u.lost(s, reason)
 		return zero, u.errorf("%s: %s", what, reason)
 	}
-	return zero, u.errorf("%s: %w", what, maskErr(u.opts.Masker, err))
+	return zero, u.errorf("%s: %w", what, u.opts.Masker.Err(err))
 }
 
 // notified handles a notification from the upstream: a list_changed makes

@@ -11,6 +11,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/hub/upstream/poll"
 	"github.com/chronicle-dev/chronicle/hub/upstream/proc"
+	"github.com/chronicle-dev/chronicle/hub/upstream/resolve"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -25,8 +26,8 @@ const protocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
 // child or opens the remote transport, and initializes the client. ctx
 // bounds the start; the session itself lives until it is closed.
 func (u *Upstream) dial(ctx context.Context) (*session, error) {
-	rs := &resolution{resolver: u.opts.Resolver, masker: u.opts.Masker}
-	rs.literalSecrets(u.spec.Definition)
+	rs := &resolve.Resolution{Resolver: u.opts.Resolver, Masker: u.opts.Masker}
+	rs.LiteralSecrets(u.spec.Definition)
 	sessCtx, cancel := context.WithCancel(u.ctx)
 	var (
 		tr  transport.Interface
@@ -49,7 +50,7 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 	if err != nil {
 		cancel()
 		u.noteWithheld(rs)
-		return nil, maskErr(u.opts.Masker, err)
+		return nil, u.opts.Masker.Err(err)
 	}
 	s.child = ch
 	s.client = client.NewClient(tr, client.WithProtocolVersion(protocolVersion))
@@ -65,32 +66,32 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 		}
 		s.close()
 		u.noteWithheld(rs)
-		return nil, maskErr(u.opts.Masker, err)
+		return nil, u.opts.Masker.Err(err)
 	}
 	u.useModern(s, <-probed)
 	return s, nil
 }
 
 // spawn resolves the command line and environment and starts the child.
-func (u *Upstream) spawn(rs *resolution) (*proc.Child, error) {
+func (u *Upstream) spawn(rs *resolve.Resolution) (*proc.Child, error) {
 	if u.spec.Command == "" {
 		return nil, errors.New("no command to run")
 	}
 	args := make([]string, len(u.spec.Args))
 	for i, a := range u.spec.Args {
-		s, err := rs.value(a)
+		s, err := rs.Value(a)
 		if err != nil {
 			return nil, err
 		}
 		args[i] = s
 	}
-	env, err := rs.values(u.spec.Env)
+	env, err := rs.Values(u.spec.Env)
 	if err != nil {
 		return nil, err
 	}
 	cmd := exec.Command(u.spec.Command, args...)
 	cmd.Dir = u.spec.Cwd
-	cmd.Env, rs.withheld = proc.Env(u.opts.Environ(), u.spec, env, proc.HostOS)
+	cmd.Env, rs.Withheld = proc.Env(u.opts.Environ(), u.spec, env, proc.HostOS)
 	ch, err := proc.Start(u.spec.Name, cmd, u.opts.Masker, u.opts.Logger)
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", u.spec.Command, err)
@@ -106,15 +107,15 @@ type endpoint struct {
 
 // remote resolves the URL and headers and makes an http or sse transport;
 // it returns the endpoint too, for the stateless revision's transport.
-func (u *Upstream) remote(rs *resolution) (transport.Interface, endpoint, error) {
-	url, err := rs.url(u.spec.URL)
+func (u *Upstream) remote(rs *resolve.Resolution) (transport.Interface, endpoint, error) {
+	url, err := rs.URL(u.spec.URL)
 	if err != nil {
 		return nil, endpoint{}, err
 	}
 	if url == "" {
 		return nil, endpoint{}, errors.New("no url to connect to")
 	}
-	headers, err := rs.values(u.spec.Headers)
+	headers, err := rs.Values(u.spec.Headers)
 	if err != nil {
 		return nil, endpoint{}, err
 	}
@@ -195,10 +196,10 @@ func (u *Upstream) startError(ctx context.Context, s *session, step string, err 
 // noteWithheld logs, for a child that failed to start, which variables of
 // the hub's environment it did not get: a server that needs one of them is
 // given it by inherit_env or its env.
-func (u *Upstream) noteWithheld(rs *resolution) {
-	if len(rs.withheld) == 0 {
+func (u *Upstream) noteWithheld(rs *resolve.Resolution) {
+	if len(rs.Withheld) == 0 {
 		return
 	}
-	u.opts.Logger.Warn(u.spec.Name+": started with a minimal environment; withheld: "+strings.Join(rs.withheld, ", ")+
+	u.opts.Logger.Warn(u.spec.Name+": started with a minimal environment; withheld: "+strings.Join(rs.Withheld, ", ")+
 		" (pass what it needs with inherit_env = [\"NAME\"] or its env)", "service", u.spec.Name)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/mark3labs/mcp-go/client/transport"
 
 	"github.com/chronicle-dev/chronicle/engine/oauth"
+	"github.com/chronicle-dev/chronicle/hub/upstream/resolve"
 )
 
 // A LoginRequired is why an upstream with an oauth block cannot be
@@ -31,7 +32,7 @@ func (e *LoginRequired) Unwrap() error { return oauth.ErrLoginRequired }
 // in the pool's store as its TokenStore; nil for a service without one or
 // a pool without a store. A service that holds no usable login does not
 // start: its error (a LoginRequired) says which command logs it in.
-func (u *Upstream) oauthConfig(rs *resolution, url string) (*transport.OAuthConfig, *oauth.Tokens, error) {
+func (u *Upstream) oauthConfig(rs *resolve.Resolution, url string) (*transport.OAuthConfig, *oauth.Tokens, error) {
 	if u.spec.OAuth == nil || u.opts.OAuth == nil {
 		return nil, nil, nil
 	}
@@ -56,10 +57,10 @@ func (u *Upstream) oauthConfig(rs *resolution, url string) (*transport.OAuthConf
 
 // oauthService returns the service as engine/oauth needs it, its client
 // secret resolved.
-func (u *Upstream) oauthService(rs *resolution, url string) (oauth.Service, error) {
+func (u *Upstream) oauthService(rs *resolve.Resolution, url string) (oauth.Service, error) {
 	svc := oauth.Service{Name: u.spec.Name, URL: url, OAuth: *u.spec.OAuth}
 	if !u.spec.OAuth.ClientSecret.IsZero() {
-		s, err := rs.value(u.spec.OAuth.ClientSecret)
+		s, err := rs.Value(u.spec.OAuth.ClientSecret)
 		if err != nil {
 			return svc, err
 		}
@@ -75,9 +76,9 @@ func (u *Upstream) LoginService() (oauth.Service, error) {
 	if u.spec.OAuth == nil {
 		return oauth.Service{}, fmt.Errorf("%s has no oauth block", u.spec.Name)
 	}
-	rs := &resolution{resolver: u.opts.Resolver, masker: u.opts.Masker}
-	rs.literalSecrets(u.spec.Definition)
-	url, err := rs.url(u.spec.URL)
+	rs := &resolve.Resolution{Resolver: u.opts.Resolver, Masker: u.opts.Masker}
+	rs.LiteralSecrets(u.spec.Definition)
+	url, err := rs.URL(u.spec.URL)
 	if err != nil {
 		return oauth.Service{}, err
 	}

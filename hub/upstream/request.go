@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"sync"
-	"time"
 
 	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
 	"github.com/mark3labs/mcp-go/client/transport"
@@ -45,8 +43,8 @@ func (u *Upstream) send(ctx context.Context, s *session, modern bool, caller any
 	timeout := u.timeout()
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	fl := &inflight{caller: caller, remaining: timeout}
-	fl.start(func() { cancel(errCallTimeout) })
+	fl := &inflight{caller: caller}
+	fl.Start(timeout, func() { cancel(errCallTimeout) })
 	u.track(id, fl)
 	defer u.untrack(id)
 
@@ -58,7 +56,7 @@ func (u *Upstream) send(ctx context.Context, s *session, modern bool, caller any
 		}
 	}
 	resp, err := tr.SendRequest(cctx, req)
-	fl.stop()
+	fl.Stop()
 	if err == nil && resp.Error != nil {
 		s.answered()
 		return nil, &rpc.RPCError{Code: resp.Error.Code, Message: u.opts.Masker.Literal(resp.Error.Message), Data: resp.Error.Data}
@@ -95,7 +93,7 @@ func (u *Upstream) send(ctx context.Context, s *session, modern bool, caller any
 	// A token refused or too narrow (a step-up) shows in the status as
 	// a login the service needs, and the error names the command.
 	err = u.loginError(err)
-	return nil, u.errorf("%s: %w", method, maskErr(u.opts.Masker, err))
+	return nil, u.errorf("%s: %w", method, u.opts.Masker.Err(err))
 }
 
 // errCallTimeout is the cause of a request's end when its timeout passed.
@@ -123,47 +121,10 @@ func (u *Upstream) cancelRequest(s *session, id string, ctx context.Context, tim
 	})
 }
 
-// An inflight request, with its pausable timeout.
+// An inflight request: whom it is made for, and its timeout.
 type inflight struct {
 	caller any
-
-	mu        sync.Mutex
-	timer     *time.Timer
-	remaining time.Duration
-	started   time.Time
-	paused    int
-}
-
-func (f *inflight) start(expire func()) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.started = time.Now()
-	f.timer = time.AfterFunc(f.remaining, expire)
-}
-
-// pause stops the clock while the client answers the upstream.
-func (f *inflight) pause() {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.paused++; f.paused == 1 && f.timer.Stop() {
-		f.remaining -= time.Since(f.started)
-	}
-}
-
-// resume starts the clock again with the time that was left.
-func (f *inflight) resume() {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.paused--; f.paused == 0 {
-		f.started = time.Now()
-		f.timer.Reset(max(f.remaining, 0))
-	}
-}
-
-func (f *inflight) stop() {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.timer.Stop()
+	rpc.Timeout
 }
 
 func (u *Upstream) track(id string, f *inflight) {
@@ -229,8 +190,8 @@ func (u *Upstream) serverRequest(ctx context.Context, req transport.JSONRPCReque
 	switch {
 	case n == 1:
 		caller = f.caller
-		f.pause()
-		defer f.resume()
+		f.Pause()
+		defer f.Resume()
 	case n == 0 && req.Method == string(mcp.MethodListRoots):
 	case n == 0:
 		return nil, fmt.Errorf("the chronicle hub cannot pass %s on: no client call to %s is in flight", req.Method, u.spec.Name)
