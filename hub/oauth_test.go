@@ -37,7 +37,7 @@ func TestOAuthServiceThroughTheHub(t *testing.T) {
 	}
 	store := oauth.NewStore(home, fsys.OS{}, mask.NewMasker())
 	open, _ := oauthtest.Browser(t, ts, true)
-	if _, err := (&oauth.Login{Store: store, Service: oauth.Service{Name: "corp", URL: ts.MCPURL, OAuth: *spec.OAuth}, Open: open}).Run(bounded(t)); err != nil {
+	if _, err := (&oauth.Login{Store: store, Service: oauth.Resource{Name: "corp", URL: ts.MCPURL, OAuth: *spec.OAuth}, Open: open}).Run(bounded(t)); err != nil {
 		t.Fatalf("login: %v", err)
 	}
 	rec, err := store.Find(ts.MCPURL)
@@ -140,7 +140,7 @@ func TestOAuthLoginReachesARunningHub(t *testing.T) {
 
 	store := oauth.NewStore(home, fsys.OS{}, mask.NewMasker())
 	open, _ := oauthtest.Browser(t, ts, true)
-	if _, err := (&oauth.Login{Store: store, Service: oauth.Service{Name: "corp", URL: ts.MCPURL, OAuth: *spec.OAuth}, Open: open}).Run(bounded(t)); err != nil {
+	if _, err := (&oauth.Login{Store: store, Service: oauth.Resource{Name: "corp", URL: ts.MCPURL, OAuth: *spec.OAuth}, Open: open}).Run(bounded(t)); err != nil {
 		t.Fatalf("login: %v", err)
 	}
 	receive(t, changed, "a tools/list_changed after the login")
@@ -158,7 +158,7 @@ func TestOAuthLoginReachesARunningHub(t *testing.T) {
 func TestOAuthLoginReachesAStdioHub(t *testing.T) {
 	ts := oauthtest.Start(t)
 	home := t.TempDir()
-	svc := oauth.Service{Name: "corp", URL: ts.MCPURL, OAuth: service.OAuth{ClientID: oauthtest.ClientID, Scopes: []string{"openid", "offline_access"}}}
+	svc := oauth.Resource{Name: "corp", URL: ts.MCPURL, OAuth: service.OAuth{ClientID: oauthtest.ClientID, Scopes: []string{"openid", "offline_access"}}}
 	path := filepath.Join(t.TempDir(), "state.json")
 	writeState(t, path, []service.Service{{
 		Name:       "corp",
@@ -323,7 +323,7 @@ func TestOAuthLoginFromTheConsole(t *testing.T) {
 func TestOAuthStepUp(t *testing.T) {
 	ts := oauthtest.Start(t)
 	home := t.TempDir()
-	svc := oauth.Service{Name: "corp", URL: ts.MCPURL, OAuth: service.OAuth{ClientID: oauthtest.ClientID, Scopes: []string{"openid", "offline_access"}}}
+	svc := oauth.Resource{Name: "corp", URL: ts.MCPURL, OAuth: service.OAuth{ClientID: oauthtest.ClientID, Scopes: []string{"openid", "offline_access"}}}
 	store := oauth.NewStore(home, fsys.OS{}, mask.NewMasker())
 	open, _ := oauthtest.Browser(t, ts, true)
 	if _, err := (&oauth.Login{Store: store, Service: svc, Open: open}).Run(bounded(t)); err != nil {

@@ -35,7 +35,7 @@ authorization server and resource, never in the state, a plan or a log.`,
 // block, in the package's terms (the client secret resolved when it
 // resolves), those named when names are given (an error for a name that
 // is not one of them), and the store. With no configuration there are none.
-func (a *app) oauthServices(names ...string) ([]oauth.Service, *oauth.Store, error) {
+func (a *app) oauthServices(names ...string) ([]oauth.Resource, *oauth.Store, error) {
 	ch, err := a.chronicleHome()
 	if err != nil {
 		return nil, nil, err
@@ -45,7 +45,7 @@ func (a *app) oauthServices(names ...string) ([]oauth.Service, *oauth.Store, err
 	if err != nil {
 		return nil, store, err
 	}
-	var all []oauth.Service
+	var all []oauth.Resource
 	if cfg != nil {
 		all = a.oauthServicesOf(cfg)
 	}
@@ -56,9 +56,9 @@ func (a *app) oauthServices(names ...string) ([]oauth.Service, *oauth.Store, err
 // oauthServicesOf lists cfg's OAuth services. A url or client secret whose
 // reference does not resolve leaves the service out of nothing: the url is
 // then its text, which finds no record, and the secret empty.
-func (a *app) oauthServicesOf(cfg *config.Config) []oauth.Service {
+func (a *app) oauthServicesOf(cfg *config.Config) []oauth.Resource {
 	r := a.resolver()
-	var out []oauth.Service
+	var out []oauth.Resource
 	for _, s := range cfg.Services {
 		if s.OAuth == nil {
 			continue
@@ -67,7 +67,7 @@ func (a *app) oauthServicesOf(cfg *config.Config) []oauth.Service {
 		if err != nil {
 			u = s.URL.HCL()
 		}
-		svc := oauth.Service{Name: s.Name, URL: u, OAuth: *s.OAuth}
+		svc := oauth.Resource{Name: s.Name, URL: u, OAuth: *s.OAuth}
 		if !s.OAuth.ClientSecret.IsZero() {
 			if v, err := r.Resolve(s.OAuth.ClientSecret); err == nil {
 				a.masker.Add(v)
@@ -81,13 +81,13 @@ func (a *app) oauthServicesOf(cfg *config.Config) []oauth.Service {
 
 // pick returns the services named (every one when names is empty), or an
 // error naming one that has no oauth block.
-func pick(all []oauth.Service, names []string) ([]oauth.Service, error) {
+func pick(all []oauth.Resource, names []string) ([]oauth.Resource, error) {
 	if len(names) == 0 {
 		return all, nil
 	}
-	var out []oauth.Service
+	var out []oauth.Resource
 	for _, n := range names {
-		i := slices.IndexFunc(all, func(s oauth.Service) bool { return s.Name == n })
+		i := slices.IndexFunc(all, func(s oauth.Resource) bool { return s.Name == n })
 		if i < 0 {
 			return nil, failf("no service %q with an oauth block in the configuration (chronicle auth status lists them)", n)
 		}

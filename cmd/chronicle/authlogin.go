@@ -57,8 +57,8 @@ sent to (it starts with http://127.0.0.1) into the terminal.`,
 }
 
 // needingLogin returns the services whose status is "login required".
-func needingLogin(store *oauth.Store, svcs []oauth.Service) []oauth.Service {
-	var out []oauth.Service
+func needingLogin(store *oauth.Store, svcs []oauth.Resource) []oauth.Resource {
+	var out []oauth.Resource
 	for _, s := range svcs {
 		if st, err := store.Status(s.Name, s.URL); err != nil || st.Status == oauth.LoginRequired {
 			out = append(out, s)
@@ -68,7 +68,7 @@ func needingLogin(store *oauth.Store, svcs []oauth.Service) []oauth.Service {
 }
 
 // login logs in to one service.
-func (a *app) login(store *oauth.Store, svc oauth.Service, noBrowser bool) error {
+func (a *app) login(store *oauth.Store, svc oauth.Resource, noBrowser bool) error {
 	l := &oauth.Login{Store: store, Service: svc}
 	var paste io.Reader
 	if noBrowser {

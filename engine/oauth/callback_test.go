@@ -117,15 +117,15 @@ func TestRegistrationChoice(t *testing.T) {
 	dyn := &Record{Registration: Registration{Kind: Dynamic, ClientID: "dyn-1", RedirectURI: redirect}}
 	for _, tc := range []struct {
 		name   string
-		svc    Service
+		svc    Resource
 		prior  *Record
 		kind   string
 		client string
 	}{
-		{"configured", Service{OAuth: oauthWith("fixed", "")}, dyn, PreRegistered, "fixed"},
-		{"registered before", Service{}, dyn, Dynamic, "dyn-1"},
-		{"metadata document", Service{OAuth: oauthWith("", "https://c.example/client.json")}, nil, MetadataDocument, "https://c.example/client.json"},
-		{"register now", Service{}, nil, Dynamic, ""},
+		{"configured", Resource{OAuth: oauthWith("fixed", "")}, dyn, PreRegistered, "fixed"},
+		{"registered before", Resource{}, dyn, Dynamic, "dyn-1"},
+		{"metadata document", Resource{OAuth: oauthWith("", "https://c.example/client.json")}, nil, MetadataDocument, "https://c.example/client.json"},
+		{"register now", Resource{}, nil, Dynamic, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			reg := (&Login{Service: tc.svc}).registration(tc.prior, redirect, true)

@@ -24,7 +24,7 @@ const helperEnv = "CHRONICLE_OAUTH_HELPER"
 
 func runHelper(string) int {
 	st := NewStore(filepath.Join(os.Getenv("HOME"), ".chronicle"), fsys.OS{}, mask.NewMasker())
-	svc := Service{Name: "corp", URL: os.Getenv("CHRONICLE_OAUTH_URL")}
+	svc := Resource{Name: "corp", URL: os.Getenv("CHRONICLE_OAUTH_URL")}
 	svc.OAuth.ClientID = oauthtest.ClientID
 	rec, err := st.Find(svc.URL)
 	if err != nil || rec == nil {

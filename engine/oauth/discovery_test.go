@@ -39,7 +39,7 @@ func TestDiscoveryAndScopes(t *testing.T) {
 	srv := metadataServer(t, `Bearer realm="x"`, map[string]any{
 		"/.well-known/oauth-protected-resource/mcp": map[string]any{"resource": "", "scopes_supported": []string{"mcp:read", "mcp:write"}},
 	})
-	l := &Login{Service: Service{Name: "s", URL: srv.URL + "/mcp"}}
+	l := &Login{Service: Resource{Name: "s", URL: srv.URL + "/mcp"}}
 	ch := l.probe(ctx)
 	d := l.discovery(ctx, ch)
 	if d != (Discovery{}) {
@@ -52,13 +52,13 @@ func TestDiscoveryAndScopes(t *testing.T) {
 	// The challenge's resource_metadata is recorded (on the server's own
 	// origin only), and its scope wins.
 	srv2 := metadataServer(t, `Bearer resource_metadata="`+srv.URL+`/custom.json", scope="a b"`, nil)
-	l2 := &Login{Service: Service{Name: "s", URL: srv2.URL + "/mcp"}}
+	l2 := &Login{Service: Resource{Name: "s", URL: srv2.URL + "/mcp"}}
 	ch = l2.probe(ctx)
 	if d := l2.discovery(ctx, ch); d != (Discovery{}) {
 		t.Fatalf("a resource_metadata on another origin was taken: %+v", d)
 	}
 	srv3 := metadataServer(t, "", nil)
-	l3 := &Login{Service: Service{Name: "s", URL: srv3.URL + "/mcp"}}
+	l3 := &Login{Service: Resource{Name: "s", URL: srv3.URL + "/mcp"}}
 	ch3 := &http.Response{Header: http.Header{"Www-Authenticate": {`Bearer resource_metadata="` + srv3.URL + `/custom.json", scope="a b"`}}}
 	if d := l3.discovery(ctx, ch3); d.ResourceMetadata != srv3.URL+"/custom.json" {
 		t.Fatalf("the challenge's resource_metadata was not recorded: %+v", d)
@@ -76,7 +76,7 @@ func TestDiscoveryAndScopes(t *testing.T) {
 	srv4 := metadataServer(t, "Bearer", map[string]any{
 		"/.well-known/oauth-authorization-server": map[string]any{"issuer": "x"},
 	})
-	l4 := &Login{Service: Service{Name: "s", URL: srv4.URL + "/mcp"}}
+	l4 := &Login{Service: Resource{Name: "s", URL: srv4.URL + "/mcp"}}
 	if d := l4.discovery(ctx, l4.probe(ctx)); d.AuthServerMetadata != srv4.URL+"/.well-known/oauth-authorization-server" {
 		t.Fatalf("discovery %+v", d)
 	}
@@ -115,7 +115,7 @@ func TestRootResourceMetadata(t *testing.T) {
 	}))
 	t.Cleanup(rs.Close)
 
-	l := &Login{Service: Service{Name: "s", URL: rs.URL + "/mcp"}}
+	l := &Login{Service: Resource{Name: "s", URL: rs.URL + "/mcp"}}
 	ch := l.probe(ctx)
 	d := l.discovery(ctx, ch)
 	if d != (Discovery{}) {

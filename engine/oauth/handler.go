@@ -13,9 +13,9 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
-// A Service is what the package needs of one OAuth service: its name, its
+// A Resource is what the package needs of one OAuth service: its name, its
 // address, its oauth block and the configured client secret, resolved.
-type Service struct {
+type Resource struct {
 	Name         string
 	URL          string
 	OAuth        service.OAuth
@@ -27,7 +27,7 @@ const clientName = "chronicle"
 
 // newHandler returns mcp-go's OAuth handler for svc with registration reg
 // (an empty client id for discovery alone), its tokens kept in tokens.
-func newHandler(svc Service, reg Registration, d Discovery, redirectURI string, scopes []string, tokens transport.TokenStore, client *http.Client) *transport.OAuthHandler {
+func newHandler(svc Resource, reg Registration, d Discovery, redirectURI string, scopes []string, tokens transport.TokenStore, client *http.Client) *transport.OAuthHandler {
 	h := transport.NewOAuthHandler(config(svc, reg, d, redirectURI, scopes, tokens, client))
 	h.SetBaseURL(svc.URL)
 	return h
@@ -37,7 +37,7 @@ func newHandler(svc Service, reg Registration, d Discovery, redirectURI string, 
 // configured secret for a pre-registered client and the issued one for a
 // dynamic registration, and an HTTP client whose registrations are
 // native (nativeRegistration).
-func config(svc Service, reg Registration, d Discovery, redirectURI string, scopes []string, tokens transport.TokenStore, client *http.Client) transport.OAuthConfig {
+func config(svc Resource, reg Registration, d Discovery, redirectURI string, scopes []string, tokens transport.TokenStore, client *http.Client) transport.OAuthConfig {
 	if client == nil {
 		client = &http.Client{Timeout: 30 * time.Second}
 	}
@@ -59,7 +59,7 @@ func config(svc Service, reg Registration, d Discovery, redirectURI string, scop
 // (rec), with rec's tokens bound to it: what an HTTP client of the service
 // passes to transport.WithHTTPOAuth's handler. clientSecret is the
 // configured secret of a pre-registered client.
-func (s *Store) Handler(svc Service, rec *Record, client *http.Client) (*transport.OAuthHandler, *Tokens) {
+func (s *Store) Handler(svc Resource, rec *Record, client *http.Client) (*transport.OAuthHandler, *Tokens) {
 	tokens := s.TokensFor(*rec)
 	h := newHandler(svc, rec.Registration, rec.Discovery, rec.Registration.RedirectURI, rec.Scopes, tokens, client)
 	tokens.Bind(h)
@@ -135,7 +135,7 @@ func (r rootResourceMetadata) RoundTrip(req *http.Request) (*http.Response, erro
 // logged in (rec), with rec's tokens as its TokenStore: what
 // transport.WithHTTPOAuth takes. Bind the transport's handler to the
 // tokens (GetOAuthHandler) before the first request, so they refresh.
-func (s *Store) Config(svc Service, rec *Record, client *http.Client) (transport.OAuthConfig, *Tokens) {
+func (s *Store) Config(svc Resource, rec *Record, client *http.Client) (transport.OAuthConfig, *Tokens) {
 	tokens := s.TokensFor(*rec)
 	return config(svc, rec.Registration, rec.Discovery, rec.Registration.RedirectURI, rec.Scopes, tokens, client), tokens
 }

@@ -19,7 +19,7 @@ import (
 // loopback redirect on 127.0.0.1, the code exchange, and the record.
 type Login struct {
 	Store      *Store
-	Service    Service
+	Service    Resource
 	HTTPClient *http.Client
 	// Open shows the authorization URL: opens the browser, prints it, or
 	// (tests) follows it with an HTTP client.

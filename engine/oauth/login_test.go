@@ -19,8 +19,8 @@ import (
 	"github.com/chronicle-dev/chronicle/internal/oauthtest"
 )
 
-func testService(ts *oauthtest.Servers) Service {
-	return Service{Name: "corp", URL: ts.MCPURL, OAuth: service.OAuth{ClientID: oauthtest.ClientID, Scopes: []string{"openid", "offline_access"}}}
+func testService(ts *oauthtest.Servers) Resource {
+	return Resource{Name: "corp", URL: ts.MCPURL, OAuth: service.OAuth{ClientID: oauthtest.ClientID, Scopes: []string{"openid", "offline_access"}}}
 }
 
 func newTestStore(t *testing.T) *Store {
@@ -242,7 +242,7 @@ func TestPastedRedirectAndChangedIssuer(t *testing.T) {
 // be reached, and says it could not revoke them.
 func TestLogoutWithoutServer(t *testing.T) {
 	st := newTestStore(t)
-	svc := Service{Name: "gone", URL: "http://127.0.0.1:1/mcp"}
+	svc := Resource{Name: "gone", URL: "http://127.0.0.1:1/mcp"}
 	rec := &Record{Service: "gone", URL: svc.URL, Issuer: "http://127.0.0.1:1", Resource: svc.URL,
 		Registration: Registration{Kind: Dynamic, ClientID: "c"}, Token: &transport.Token{AccessToken: "gone-access-token"}}
 	if err := st.save(rec); err != nil {

@@ -26,7 +26,7 @@ type LogoutResult struct {
 // revocation (RFC 7009), then forgets every record of svc's server. A
 // failed revocation does not keep the tokens: the user asked to forget
 // them, and the result says the server was not told.
-func (s *Store) Logout(ctx context.Context, svc Service, client *http.Client) (LogoutResult, error) {
+func (s *Store) Logout(ctx context.Context, svc Resource, client *http.Client) (LogoutResult, error) {
 	recs, err := s.Records(svc.URL)
 	if err != nil || len(recs) == 0 {
 		return LogoutResult{}, err
@@ -52,7 +52,7 @@ func (s *Store) Logout(ctx context.Context, svc Service, client *http.Client) (L
 
 // revoke asks rec's authorization server to revoke its refresh and access
 // tokens; it returns why it could not, or "".
-func (s *Store) revoke(ctx context.Context, svc Service, rec *Record, client *http.Client) string {
+func (s *Store) revoke(ctx context.Context, svc Resource, rec *Record, client *http.Client) string {
 	h := newHandler(svc, rec.Registration, rec.Discovery, rec.Registration.RedirectURI, nil, transport.NewMemoryTokenStore(), client)
 	md, err := h.GetServerMetadata(ctx)
 	if err != nil {

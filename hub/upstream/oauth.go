@@ -57,8 +57,8 @@ func (u *Upstream) oauthConfig(rs *resolve.Resolution, url string) (*transport.O
 
 // oauthService returns the service as engine/oauth needs it, its client
 // secret resolved.
-func (u *Upstream) oauthService(rs *resolve.Resolution, url string) (oauth.Service, error) {
-	svc := oauth.Service{Name: u.spec.Name, URL: url, OAuth: *u.spec.OAuth}
+func (u *Upstream) oauthService(rs *resolve.Resolution, url string) (oauth.Resource, error) {
+	svc := oauth.Resource{Name: u.spec.Name, URL: url, OAuth: *u.spec.OAuth}
 	if !u.spec.OAuth.ClientSecret.IsZero() {
 		s, err := rs.Value(u.spec.OAuth.ClientSecret)
 		if err != nil {
@@ -72,15 +72,15 @@ func (u *Upstream) oauthService(rs *resolve.Resolution, url string) (oauth.Servi
 // LoginService returns the service as `chronicle auth login` logs it in
 // (its URL and client secret resolved), for the console's Log in button;
 // an error for a service without an oauth block.
-func (u *Upstream) LoginService() (oauth.Service, error) {
+func (u *Upstream) LoginService() (oauth.Resource, error) {
 	if u.spec.OAuth == nil {
-		return oauth.Service{}, fmt.Errorf("%s has no oauth block", u.spec.Name)
+		return oauth.Resource{}, fmt.Errorf("%s has no oauth block", u.spec.Name)
 	}
 	rs := &resolve.Resolution{Resolver: u.opts.Resolver, Masker: u.opts.Masker}
 	rs.LiteralSecrets(u.spec.Definition)
 	url, err := rs.URL(u.spec.URL)
 	if err != nil {
-		return oauth.Service{}, err
+		return oauth.Resource{}, err
 	}
 	return u.oauthService(rs, url)
 }

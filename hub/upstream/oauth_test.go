@@ -48,7 +48,7 @@ func TestOAuthUpstream(t *testing.T) {
 	}
 
 	open, _ := oauthtest.Browser(t, ts, true)
-	svc := oauth.Service{Name: "corp", URL: ts.MCPURL, OAuth: *spec.OAuth}
+	svc := oauth.Resource{Name: "corp", URL: ts.MCPURL, OAuth: *spec.OAuth}
 	if _, err := (&oauth.Login{Store: store, Service: svc, Open: open}).Run(ctx); err != nil {
 		t.Fatalf("login: %v", err)
 	}

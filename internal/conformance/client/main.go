@@ -105,7 +105,7 @@ func login(ctx context.Context, store *oauth.Store, spec service.Service, client
 		io.Copy(io.Discard, resp.Body)
 		return resp.Body.Close()
 	}
-	svc := oauth.Service{Name: spec.Name, URL: serverURLOf(spec), OAuth: *spec.OAuth, ClientSecret: clientSecret}
+	svc := oauth.Resource{Name: spec.Name, URL: serverURLOf(spec), OAuth: *spec.OAuth, ClientSecret: clientSecret}
 	_, err := (&oauth.Login{Store: store, Service: svc, Open: open}).Run(ctx)
 	return err
 }
