@@ -4,7 +4,6 @@ import (
 	"context"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/fsnotify/fsnotify"
 
@@ -41,48 +40,11 @@ func folder(ctx context.Context, dir, suffix string, changed, watching func()) e
 	if watching != nil {
 		watching()
 	}
-	var timer *time.Timer
-	defer func() {
-		if timer != nil {
-			timer.Stop()
+	return settle(ctx, w, func(ev fsnotify.Event) bool {
+		name := filepath.Clean(ev.Name)
+		if name == dir {
+			return ev.Op&fsnotify.Create != 0 && w.Add(dir) == nil
 		}
-	}()
-	fire := make(chan struct{}, 1)
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case ev, ok := <-w.Events:
-			if !ok {
-				return nil
-			}
-			name := filepath.Clean(ev.Name)
-			switch {
-			case ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename) == 0:
-				continue
-			case name == dir:
-				if ev.Op&fsnotify.Create == 0 || w.Add(dir) != nil {
-					continue
-				}
-			case filepath.Dir(name) != dir || !strings.HasSuffix(name, suffix):
-				continue
-			}
-			if timer != nil {
-				timer.Stop()
-			}
-			timer = time.AfterFunc(debounce, func() {
-				select {
-				case fire <- struct{}{}:
-				default:
-				}
-			})
-		case <-fire:
-			changed()
-		case err, ok := <-w.Errors:
-			if !ok {
-				return nil
-			}
-			_ = err
-		}
-	}
+		return filepath.Dir(name) == dir && strings.HasSuffix(name, suffix)
+	}, changed)
 }

@@ -23,7 +23,21 @@ func File(ctx context.Context, path string, changed func()) error {
 	if err := w.Add(filepath.Dir(path)); err != nil {
 		return err
 	}
+	path = filepath.Clean(path)
+	return settle(ctx, w, func(ev fsnotify.Event) bool { return filepath.Clean(ev.Name) == path }, changed)
+}
+
+// settle calls changed once writes, creations and renames that relevant
+// accepts have settled (debounce), until ctx ends or w closes. relevant
+// sees each such event once and may act on it (Folder follows a folder
+// that appears).
+func settle(ctx context.Context, w *fsnotify.Watcher, relevant func(fsnotify.Event) bool, changed func()) error {
 	var timer *time.Timer
+	defer func() {
+		if timer != nil {
+			timer.Stop()
+		}
+	}()
 	fire := make(chan struct{}, 1)
 	for {
 		select {
@@ -33,7 +47,7 @@ func File(ctx context.Context, path string, changed func()) error {
 			if !ok {
 				return nil
 			}
-			if filepath.Clean(ev.Name) != filepath.Clean(path) || ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename) == 0 {
+			if ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename) == 0 || !relevant(ev) {
 				continue
 			}
 			if timer != nil {
