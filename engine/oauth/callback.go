@@ -10,10 +10,15 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 )
 
 // callbackPath is the loopback redirect's path.
 const callbackPath = "/callback"
+
+// callbackDrain bounds how long the listener waits, once the redirect
+// arrived, for its page to reach the browser.
+const callbackDrain = 2 * time.Second
 
 // A callback is the query of the authorization server's redirect back to
 // chronicle, from the loopback listener or pasted by the user.
@@ -44,13 +49,25 @@ func await(ctx context.Context, ln net.Listener, open func() error, paste io.Rea
 		}
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		fmt.Fprintln(w, "chronicle received the login. You can close this window.")
+		// The page leaves before the login goes on: await's return
+		// shuts the listener down.
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
 		select {
 		case got <- callback{query: r.URL.Query()}:
 		default:
 		}
 	})}
 	go srv.Serve(ln)
-	defer srv.Close()
+	// Shutdown, not Close: the browser gets the page the handler wrote
+	// (under load Close could drop the connection under it, and the
+	// person saw an error although the login went on).
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.Background(), callbackDrain)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	}()
 	go func() {
 		if err := open(); err != nil {
 			failed <- err
