@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -151,50 +152,7 @@ func TestListenStreamToldOfListChanges(t *testing.T) {
 		t.Fatalf("tools/list: HTTP %d %v", status, answer)
 	}
 
-	lctx, stop := context.WithCancel(ctx)
-	defer stop()
-	body := `{"jsonrpc":"2.0","id":41,"method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true,"promptsListChanged":true},` + modernMeta + `}}`
-	req, _ := http.NewRequestWithContext(lctx, http.MethodPost, r.url+"/mcp", strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("Mcp-Protocol-Version", "2026-07-28")
-	req.Header.Set("Mcp-Method", "subscriptions/listen")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	frames := make(chan map[string]any, 16)
-	go func() {
-		defer close(frames)
-		sc := bufio.NewScanner(resp.Body)
-		for sc.Scan() {
-			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-				var m map[string]any
-				if json.Unmarshal([]byte(data), &m) == nil {
-					frames <- m
-				}
-			}
-		}
-	}()
-	next := func(what string) map[string]any {
-		t.Helper()
-		select {
-		case m, ok := <-frames:
-			if !ok {
-				t.Fatalf("the listen stream ended before %s", what)
-			}
-			return m
-		case <-ctx.Done():
-			t.Fatalf("no %s on the listen stream", what)
-		}
-		return nil
-	}
-	tagged := func(m map[string]any) bool {
-		params, _ := m["params"].(map[string]any)
-		meta, _ := params["_meta"].(map[string]any)
-		return meta["io.modelcontextprotocol/subscriptionId"] == float64(41)
-	}
+	next, tagged := openListen(t, ctx, r.url+"/mcp")
 
 	ack := next("acknowledgement")
 	params, _ := ack["params"].(map[string]any)
@@ -215,5 +173,127 @@ func TestListenStreamToldOfListChanges(t *testing.T) {
 		if m["method"] == "notifications/tools/list_changed" {
 			break
 		}
+	}
+}
+
+// openListen opens a 2026-07-28 subscriptions/listen stream (id 41) on url
+// for tools and prompts, and returns the stream's next frame (failing the
+// test when the stream ends or ctx does) and whether a frame is tagged
+// with the stream's subscription.
+func openListen(t *testing.T, ctx context.Context, url string) (next func(what string) map[string]any, tagged func(map[string]any) bool) {
+	t.Helper()
+	lctx, stop := context.WithCancel(ctx)
+	t.Cleanup(stop)
+	body := `{"jsonrpc":"2.0","id":41,"method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true,"promptsListChanged":true},` + modernMeta + `}}`
+	req, _ := http.NewRequestWithContext(lctx, http.MethodPost, url, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Mcp-Protocol-Version", "2026-07-28")
+	req.Header.Set("Mcp-Method", "subscriptions/listen")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = resp.Body.Close() })
+	frames := make(chan map[string]any, 16)
+	go func() {
+		defer close(frames)
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				var m map[string]any
+				if json.Unmarshal([]byte(data), &m) == nil {
+					frames <- m
+				}
+			}
+		}
+	}()
+	next = func(what string) map[string]any {
+		t.Helper()
+		select {
+		case m, ok := <-frames:
+			if !ok {
+				t.Fatalf("the listen stream ended before %s", what)
+			}
+			return m
+		case <-ctx.Done():
+			t.Fatalf("no %s on the listen stream", what)
+		}
+		return nil
+	}
+	tagged = func(m map[string]any) bool {
+		params, _ := m["params"].(map[string]any)
+		meta, _ := params["_meta"].(map[string]any)
+		return meta["io.modelcontextprotocol/subscriptionId"] == float64(41)
+	}
+	return next, tagged
+}
+
+// acked passes the first listen stream through and closes its channel
+// when the server has written the acknowledgement: a change made after it
+// is announced on that stream.
+type acked struct {
+	http.ResponseWriter
+	done chan struct{}
+	once *sync.Once
+}
+
+func (w acked) Write(b []byte) (int, error) {
+	n, err := w.ResponseWriter.Write(b)
+	if bytes.Contains(b, []byte(mcp.MethodNotificationSubscriptionsAcknowledged)) {
+		w.once.Do(func() { close(w.done) })
+	}
+	return n, err
+}
+
+func (w acked) Flush() { w.ResponseWriter.(http.Flusher).Flush() }
+
+// TestUpstreamListChangeReachesListenStream: a tool a 2026-07-28 upstream
+// adds, announced only on the listen stream the hub holds to it (the
+// upstream offers no session-era stream), reaches a hub client's listen
+// stream as tools/list_changed (decision 0206).
+func TestUpstreamListChangeReachesListenStream(t *testing.T) {
+	srv := server.NewMCPServer("changing", "1", server.WithToolCapabilities(true))
+	srv.AddTool(mcp.NewTool("first"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText("first"), nil
+	})
+	mcpHTTP := server.NewStreamableHTTPServer(srv)
+	upstreamListens := make(chan struct{})
+	var once sync.Once
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.Method == http.MethodGet:
+			http.Error(w, "no standalone stream", http.StatusMethodNotAllowed)
+			return
+		case r.Header.Get("Mcp-Method") == "subscriptions/listen":
+			w = acked{ResponseWriter: w, done: upstreamListens, once: &once}
+		}
+		mcpHTTP.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { ts.CloseClientConnections(); ts.Close() })
+	url := serveHubFor(t, "changing", ts.URL+"/mcp")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if status, answer := postModern(t, ctx, url+"/mcp", "tools/list", "", `{`+modernMeta+`}`); status != http.StatusOK || answer["result"] == nil {
+		t.Fatalf("tools/list: HTTP %d %v", status, answer)
+	}
+	select {
+	case <-upstreamListens:
+	case <-ctx.Done():
+		t.Fatal("the hub opened no listen stream to the 2026-07-28 upstream")
+	}
+	next, _ := openListen(t, ctx, url+"/mcp")
+	if ack := next("acknowledgement"); ack["method"] != "notifications/subscriptions/acknowledged" {
+		t.Fatalf("the first frame is %v", ack)
+	}
+
+	srv.AddTool(mcp.NewTool("added"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText("added"), nil
+	})
+	for next("tools/list_changed")["method"] != "notifications/tools/list_changed" {
+	}
+	_, answer := postModern(t, ctx, url+"/mcp", "tools/list", "", `{`+modernMeta+`}`)
+	if b, _ := json.Marshal(answer); !bytes.Contains(b, []byte(`"changing__added"`)) && !bytes.Contains(b, []byte(`"added"`)) {
+		t.Errorf("tools/list after the change lacks the added tool: %s", b)
 	}
 }

@@ -141,6 +141,7 @@ func (u *Upstream) notified(s *session, n mcp.JSONRPCNotification) {
 			u.refreshLocked(s)
 		}
 		u.mu.Unlock()
+	case mcp.MethodNotificationSubscriptionsAcknowledged: // the hub's own listen stream's
 	case mcp.MethodNotificationTasksStatus:
 		u.taskStatus(n) // task.go: progress of a call the hub waits for, or the relay's
 	default:

@@ -68,7 +68,7 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 		u.noteWithheld(rs)
 		return nil, u.opts.Masker.Err(err)
 	}
-	u.useModern(s, <-probed)
+	u.useModern(sessCtx, s, <-probed, ep)
 	return s, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/hub/upstream/listen"
 	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -65,13 +66,22 @@ func (u *Upstream) probeModern(ctx, sessCtx context.Context, ep endpoint) *trans
 }
 
 // useModern keeps a probed transport on the session; progress and log
-// messages of a stateless request come on its own response stream.
-func (u *Upstream) useModern(s *session, mt *transport.StreamableHTTP) {
+// messages of a stateless request come on its own response stream, and
+// the revision's list changes on a listen stream held while sessCtx lasts
+// (decision 0206).
+func (u *Upstream) useModern(sessCtx context.Context, s *session, mt *transport.StreamableHTTP, ep endpoint) {
 	if mt == nil {
 		return
 	}
 	mt.SetNotificationHandler(func(n mcp.JSONRPCNotification) { u.notified(s, n) })
 	s.modern = mt
+	u.wg.Add(1) // dial runs in start, which the wait group already counts
+	go func() {
+		defer u.wg.Done()
+		listen.Stream{URL: ep.url, Header: ep.headers, Filter: listen.Filter(s.client.GetServerCapabilities()), Meta: u.modernMeta(nil),
+			Notify: func(n mcp.JSONRPCNotification) { u.notified(s, n) },
+			Logger: u.opts.Logger.With("service", u.spec.Name), Mask: u.opts.Masker.Text}.Hold(sessCtx)
+	}()
 }
 
 // modernMeta is the _meta every 2026-07-28 request carries: the revision,
