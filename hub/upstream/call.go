@@ -38,12 +38,13 @@ func (u *Upstream) catalog(ctx context.Context, s *session) (*Catalog, error) {
 	if c != nil {
 		return c, nil
 	}
-	c, err := list(ctx, s)
+	var meta map[string]any
+	if s.modern != nil {
+		meta = u.modernMeta(nil)
+	}
+	c, err := list(ctx, s, meta)
 	if err != nil {
 		return nil, err
-	}
-	if s.modern != nil {
-		u.listModern(ctx, s, c)
 	}
 	c.Service = u.spec.Name
 	s.store(c, gen)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
@@ -23,24 +24,28 @@ type Catalog struct {
 	Resources         []mcp.Resource
 	ResourceTemplates []mcp.ResourceTemplate
 	Listed            time.Time
-	// ModernOnly and ModernOnlyPrompts name the tools and the prompts only
-	// the upstream's 2026-07-28 revision offers: requests for them go
-	// through that revision whatever the client speaks (modern.go).
-	ModernOnly        map[string]bool
-	ModernOnlyPrompts map[string]bool
 	// Err is set, by ListAll, when the service could not be listed.
 	Err error
 }
 
 // list asks the session's peer for everything it offers, kind by kind as
-// its capabilities declare them.
-func list(ctx context.Context, s *session) (*Catalog, error) {
+// its capabilities declare them; meta is the 2026-07-28 revision's _meta
+// for a stateless upstream's tools/list (mcp-go's client adds it to the
+// others).
+func list(ctx context.Context, s *session, meta map[string]any) (*Catalog, error) {
 	caps := s.client.GetServerCapabilities()
 	c := &Catalog{Listed: time.Now()}
 	var err error
 	if caps.Tools != nil {
-		if c.Tools, err = rpc.ListTools(ctx, s.client.GetTransport(), nil); err != nil {
+		if c.Tools, err = rpc.ListTools(ctx, s.client.GetTransport(), meta); err != nil {
 			return nil, fmt.Errorf("tools/list: %w", err)
+		}
+		if meta != nil {
+			// A client of the 2026-07-28 revision over Streamable HTTP
+			// excludes a tool whose x-mcp-header annotations break
+			// SEP-2243's rules, so that it is never called with headers
+			// mirrored from them (mcp-go's client does the same).
+			c.Tools = slices.DeleteFunc(c.Tools, func(t mcp.Tool) bool { return mcp.ValidateParamHeaderAnnotations(&t) != nil })
 		}
 	}
 	if caps.Prompts != nil {

@@ -17,10 +17,11 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
-// protocolVersion is the revision upstream clients ask for. Pinning a
-// stateful revision skips mcp-go's probe for the stateless 2026-07-28
-// revision, which costs about a second against every older server.
-const protocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
+// sessionVersion is the revision stdio and HTTP+SSE upstreams are asked
+// for: the hub has no stateless client for those transports. A Streamable
+// HTTP upstream is spoken to in the newest revision both sides speak
+// (modern.go).
+const sessionVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
 
 // dial makes a new session: it resolves the Spec's secrets, starts the
 // child or opens the remote transport, and initializes the client. ctx
@@ -30,10 +31,11 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 	rs.LiteralSecrets(u.spec.Definition)
 	sessCtx, cancel := context.WithCancel(u.ctx)
 	var (
-		tr  transport.Interface
-		ep  endpoint
-		ch  *proc.Child
-		err error
+		tr      transport.Interface
+		ep      endpoint
+		ch      *proc.Child
+		err     error
+		version = sessionVersion
 	)
 	switch transportOf(u.spec) {
 	case service.Stdio:
@@ -41,8 +43,10 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 		if err == nil {
 			tr = transport.NewIO(ch.Stdout, ch.Stdin, nil)
 		}
-	case service.HTTP, service.SSE:
-		tr, ep, err = u.remote(rs)
+	case service.HTTP:
+		tr, ep, version, err = u.streamable(ctx, sessCtx, rs)
+	case service.SSE:
+		tr, ep, err = u.remote(rs, false)
 	default:
 		err = fmt.Errorf("unknown transport %q (want stdio, http or sse)", u.spec.Transport)
 	}
@@ -53,22 +57,39 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 		return nil, u.opts.Masker.Err(err)
 	}
 	s.child = ch
-	s.client = client.NewClient(tr, client.WithProtocolVersion(protocolVersion))
-	probed := make(chan *transport.StreamableHTTP, 1)
-	if transportOf(u.spec) == service.HTTP {
-		go func() { probed <- u.probeModern(ctx, sessCtx, ep) }()
-	} else {
-		probed <- nil
-	}
-	if err := u.initialize(ctx, sessCtx, s); err != nil {
-		if mt := <-probed; mt != nil {
-			_ = mt.Close()
+	s.client = client.NewClient(tr, client.WithProtocolVersion(version))
+	err = u.initialize(ctx, sessCtx, s, s.client, version)
+	if version == modernVersion && (err != nil || !mcp.IsModernProtocol(s.client.ProtocolVersion())) {
+		// The upstream answered server/discover and then no longer did:
+		// mcp-go's client fell back to initialize and says why that
+		// failed. Ask again for the reason, such as a login it refused.
+		if _, why := u.discover(ctx, tr.(*transport.StreamableHTTP)); why != nil {
+			err = fmt.Errorf("server/discover: %w", why)
+		} else if err == nil {
+			err = errors.New("server/discover: the upstream answered it only once")
 		}
+	}
+	if err != nil {
 		s.close()
 		u.noteWithheld(rs)
 		return nil, u.opts.Masker.Err(err)
 	}
-	u.useModern(sessCtx, s, <-probed, ep)
+	if version == modernVersion {
+		u.useModern(sessCtx, s, tr.(*transport.StreamableHTTP), ep)
+		s.era.Open = func(ctx context.Context) (*client.Client, error) {
+			tr, _, err := u.remote(rs, true)
+			if err == nil {
+				c := client.NewClient(tr, client.WithProtocolVersion(sessionVersion))
+				if err = u.initialize(ctx, sessCtx, s, c, sessionVersion); err == nil {
+					return c, nil
+				}
+				_ = c.Close()
+			}
+			u.opts.Logger.Debug(u.spec.Name+": no session-era connection; every request goes in the 2026-07-28 revision",
+				"service", u.spec.Name, "error", u.opts.Masker.Text(err.Error()))
+			return nil, err
+		}
+	}
 	return s, nil
 }
 
@@ -105,9 +126,11 @@ type endpoint struct {
 	headers map[string]string
 }
 
-// remote resolves the URL and headers and makes an http or sse transport;
-// it returns the endpoint too, for the stateless revision's transport.
-func (u *Upstream) remote(rs *resolve.Resolution) (transport.Interface, endpoint, error) {
+// remote resolves the URL and headers and makes an http or sse transport,
+// an http one with the session era's standalone GET stream when listen is
+// set; it returns the endpoint too, for the stateless revision's listen
+// stream.
+func (u *Upstream) remote(rs *resolve.Resolution, listen bool) (transport.Interface, endpoint, error) {
 	url, err := rs.URL(u.spec.URL)
 	if err != nil {
 		return nil, endpoint{}, err
@@ -141,11 +164,13 @@ func (u *Upstream) remote(rs *resolve.Resolution) (transport.Interface, endpoint
 	opts := []transport.StreamableHTTPCOption{transport.WithHTTPHeaders(headers),
 		transport.WithHTTPLogger(log),
 		// SSE polling passes through to the client of a call (hub/upstream/poll).
-		transport.WithHTTPBasicClient(&http.Client{Transport: poll.Transport{Base: http.DefaultTransport}}),
+		transport.WithHTTPBasicClient(&http.Client{Transport: poll.Transport{Base: http.DefaultTransport}})}
+	if listen {
 		// The standalone GET stream carries list_changed notifications in
-		// the 2025 revisions the hub pins.
-		//lint:ignore SA1019 deprecated only for the 2026-07-28 revision, which upstream clients do not use
-		transport.WithContinuousListening()}
+		// the session era.
+		//lint:ignore SA1019 deprecated only for the 2026-07-28 revision, which a session-era upstream does not speak
+		opts = append(opts, transport.WithContinuousListening())
+	}
 	if oauthCfg != nil {
 		// The login's tokens (engine/oauth): refreshed ahead of expiry under
 		// the record's file lock, shared with the CLI and every other hub.
@@ -159,20 +184,21 @@ func (u *Upstream) remote(rs *resolve.Resolution) (transport.Interface, endpoint
 }
 
 // initialize starts the client's transport on the session's lifetime and
-// performs the handshake within ctx.
-func (u *Upstream) initialize(ctx, sessCtx context.Context, s *session) error {
-	if err := s.client.Start(sessCtx); err != nil {
+// performs the handshake of version within ctx: initialize in the session
+// era, server/discover in the 2026-07-28 revision.
+func (u *Upstream) initialize(ctx, sessCtx context.Context, s *session, c *client.Client, version string) error {
+	if err := c.Start(sessCtx); err != nil {
 		return u.startError(ctx, s, "connect", err)
 	}
-	s.client.OnNotification(func(n mcp.JSONRPCNotification) { u.notified(s, n) })
-	if bi, ok := s.client.GetTransport().(transport.BidirectionalInterface); ok {
+	c.OnNotification(func(n mcp.JSONRPCNotification) { u.notified(s, n) })
+	if bi, ok := c.GetTransport().(transport.BidirectionalInterface); ok {
 		bi.SetRequestHandler(u.serverRequest)
 	}
 	req := mcp.InitializeRequest{}
-	req.Params.ProtocolVersion = protocolVersion
+	req.Params.ProtocolVersion = version
 	req.Params.ClientInfo = u.opts.ClientInfo
 	req.Params.Capabilities = u.clientCapabilities()
-	if _, err := s.client.Initialize(ctx, req); err != nil {
+	if _, err := c.Initialize(ctx, req); err != nil {
 		return u.startError(ctx, s, "initialize", err)
 	}
 	return nil

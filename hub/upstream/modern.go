@@ -4,10 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"slices"
+	"maps"
 	"time"
 
 	"github.com/chronicle-dev/chronicle/hub/upstream/listen"
+	"github.com/chronicle-dev/chronicle/hub/upstream/resolve"
 	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -17,63 +18,62 @@ import (
 // the protocol version, the client's identity and its capabilities in
 // _meta, and a server that needs more input answers input_required with
 // inputRequests and an opaque requestState (SEP-2322) instead of asking the
-// client mid-call. The hub keeps every upstream on a session-era revision
-// (dial.go), and talks to an HTTP upstream that also speaks 2026-07-28 a
-// second way, statelessly, for the requests of 2026-07-28 clients: only
-// then does the upstream answer input_required, and only then does it
-// offer what it offers that era alone (decision 0195).
+// client mid-call. The hub asks a Streamable HTTP upstream for it first
+// (server/discover) and, where it is spoken, lists the upstream and sends
+// every request statelessly; the session era's connection is opened only
+// when a session-era client's request needs it (era.go, decision 0236).
+// Stdio and HTTP+SSE upstreams are spoken to in the session era.
 
 // modernVersion is the stateless revision.
 const modernVersion = mcp.ProtocolVersion20260728
 
-// probeTimeout bounds the server/discover probe of a new session: an
-// upstream that does not answer it in time is used as a session-era one.
-const probeTimeout = 5 * time.Second
+// discoverTimeout bounds the server/discover a Streamable HTTP upstream is
+// sent first: an upstream that does not answer it in time is initialized
+// in the session era.
+const discoverTimeout = 5 * time.Second
 
 // ErrNotModern is RequestModern's answer when the upstream does not speak
 // the 2026-07-28 revision: the caller sends the request on the session.
 var ErrNotModern = errors.New("the upstream does not speak the 2026-07-28 revision")
 
-// probeModern asks an HTTP upstream, on a transport of its own, whether it
-// speaks the 2026-07-28 revision (server/discover), and returns the
-// transport if it does. Anything else — an error, a timeout, another
-// revision — is nil: the upstream is used as a session-era one. It runs
-// alongside the session's handshake, so that it costs a new session no
-// time of its own.
-func (u *Upstream) probeModern(ctx, sessCtx context.Context, ep endpoint) *transport.StreamableHTTP {
-	mt, err := transport.NewStreamableHTTP(ep.url,
-		transport.WithHTTPHeaders(ep.headers),
-		transport.WithHTTPLogger(u.opts.Logger.With("service", u.spec.Name)))
+// streamable makes the transport of a Streamable HTTP upstream and says
+// which revision to speak on it: 2026-07-28 when the upstream answers
+// server/discover with it (the revision the hub asks first, as the
+// specification's backwards compatibility asks of a client of both), else
+// the session era's, on a new transport that holds the session's GET
+// stream. mcp-go's client does not probe on a transport with that stream.
+func (u *Upstream) streamable(ctx, sessCtx context.Context, rs *resolve.Resolution) (transport.Interface, endpoint, string, error) {
+	tr, ep, err := u.remote(rs, false)
 	if err != nil {
-		return nil
+		return nil, ep, "", err
 	}
+	mt := tr.(*transport.StreamableHTTP)
 	if err := mt.Start(sessCtx); err != nil {
-		return nil
+		return nil, ep, "", err
 	}
-	mt.SetProtocolVersion(modernVersion)
-	pctx, cancel := context.WithTimeout(ctx, probeTimeout)
-	defer cancel()
-	resp, err := mt.SendRequest(pctx, rpc.NewModernRequest(string(mcp.MethodServerDiscover), map[string]any{"_meta": u.modernMeta(nil)}))
-	var found struct {
-		SupportedVersions []string `json:"supportedVersions"`
+	if ok, _ := u.discover(ctx, mt); ok {
+		return mt, ep, modernVersion, nil
 	}
-	if err != nil || resp.Error != nil || json.Unmarshal(resp.Result, &found) != nil ||
-		!slices.Contains(found.SupportedVersions, modernVersion) {
-		_ = mt.Close()
-		return nil
-	}
-	return mt
+	_ = mt.Close()
+	tr, ep, err = u.remote(rs, true)
+	return tr, ep, sessionVersion, err
 }
 
-// useModern keeps a probed transport on the session; progress and log
-// messages of a stateless request come on its own response stream, and
-// the revision's list changes on a listen stream held while sessCtx lasts
+// discover sends server/discover on mt in the 2026-07-28 revision, bounded
+// by discoverTimeout, and reports whether the upstream speaks it, or why
+// not (rpc.Discover).
+func (u *Upstream) discover(ctx context.Context, mt *transport.StreamableHTTP) (bool, error) {
+	mt.SetProtocolVersion(modernVersion)
+	ctx, cancel := context.WithTimeout(ctx, discoverTimeout)
+	defer cancel()
+	return rpc.Discover(ctx, mt, modernVersion, u.modernMeta(nil))
+}
+
+// useModern keeps the session's transport as the stateless one: progress
+// and log messages of a request come on its own response stream, and the
+// revision's list changes on a listen stream held while sessCtx lasts
 // (decision 0206).
 func (u *Upstream) useModern(sessCtx context.Context, s *session, mt *transport.StreamableHTTP, ep endpoint) {
-	if mt == nil {
-		return
-	}
-	mt.SetNotificationHandler(func(n mcp.JSONRPCNotification) { u.notified(s, n) })
 	s.modern = mt
 	u.wg.Add(1) // dial runs in start, which the wait group already counts
 	go func() {
@@ -121,21 +121,20 @@ func (u *Upstream) RequestModern(ctx context.Context, method string, params any,
 	if s.modern == nil {
 		return nil, ErrNotModern
 	}
+	return u.requestModern(ctx, s, method, params, caps)
+}
+
+func (u *Upstream) requestModern(ctx context.Context, s *session, method string, params any, caps *mcp.ClientCapabilities) (json.RawMessage, error) {
 	body, err := rpc.WithMeta(params, u.modernMeta(caps))
 	if err != nil {
 		return nil, u.errorf("%s: %w", method, err)
 	}
-	header := map[string]string{rpc.MethodHeader: method}
-	var named struct {
-		Name string `json:"name"`
-		URI  string `json:"uri"`
-	}
-	if json.Unmarshal(body, &named) == nil {
-		switch {
-		case named.Name != "":
-			header[rpc.NameHeader] = named.Name
-		case named.URI != "":
-			header[rpc.NameHeader] = named.URI
+	// The headers the revision requires (Mcp-Method, Mcp-Name) and the
+	// Mcp-Param-* ones a tool's x-mcp-header annotations ask for (SEP-2243).
+	header := mcp.StandardHeaders(modernVersion, mcp.MCPMethod(method), body)
+	if mcp.MCPMethod(method) == mcp.MethodToolsCall {
+		if tool := s.tool(body); tool != nil {
+			maps.Copy(header, mcp.GenerateParamHeaders(tool, body))
 		}
 	}
 	// No caller: the upstream cannot ask anything of a stateless
@@ -149,72 +148,13 @@ func (u *Upstream) RequestModern(ctx context.Context, method string, params any,
 	return raw, err
 }
 
-// ModernOnly reports whether what a request of method names (a tool for
-// tools/call, a prompt for prompts/get) is one only the upstream's
-// 2026-07-28 revision offers, as the upstream was last listed.
+// ModernOnly reports whether a request of method for name goes in the
+// 2026-07-28 revision whatever its client speaks: the upstream is spoken to
+// statelessly and its session era was refused or does not offer name
+// (era.go).
 func (u *Upstream) ModernOnly(method, name string) bool {
 	u.mu.Lock()
 	s := u.sess
 	u.mu.Unlock()
-	if s == nil {
-		return false
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.last == nil {
-		return false
-	}
-	switch mcp.MCPMethod(method) {
-	case mcp.MethodToolsCall:
-		return s.last.ModernOnly[name]
-	case mcp.MethodPromptsGet:
-		return s.last.ModernOnlyPrompts[name]
-	}
-	return false
-}
-
-// listModern adds to c the tools and prompts the upstream lists in the
-// 2026-07-28 revision but not on the session. A failure leaves c as the
-// session listed it: the session's catalog is the one every client can use.
-func (u *Upstream) listModern(ctx context.Context, s *session, c *Catalog) {
-	meta := u.modernMeta(nil)
-	tools, err := rpc.ListTools(ctx, s.modern, meta)
-	if err != nil {
-		u.opts.Logger.Debug(u.spec.Name+": could not list tools in the 2026-07-28 revision", "service", u.spec.Name, "error", u.opts.Masker.Text(err.Error()))
-		return
-	}
-	have := make(map[string]bool, len(c.Tools))
-	for _, t := range c.Tools {
-		have[t.Name] = true
-	}
-	for _, t := range tools {
-		if !have[t.Name] {
-			if c.ModernOnly == nil {
-				c.ModernOnly = map[string]bool{}
-			}
-			c.ModernOnly[t.Name] = true
-			c.Tools = append(c.Tools, t)
-		}
-	}
-	if s.client.GetServerCapabilities().Prompts == nil {
-		return
-	}
-	resp, err := s.modern.SendRequest(ctx, rpc.NewModernRequest(string(mcp.MethodPromptsList), map[string]any{"_meta": meta}))
-	var page mcp.ListPromptsResult
-	if err != nil || resp.Error != nil || json.Unmarshal(resp.Result, &page) != nil {
-		return
-	}
-	have = make(map[string]bool, len(c.Prompts))
-	for _, p := range c.Prompts {
-		have[p.Name] = true
-	}
-	for _, p := range page.Prompts {
-		if !have[p.Name] {
-			if c.ModernOnlyPrompts == nil {
-				c.ModernOnlyPrompts = map[string]bool{}
-			}
-			c.ModernOnlyPrompts[p.Name] = true
-			c.Prompts = append(c.Prompts, p)
-		}
-	}
+	return s != nil && s.modern != nil && s.era.StatelessOnly(method, name)
 }

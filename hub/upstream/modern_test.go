@@ -1,11 +1,15 @@
 package upstream
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
@@ -61,8 +65,22 @@ func TestModernRevision(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := toolNamed(c, "caps"); !ok || !c.ModernOnly["caps"] || c.ModernOnly["echo"] || !u.ModernOnly("tools/call", "caps") || u.ModernOnly("tools/call", "echo") || u.ModernOnly("prompts/get", "caps") {
-		t.Errorf("the catalog: caps listed %v, modern only %v", ok, c.ModernOnly)
+	if _, ok := toolNamed(c, "caps"); !ok {
+		t.Errorf("the catalog, listed statelessly, lacks caps: %v", c.Tools)
+	}
+	if u.ModernOnly("tools/call", "caps") {
+		t.Error("caps is stateless only before the session era was opened")
+	}
+	// A session-era client's request opens the session era; what it does
+	// not offer goes statelessly, as the hub's own client.
+	if raw, err := u.Request(ctx, nil, "tools/call", map[string]any{"name": "echo", "arguments": map[string]any{"message": "on the session"}}); err != nil || !strings.Contains(string(raw), "on the session") {
+		t.Errorf("a session-era call of echo: %s, %v", raw, err)
+	}
+	if !u.ModernOnly("tools/call", "caps") || u.ModernOnly("tools/call", "echo") || u.ModernOnly("prompts/get", "caps") {
+		t.Errorf("after the session era opened: caps stateless only %v, echo %v", u.ModernOnly("tools/call", "caps"), u.ModernOnly("tools/call", "echo"))
+	}
+	if raw, err := u.Request(ctx, nil, "tools/call", map[string]any{"name": "caps"}); err != nil || !strings.Contains(string(raw), "elicitation") {
+		t.Errorf("a session-era call of caps, sent statelessly with the hub's capabilities: %s, %v", raw, err)
 	}
 
 	caps := &mcp.ClientCapabilities{Sampling: &mcp.SamplingCapability{}, Elicitation: &mcp.ElicitationCapability{},
@@ -100,8 +118,8 @@ func TestModernRevision(t *testing.T) {
 	t.Cleanup(func() { legacy.CloseClientConnections(); legacy.Close() })
 	lp, _ := newTestPool(t, PoolOptions{}, httpSpec("old", legacy.URL+"/mcp"))
 	old := lp.Get("old")
-	if c, err := old.Catalog(ctx); err != nil || len(c.ModernOnly) != 0 {
-		t.Fatalf("the session-only upstream's catalog: %v, modern only %v", err, c.ModernOnly)
+	if _, err := old.Catalog(ctx); err != nil || old.ModernOnly("tools/call", "echo") {
+		t.Fatalf("the session-only upstream's catalog: %v, modern only %v", err, old.ModernOnly("tools/call", "echo"))
 	}
 	if _, err := old.RequestModern(ctx, "tools/call", map[string]any{"name": "echo"}, nil); !errors.Is(err, ErrNotModern) {
 		t.Errorf("a 2026-07-28 request to a session-only upstream: %v, want ErrNotModern", err)
@@ -121,4 +139,51 @@ func sessionOnly(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// TestModernOnlyUpstream: an upstream that speaks 2026-07-28 alone and
+// refuses initialize is listed and called statelessly; it is sent
+// initialize only when a session-era client's request needs the session
+// era, once, and that request still gets its answer statelessly.
+func TestModernOnlyUpstream(t *testing.T) {
+	var initializes atomic.Int32
+	inner := server.NewStreamableHTTPServer(modernTestServer())
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		if bytes.Contains(body, []byte(`"method":"initialize"`)) {
+			initializes.Add(1)
+			http.Error(w, "this server speaks 2026-07-28 only", http.StatusBadRequest)
+			return
+		}
+		inner.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { ts.CloseClientConnections(); ts.Close() })
+	p, _ := newTestPool(t, PoolOptions{}, httpSpec("modern", ts.URL+"/mcp"))
+	ctx := testContext(t)
+	u := p.Get("modern")
+	c, err := u.Catalog(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := toolNamed(c, "caps"); !ok {
+		t.Errorf("the catalog lacks caps: %v", c.Tools)
+	}
+	if raw, err := u.RequestModern(ctx, "tools/call", map[string]any{"name": "echo", "arguments": map[string]any{"message": "stateless"}}, &mcp.ClientCapabilities{}); err != nil || !strings.Contains(string(raw), "stateless") {
+		t.Errorf("a 2026-07-28 call: %s, %v", raw, err)
+	}
+	if n := initializes.Load(); n != 0 {
+		t.Errorf("initialize was sent %d times for 2026-07-28 requests; want none", n)
+	}
+	for range 2 {
+		if raw, err := u.Request(ctx, nil, "tools/call", map[string]any{"name": "echo", "arguments": map[string]any{"message": "for a session-era client"}}); err != nil || !strings.Contains(string(raw), "for a session-era client") {
+			t.Errorf("a session-era client's call: %s, %v", raw, err)
+		}
+	}
+	if n := initializes.Load(); n != 1 {
+		t.Errorf("initialize was sent %d times; want once, for the first session-era request", n)
+	}
+	if !u.ModernOnly("tools/call", "echo") {
+		t.Error("after initialize was refused, echo is not stateless only")
+	}
 }

@@ -30,7 +30,7 @@ func TestReconcileAppliesTimeoutLive(t *testing.T) {
 		_, err := u.Request(ctx, "a client", "tools/call", hang)
 		inFlight <- err
 	}()
-	waitFor(t, "the call to be in flight", 10*time.Second, func() bool { _, n := u.attributed(); return n == 1 })
+	waitFor(t, "the call to be in flight", 10*time.Second, func() bool { _, n := u.inflight.Attributed(); return n == 1 })
 
 	short := spec
 	short.Timeout = 300 * time.Millisecond

@@ -27,6 +27,14 @@ func (u *Upstream) Request(ctx context.Context, caller any, method string, param
 	if err != nil {
 		return nil, err
 	}
+	if s.modern != nil {
+		// An upstream spoken to statelessly: on its session era when it
+		// has one that offers what the request names, else statelessly,
+		// as the hub's own client.
+		if _, err := u.sessionClient(ctx, s); err != nil || s.era.StatelessOnly(method, rpc.NameOf(params)) {
+			return u.requestModern(ctx, s, method, params, nil)
+		}
+	}
 	return u.send(ctx, s, false, caller, method, params, nil)
 }
 
@@ -35,7 +43,7 @@ func (u *Upstream) Request(ctx context.Context, caller any, method string, param
 // the cancellation, so no notifications/cancelled is sent). header holds
 // HTTP headers of the request's own.
 func (u *Upstream) send(ctx context.Context, s *session, modern bool, caller any, method string, params any, header map[string]string) (json.RawMessage, error) {
-	var tr transport.Interface = s.client.GetTransport()
+	tr := s.sessionTransport()
 	if modern {
 		tr = s.modern
 	}
@@ -43,10 +51,10 @@ func (u *Upstream) send(ctx context.Context, s *session, modern bool, caller any
 	timeout := u.timeout()
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	fl := &inflight{caller: caller}
+	fl := &rpc.Flight{Caller: caller}
 	fl.Start(timeout, func() { cancel(errCallTimeout) })
-	u.track(id, fl)
-	defer u.untrack(id)
+	u.inflight.Track(id, fl)
+	defer u.inflight.Untrack(id)
 
 	req := transport.JSONRPCRequest{JSONRPC: mcp.JSONRPC_VERSION, ID: mcp.NewRequestId(id), Method: method, Params: params}
 	if len(header) > 0 {
@@ -110,52 +118,19 @@ func (u *Upstream) cancelRequest(s *session, id string, ctx context.Context, tim
 	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
 		reason = cause.Error()
 	}
+	tr := s.sessionTransport()
+	if tr == nil {
+		return
+	}
 	nctx, cancel := context.WithTimeout(u.ctx, closeGrace)
 	defer cancel()
-	_ = s.client.GetTransport().SendNotification(nctx, mcp.JSONRPCNotification{
+	_ = tr.SendNotification(nctx, mcp.JSONRPCNotification{
 		JSONRPC: mcp.JSONRPC_VERSION,
 		Notification: mcp.Notification{
 			Method: string(mcp.MethodNotificationCancelled),
 			Params: mcp.NotificationParams{AdditionalFields: map[string]any{"requestId": id, "reason": reason}},
 		},
 	})
-}
-
-// An inflight request: whom it is made for, and its timeout.
-type inflight struct {
-	caller any
-	rpc.Timeout
-}
-
-func (u *Upstream) track(id string, f *inflight) {
-	u.flightMu.Lock()
-	defer u.flightMu.Unlock()
-	if u.inflight == nil {
-		u.inflight = map[string]*inflight{}
-	}
-	u.inflight[id] = f
-}
-
-func (u *Upstream) untrack(id string) {
-	u.flightMu.Lock()
-	defer u.flightMu.Unlock()
-	delete(u.inflight, id)
-}
-
-// attributed returns the one request in flight with a caller, and how many
-// there are.
-func (u *Upstream) attributed() (*inflight, int) {
-	u.flightMu.Lock()
-	defer u.flightMu.Unlock()
-	var one *inflight
-	n := 0
-	for _, f := range u.inflight {
-		if f.caller != nil {
-			one = f
-			n++
-		}
-	}
-	return one, n
 }
 
 // serverRequest answers a request the upstream makes of its client. ping is
@@ -185,11 +160,11 @@ func (u *Upstream) serverRequest(ctx context.Context, req transport.JSONRPCReque
 	if err != nil {
 		return nil, err
 	}
-	f, n := u.attributed()
+	f, n := u.inflight.Attributed()
 	var caller any
 	switch {
 	case n == 1:
-		caller = f.caller
+		caller = f.Caller
 		f.Pause()
 		defer f.Resume()
 	case n == 0 && req.Method == string(mcp.MethodListRoots):

@@ -2,12 +2,16 @@ package upstream
 
 import (
 	"context"
+	"encoding/json"
 	"sync"
 	"time"
 
+	"github.com/chronicle-dev/chronicle/hub/upstream/era"
 	"github.com/chronicle-dev/chronicle/hub/upstream/proc"
+	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
+	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // closeGrace is how long a child gets to exit after its stdin is closed and
@@ -20,10 +24,13 @@ const closeGrace = 2 * time.Second
 type session struct {
 	client *client.Client
 	child  *proc.Child // nil for a remote upstream
-	// modern is a stateless transport of the 2026-07-28 revision to the
-	// same HTTP upstream, nil unless it answered server/discover with that
-	// revision: 2026-07-28 clients' requests go through it (modern.go).
-	modern  *transport.StreamableHTTP
+	// modern is the client's transport when the upstream answered
+	// server/discover with the 2026-07-28 revision: every request then
+	// goes statelessly (modern.go); nil for a session-era upstream.
+	modern *transport.StreamableHTTP
+	// era is the session-era connection of an upstream spoken to
+	// statelessly, opened on first need (era.go).
+	era     era.Conn
 	started time.Time
 	cancel  context.CancelFunc // ends the transport's background streams
 
@@ -82,6 +89,16 @@ func (s *session) answered() {
 	s.timeouts = 0
 }
 
+// tool returns the tool a tools/call's params name, as last listed.
+func (s *session) tool(params json.RawMessage) *mcp.Tool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.last == nil {
+		return nil
+	}
+	return rpc.FindTool(s.last.Tools, rpc.NameOf(params))
+}
+
 // toolCount returns how many tools the session last listed.
 func (s *session) toolCount() int {
 	s.mu.Lock()
@@ -105,14 +122,11 @@ func (s *session) close() {
 	s.closeOnce.Do(func() {
 		if s.client != nil {
 			closed := make(chan struct{})
-			go func() { _ = s.client.Close(); close(closed) }()
+			go func() { _ = s.client.Close(); s.era.Close(); close(closed) }()
 			select {
 			case <-closed:
 			case <-time.After(closeGrace):
 			}
-		}
-		if s.modern != nil {
-			_ = s.modern.Close()
 		}
 		s.cancel()
 		if s.child != nil {

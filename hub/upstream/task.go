@@ -41,6 +41,9 @@ func (u *Upstream) RequestTask(ctx context.Context, caller any, params any) (jso
 	if err != nil {
 		return nil, err
 	}
+	if _, err := u.sessionClient(ctx, s); err != nil {
+		return nil, u.errorf("tasks need the session era: %w", err)
+	}
 	ttl := (u.timeout() + taskMargin).Milliseconds()
 	body, err := rpc.WithMember(params, "task", mcp.TaskParams{TTL: &ttl})
 	if err != nil {
@@ -151,5 +154,5 @@ func (u *Upstream) progressed(n mcp.JSONRPCNotification) {
 func (u *Upstream) cancelTask(s *session, id string) {
 	ctx, cancel := context.WithTimeout(u.ctx, taskCancelGrace)
 	defer cancel()
-	_, _ = s.client.GetTransport().SendRequest(ctx, rpc.NewRequest(string(mcp.MethodTasksCancel), map[string]any{"taskId": id}))
+	_, _ = s.sessionTransport().SendRequest(ctx, rpc.NewRequest(string(mcp.MethodTasksCancel), map[string]any{"taskId": id}))
 }

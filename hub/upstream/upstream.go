@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
 )
 
 // A State is where an upstream is in its life.
@@ -51,8 +52,7 @@ type Upstream struct {
 	// (noteLoginLocked); empty while it has a usable one.
 	needsLogin string
 
-	flightMu sync.Mutex
-	inflight map[string]*inflight // requests sent with Request, by id
+	inflight rpc.Flights // requests sent with Request, by id
 
 	tasks sync.Map // the tasks RequestTask waits for: upstream task id → *taskWatch (task.go)
 }

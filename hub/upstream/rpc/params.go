@@ -132,3 +132,17 @@ func WithoutTasks(ext map[string]any) map[string]any {
 	}
 	return out
 }
+
+// NameOf returns the name a request's params name (a tool's, a prompt's),
+// "" if none.
+func NameOf(params any) string {
+	b, err := json.Marshal(params)
+	if err != nil {
+		return ""
+	}
+	var named struct {
+		Name string `json:"name"`
+	}
+	_ = json.Unmarshal(b, &named)
+	return named.Name
+}

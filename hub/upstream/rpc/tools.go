@@ -87,3 +87,13 @@ func (w Tool) MCP() mcp.Tool {
 func isNull(b json.RawMessage) bool {
 	return len(b) == 0 || string(b) == "null"
 }
+
+// FindTool returns the tool of tools named name, nil if none is.
+func FindTool(tools []mcp.Tool, name string) *mcp.Tool {
+	for i := range tools {
+		if tools[i].Name == name {
+			return &tools[i]
+		}
+	}
+	return nil
+}

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -49,8 +50,9 @@ func run() error {
 	serverURL := os.Args[len(os.Args)-1]
 	scenario := os.Getenv("MCP_CONFORMANCE_SCENARIO")
 	var cc struct {
-		ClientID     string `json:"client_id"`
-		ClientSecret string `json:"client_secret"`
+		ClientID     string     `json:"client_id"`
+		ClientSecret string     `json:"client_secret"`
+		ToolCalls    []toolCall `json:"toolCalls"`
 	}
 	if c := os.Getenv("MCP_CONFORMANCE_CONTEXT"); c != "" {
 		if err := json.Unmarshal([]byte(c), &cc); err != nil {
@@ -79,7 +81,7 @@ func run() error {
 			return err
 		}
 	}
-	err = use(ctx, store, m, spec)
+	err = use(ctx, store, m, spec, cc.ToolCalls)
 	if auth && errors.Is(err, transport.ErrOAuthAuthorizationRequired) || auth && err != nil && strings.Contains(err.Error(), "chronicle auth login") {
 		// The login no longer works (the server moved to another
 		// authorization server) or is too narrow (a 403 insufficient_scope
@@ -88,7 +90,7 @@ func run() error {
 		if err := login(ctx, store, spec, cc.ClientSecret); err != nil {
 			return err
 		}
-		err = use(ctx, store, m, spec)
+		err = use(ctx, store, m, spec, cc.ToolCalls)
 	}
 	return err
 }
@@ -115,10 +117,12 @@ func serverURLOf(spec service.Service) string {
 	return u
 }
 
-// use initializes the server through the hub's upstream client, lists its
-// tools and calls one (the scenario's add_numbers, else the first) as the
-// hub calls one for a client.
-func use(ctx context.Context, store *oauth.Store, m *mask.Masker, spec service.Service) error {
+// use reaches the server through the hub's upstream client as the hub
+// does for a client of its own that speaks the newest revision: it lists
+// what the server offers, calls each tool (those the scenario's context
+// names, with their arguments; else every listed one), gets each prompt and
+// reads each resource.
+func use(ctx context.Context, store *oauth.Store, m *mask.Masker, spec service.Service, calls []toolCall) error {
 	pool := upstream.NewPool(upstream.PoolOptions{OAuth: store, Masker: m,
 		ClientInfo: mcp.Implementation{Name: "chronicle-conformance", Version: "1"},
 		OnRequest:  answer})
@@ -129,19 +133,97 @@ func use(ctx context.Context, store *oauth.Store, m *mask.Masker, spec service.S
 	if err != nil {
 		return err
 	}
-	if len(cat.Tools) == 0 {
-		return nil
-	}
-	name, args := cat.Tools[0].Name, map[string]any{}
-	for _, t := range cat.Tools {
-		if t.Name == "add_numbers" {
-			name, args = t.Name, map[string]any{"a": 5, "b": 3}
+	if len(calls) == 0 {
+		for _, t := range cat.Tools {
+			c := toolCall{Name: t.Name, Arguments: map[string]any{}}
+			if t.Name == "add_numbers" {
+				c.Arguments = map[string]any{"a": 5, "b": 3}
+			}
+			calls = append(calls, c)
 		}
 	}
-	// Request, as the hub's call path sends a client's call: what the
-	// server asks meanwhile (elicitation) is attributed to it.
-	_, err = u.Request(ctx, "conformance client", "tools/call", map[string]any{"name": name, "arguments": args})
-	return err
+	for _, c := range calls {
+		if _, err := request(ctx, u, "tools/call", map[string]any{"name": c.Name, "arguments": c.Arguments}); err != nil {
+			return err
+		}
+	}
+	for _, p := range cat.Prompts {
+		if _, err := request(ctx, u, "prompts/get", map[string]any{"name": p.Name}); err != nil {
+			return err
+		}
+	}
+	for _, r := range cat.Resources {
+		if _, err := request(ctx, u, "resources/read", map[string]any{"uri": r.URI}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// A toolCall is a call the scenario's context asks for.
+type toolCall struct {
+	Name      string         `json:"name"`
+	Arguments map[string]any `json:"arguments"`
+}
+
+// clientCaps are the capabilities of the hub's client the driver plays.
+var clientCaps = &mcp.ClientCapabilities{
+	Roots: &struct {
+		ListChanged bool `json:"listChanged,omitempty"`
+	}{},
+	Sampling:    &mcp.SamplingCapability{},
+	Elicitation: &mcp.ElicitationCapability{},
+}
+
+// maxRounds bounds the multi-round-trip retries of one request.
+const maxRounds = 10
+
+// request sends one request as the hub's call path sends a 2026-07-28
+// client's (upstream.RequestModern), and as the hub's client then does,
+// answers an input_required result's inputRequests and retries with the
+// answers and the requestState echoed (SEP-2322). An upstream of the
+// session era gets it on the session (Request): what the server asks
+// meanwhile is attributed to the call and answered by answer.
+func request(ctx context.Context, u *upstream.Upstream, method string, params map[string]any) (json.RawMessage, error) {
+	for range maxRounds {
+		raw, err := u.RequestModern(ctx, method, params, clientCaps)
+		if errors.Is(err, upstream.ErrNotModern) {
+			return u.Request(ctx, "conformance client", method, params)
+		}
+		if err != nil {
+			return nil, err
+		}
+		var r struct {
+			ResultType    string `json:"resultType"`
+			InputRequests map[string]struct {
+				Method string          `json:"method"`
+				Params json.RawMessage `json:"params"`
+			} `json:"inputRequests"`
+			RequestState *string `json:"requestState"`
+		}
+		if err := json.Unmarshal(raw, &r); err != nil {
+			return nil, fmt.Errorf("%s: %w", method, err)
+		}
+		if r.ResultType != "input_required" {
+			return raw, nil
+		}
+		responses := map[string]json.RawMessage{}
+		for key, in := range r.InputRequests {
+			res, err := answer(ctx, "", nil, in.Method, in.Params)
+			if err != nil {
+				return nil, err
+			}
+			responses[key] = res
+		}
+		retry := maps.Clone(params)
+		retry["inputResponses"] = responses
+		delete(retry, "requestState")
+		if r.RequestState != nil {
+			retry["requestState"] = *r.RequestState
+		}
+		params = retry
+	}
+	return nil, fmt.Errorf("%s: still input_required after %d rounds", method, maxRounds)
 }
 
 // answer plays the person the hub would ask: an elicitation is accepted
