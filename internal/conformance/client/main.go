@@ -136,8 +136,17 @@ func use(ctx context.Context, store *oauth.Store, m *mask.Masker, spec service.S
 	if len(calls) == 0 {
 		for _, t := range cat.Tools {
 			c := toolCall{Name: t.Name, Arguments: map[string]any{}}
-			if t.Name == "add_numbers" {
+			switch t.Name {
+			case "add_numbers":
 				c.Arguments = map[string]any{"a": 5, "b": 3}
+			case "json_schema_echo":
+				// The scenario asks for the schema of another tool as the
+				// hub holds it: whatever the hub dropped of it shows.
+				for _, other := range cat.Tools {
+					if other.Name == "json_schema_2020_12_tool" {
+						c.Arguments = map[string]any{"schema": other.RawInputSchema}
+					}
+				}
 			}
 			calls = append(calls, c)
 		}
