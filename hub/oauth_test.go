@@ -3,7 +3,9 @@ package hub
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -47,7 +49,9 @@ func TestOAuthServiceThroughTheHub(t *testing.T) {
 
 	path := filepath.Join(t.TempDir(), "state.json")
 	writeState(t, path, []service.Service{spec}, nil)
-	r := serveHub(t, newTestHub(t, path, Options{OAuthHome: home, ListGrace: testGrace}))
+	var log syncBuffer // the hub's own log, at its most detailed
+	r := serveHub(t, newTestHub(t, path, Options{OAuthHome: home, ListGrace: testGrace,
+		Logger: slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{Level: slog.LevelDebug}))}))
 	c := connect(t, r.url, nil)
 	if text, isErr := callText(t, c, "corp__whoami", nil); isErr || text != "a logged-in user" {
 		t.Fatalf("corp__whoami through the hub: %q (error %v)", text, isErr)
@@ -55,11 +59,18 @@ func TestOAuthServiceThroughTheHub(t *testing.T) {
 	if st := serviceStatus(t, r.url, "corp"); st.Login != "logged in" || st.State != "ready" {
 		t.Fatalf("/api/status shows corp as %+v, not as logged in", st)
 	}
-	for _, page := range []string{"/api/status", "/api/log"} {
-		body := getJSON(t, r.url+page)
+	if !strings.Contains(log.String(), "corp: ready") {
+		t.Fatalf("the hub's log says nothing of corp starting: %.400s", log.String())
+	}
+	state, _ := os.ReadFile(path)
+	pages := map[string]string{"the hub's log": log.String(), "the state": string(state)}
+	for _, page := range []string{"/", "/api/status", "/api/log", "/api/mcp/services", "/api/services", "/api/tools"} {
+		pages[page] = getJSON(t, r.url+page)
+	}
+	for name, body := range pages {
 		for _, tok := range []string{rec.Token.AccessToken, rec.Token.RefreshToken} {
 			if tok != "" && strings.Contains(body, tok) {
-				t.Errorf("%s shows a token of the login", page)
+				t.Errorf("%s shows a token of the login", name)
 			}
 		}
 	}

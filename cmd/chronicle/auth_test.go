@@ -104,10 +104,18 @@ service "corp" {
 	if code != 0 {
 		t.Fatalf("plan exited %d: %s", code, planErr)
 	}
+	planFile := filepath.Join(home, "saved.plan")
+	if _, errOut, code := authCLI(t, cfg, nil, nil, "plan", "--out", planFile); code != 0 {
+		t.Fatalf("plan --out exited %d: %s", code, errOut)
+	}
+	savedPlan, err := os.ReadFile(planFile)
+	if err != nil {
+		t.Fatal(err)
+	}
 	applyOut, _, _ := authCLI(t, cfg, nil, nil, "apply", "-auto-approve")
 	stateBytes, _ := os.ReadFile(filepath.Join(home, ".chronicle", "state.json"))
 	for _, v := range []string{rec.Token.AccessToken, rec.Token.RefreshToken} {
-		for name, text := range map[string]string{"login output": out + printed.String(), "plan": planOut + planErr, "apply": applyOut, "state": string(stateBytes)} {
+		for name, text := range map[string]string{"login output": out + printed.String(), "plan": planOut + planErr, "saved plan": string(savedPlan), "apply": applyOut, "state": string(stateBytes)} {
 			if strings.Contains(text, v) {
 				t.Fatalf("a token appears in the %s", name)
 			}
