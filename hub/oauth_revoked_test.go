@@ -8,10 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chronicle-dev/chronicle/engine/fsys"
-	"github.com/chronicle-dev/chronicle/engine/mask"
-	"github.com/chronicle-dev/chronicle/engine/oauth"
-	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/internal/oauthtest"
 )
@@ -24,21 +20,8 @@ import (
 func TestOAuthTokenRevokedMidSession(t *testing.T) {
 	ts := oauthtest.Start(t)
 	home := t.TempDir()
-	spec := service.Service{
-		Name:       "corp",
-		Definition: service.Definition{Transport: service.HTTP, URL: secret.Literal(ts.MCPURL)},
-		Enabled:    true,
-		OAuth:      &service.OAuth{ClientID: oauthtest.ClientID, Scopes: []string{"openid", "offline_access"}},
-	}
-	store := oauth.NewStore(home, fsys.OS{}, mask.NewMasker())
-	login := func() {
-		t.Helper()
-		open, _ := oauthtest.Browser(t, ts, true)
-		if _, err := (&oauth.Login{Store: store, Service: oauth.Resource{Name: "corp", URL: ts.MCPURL, OAuth: *spec.OAuth}, Open: open}).Run(bounded(t)); err != nil {
-			t.Fatalf("login: %v", err)
-		}
-	}
-	login()
+	spec := corpService(ts)
+	store := logIn(t, ts, home, spec)
 	path := filepath.Join(t.TempDir(), "state.json")
 	writeState(t, path, []service.Service{spec}, nil)
 	h := newTestHub(t, path, Options{OAuthHome: home, ListGrace: testGrace})
@@ -75,7 +58,7 @@ func TestOAuthTokenRevokedMidSession(t *testing.T) {
 		t.Fatalf("/api/status shows corp as %+v after the revocation, not login required", st)
 	}
 
-	login()
+	logIn(t, ts, home, spec)
 	// The login reaches the hub through its watch of ~/.chronicle/oauth:
 	// the client calls again until it does, within a hang guard.
 	deadline := time.Now().Add(30 * time.Second)

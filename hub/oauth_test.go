@@ -31,17 +31,8 @@ import (
 func TestOAuthServiceThroughTheHub(t *testing.T) {
 	ts := oauthtest.Start(t)
 	home := t.TempDir()
-	spec := service.Service{
-		Name:       "corp",
-		Definition: service.Definition{Transport: service.HTTP, URL: secret.Literal(ts.MCPURL)},
-		Enabled:    true,
-		OAuth:      &service.OAuth{ClientID: oauthtest.ClientID, Scopes: []string{"openid", "offline_access"}},
-	}
-	store := oauth.NewStore(home, fsys.OS{}, mask.NewMasker())
-	open, _ := oauthtest.Browser(t, ts, true)
-	if _, err := (&oauth.Login{Store: store, Service: oauth.Resource{Name: "corp", URL: ts.MCPURL, OAuth: *spec.OAuth}, Open: open}).Run(bounded(t)); err != nil {
-		t.Fatalf("login: %v", err)
-	}
+	spec := corpService(ts)
+	store := logIn(t, ts, home, spec)
 	rec, err := store.Find(ts.MCPURL)
 	if err != nil || rec.Token.AccessToken == "" {
 		t.Fatalf("the login left no token: %v", err)
@@ -129,12 +120,7 @@ func serviceStatus(t *testing.T, base, service string) console.ServiceStatus {
 func TestOAuthLoginReachesARunningHub(t *testing.T) {
 	ts := oauthtest.Start(t)
 	home := t.TempDir()
-	spec := service.Service{
-		Name:       "corp",
-		Definition: service.Definition{Transport: service.HTTP, URL: secret.Literal(ts.MCPURL)},
-		Enabled:    true,
-		OAuth:      &service.OAuth{ClientID: oauthtest.ClientID, Scopes: []string{"openid", "offline_access"}},
-	}
+	spec := corpService(ts)
 	path := filepath.Join(t.TempDir(), "state.json")
 	writeState(t, path, []service.Service{spec}, nil)
 	h := newTestHub(t, path, Options{OAuthHome: home, ListGrace: testGrace})
@@ -149,11 +135,7 @@ func TestOAuthLoginReachesARunningHub(t *testing.T) {
 		t.Fatalf("/api/status does not say how to log in: %.600s", status)
 	}
 
-	store := oauth.NewStore(home, fsys.OS{}, mask.NewMasker())
-	open, _ := oauthtest.Browser(t, ts, true)
-	if _, err := (&oauth.Login{Store: store, Service: oauth.Resource{Name: "corp", URL: ts.MCPURL, OAuth: *spec.OAuth}, Open: open}).Run(bounded(t)); err != nil {
-		t.Fatalf("login: %v", err)
-	}
+	logIn(t, ts, home, spec)
 	receive(t, changed, "a tools/list_changed after the login")
 	if _, listed := toolNames(t, c)["corp__whoami"]; !listed {
 		t.Fatal("the service's tools are not listed after the login")
@@ -389,4 +371,27 @@ func TestOAuthStepUp(t *testing.T) {
 	if st := serviceStatus(t, r.url, "corp"); st.Login != "logged in" {
 		t.Fatalf("/api/status after the wider login: %+v", st)
 	}
+}
+
+// corpService is the service the OAuth tests log in to: the MCP server
+// behind oauthtest's provider, with its pre-registered client.
+func corpService(ts *oauthtest.Servers) service.Service {
+	return service.Service{
+		Name:       "corp",
+		Definition: service.Definition{Transport: service.HTTP, URL: secret.Literal(ts.MCPURL)},
+		Enabled:    true,
+		OAuth:      &service.OAuth{ClientID: oauthtest.ClientID, Scopes: []string{"openid", "offline_access"}},
+	}
+}
+
+// logIn logs spec in as chronicle auth login does, into the store in home,
+// the browser played by oauthtest, and returns the store.
+func logIn(t *testing.T, ts *oauthtest.Servers, home string, spec service.Service) *oauth.Store {
+	t.Helper()
+	store := oauth.NewStore(home, fsys.OS{}, mask.NewMasker())
+	open, _ := oauthtest.Browser(t, ts, true)
+	if _, err := (&oauth.Login{Store: store, Service: oauth.Resource{Name: spec.Name, URL: ts.MCPURL, OAuth: *spec.OAuth}, Open: open}).Run(bounded(t)); err != nil {
+		t.Fatalf("login: %v", err)
+	}
+	return store
 }
