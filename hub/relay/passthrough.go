@@ -11,6 +11,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
+	"github.com/chronicle-dev/chronicle/hub/relay/held"
 	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -32,6 +33,10 @@ type PassThrough struct {
 	subMu  sync.Mutex
 	subs   map[string]map[string]bool  // URI → subscribed session ids
 	levels map[string]mcp.LoggingLevel // session → level it asked for
+
+	// Held holds the calls of 2026-07-28 clients to session-era
+	// upstreams while their clients answer the upstream (crossera.go).
+	Held *held.Calls
 
 	Server *server.MCPServer // set once the hub made it
 	Pool   *Upstreams        // set once the hub made it
@@ -245,6 +250,9 @@ func (p *PassThrough) asks(ctx context.Context, service string, who any, method 
 	c, _ := who.(*Caller)
 	if c == nil {
 		return json.Marshal(mcp.ListRootsResult{Roots: p.scopeRoots(service)})
+	}
+	if c.held != nil {
+		return p.askHeld(ctx, service, c, method, params)
 	}
 	if c.Session == "" {
 		return nil, fmt.Errorf("the call to %s came through the hub's API, which has no client to ask for %s", service, method)

@@ -1,0 +1,245 @@
+package hub
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/internal/testpeer"
+)
+
+// A 2026-07-28 client through the hub to server-everything, a session-era
+// upstream that asks its client mid-call (decision 0230): the hub answers
+// the client input_required while it holds the upstream's call, and gives
+// the upstream the client's answer when the client retries.
+
+// TestCrossEraRealClient runs the official 2.x TypeScript client, pinned
+// to 2026-07-28, through the hub: its elicitation handler's answer — the
+// content accepted, or a decline — and its sampling reach the upstream,
+// whose tool results show them. (server-everything asks for roots once, at
+// the start of its session, which no call is in: the hub answers that.)
+func TestCrossEraRealClient(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real clients are not short")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	writeState(t, path, []service.Service{everythingService(t)}, nil)
+	r := startHub(t, path)
+	endpoint := r.url + "/mcp"
+
+	s := runTS(t, "2", "http", endpoint, "2026-07-28", "elicitation")
+	if s.ProtocolVersion != "2026-07-28" || !strings.Contains(s.Result, "User provided the requested information") || !strings.Contains(s.Result, "Name: Ada") {
+		t.Errorf("accepted elicitation: the client spoke %s, the tool answered %q", s.ProtocolVersion, s.Result)
+	}
+	if s := runTS(t, "2", "http", endpoint, "2026-07-28", "elicitation", "ELICIT_ACTION=decline"); !strings.Contains(s.Result, "User declined") {
+		t.Errorf("declined elicitation: the tool answered %q", s.Result)
+	}
+	if s := runTS(t, "2", "http", endpoint, "2026-07-28", "sampling"); !strings.Contains(s.Result, "sampled-by-the-test-client") {
+		t.Errorf("sampling: the tool answered %q", s.Result)
+	}
+	if n := r.hub.pass.Held.Held(); n != 0 {
+		t.Errorf("%d calls still held after every client had its answer", n)
+	}
+}
+
+// TestCrossEraRequestState plays a 2026-07-28 client in raw HTTP, to do
+// what a well-behaved SDK never does with the hub's requestState: alter
+// it, send it as another client, use it twice, and never come back.
+func TestCrossEraRequestState(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real upstreams are not short")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	// short is server-everything too, with a 3 s timeout and what the hub
+	// writes to it copied to a FIFO the test reads.
+	fifo := filepath.Join(dir, "short.in")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	toShort := readLines(t, fifo)
+	short := everythingService(t)
+	short.Name, short.Timeout = "short", 3*time.Second
+	short.Definition.Args = append([]secret.Value{secret.Literal("-c"), secret.Literal(`tee "$0" | exec "$1" "$2" stdio`),
+		secret.Literal(fifo), secret.Literal(testpeer.Node(t))}, short.Definition.Args[0])
+	short.Definition.Command = "/bin/sh"
+	writeState(t, path, []service.Service{everythingService(t), short}, nil)
+	r := startHub(t, path)
+	tool := "everything__trigger-elicitation-request"
+
+	first := callAsModern(t, r.url, "client-a", tool, "")
+	key, state := inputRequired(t, first)
+
+	tampered := []byte(state)
+	tampered[5] ^= 1
+	expectRefused(t, "an altered requestState", callAsModern(t, r.url, "client-a", tool, answer(key, string(tampered), "Mallory")))
+	expectRefused(t, "the requestState of another client", callAsModern(t, r.url, "client-b", tool, answer(key, state, "Mallory")))
+
+	done := callAsModern(t, r.url, "client-a", tool, answer(key, state, "Grace"))
+	if done.Error != nil || !strings.Contains(string(done.Result), "Name: Grace") {
+		t.Fatalf("the retry with the answer: %s %+v; want the tool's result with the name the client gave", done.Result, done.Error)
+	}
+	expectRefused(t, "a requestState used before", callAsModern(t, r.url, "client-a", tool, answer(key, state, "Grace")))
+
+	// A client that cannot answer an elicitation is not asked: the
+	// upstream hears so, and its tool fails.
+	if a := callAsModernWith(t, r.url, "client-c", `{"sampling":{}}`, tool, ""); a.Error != nil || !strings.Contains(string(a.Result), "did not declare it can answer elicitation/create") {
+		t.Errorf("a client without elicitation: %s %+v", a.Result, a.Error)
+	}
+
+	// Nobody comes back: the hub cancels the call upstream once the
+	// service's timeout has passed since it handed the question out, and
+	// answers the upstream's elicitation with an error.
+	handed := time.Now()
+	_, state = inputRequired(t, callAsModern(t, r.url, "client-a", "short__trigger-elicitation-request", ""))
+	cancelled := receive(t, toShort, "notifications/cancelled of the call nobody resumed")
+	if waited := time.Since(handed); !strings.Contains(cancelled, "did not come back with its answer within 3s") || waited < 3*time.Second || waited > 23*time.Second {
+		t.Errorf("the upstream was told %s after %s; want the cancellation, once the 3s bound passed", cancelled, waited)
+	}
+	if n := r.hub.pass.Held.Held(); n != 0 {
+		t.Errorf("%d calls still held after the one nobody resumed was cancelled", n)
+	}
+	expectRefused(t, "the requestState of a call cancelled", callAsModern(t, r.url, "client-a", "short__trigger-elicitation-request", answer(key, state, "late")))
+}
+
+// A modernAnswer is a JSON-RPC answer to a 2026-07-28 request.
+type modernAnswer struct {
+	Status int
+	ID     int             `json:"id"`
+	Result json.RawMessage `json:"result"`
+	Error  *struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+var modernIDs atomic.Int64
+
+// callAsModern calls tool through the hub's /mcp as a 2026-07-28 client named
+// client that can answer elicitations, with extra params (a retry's
+// inputResponses and requestState) before its _meta.
+func callAsModern(t *testing.T, base, client, tool, extra string) modernAnswer {
+	t.Helper()
+	return callAsModernWith(t, base, client, `{"elicitation":{"form":{}}}`, tool, extra)
+}
+
+// callAsModernWith is callAsModern for a client that declares caps.
+func callAsModernWith(t *testing.T, base, client, caps, tool, extra string) modernAnswer {
+	t.Helper()
+	id := modernIDs.Add(1)
+	body := fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":{},%s`+
+		`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":%q,"version":"1"},`+
+		`"io.modelcontextprotocol/clientCapabilities":%s}}}`, id, tool, extra, client, caps)
+	req, _ := http.NewRequest(http.MethodPost, base+"/mcp", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Mcp-Protocol-Version", "2026-07-28")
+	req.Header.Set("Mcp-Method", "tools/call")
+	req.Header.Set("Mcp-Name", tool)
+	resp, err := testHTTP.Do(withToken(req))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	msg := raw
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+		msg = nil
+		for _, line := range strings.Split(string(raw), "\n") {
+			if data, ok := strings.CutPrefix(line, "data:"); ok && strings.Contains(data, `"id"`) {
+				msg = []byte(data)
+			}
+		}
+	}
+	var a modernAnswer
+	if err := json.Unmarshal(msg, &a); err != nil || a.ID != int(id) {
+		t.Fatalf("the answer to %s is %q (HTTP %d): %v", tool, raw, resp.StatusCode, err)
+	}
+	a.Status = resp.StatusCode
+	return a
+}
+
+// inputRequired returns the one key of an input_required answer asking for
+// an elicitation, and its requestState.
+func inputRequired(t *testing.T, a modernAnswer) (key, state string) {
+	t.Helper()
+	var res struct {
+		ResultType    string `json:"resultType"`
+		InputRequests map[string]struct {
+			Method string `json:"method"`
+			Params struct {
+				RequestedSchema struct {
+					Properties map[string]any `json:"properties"`
+				} `json:"requestedSchema"`
+			} `json:"params"`
+		} `json:"inputRequests"`
+		RequestState string `json:"requestState"`
+	}
+	if a.Error != nil || json.Unmarshal(a.Result, &res) != nil || res.ResultType != "input_required" || len(res.InputRequests) != 1 || res.RequestState == "" {
+		t.Fatalf("want input_required with one request and a requestState, got %s %+v", a.Result, a.Error)
+	}
+	for k, r := range res.InputRequests {
+		if r.Method != "elicitation/create" || r.Params.RequestedSchema.Properties["name"] == nil {
+			t.Fatalf("the input request is %s with %+v, want the upstream's elicitation/create", r.Method, r.Params)
+		}
+		key = k
+	}
+	return key, res.RequestState
+}
+
+// answer is a retry's params accepting the elicitation under key with name.
+func answer(key, state, name string) string {
+	return fmt.Sprintf(`"inputResponses":{%q:{"action":"accept","content":{"name":%q}}},"requestState":%q,`, key, name, state)
+}
+
+// expectRefused asserts a retry was refused with a JSON-RPC error the
+// stateless revision answers on HTTP 400 (-32602, invalid params).
+func expectRefused(t *testing.T, what string, a modernAnswer) {
+	t.Helper()
+	if a.Error == nil || a.Error.Code != -32602 || a.Status != http.StatusBadRequest || !strings.Contains(a.Error.Message, "requestState") {
+		t.Errorf("%s: HTTP %d, result %s, error %+v; want -32602 on HTTP 400", what, a.Status, a.Result, a.Error)
+	}
+}
+
+// readLines reads the FIFO at path until the test ends and sends each line
+// that tells an upstream of a cancellation.
+func readLines(t *testing.T, path string) <-chan string {
+	out := make(chan string, 8)
+	go func() {
+		f, err := os.Open(path) // waits for the upstream's tee to open it
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			if line := sc.Text(); strings.Contains(line, "notifications/cancelled") {
+				select {
+				case out <- line:
+				default:
+				}
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		// Opening for reading and writing never blocks: it lets a
+		// reader still waiting for a writer go.
+		if f, err := os.OpenFile(path, os.O_RDWR, 0); err == nil {
+			f.Close()
+		}
+	})
+	return out
+}
