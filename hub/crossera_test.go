@@ -2,17 +2,25 @@ package hub
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
@@ -242,4 +250,122 @@ func readLines(t *testing.T, path string) <-chan string {
 		}
 	})
 	return out
+}
+
+// askerService runs tools/npm/clients/asker.mjs, a session-era upstream
+// of the official TypeScript SDK that asks its client mid-call and reports
+// progress before and after, over stdio.
+func askerService(t *testing.T) service.Service {
+	script, err := filepath.Abs("../tools/npm/clients/asker.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	testpeer.NPM(t, "@modelcontextprotocol/sdk/package.json")
+	return service.Service{Name: "asker", Enabled: true, Timeout: service.DefaultTimeout,
+		Definition: service.Definition{Transport: "stdio", Command: testpeer.Node(t), Args: []secret.Value{secret.Literal(script)}}}
+}
+
+// TestCrossEraPromptAndProgress: mcp-go's client, pinned to 2026-07-28,
+// calls a tool and gets a prompt of session-era upstreams that ask
+// mid-call — the TypeScript SDK's over stdio, mcp-go's over Streamable
+// HTTP (which serves 2026-07-28 too, so the hub must not send it that
+// revision's _meta on the session) —; its answers reach the upstream, and
+// the progress the upstream reports before it asks and before it answers
+// reaches the client under its own token, in the round it is waiting in.
+func TestCrossEraPromptAndProgress(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	asker := askerService(t)
+	goAsker := service.Service{Name: "goasker", Enabled: true, Timeout: service.DefaultTimeout,
+		Definition: service.Definition{Transport: service.HTTP, URL: secret.Literal(sessionEraAsker(t))}}
+	writeState(t, path, []service.Service{asker, goAsker}, nil)
+	r := startHub(t, path)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
+	defer cancel()
+	tok, err := r.hub.EnsureToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := transport.NewStreamableHTTP(r.url+"/mcp", transport.WithHTTPHeaders(map[string]string{"Authorization": "Bearer " + tok}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	approve := &approver{}
+	c := client.NewClient(tr, client.WithElicitationHandler(approve), client.WithProtocolVersion(mcp.LATEST_PROTOCOL_VERSION))
+	t.Cleanup(func() { _ = c.Close() })
+	var mu sync.Mutex
+	var progress []string
+	c.OnNotification(func(n mcp.JSONRPCNotification) {
+		if n.Method == "notifications/progress" {
+			mu.Lock()
+			progress = append(progress, fmt.Sprintf("%v:%v", n.Params.AdditionalFields["progressToken"], n.Params.AdditionalFields["progress"]))
+			mu.Unlock()
+		}
+	})
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	init := mcp.InitializeRequest{}
+	init.Params.ProtocolVersion = mcp.LATEST_PROTOCOL_VERSION
+	init.Params.ClientInfo = mcp.Implementation{Name: "test", Version: "1"}
+	if res, err := c.Initialize(ctx, init); err != nil || res.ProtocolVersion != mcp.LATEST_PROTOCOL_VERSION {
+		t.Fatalf("initialize: %+v, %v", res, err)
+	}
+
+	for i, svc := range []string{"asker", "goasker"} {
+		req := mcp.CallToolRequest{}
+		req.Params.Name = svc + "__ask"
+		req.Params.Meta = &mcp.Meta{ProgressToken: "mine"}
+		res, err := c.CallTool(ctx, req)
+		if err != nil || res.IsError || len(res.Content) == 0 || mcp.GetTextFromContent(res.Content[0]) != "accept, approve=true" {
+			t.Fatalf("%s: tools/call: %+v, %v", svc, res, err)
+		}
+		pr, err := c.GetPrompt(ctx, mcp.GetPromptRequest{Params: mcp.GetPromptParams{Name: svc + "__ask"}})
+		if err != nil || len(pr.Messages) != 1 || mcp.GetTextFromContent(pr.Messages[0].Content) != "accept, approve=true" {
+			t.Fatalf("%s: prompts/get: %+v, %v", svc, pr, err)
+		}
+		if n := approve.count(); n != 2*(i+1) {
+			t.Errorf("%s: the client was asked %d times in all, want %d", svc, n, 2*(i+1))
+		}
+	}
+	// The TypeScript SDK writes its messages in turn over stdio, so its
+	// progress is in the round it came before (mcp-go's server over HTTP
+	// may send a notification after the request it made later: not
+	// asserted).
+	mu.Lock()
+	defer mu.Unlock()
+	if len(progress) < 2 || progress[0] != "mine:1" || progress[1] != "mine:2" {
+		t.Errorf("the client saw the progress %v; want mine:1 and mine:2 first", progress)
+	}
+	if n := r.hub.pass.Held.Held(); n != 0 {
+		t.Errorf("%d calls still held after every round was answered", n)
+	}
+}
+
+// sessionEraAsker is an mcp-go server over Streamable HTTP that serves the
+// session revisions only and asks its client mid-call, as asker.mjs does.
+func sessionEraAsker(t *testing.T) string {
+	srv := server.NewMCPServer("goasker", "1", server.WithToolCapabilities(false), server.WithPromptCapabilities(false))
+	approval := func(ctx context.Context) string {
+		res, err := srv.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{Message: "Approve?",
+			RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{"approve": map[string]any{"type": "boolean"}}}}})
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		content, _ := res.Content.(map[string]any)
+		return fmt.Sprintf("%s, approve=%v", res.Action, content["approve"])
+	}
+	srv.AddTool(mcp.NewTool("ask"), func(ctx context.Context, _ mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText(approval(ctx)), nil
+	})
+	srv.AddPrompt(mcp.NewPrompt("ask"), func(ctx context.Context, _ mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return mcp.NewGetPromptResult("ask", []mcp.PromptMessage{mcp.NewPromptMessage(mcp.RoleUser, mcp.NewTextContent(approval(ctx)))}), nil
+	})
+	// server/discover answers without 2026-07-28, so the hub uses the
+	// session; mcp-go's server still tells each request's era by its _meta,
+	// and refuses one with that revision's _meta under the session's
+	// version header.
+	ts := httptest.NewServer(server.NewStreamableHTTPServer(srv, server.WithStreamableHTTPProtocolVersions(mcp.LATEST_LEGACY_PROTOCOL_VERSION)))
+	t.Cleanup(func() { ts.CloseClientConnections(); ts.Close() })
+	return ts.URL + "/mcp"
 }

@@ -60,12 +60,38 @@ func (b poolBackend) crossEra(ctx context.Context, u *upstream.Upstream, c *Call
 		defer pass.followProgress(call.Token, token)()
 		return call.Wait(ctx)
 	}
+	sent := sessionEra(body)
 	bind := func() string { return binding(ctx, method, name, p.Arguments) }
 	call := pass.Held.Start(ctx, bind, u.Timeout(), func(hctx context.Context, call *held.Call) (json.RawMessage, error) {
-		return u.Request(hctx, &Caller{Ctx: hctx, Session: c.Session, Via: c.Via, held: call, caps: caps}, method, params)
+		return u.Request(hctx, &Caller{Ctx: hctx, Session: c.Session, Via: c.Via, held: call, caps: caps}, method, sent)
 	})
 	call.Token = token
 	return call.Wait(ctx)
+}
+
+// sessionEra returns a 2026-07-28 request's params as a session-era
+// upstream takes them: without the revision's envelope in _meta (its
+// version, the client and its capabilities, the log level), which the
+// session settled at initialize and which would tell an upstream that
+// serves both eras that the request is of the stateless one.
+func sessionEra(body json.RawMessage) json.RawMessage {
+	var obj map[string]json.RawMessage
+	var meta map[string]json.RawMessage
+	if json.Unmarshal(body, &obj) != nil || json.Unmarshal(obj["_meta"], &meta) != nil {
+		return body
+	}
+	for _, k := range []string{mcp.MetaKeyProtocolVersion, mcp.MetaKeyClientInfo, mcp.MetaKeyClientCapabilities, mcp.MetaKeyLogLevel} {
+		delete(meta, k)
+	}
+	if len(meta) == 0 {
+		delete(obj, "_meta")
+	} else if b, err := json.Marshal(meta); err == nil {
+		obj["_meta"] = b
+	}
+	if out, err := json.Marshal(obj); err == nil {
+		return out
+	}
+	return body
 }
 
 // binding describes who may resume a held call: the endpoint and scope the
