@@ -254,8 +254,13 @@ func (p *PassThrough) asks(ctx context.Context, service string, who any, method 
 	if c.held != nil {
 		return p.askHeld(ctx, service, c, method, params)
 	}
-	if c.Session == "" {
+	switch {
+	case c.Session == "" && c.Via == "api":
 		return nil, fmt.Errorf("the call to %s came through the hub's API, which has no client to ask for %s", service, method)
+	case c.Session == "":
+		// A 2026-07-28 client is asked only in a call the hub holds for
+		// it (crossera.go); it holds no stream to be asked on otherwise.
+		return nil, fmt.Errorf("the client of the call to %s speaks 2026-07-28 and cannot be asked for %s mid-call outside a tools/call or prompts/get", service, method)
 	}
 	p.recordForward(c.Session, method, json.RawMessage(params))
 	var res any
