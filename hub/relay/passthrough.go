@@ -259,8 +259,9 @@ func (p *PassThrough) asks(ctx context.Context, service string, who any, method 
 		return nil, fmt.Errorf("the call to %s came through the hub's API, which has no client to ask for %s", service, method)
 	case c.Session == "":
 		// A 2026-07-28 client is asked only in a call the hub holds for
-		// it (crossera.go); it holds no stream to be asked on otherwise.
-		return nil, fmt.Errorf("the client of the call to %s speaks 2026-07-28 and cannot be asked for %s mid-call outside a tools/call or prompts/get", service, method)
+		// it (crossera.go); it holds no stream to be asked on otherwise
+		// (a task-only tool's task, decision 0210).
+		return nil, fmt.Errorf("the client of the call to %s speaks 2026-07-28, which the hub asks for %s only in a call it holds for it (not in a task)", service, method)
 	}
 	p.recordForward(c.Session, method, json.RawMessage(params))
 	var res any
