@@ -119,7 +119,26 @@ func TestCrossEraRequestState(t *testing.T) {
 	if n := r.hub.pass.Held.Held(); n != 0 {
 		t.Errorf("%d calls still held after the one nobody resumed was cancelled", n)
 	}
+	noted(t, r.hub, "short: tools/call of trigger-elicitation-request, held for a 2026-07-28 client, was cancelled: the client did not come back with its answer within 3s")
 	expectRefused(t, "the requestState of a call cancelled", callAsModern(t, r.url, "client-a", "short__trigger-elicitation-request", answer(key, state, "late")))
+}
+
+// noted waits for the hub's inspector to keep a note that begins with
+// want.
+func noted(t *testing.T, h *Hub, want string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
+	defer cancel()
+	var seq uint64
+	for ctx.Err() == nil {
+		for _, rec := range h.inspector.Since(ctx, seq) {
+			if strings.HasPrefix(rec.Note, want) {
+				return
+			}
+			seq = rec.Seq
+		}
+	}
+	t.Errorf("the inspector kept no note %q", want)
 }
 
 // A modernAnswer is a JSON-RPC answer to a 2026-07-28 request.

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -63,7 +64,12 @@ func (b poolBackend) crossEra(ctx context.Context, u *upstream.Upstream, c *Call
 	sent := sessionEra(body)
 	bind := func() string { return binding(ctx, method, name, p.Arguments) }
 	call := pass.Held.Start(ctx, bind, u.Timeout(), func(hctx context.Context, call *held.Call) (json.RawMessage, error) {
-		return u.Request(hctx, &Caller{Ctx: hctx, Session: c.Session, Via: c.Via, held: call, caps: caps}, method, sent)
+		raw, err := u.Request(hctx, &Caller{Ctx: hctx, Session: c.Session, Via: c.Via, held: call, caps: caps}, method, sent)
+		if why := context.Cause(hctx); errors.Is(why, held.ErrNotResumed) {
+			// Nobody waits for this answer: the inspector says why.
+			pass.Inspector.Note(c.Session, fmt.Sprintf("%s: %s of %s, held for a 2026-07-28 client, was cancelled: %v", u.Name(), method, name, why))
+		}
+		return raw, err
 	})
 	call.Token = token
 	return call.Wait(ctx)

@@ -22,6 +22,10 @@ import (
 // what the hub holds.
 var ErrState = errors.New("the requestState does not resume a call of this client: it was altered, used before, sent with another request, or its call has ended")
 
+// ErrNotResumed is why a call is cancelled whose client did not retry
+// within its bound.
+var ErrNotResumed = errors.New("the client did not come back with its answer")
+
 // errClientGone ends a held call whose client gave up on a round.
 var errClientGone = errors.New("the client cancelled the request")
 
@@ -182,7 +186,7 @@ func (c *Call) handOut() (json.RawMessage, bool) {
 	payload, _ := json.Marshal(statePayload{Call: c.id, Nonce: c.nonce}) // two strings: never fails
 	bound := c.bound
 	c.timer = time.AfterFunc(bound, func() {
-		c.end(fmt.Errorf("the client did not come back with its answer within %s (the service's timeout)", bound))
+		c.end(fmt.Errorf("%w within %s (the service's timeout)", ErrNotResumed, bound))
 	})
 	out, err := json.Marshal(struct {
 		ResultType    string                     `json:"resultType"`
