@@ -35,7 +35,7 @@ import (
 // TestCrossEraRealClient runs the official 2.x TypeScript client, pinned
 // to 2026-07-28, through the hub: its elicitation handler's answer — the
 // content accepted, or a decline — and its sampling reach the upstream,
-// whose tool results show them. (server-everything asks for roots once, at
+// whose tool results show them, over HTTP and stdio. (server-everything asks for roots once, at
 // the start of its session, which no call is in: the hub answers that.)
 func TestCrossEraRealClient(t *testing.T) {
 	if testing.Short() {
@@ -59,6 +59,10 @@ func TestCrossEraRealClient(t *testing.T) {
 	}
 	if n := r.hub.pass.Held.Held(); n != 0 {
 		t.Errorf("%d calls still held after every client had its answer", n)
+	}
+	// The same through serve --stdio.
+	if s := runTS(t, "2", "stdio", stdioTarget(t, path), "2026-07-28", "elicitation"); s.ProtocolVersion != "2026-07-28" || !strings.Contains(s.Result, "Name: Ada") {
+		t.Errorf("accepted elicitation over stdio: the client spoke %s, the tool answered %q", s.ProtocolVersion, s.Result)
 	}
 }
 
