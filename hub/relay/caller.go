@@ -3,10 +3,10 @@ package relay
 import (
 	"context"
 
-	"github.com/chronicle-dev/chronicle/hub/relay/held"
 	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/chronicle-dev/chronicle/hub/relay/held"
 )
 
 // A Caller is who a call is made for: an MCP client's request (its session,

@@ -217,9 +217,9 @@ func (b poolBackend) upstreamFor(c *Caller) (*upstream.Upstream, any, error) {
 
 // RequestEra sends a request in the 2026-07-28 revision when the client
 // speaks it or what it names (a tool, a prompt) is offered in that revision
-// only, and the upstream speaks it; else on the session, as Request does —
-// for a 2026-07-28 client held open while it answers what the upstream
-// asks (crossEra, decision 0230).
+// only, and the upstream speaks it; else on the session, as Request does
+// (a 2026-07-28 client's request held open while the client answers what
+// the upstream asks: crossEra, decision 0230).
 func (b poolBackend) RequestEra(ctx context.Context, c *Caller, method string, params any, name string) (json.RawMessage, error) {
 	u, who, err := b.upstreamFor(c)
 	if err != nil {
