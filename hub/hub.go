@@ -34,6 +34,7 @@ import (
 	"github.com/chronicle-dev/chronicle/hub/inspect"
 	"github.com/chronicle-dev/chronicle/hub/listing"
 	"github.com/chronicle-dev/chronicle/hub/relay"
+	"github.com/chronicle-dev/chronicle/hub/relay/held"
 	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/transport"
 	"github.com/chronicle-dev/chronicle/hub/watch"
@@ -189,7 +190,11 @@ func New(opts Options) (*Hub, error) {
 		},
 		SessionIdleTTL: opts.SessionIdleTTL, UnusedSessionTTL: opts.UnusedSessionTTL, Service: opts.Service,
 	})
+	// One key seals what the hub hands its clients to bring back: task
+	// handles and the requestStates of held calls.
+	sealer := seal.Random()
 	h.pass = &relay.PassThrough{
+		Held:        held.New(sealer),
 		NotifyStdio: h.transport.NotifyStdio, Clients: h.clients, Scopes: h.scopes, Settings: h.settings, Masker: h.masker,
 		Inspector: h.inspector, Life: h.life, ListTimeout: opts.ListTimeout, Root: opts.Root,
 	}
@@ -203,7 +208,7 @@ func New(opts Options) (*Hub, error) {
 	h.sessions = &relay.ClientHooks{Clients: h.clients, Pass: h.pass, Pool: h.pool, EndSession: h.transport.EndSession, Life: h.life, Log: h.log, Settings: h.settings}
 	h.calls = &callPath{
 		settings: h.settings, scopes: h.scopes, lister: h.lister, lists: h.lists, sessions: h.sessions,
-		pass: h.pass, masker: h.masker, inspector: h.inspector, sealer: seal.Random(), needsLogin: h.logins.Why,
+		pass: h.pass, masker: h.masker, inspector: h.inspector, sealer: sealer, needsLogin: h.logins.Why,
 	}
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
 		// listChanged is declared by the hub and announced by it

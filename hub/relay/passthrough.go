@@ -11,6 +11,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/hub/inspect"
+	"github.com/chronicle-dev/chronicle/hub/relay/held"
 	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -32,6 +33,10 @@ type PassThrough struct {
 	subMu  sync.Mutex
 	subs   map[string]map[string]bool  // URI → subscribed session ids
 	levels map[string]mcp.LoggingLevel // session → level it asked for
+
+	// Held holds the calls of 2026-07-28 clients to session-era
+	// upstreams while their clients answer the upstream (crossera.go).
+	Held *held.Calls
 
 	Server *server.MCPServer // set once the hub made it
 	Pool   *Upstreams        // set once the hub made it
@@ -246,8 +251,17 @@ func (p *PassThrough) asks(ctx context.Context, service string, who any, method 
 	if c == nil {
 		return json.Marshal(mcp.ListRootsResult{Roots: p.scopeRoots(service)})
 	}
-	if c.Session == "" {
+	if c.held != nil {
+		return p.askHeld(ctx, service, c, method, params)
+	}
+	switch {
+	case c.Session == "" && c.Via == "api":
 		return nil, fmt.Errorf("the call to %s came through the hub's API, which has no client to ask for %s", service, method)
+	case c.Session == "":
+		// A 2026-07-28 client is asked only in a call the hub holds for
+		// it (crossera.go); it holds no stream to be asked on otherwise
+		// (a task-only tool's task, decision 0210).
+		return nil, fmt.Errorf("the client of the call to %s speaks 2026-07-28, which the hub asks for %s only in a call it holds for it (not in a task)", service, method)
 	}
 	p.recordForward(c.Session, method, json.RawMessage(params))
 	var res any

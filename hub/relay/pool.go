@@ -28,6 +28,7 @@ import (
 type Upstreams struct {
 	Shared *upstream.Pool
 	opts   upstream.PoolOptions
+	pass   *PassThrough
 
 	mu        sync.Mutex
 	perClient []service.Service         // the per-client services
@@ -50,7 +51,7 @@ func NewUpstreams(r secret.Resolver, log *slog.Logger, m *mask.Masker, logins *o
 		OnChange:       onChange,
 		ClientInfo:     mcp.Implementation{Name: "chronicle-hub", Version: "1"},
 	}
-	return &Upstreams{Shared: upstream.NewPool(opts), opts: opts, clients: map[string]*upstream.Pool{}}
+	return &Upstreams{Shared: upstream.NewPool(opts), opts: opts, pass: pass, clients: map[string]*upstream.Pool{}}
 }
 
 // Reconcile keeps unchanged upstreams running and replaces the others, in
@@ -157,6 +158,9 @@ func (u *Upstreams) Close() {
 	for _, p := range clients {
 		p.Close()
 	}
+	if u.pass.Held != nil {
+		u.pass.Held.Close()
+	}
 	u.Shared.Close()
 }
 
@@ -213,7 +217,9 @@ func (b poolBackend) upstreamFor(c *Caller) (*upstream.Upstream, any, error) {
 
 // RequestEra sends a request in the 2026-07-28 revision when the client
 // speaks it or what it names (a tool, a prompt) is offered in that revision
-// only, and the upstream speaks it; else on the session, as Request does.
+// only, and the upstream speaks it; else on the session, as Request does
+// (a 2026-07-28 client's request held open while the client answers what
+// the upstream asks: crossEra, decision 0230).
 func (b poolBackend) RequestEra(ctx context.Context, c *Caller, method string, params any, name string) (json.RawMessage, error) {
 	u, who, err := b.upstreamFor(c)
 	if err != nil {
@@ -233,6 +239,9 @@ func (b poolBackend) RequestEra(ctx context.Context, c *Caller, method string, p
 		raw, err := u.RequestModern(ctx, method, params, caps)
 		if !errors.Is(err, upstream.ErrNotModern) {
 			return raw, err
+		}
+		if modern && b.ups.pass.Held != nil {
+			return b.crossEra(ctx, u, c, method, params, name, caps)
 		}
 	}
 	return u.Request(ctx, who, method, params)

@@ -80,6 +80,9 @@ func (u *Upstream) update(s service.Service) { u.current.Store(&s) }
 // Name returns the service's name.
 func (u *Upstream) Name() string { return u.spec.Name }
 
+// Timeout is the service's timeout for one call.
+func (u *Upstream) Timeout() time.Duration { return u.timeout() }
+
 func (u *Upstream) timeout() time.Duration {
 	if t := u.current.Load().Timeout; t > 0 {
 		return t

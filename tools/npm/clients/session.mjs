@@ -68,10 +68,12 @@ onRequest("sampling/createMessage", "CreateMessageRequestSchema", async () => ({
   role: "assistant",
   content: { type: "text", text: "sampled-by-the-test-client" },
 }));
-onRequest("elicitation/create", "ElicitRequestSchema", async () => ({
-  action: "accept",
-  content: { name: "Ada", check: true, firstLine: "roses", integer: 42 },
-}));
+// ELICIT_ACTION=decline (or cancel) answers every elicitation so instead.
+onRequest("elicitation/create", "ElicitRequestSchema", async () =>
+  process.env.ELICIT_ACTION
+    ? { action: process.env.ELICIT_ACTION }
+    : { action: "accept", content: { name: "Ada", check: true, firstLine: "roses", integer: 42 } },
+);
 onRequest("roots/list", "ListRootsRequestSchema", async () => ({
   roots: [{ uri: "file:///test/client/root", name: "the test root" }],
 }));
