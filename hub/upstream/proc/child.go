@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mark3labs/mcp-go/client/transport"
@@ -41,7 +42,10 @@ type Child struct {
 	// group killed.
 	Done    chan struct{}
 	waitErr error
-	readers sync.WaitGroup
+	// readers counts the readers of stdout and stderr still reading;
+	// drained is closed when the last one has seen the end of its pipe.
+	readers atomic.Int32
+	drained chan struct{}
 	files   []*os.File // the hub's ends of stdout and stderr
 
 	mu         sync.Mutex
@@ -78,10 +82,11 @@ func Start(service string, cmd *exec.Cmd, m *mask.Masker, log *slog.Logger) (*Ch
 		PID:     cmd.Process.Pid,
 		Stdin:   stdin,
 		Done:    make(chan struct{}),
+		drained: make(chan struct{}),
 		files:   []*os.File{outR, errR},
 	}
 	c.Stdout = &jsonLines{c: c, in: bufio.NewReaderSize(outR, 64<<10), masker: m}
-	c.readers.Add(2) // stdout's reader is the transport's, done at the end of stdout
+	c.readers.Store(2) // stdout's reader is the transport's, done at the end of stdout
 	go c.logStderr(errR, m, log)
 	go c.wait()
 	return c, nil
@@ -101,14 +106,21 @@ func (c *Child) wait() {
 	// Give the readers a moment to take in the last lines, then close the
 	// pipes, which also ends the readers if a process outside the group
 	// still holds them open.
-	drained := make(chan struct{})
-	go func() { c.readers.Wait(); close(drained) }()
 	select {
-	case <-drained:
+	case <-c.drained:
 	case <-time.After(200 * time.Millisecond):
 	}
 	closeFiles(c.files...)
 	close(c.Done)
+}
+
+// readerDone notes that a reader saw the end of its pipe. (A reader the
+// transport stops calling never does: wait then closes the pipes after its
+// moment, and nothing is left waiting for the reader.)
+func (c *Child) readerDone() {
+	if c.readers.Add(-1) == 0 {
+		close(c.drained)
+	}
 }
 
 // A jsonLines reader gives the transport the child's stdout line by line,
@@ -129,7 +141,7 @@ type jsonLines struct {
 func (r *jsonLines) Read(p []byte) (int, error) {
 	for len(r.line) == 0 && !r.nl {
 		if r.err != nil {
-			r.ended.Do(r.c.readers.Done)
+			r.ended.Do(r.c.readerDone)
 			return 0, r.err
 		}
 		var line []byte
@@ -164,7 +176,7 @@ func (c *Child) noteGarbage(line string) {
 
 // logStderr writes each line of the child's stderr to the log.
 func (c *Child) logStderr(r io.Reader, m *mask.Masker, log *slog.Logger) {
-	defer c.readers.Done()
+	defer c.readerDone()
 	br := bufio.NewReaderSize(r, 4<<10)
 	for {
 		line, err := readLine(br, maxStderrLine)

@@ -21,8 +21,8 @@ func TestJSONLines(t *testing.T) {
 		"whole":    func(r io.Reader) io.Reader { return r },
 		"one byte": iotest.OneByteReader,
 	} {
-		c := &Child{}
-		c.readers.Add(1)
+		c := &Child{drained: make(chan struct{})}
+		c.readers.Store(1)
 		r := &jsonLines{c: c, in: bufio.NewReaderSize(strings.NewReader(stdout), 4<<10), masker: mask.NewMasker()}
 		got, err := io.ReadAll(wrap(r))
 		if err != nil {
@@ -34,6 +34,10 @@ func TestJSONLines(t *testing.T) {
 		if c.garbage != "Starting server..." {
 			t.Errorf("%s: garbage %q, want the first line that is not JSON-RPC", name, c.garbage)
 		}
-		c.readers.Wait() // stdout's end was seen
+		select {
+		case <-c.drained: // stdout's end was seen
+		default:
+			t.Errorf("%s: the reader did not note the end of stdout", name)
+		}
 	}
 }
