@@ -63,6 +63,10 @@ type Core struct {
 	// from a task store of its own (decision 0211): the raw result, or the
 	// error to answer with. nil leaves them to mcp-go.
 	Task func(ctx context.Context, cs *session.Session, body []byte) (json.RawMessage, *session.RPCError)
+	// StatelessTask answers a 2026-07-28 client's tasks/get, tasks/update
+	// or tasks/cancel (body), the tasks extension's, which mcp-go does not
+	// know (decision 0235). nil leaves them to mcp-go.
+	StatelessTask func(ctx context.Context, body []byte) (json.RawMessage, *session.RPCError)
 	// Listening is told +1 when a subscriptions/listen stream starts and -1
 	// when it ends.
 	Listening func(delta int64)
