@@ -188,7 +188,9 @@ func New(opts Options) (*Hub, error) {
 		Task: func(ctx context.Context, cs *session.Session, body []byte) (json.RawMessage, *session.RPCError) {
 			return h.calls.ServeTask(ctx, cs, body)
 		},
-		StatelessTask: func(ctx context.Context, body []byte) (json.RawMessage, *session.RPCError) { return h.calls.ServeStatelessTask(ctx, body) },
+		StatelessTask: func(ctx context.Context, body []byte) (json.RawMessage, *session.RPCError) {
+			return h.calls.ServeStatelessTask(ctx, body)
+		},
 		SessionIdleTTL: opts.SessionIdleTTL, UnusedSessionTTL: opts.UnusedSessionTTL, Service: opts.Service,
 	})
 	h.pass = &relay.PassThrough{
