@@ -96,6 +96,12 @@ func TestStatelessTasks(t *testing.T) {
 			t.Errorf("the completed task carries %q: %v", legacy, done)
 		}
 	}
+	// Asked again, the ended task answers the same (tasks/result of an
+	// ended 2025-11-25 task answers at once, as often as asked).
+	_, again := c.task("tasks/get", handle)
+	if res, _ := resultOf(again)["result"].(map[string]any); !strings.Contains(toolText(res), "# Research Report: hubs") {
+		t.Errorf("tasks/get of the completed task again: %v", again)
+	}
 
 	// Cancelled: acknowledged empty; the upstream then reports the task
 	// cancelled; cancelled again (it ended), acknowledged the same.
