@@ -172,7 +172,7 @@ func (h *callPath) ServeTask(ctx context.Context, cs *session.Session, body []by
 	c := relay.CallerOf(ctx)
 	c.Session = cs.ID()
 	if m.Is(mcp.MethodTasksList) {
-		return h.listTasks(ctx, c)
+		return h.listTasks(ctx, c, m.Params)
 	}
 	var p struct {
 		TaskID string `json:"taskId"`
@@ -215,12 +215,28 @@ func (h *callPath) refusal(service string, err error) session.RPCError {
 	return session.RPCError{Code: mcp.INTERNAL_ERROR, Message: h.masker.Literal(serviceError(service, err))}
 }
 
-// listTasks answers tasks/list with the session's own tasks, each as its
-// service reports it now; one that is gone (expired, or its upstream
-// session ended) is left out.
-func (h *callPath) listTasks(ctx context.Context, c *relay.Caller) (json.RawMessage, *session.RPCError) {
-	tasks := []json.RawMessage{}
-	for _, handle := range h.pass.TasksOf(c.Session) {
+// taskPage is how many tasks one tasks/list page holds: each costs the
+// hub a tasks/get of its upstream.
+const taskPage = 50
+
+// listTasks answers tasks/list with the session's own tasks, a page from
+// the cursor on (task.Cursor), each as its service reports it now; one
+// that is gone (expired, or its upstream session ended) is left out.
+func (h *callPath) listTasks(ctx context.Context, c *relay.Caller, params json.RawMessage) (json.RawMessage, *session.RPCError) {
+	var p struct {
+		Cursor string `json:"cursor"`
+	}
+	_ = json.Unmarshal(params, &p)
+	after, err := task.OpenCursor(p.Cursor)
+	if err != nil {
+		return nil, &session.RPCError{Code: mcp.INVALID_PARAMS, Message: err.Error()}
+	}
+	handles, next := h.pass.TasksOf(c.Session, after, taskPage)
+	page := struct {
+		Tasks      []json.RawMessage `json:"tasks"`
+		NextCursor string            `json:"nextCursor,omitempty"`
+	}{Tasks: []json.RawMessage{}, NextCursor: task.Cursor(next)}
+	for _, handle := range handles {
 		t, err := h.tasks.Open(ctx, handle, task.Session(c.Session))
 		if err != nil {
 			continue
@@ -230,9 +246,9 @@ func (h *callPath) listTasks(ctx context.Context, c *relay.Caller) (json.RawMess
 			continue
 		}
 		if out, err := task.WithHandle(raw, handle); err == nil {
-			tasks = append(tasks, out)
+			page.Tasks = append(page.Tasks, out)
 		}
 	}
-	b, _ := json.Marshal(map[string]any{"tasks": tasks})
+	b, _ := json.Marshal(page)
 	return b, nil
 }
