@@ -31,7 +31,7 @@ type callPath struct {
 	pass      *relay.PassThrough
 	masker    *mask.Masker
 	inspector *inspect.Inspector
-	tasks     *task.Router // the task handles the hub hands out (tasks.go)
+	tasks     *task.Sessions // the tasks the hub hands out (tasks.go)
 	// needsLogin returns why a service with an oauth block needs a login,
 	// "" when it does not: its tools' stand-in names the command.
 	needsLogin func(service string) string

@@ -186,7 +186,7 @@ func New(opts Options) (*Hub, error) {
 		Listening:  func(delta int64) { h.lists.Listeners.Add(int32(delta)) },
 		StreamOpen: func(cs *session.Session) { h.sessions.StreamOpen(cs) },
 		Task: func(ctx context.Context, cs *session.Session, body []byte) (json.RawMessage, *session.RPCError) {
-			return h.calls.ServeTask(ctx, cs, body)
+			return h.calls.tasks.Serve(ctx, cs, body)
 		},
 		StatelessTask: func(ctx context.Context, body []byte) (json.RawMessage, *session.RPCError) {
 			return h.calls.ServeStatelessTask(ctx, body)
@@ -209,8 +209,8 @@ func New(opts Options) (*Hub, error) {
 		settings: h.settings, scopes: h.scopes, lister: h.lister, lists: h.lists, sessions: h.sessions,
 		pass: h.pass, masker: h.masker, inspector: h.inspector, needsLogin: h.logins.Why,
 	}
-	h.calls.tasks = &task.Router{Sealer: seal.Random(), Masker: h.masker, Backend: func(s string) relay.Backend { return h.settings().Backend(s) },
-		Reaches: h.scopes.InScope, Refusal: h.calls.refusal}
+	h.calls.tasks = &task.Sessions{Routes: h.pass, Enter: h.calls.enter, Router: &task.Router{Sealer: seal.Random(), Masker: h.masker,
+		Backend: func(s string) relay.Backend { return h.settings().Backend(s) }, Reaches: h.scopes.InScope, Refusal: h.calls.refusal}}
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
 		// listChanged is declared by the hub and announced by it
 		// (announce.go), not by mcp-go on every change.

@@ -9,6 +9,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/hub/task"
 )
 
 // TestTaskListPages: a session given more tasks than a tasks/list page
@@ -23,7 +24,7 @@ func TestTaskListPages(t *testing.T) {
 	c := connectTasks(t, r.url+"/mcp")
 
 	var made []string
-	for i := range taskPage + 1 {
+	for i := range task.Page + 1 {
 		resp := c.rpc(t, string(mcp.MethodToolsCall), map[string]any{"name": "tasks__long_job", "arguments": map[string]any{"text": fmt.Sprint(i)}, "task": map[string]any{}})
 		var created mcp.CreateTaskResult
 		if resp.Error != nil || json.Unmarshal(resp.Result, &created) != nil || created.Task.TaskId == "" {
@@ -47,7 +48,7 @@ func TestTaskListPages(t *testing.T) {
 		for _, tk := range l.Tasks {
 			listed = append(listed, tk.TaskId)
 		}
-		if want := min(taskPage, len(made)-(page-1)*taskPage); len(l.Tasks) != want {
+		if want := min(task.Page, len(made)-(page-1)*task.Page); len(l.Tasks) != want {
 			t.Errorf("page %d holds %d tasks, want %d", page, len(l.Tasks), want)
 		}
 		if cursor = string(l.NextCursor); cursor == "" || page > len(made) {

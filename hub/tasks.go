@@ -160,41 +160,6 @@ func (h *callPath) startTask(ctx context.Context, c *relay.Caller, b relay.Backe
 	return &mcp.CallToolResult{Content: []mcp.Content{}}, nil, nil
 }
 
-// ServeTask answers a tasks/get, tasks/result, tasks/list or tasks/cancel
-// of the session cs (body is the request as sent): with the raw result, or
-// the JSON-RPC error to answer with. ctx is the HTTP request's, with its
-// endpoint.
-func (h *callPath) ServeTask(ctx context.Context, cs *session.Session, body []byte) (json.RawMessage, *session.RPCError) {
-	if t := cs.ClientSession(); t != nil {
-		ctx = h.srv.WithContext(ctx, t)
-	}
-	m := wire.Peek(body)
-	c := relay.CallerOf(ctx)
-	c.Session = cs.ID()
-	if m.Is(mcp.MethodTasksList) {
-		return h.listTasks(ctx, c, m.Params)
-	}
-	var p struct {
-		TaskID string `json:"taskId"`
-	}
-	if json.Unmarshal(m.Params, &p) != nil || p.TaskID == "" {
-		return nil, &session.RPCError{Code: mcp.INVALID_PARAMS, Message: "params.taskId is required"}
-	}
-	t, err := h.tasks.Open(ctx, p.TaskID, task.Session(c.Session))
-	if err != nil {
-		return nil, &session.RPCError{Code: mcp.INVALID_PARAMS, Message: fmt.Sprintf("%v: %s", err, p.TaskID)}
-	}
-	raw, rerr := h.tasks.Send(ctx, c, t, wire.StringValue(m.Method))
-	if rerr != nil {
-		return nil, rerr
-	}
-	out, err := task.WithHandle(raw, p.TaskID)
-	if err != nil {
-		return nil, &session.RPCError{Code: mcp.INTERNAL_ERROR, Message: t.Service + ": " + err.Error()}
-	}
-	return out, nil
-}
-
 // ServeStatelessTask answers a 2026-07-28 client's tasks/get, tasks/update
 // or tasks/cancel (body is the request as sent) for the caller its
 // endpoint makes it (task.Stateless). ctx is the HTTP request's, with its
@@ -205,6 +170,14 @@ func (h *callPath) ServeStatelessTask(ctx context.Context, body []byte) (json.Ra
 	return h.tasks.ServeStateless(ctx, relay.CallerOf(ctx), task.Stateless(ep.Key()), wire.StringValue(m.Method), m.Params)
 }
 
+// enter returns ctx for the session cs, as mcp-go's handlers see it.
+func (h *callPath) enter(ctx context.Context, cs *session.Session) context.Context {
+	if t := cs.ClientSession(); t != nil {
+		return h.srv.WithContext(ctx, t)
+	}
+	return ctx
+}
+
 // refusal is the error a client is answered with when an upstream failed a
 // tasks request (task.Router.Refusal).
 func (h *callPath) refusal(service string, err error) session.RPCError {
@@ -213,42 +186,4 @@ func (h *callPath) refusal(service string, err error) session.RPCError {
 		return rpcError(h.masker, refused)
 	}
 	return session.RPCError{Code: mcp.INTERNAL_ERROR, Message: h.masker.Literal(serviceError(service, err))}
-}
-
-// taskPage is how many tasks one tasks/list page holds: each costs the
-// hub a tasks/get of its upstream.
-const taskPage = 50
-
-// listTasks answers tasks/list with the session's own tasks, a page from
-// the cursor on (task.Cursor), each as its service reports it now; one
-// that is gone (expired, or its upstream session ended) is left out.
-func (h *callPath) listTasks(ctx context.Context, c *relay.Caller, params json.RawMessage) (json.RawMessage, *session.RPCError) {
-	var p struct {
-		Cursor string `json:"cursor"`
-	}
-	_ = json.Unmarshal(params, &p)
-	after, err := task.OpenCursor(p.Cursor)
-	if err != nil {
-		return nil, &session.RPCError{Code: mcp.INVALID_PARAMS, Message: err.Error()}
-	}
-	handles, next := h.pass.TasksOf(c.Session, after, taskPage)
-	page := struct {
-		Tasks      []json.RawMessage `json:"tasks"`
-		NextCursor string            `json:"nextCursor,omitempty"`
-	}{Tasks: []json.RawMessage{}, NextCursor: task.Cursor(next)}
-	for _, handle := range handles {
-		t, err := h.tasks.Open(ctx, handle, task.Session(c.Session))
-		if err != nil {
-			continue
-		}
-		raw, rerr := h.tasks.Send(ctx, c, t, string(mcp.MethodTasksGet))
-		if rerr != nil {
-			continue
-		}
-		if out, err := task.WithHandle(raw, handle); err == nil {
-			page.Tasks = append(page.Tasks, out)
-		}
-	}
-	b, _ := json.Marshal(page)
-	return b, nil
 }
