@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/relay"
 	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/task"
@@ -49,11 +51,11 @@ func handsFlatTasks(ctx context.Context) bool {
 
 // handsTasksTo reports whether the client of a request is one the hub
 // hands tasks to (handsTasks), whatever the request: a session of
-// Streamable HTTP (not stdio, not the legacy HTTP+SSE pair, whose
-// requests the hub does not answer before mcp-go) in a revision that has
-// tasks and sessions.
+// Streamable HTTP or stdio (not the legacy HTTP+SSE pair, whose requests
+// the hub does not answer before mcp-go) in a revision that has tasks and
+// sessions.
 func handsTasksTo(ctx context.Context) bool {
-	if sid := relay.SessionID(ctx); sid == "" || sid == session.StdioID {
+	if relay.SessionID(ctx) == "" {
 		return false
 	}
 	if ep, ok := session.EndpointOf(ctx); ok && ep.Path == "/sse" {
@@ -65,12 +67,17 @@ func handsTasksTo(ctx context.Context) bool {
 	return !server.IsModernRequest(ctx)
 }
 
+// offered reports whether the hub hands a tool to v's client as a task.
+func offered(t *catalog.Tool, v *catalog.View) bool {
+	return t != nil && t.Tasks && v.Reach.Services[t.Service]
+}
+
 // offersTasks reports whether a request's endpoint reaches a tool its
 // service offers as a task: the hub then declares tasks to the session.
 func (h *callPath) offersTasks(ctx context.Context) bool {
 	cat, v := h.scopes.View(ctx)
 	for _, t := range cat.Tools {
-		if t.Tasks && v.Reach.Services[t.Service] {
+		if offered(t, v) {
 			return true
 		}
 	}
@@ -115,7 +122,7 @@ func (h *callPath) listTaskSupport(ctx context.Context, tools []mcp.Tool, expose
 	}
 	cat, v := h.scopes.View(ctx)
 	for i := range tools {
-		if t := cat.Tools[exposed(tools[i].Name)]; t != nil && t.Tasks && v.Reach.Services[t.Service] {
+		if offered(cat.Tools[exposed(tools[i].Name)], v) {
 			tools[i].Execution = &mcp.ToolExecution{TaskSupport: mcp.TaskSupportOptional}
 		}
 	}
@@ -158,6 +165,39 @@ func (h *callPath) startTask(ctx context.Context, c *relay.Caller, b relay.Backe
 	// What mcp-go encodes and the transport replaces: a tool result, as
 	// its handler must return one.
 	return &mcp.CallToolResult{Content: []mcp.Content{}}, nil, nil
+}
+
+// StdioTaskCall takes a stdio client's tools/call (body as sent) that asks
+// for a task of a tool the hub hands it as one (Core.StdioTaskCall): it
+// returns what answers it — the call path, with a Reply for the task it
+// makes — or nil when the call is mcp-go's (no task asked, or a tool that
+// is none).
+func (h *callPath) StdioTaskCall(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError) {
+	var req mcp.CallToolRequest
+	if json.Unmarshal(wire.Peek(body).Params, &req.Params) != nil || req.Params.Task == nil {
+		return nil
+	}
+	ctx = session.WithReply(h.enter(ctx, cs), new(session.Reply))
+	h.lister.Catalog(ctx)
+	if cat, v := h.scopes.View(ctx); !offered(cat.Tools[req.Params.Name], v) {
+		return nil
+	}
+	return func() (json.RawMessage, *session.RPCError) {
+		res, err := h.serveCall(ctx, req.Params.Name, req)
+		rep := session.ReplyOf(ctx)
+		if raw := rep.Result(); raw != nil {
+			return raw, nil
+		}
+		if e, set := rep.Error(); set {
+			e.Code = cmp.Or(e.Code, mcp.INTERNAL_ERROR)
+			return nil, &e
+		}
+		if err != nil {
+			return nil, &session.RPCError{Code: mcp.INTERNAL_ERROR, Message: err.Error()}
+		}
+		b, _ := json.Marshal(res)
+		return b, nil
+	}
 }
 
 // ServeStatelessTask answers a 2026-07-28 client's tasks/get, tasks/update

@@ -83,11 +83,14 @@ func (p *PassThrough) taskStatus(service string, params map[string]any) {
 	r.mu.Lock()
 	t, ok := r.byID[[2]string{service, id}]
 	r.mu.Unlock()
-	if !ok || t.session == session.StdioID {
+	if !ok {
 		return
 	}
 	params["taskId"] = t.handle
 	method := string(mcp.MethodNotificationTasksStatus)
 	p.recordForward(t.session, method, params)
+	if t.session == session.StdioID && p.NotifyStdio(method, params) {
+		return
+	}
 	_ = p.Server.SendNotificationToSpecificClient(t.session, method, params)
 }
