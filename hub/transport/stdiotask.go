@@ -33,7 +33,8 @@ func (h *Transport) serveStdioTask(line []byte) bool {
 	switch {
 	case isTaskRequest(m):
 		answer = func() (json.RawMessage, *session.RPCError) { return h.core.Task(ctx, cs, body) }
-	case m.Is(mcp.MethodToolsCall) && h.core.StdioTaskCall != nil:
+	case m.Is(mcp.MethodToolsCall) && h.core.StdioTaskCall != nil && len(m.Param("task")) > 0:
+		// (a scan of the params, no decode: every call of stdio passes here)
 		answer = h.core.StdioTaskCall(ctx, cs, body)
 	}
 	if answer == nil {
