@@ -188,8 +188,8 @@ func New(opts Options) (*Hub, error) {
 		Task: func(ctx context.Context, cs *session.Session, body []byte) (json.RawMessage, *session.RPCError) {
 			return h.calls.tasks.Serve(ctx, cs, body)
 		},
-		StdioTaskCall: func(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError) {
-			return h.calls.StdioTaskCall(ctx, cs, body)
+		TaskCall: func(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError) {
+			return h.calls.TaskCall(ctx, cs, body)
 		},
 		StatelessTask: func(ctx context.Context, body []byte) (json.RawMessage, *session.RPCError) {
 			return h.calls.ServeStatelessTask(ctx, body)

@@ -33,10 +33,10 @@ import (
 const tasksSince = "2025-11-25"
 
 // handsTasks reports whether the hub hands tasks to the client of a
-// request: a session-era client over Streamable HTTP, whose answer the
-// transport can write (session.Reply). A stdio client or a 2026-07-28 one
-// is answered with the task's result instead, as a server that declares
-// no tasks does.
+// request: a session-era client whose answer the transport writes
+// (session.Reply: Streamable HTTP, or the call TaskCall takes from stdio
+// and HTTP+SSE). A 2026-07-28 client is answered in its extension's shape
+// (handsFlatTasks), or with the task's result.
 func handsTasks(ctx context.Context) bool {
 	return session.ReplyOf(ctx) != nil && handsTasksTo(ctx)
 }
@@ -50,15 +50,10 @@ func handsFlatTasks(ctx context.Context) bool {
 }
 
 // handsTasksTo reports whether the client of a request is one the hub
-// hands tasks to (handsTasks), whatever the request: a session of
-// Streamable HTTP or stdio (not the legacy HTTP+SSE pair, whose requests
-// the hub does not answer before mcp-go) in a revision that has tasks and
-// sessions.
+// hands tasks to (handsTasks), whatever the request: a session (Streamable
+// HTTP, stdio, HTTP+SSE) in a revision that has tasks and sessions.
 func handsTasksTo(ctx context.Context) bool {
 	if relay.SessionID(ctx) == "" {
-		return false
-	}
-	if ep, ok := session.EndpointOf(ctx); ok && ep.Path == "/sse" {
 		return false
 	}
 	if v := server.RequestProtocolVersion(ctx); v != "" && v < tasksSince {
@@ -167,12 +162,12 @@ func (h *callPath) startTask(ctx context.Context, c *relay.Caller, b relay.Backe
 	return &mcp.CallToolResult{Content: []mcp.Content{}}, nil, nil
 }
 
-// StdioTaskCall takes a stdio client's tools/call (body as sent) that asks
-// for a task of a tool the hub hands it as one (Core.StdioTaskCall): it
-// returns what answers it — the call path, with a Reply for the task it
+// TaskCall takes a stdio or HTTP+SSE client's tools/call (body as sent)
+// that asks for a task of a tool the hub hands it as one (Core.TaskCall):
+// it returns what answers it — the call path, with a Reply for the task it
 // makes — or nil when the call is mcp-go's (no task asked, or a tool that
 // is none).
-func (h *callPath) StdioTaskCall(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError) {
+func (h *callPath) TaskCall(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError) {
 	var req mcp.CallToolRequest
 	if json.Unmarshal(wire.Peek(body).Params, &req.Params) != nil || req.Params.Task == nil {
 		return nil

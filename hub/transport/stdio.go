@@ -52,7 +52,7 @@ func (r *trackingReader) Read(p []byte) (int, error) {
 		if len(r.line) > 0 {
 			r.see(r.line)
 			if r.h.serveStdioTask(r.line) {
-				r.line = nil // the hub answers it (stdiotask.go)
+				r.line = nil // the hub answers it (taskanswer.go)
 				continue
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -34,9 +35,48 @@ func TestTasksOverStdio(t *testing.T) {
 		default:
 		}
 	})
+	tasksOfASession(t, c, notes)
+}
 
+// TestTasksOverSSE: a 2025-11-25 client of the legacy HTTP+SSE pair is
+// handed tasks as a stdio client is (TestTasksOverStdio): the hub answers
+// its tasks requests on the session's stream.
+func TestTasksOverSSE(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	writeState(t, path, []service.Service{everythingService(t)}, nil)
+	r := startHub(t, path)
+	tr, err := transport.NewSSE(r.url + "/sse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := client.NewClient(tr)
+	t.Cleanup(func() { _ = c.Close() })
+	notes := make(chan mcp.JSONRPCNotification, 256)
+	c.OnNotification(func(n mcp.JSONRPCNotification) {
+		select {
+		case notes <- n:
+		default:
+		}
+	})
+	if err := c.Start(bounded(t)); err != nil {
+		t.Fatal(err)
+	}
+	var init mcp.InitializeRequest
+	init.Params.ProtocolVersion = "2025-11-25"
+	init.Params.ClientInfo = mcp.Implementation{Name: "sse-test", Version: "1"}
+	if _, err := c.Initialize(bounded(t), init); err != nil {
+		t.Fatal(err)
+	}
+	tasksOfASession(t, c, notes)
+}
+
+// tasksOfASession runs server-everything's research as tasks through the
+// hub for a session-era client c, whose notifications come on notes.
+func tasksOfASession(t *testing.T, c *client.Client, notes chan mcp.JSONRPCNotification) {
+	t.Helper()
 	if caps := c.GetServerCapabilities().Tasks; caps == nil || caps.List == nil || caps.Cancel == nil || caps.Requests == nil {
-		t.Fatalf("serve --stdio declares tasks %+v", caps)
+		t.Fatalf("the hub declares tasks %+v", caps)
 	}
 	research := "everything__simulate-research-query"
 	if ex := toolNames(t, c)[research].Execution; ex == nil || ex.TaskSupport != mcp.TaskSupportOptional {
