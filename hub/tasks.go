@@ -102,9 +102,14 @@ func (h *callPath) declareTasks(ctx context.Context, res *mcp.InitializeResult) 
 // declareExtension adds the 2026-07-28 tasks extension to a server/discover
 // result when some service the endpoint reaches offers a task.
 func (h *callPath) declareExtension(ctx context.Context, caps *mcp.ServerCapabilities) {
-	if h.lister.Catalog(ctx); h.offersTasks(ctx) {
-		caps.Extensions = map[string]any{rpc.TasksExtension: map[string]any{}}
+	h.lister.Catalog(ctx) // as a list waits for the services not listed yet
+	if !h.offersTasks(ctx) {
+		return
 	}
+	if caps.Extensions == nil {
+		caps.Extensions = map[string]any{}
+	}
+	caps.Extensions[rpc.TasksExtension] = map[string]any{}
 }
 
 // listTaskSupport marks the listed tools a client may call as a task:
