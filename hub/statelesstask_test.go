@@ -139,6 +139,16 @@ func TestStatelessTasks(t *testing.T) {
 			}
 		}
 	}
+	// One service's endpoint, under the server's own names: its handles
+	// are its own.
+	svc := statelessTask{t, r.url + "/mcp/service/everything"}
+	own := svc.create("simulate-research-query", "own names")
+	if status, got := svc.task("tasks/cancel", own); status != http.StatusOK || resultOf(got)["resultType"] != "complete" {
+		t.Errorf("tasks/cancel on /mcp/service/everything: HTTP %d %v", status, got)
+	}
+	if _, got := c.task("tasks/get", own); rpcCode(got) != mcp.INVALID_PARAMS {
+		t.Errorf("/mcp/service/everything's handle on /mcp: %v; want -32602", got)
+	}
 	session := connectTasks(t, r.url+"/mcp")
 	if code := session.taskError(t, string(mcp.MethodTasksGet), handle); code != mcp.INVALID_PARAMS {
 		t.Errorf("a session-era client's tasks/get of a stateless handle: error %d, want -32602", code)
