@@ -24,7 +24,7 @@ import (
 // the exposed name; args the arguments object as sent; meta the request's
 // _meta, passed on with its progress token rewritten to a hub-unique one.
 func (h *callPath) call(ctx context.Context, c *relay.Caller, name string, args any, meta *mcp.Meta) (*mcp.CallToolResult, error) {
-	return h.callRound(ctx, c, name, args, meta, mcp.MultiRoundTripParams{}, nil)
+	return h.callRound(ctx, c, name, args, meta, mcp.MultiRoundTripParams{}, taskRun{})
 }
 
 // serveCall serves an MCP client's tools/call of the exposed tool: a retry
@@ -33,9 +33,14 @@ func (h *callPath) call(ctx context.Context, c *relay.Caller, name string, args 
 // session-era client it asked on the upstream's behalf), and a JSON-RPC
 // error a 2026-07-28 upstream answered goes to the client as one.
 func (h *callPath) serveCall(ctx context.Context, exposed string, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var task *mcp.TaskParams
-	if handsTasks(ctx) {
-		task = req.Params.Task
+	var task taskRun
+	switch {
+	case handsTasks(ctx):
+		task.asked = req.Params.Task
+	case handsFlatTasks(ctx):
+		// The 2026-07-28 extension's tasks are the server's choice: the
+		// hub takes one whenever the service offers the tool as a task.
+		task.asked, task.flat = &mcp.TaskParams{}, true
 	}
 	res, err := h.callRound(ctx, relay.CallerOf(ctx), exposed, req.Params.Arguments, req.Params.Meta, req.Params.MultiRoundTripParams, task)
 	var r *rejection
@@ -79,8 +84,8 @@ func rpcError(m *mask.Masker, e *rpc.RPCError) session.RPCError {
 }
 
 // callRound is call with the multi-round-trip params of a retry, and the
-// task a client asked for (nil: none, or a client the hub hands no tasks).
-func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, args any, meta *mcp.Meta, round mcp.MultiRoundTripParams, task *mcp.TaskParams) (*mcp.CallToolResult, error) {
+// task a client asked for or takes (none: a client the hub hands no tasks).
+func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, args any, meta *mcp.Meta, round mcp.MultiRoundTripParams, run taskRun) (*mcp.CallToolResult, error) {
 	h.lister.Catalog(ctx)
 	cat, v := h.scopes.View(ctx)
 	r := v.Reach
@@ -103,9 +108,9 @@ func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, 
 	if why := t.Hidden(); why != "" {
 		return mcp.NewToolResultError(fmt.Sprintf("The tool %s of service %s %s.", t.Name, t.Service, why)), nil
 	}
-	run := taskRun{required: t.Task}
-	if t.Tasks {
-		run.asked = task
+	run.required = t.Task
+	if !t.Tasks {
+		run.asked = nil
 	}
 	return h.forward(ctx, c, t.Service, t.Name, run, args, meta, round)
 }
@@ -116,6 +121,7 @@ func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, 
 type taskRun struct {
 	required bool
 	asked    *mcp.TaskParams
+	flat     bool // asked, of a 2026-07-28 client: answered in its shape
 }
 
 // blocked answers a call of a tool a policy disables, exposed under name,
@@ -149,7 +155,7 @@ func (h *callPath) forward(ctx context.Context, c *relay.Caller, service, own st
 	case task.asked != nil:
 		params.Task = task.asked
 		var res *mcp.CallToolResult
-		if res, raw, err = h.startTask(ctx, c, b, service, params); res != nil {
+		if res, raw, err = h.startTask(ctx, c, b, service, params, task.flat); res != nil {
 			return res, nil
 		}
 	case task.required:

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/chronicle-dev/chronicle/hub/seal"
+	"github.com/chronicle-dev/chronicle/hub/task"
 
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
@@ -31,7 +31,7 @@ type callPath struct {
 	pass      *relay.PassThrough
 	masker    *mask.Masker
 	inspector *inspect.Inspector
-	sealer    *seal.Sealer // seals the task handles the hub hands out (tasks.go)
+	tasks     *task.Sessions // the tasks the hub hands out (tasks.go)
 	// needsLogin returns why a service with an oauth block needs a login,
 	// "" when it does not: its tools' stand-in names the command.
 	needsLogin func(service string) string

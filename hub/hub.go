@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chronicle-dev/chronicle/hub/seal"
+	"github.com/chronicle-dev/chronicle/hub/task"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -186,7 +187,13 @@ func New(opts Options) (*Hub, error) {
 		Listening:  func(delta int64) { h.lists.Listeners.Add(int32(delta)) },
 		StreamOpen: func(cs *session.Session) { h.sessions.StreamOpen(cs) },
 		Task: func(ctx context.Context, cs *session.Session, body []byte) (json.RawMessage, *session.RPCError) {
-			return h.calls.ServeTask(ctx, cs, body)
+			return h.calls.tasks.Serve(ctx, cs, body)
+		},
+		TaskCall: func(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError) {
+			return h.calls.TaskCall(ctx, cs, body)
+		},
+		StatelessTask: func(ctx context.Context, body []byte) (json.RawMessage, *session.RPCError) {
+			return h.calls.ServeStatelessTask(ctx, body)
 		},
 		SessionIdleTTL: opts.SessionIdleTTL, UnusedSessionTTL: opts.UnusedSessionTTL, Service: opts.Service,
 	})
@@ -208,8 +215,10 @@ func New(opts Options) (*Hub, error) {
 	h.sessions = &relay.ClientHooks{Clients: h.clients, Pass: h.pass, Pool: h.pool, EndSession: h.transport.EndSession, Life: h.life, Log: h.log, Settings: h.settings}
 	h.calls = &callPath{
 		settings: h.settings, scopes: h.scopes, lister: h.lister, lists: h.lists, sessions: h.sessions,
-		pass: h.pass, masker: h.masker, inspector: h.inspector, sealer: sealer, needsLogin: h.logins.Why,
+		pass: h.pass, masker: h.masker, inspector: h.inspector, needsLogin: h.logins.Why,
 	}
+	h.calls.tasks = &task.Sessions{Routes: h.pass, Enter: h.calls.enter, Router: &task.Router{Sealer: sealer, Masker: h.masker,
+		Backend: func(s string) relay.Backend { return h.settings().Backend(s) }, Reaches: h.scopes.InScope, Refusal: h.calls.refusal}}
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
 		// listChanged is declared by the hub and announced by it
 		// (announce.go), not by mcp-go on every change.

@@ -192,6 +192,7 @@ func (h *callPath) hooks() *server.Hooks {
 	})
 	hk.AddAfterDiscover(func(ctx context.Context, id any, _ *mcp.DiscoverRequest, res *mcp.DiscoverResult) {
 		relay.DeclareListChanged(&res.Capabilities)
+		h.declareExtension(ctx, &res.Capabilities)
 		h.recordResult(ctx, id, res)
 	})
 	hk.AddAfterSetLevel(func(ctx context.Context, _ any, req *mcp.SetLevelRequest, _ *mcp.EmptyResult) {

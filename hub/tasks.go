@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,75 +10,50 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/relay"
 	"github.com/chronicle-dev/chronicle/hub/session"
+	"github.com/chronicle-dev/chronicle/hub/task"
 	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
-// Tasks handed to the hub's clients (decision 0211). A session-era client
-// that asks for a task in a tools/call of a tool its service offers as one
-// gets the task the service made, under a handle of the hub's: the
-// service's name, the upstream's task id and the client's session, sealed
-// (hub/seal) so that it names exactly one upstream task and no client can
-// make up or alter one. tasks/get, tasks/result, tasks/list and
-// tasks/cancel are answered by the hub before mcp-go sees them (mcp-go
-// would answer them from a store of its own): each handle goes to the
-// upstream it names, on the upstream session that serves the caller.
-
-// A taskHandle is what a handle of the hub's seals.
-type taskHandle struct {
-	Service string `json:"s"`
-	Task    string `json:"t"` // the upstream's task id
-	Session string `json:"c"` // the client session whose call made it
-}
-
-// sealTask returns the hub's handle of an upstream task.
-func (h *callPath) sealTask(t taskHandle) string {
-	b, _ := json.Marshal(t) // three strings: never fails
-	return h.sealer.Seal(b)
-}
+// Tasks handed to the hub's clients (decisions 0211, 0235). A client that
+// asks for a task (a session-era one, in the call's params.task) or takes
+// one (a 2026-07-28 one that declares the tasks extension) in a tools/call
+// of a tool its service offers as a task gets the task the service made,
+// under a handle of the hub's (hub/task): the service's name, the upstream's
+// task id and the caller, sealed, so that it names exactly one upstream
+// task and no client can make up or alter one. The tasks requests are
+// answered by the hub before mcp-go sees them (mcp-go would answer them
+// from a store of its own): each handle goes to the upstream it names, on
+// the upstream session that serves the caller.
 
 // tasksSince is the first revision with tasks.
 const tasksSince = "2025-11-25"
 
-// errBadHandle refuses a handle that is not the hub's, not this session's,
-// or names a service out of the caller's reach: all look alike to the
-// client, so none tells which services exist.
-var errBadHandle = errors.New("unknown task")
-
-// openTask returns what a handle of the hub's names, for the session sid.
-func (h *callPath) openTask(ctx context.Context, handle, sid string) (taskHandle, error) {
-	var t taskHandle
-	b, err := h.sealer.Open(handle)
-	if err != nil || json.Unmarshal(b, &t) != nil || t.Session != sid {
-		return t, errBadHandle
-	}
-	if _, v := h.scopes.View(ctx); !v.Reach.Services[t.Service] {
-		return t, errBadHandle
-	}
-	return t, nil
-}
-
 // handsTasks reports whether the hub hands tasks to the client of a
-// request: a session-era client over Streamable HTTP, whose answer the
-// transport can write (session.Reply). A stdio client or a 2026-07-28 one
-// is answered with the task's result instead, as a server that declares
-// no tasks does.
+// request: a session-era client whose answer the transport writes
+// (session.Reply: Streamable HTTP, or the call TaskCall takes from stdio
+// and HTTP+SSE). A 2026-07-28 client is answered in its extension's shape
+// (handsFlatTasks), or with the task's result.
 func handsTasks(ctx context.Context) bool {
 	return session.ReplyOf(ctx) != nil && handsTasksTo(ctx)
 }
 
+// handsFlatTasks reports whether the hub hands the client of a request the
+// 2026-07-28 extension's tasks: a stateless request over HTTP that declares
+// the extension in its capabilities.
+func handsFlatTasks(ctx context.Context) bool {
+	info := server.RequestProtocolInfoFromContext(ctx)
+	return session.ReplyOf(ctx) != nil && info != nil && info.Modern && task.Declared(info.ClientCapabilities)
+}
+
 // handsTasksTo reports whether the client of a request is one the hub
-// hands tasks to (handsTasks), whatever the request: a session of
-// Streamable HTTP (not stdio, not the legacy HTTP+SSE pair, whose
-// requests the hub does not answer before mcp-go) in a revision that has
-// tasks and sessions.
+// hands tasks to (handsTasks), whatever the request: a session (Streamable
+// HTTP, stdio, HTTP+SSE) in a revision that has tasks and sessions.
 func handsTasksTo(ctx context.Context) bool {
-	if sid := relay.SessionID(ctx); sid == "" || sid == session.StdioID {
-		return false
-	}
-	if ep, ok := session.EndpointOf(ctx); ok && ep.Path == "/sse" {
+	if relay.SessionID(ctx) == "" {
 		return false
 	}
 	if v := server.RequestProtocolVersion(ctx); v != "" && v < tasksSince {
@@ -86,12 +62,17 @@ func handsTasksTo(ctx context.Context) bool {
 	return !server.IsModernRequest(ctx)
 }
 
+// offered reports whether the hub hands a tool to v's client as a task.
+func offered(t *catalog.Tool, v *catalog.View) bool {
+	return t != nil && t.Tasks && v.Reach.Services[t.Service]
+}
+
 // offersTasks reports whether a request's endpoint reaches a tool its
 // service offers as a task: the hub then declares tasks to the session.
 func (h *callPath) offersTasks(ctx context.Context) bool {
 	cat, v := h.scopes.View(ctx)
 	for _, t := range cat.Tools {
-		if t.Tasks && v.Reach.Services[t.Service] {
+		if offered(t, v) {
 			return true
 		}
 	}
@@ -118,6 +99,19 @@ func (h *callPath) declareTasks(ctx context.Context, res *mcp.InitializeResult) 
 	}
 }
 
+// declareExtension adds the 2026-07-28 tasks extension to a server/discover
+// result when some service the endpoint reaches offers a task.
+func (h *callPath) declareExtension(ctx context.Context, caps *mcp.ServerCapabilities) {
+	h.lister.Catalog(ctx) // as a list waits for the services not listed yet
+	if !h.offersTasks(ctx) {
+		return
+	}
+	if caps.Extensions == nil {
+		caps.Extensions = map[string]any{}
+	}
+	caps.Extensions[rpc.TasksExtension] = map[string]any{}
+}
+
 // listTaskSupport marks the listed tools a client may call as a task:
 // each whose service offers it as one, as "optional", for the hub also
 // runs a task-only tool for a client that asks for no task (decision
@@ -128,17 +122,18 @@ func (h *callPath) listTaskSupport(ctx context.Context, tools []mcp.Tool, expose
 	}
 	cat, v := h.scopes.View(ctx)
 	for i := range tools {
-		if t := cat.Tools[exposed(tools[i].Name)]; t != nil && t.Tasks && v.Reach.Services[t.Service] {
+		if offered(cat.Tools[exposed(tools[i].Name)], v) {
 			tools[i].Execution = &mcp.ToolExecution{TaskSupport: mcp.TaskSupportOptional}
 		}
 	}
 }
 
-// startTask sends a client's task-augmented tools/call to the service as a
-// task and answers the client with the task under the hub's handle (the
-// transport writes it in place of mcp-go's tool result). An upstream that
-// answers with a result at once is answered with that result.
-func (h *callPath) startTask(ctx context.Context, c *relay.Caller, b relay.Backend, service string, params callParams) (*mcp.CallToolResult, json.RawMessage, error) {
+// startTask sends a client's tools/call to the service as a task and
+// answers the client with the task under the hub's handle (the transport
+// writes it in place of mcp-go's tool result): in the 2026-07-28 shape for
+// a stateless client (flat), else as the upstream sent it. An upstream
+// that answers with a result at once is answered with that result.
+func (h *callPath) startTask(ctx context.Context, c *relay.Caller, b relay.Backend, service string, params callParams, flat bool) (*mcp.CallToolResult, json.RawMessage, error) {
 	raw, err := b.Request(ctx, c, string(mcp.MethodToolsCall), params)
 	if err != nil {
 		return nil, nil, err
@@ -151,9 +146,18 @@ func (h *callPath) startTask(ctx context.Context, c *relay.Caller, b relay.Backe
 	if json.Unmarshal(raw, &created) != nil || created.Task == nil || created.Task.TaskID == "" {
 		return nil, raw, nil
 	}
-	handle := h.sealTask(taskHandle{Service: service, Task: created.Task.TaskID, Session: c.Session})
-	h.pass.RouteTask(service, created.Task.TaskID, c.Session, handle)
-	out, err := withHandle(h.masker.JSON(raw), handle)
+	t := task.Handle{Service: service, Task: created.Task.TaskID, Caller: task.Session(c.Session)}
+	if flat {
+		ep, _ := session.EndpointOf(ctx)
+		t.Caller = task.Stateless(ep.Key())
+	}
+	handle := h.tasks.Seal(t)
+	out, err := task.WithHandle(h.masker.JSON(raw), handle)
+	if flat {
+		out, err = task.Created(h.masker.JSON(raw), handle)
+	} else {
+		h.pass.RouteTask(service, created.Task.TaskID, c.Session, handle)
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: the answer to a task-augmented tools/call: %w", service, err)
 	}
@@ -163,116 +167,63 @@ func (h *callPath) startTask(ctx context.Context, c *relay.Caller, b relay.Backe
 	return &mcp.CallToolResult{Content: []mcp.Content{}}, nil, nil
 }
 
-// ServeTask answers a tasks/get, tasks/result, tasks/list or tasks/cancel
-// of the session cs (body is the request as sent): with the raw result, or
-// the JSON-RPC error to answer with. ctx is the HTTP request's, with its
-// endpoint.
-func (h *callPath) ServeTask(ctx context.Context, cs *session.Session, body []byte) (json.RawMessage, *session.RPCError) {
-	if t := cs.ClientSession(); t != nil {
-		ctx = h.srv.WithContext(ctx, t)
+// TaskCall takes a stdio or HTTP+SSE client's tools/call (body as sent)
+// that asks for a task of a tool the hub hands it as one (Core.TaskCall):
+// it returns what answers it — the call path, with a Reply for the task it
+// makes — or nil when the call is mcp-go's (no task asked, or a tool that
+// is none).
+func (h *callPath) TaskCall(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError) {
+	var req mcp.CallToolRequest
+	if json.Unmarshal(wire.Peek(body).Params, &req.Params) != nil || req.Params.Task == nil {
+		return nil
 	}
-	m := wire.Peek(body)
-	c := relay.CallerOf(ctx)
-	c.Session = cs.ID()
-	if m.Is(mcp.MethodTasksList) {
-		return h.listTasks(ctx, c)
+	ctx = session.WithReply(h.enter(ctx, cs), new(session.Reply))
+	h.lister.Catalog(ctx)
+	if cat, v := h.scopes.View(ctx); !offered(cat.Tools[req.Params.Name], v) {
+		return nil
 	}
-	var p struct {
-		TaskID string `json:"taskId"`
-	}
-	if json.Unmarshal(m.Params, &p) != nil || p.TaskID == "" {
-		return nil, &session.RPCError{Code: mcp.INVALID_PARAMS, Message: "params.taskId is required"}
-	}
-	t, err := h.openTask(ctx, p.TaskID, c.Session)
-	if err != nil {
-		return nil, &session.RPCError{Code: mcp.INVALID_PARAMS, Message: fmt.Sprintf("%v: %s", err, p.TaskID)}
-	}
-	raw, rerr := h.taskRequest(ctx, c, t, wire.StringValue(m.Method))
-	if rerr != nil {
-		return nil, rerr
-	}
-	out, err := withHandle(h.masker.JSON(raw), p.TaskID)
-	if err != nil {
-		return nil, &session.RPCError{Code: mcp.INTERNAL_ERROR, Message: t.Service + ": " + err.Error()}
-	}
-	return out, nil
-}
-
-// taskRequest sends method for the upstream task t on the upstream session
-// that serves c; an upstream's JSON-RPC error is answered as it sent it.
-func (h *callPath) taskRequest(ctx context.Context, c *relay.Caller, t taskHandle, method string) (json.RawMessage, *session.RPCError) {
-	b := h.settings().Backend(t.Service)
-	if b == nil {
-		return nil, &session.RPCError{Code: mcp.INVALID_PARAMS, Message: "the service " + t.Service + " is no longer offered"}
-	}
-	raw, err := b.Request(ctx, c, method, map[string]any{"taskId": t.Task})
-	var refused *rpc.RPCError
-	switch {
-	case errors.As(err, &refused):
-		e := rpcError(h.masker, refused)
-		return nil, &e
-	case err != nil:
-		return nil, &session.RPCError{Code: mcp.INTERNAL_ERROR, Message: h.masker.Literal(serviceError(t.Service, err))}
-	}
-	return raw, nil
-}
-
-// listTasks answers tasks/list with the session's own tasks, each as its
-// service reports it now; one that is gone (expired, or its upstream
-// session ended) is left out.
-func (h *callPath) listTasks(ctx context.Context, c *relay.Caller) (json.RawMessage, *session.RPCError) {
-	tasks := []json.RawMessage{}
-	for _, handle := range h.pass.TasksOf(c.Session) {
-		t, err := h.openTask(ctx, handle, c.Session)
+	return func() (json.RawMessage, *session.RPCError) {
+		res, err := h.serveCall(ctx, req.Params.Name, req)
+		rep := session.ReplyOf(ctx)
+		if raw := rep.Result(); raw != nil {
+			return raw, nil
+		}
+		if e, set := rep.Error(); set {
+			e.Code = cmp.Or(e.Code, mcp.INTERNAL_ERROR)
+			return nil, &e
+		}
 		if err != nil {
-			continue
+			return nil, &session.RPCError{Code: mcp.INTERNAL_ERROR, Message: err.Error()}
 		}
-		raw, rerr := h.taskRequest(ctx, c, t, string(mcp.MethodTasksGet))
-		if rerr != nil {
-			continue
-		}
-		if out, err := withHandle(h.masker.JSON(raw), handle); err == nil {
-			tasks = append(tasks, out)
-		}
+		b, _ := json.Marshal(res)
+		return b, nil
 	}
-	b, _ := json.Marshal(map[string]any{"tasks": tasks})
-	return b, nil
 }
 
-// withHandle returns an upstream's answer about one task with the hub's
-// handle in place of the upstream's task id: the task's own taskId (at
-// the top, as tasks/get answers, or in task, as a CreateTaskResult has
-// it) and the related task in _meta (tasks/result).
-func withHandle(raw json.RawMessage, handle string) (json.RawMessage, error) {
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &top); err != nil {
-		return nil, err
+// ServeStatelessTask answers a 2026-07-28 client's tasks/get, tasks/update
+// or tasks/cancel (body is the request as sent) for the caller its
+// endpoint makes it (task.Stateless). ctx is the HTTP request's, with its
+// endpoint.
+func (h *callPath) ServeStatelessTask(ctx context.Context, body []byte) (json.RawMessage, *session.RPCError) {
+	m := wire.Peek(body)
+	ep, _ := session.EndpointOf(ctx)
+	return h.tasks.ServeStateless(ctx, relay.CallerOf(ctx), task.Stateless(ep.Key()), wire.StringValue(m.Method), m.Params)
+}
+
+// enter returns ctx for the session cs, as mcp-go's handlers see it.
+func (h *callPath) enter(ctx context.Context, cs *session.Session) context.Context {
+	if t := cs.ClientSession(); t != nil {
+		return h.srv.WithContext(ctx, t)
 	}
-	h, _ := json.Marshal(handle)
-	if _, ok := top["taskId"]; ok {
-		top["taskId"] = h
+	return ctx
+}
+
+// refusal is the error a client is answered with when an upstream failed a
+// tasks request (task.Router.Refusal).
+func (h *callPath) refusal(service string, err error) session.RPCError {
+	var refused *rpc.RPCError
+	if errors.As(err, &refused) {
+		return rpcError(h.masker, refused)
 	}
-	for _, key := range []string{"task", "_meta"} {
-		obj, ok := top[key]
-		if !ok {
-			continue
-		}
-		var inner map[string]json.RawMessage
-		if json.Unmarshal(obj, &inner) != nil {
-			continue
-		}
-		if key == "task" {
-			if _, ok := inner["taskId"]; ok {
-				inner["taskId"] = h
-			}
-		} else if rel, ok := inner[mcp.RelatedTaskMetaKey]; ok {
-			var r map[string]json.RawMessage
-			if json.Unmarshal(rel, &r) == nil {
-				r["taskId"] = h
-				inner[mcp.RelatedTaskMetaKey], _ = json.Marshal(r)
-			}
-		}
-		top[key], _ = json.Marshal(inner)
-	}
-	return json.Marshal(top)
+	return session.RPCError{Code: mcp.INTERNAL_ERROR, Message: h.masker.Literal(serviceError(service, err))}
 }

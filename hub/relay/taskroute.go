@@ -39,23 +39,27 @@ func (p *PassThrough) RouteTask(service, id, sid, handle string) {
 	r.byID[[2]string{service, id}] = taskRoute{session: sid, handle: handle, seq: r.seq}
 }
 
-// TasksOf returns the handles the session sid was given, oldest first.
-func (p *PassThrough) TasksOf(sid string) []string {
+// TasksOf returns up to n of the handles the session sid was given, oldest
+// first, from the one after the position after (0: from the first); next
+// is the position to go on after them, 0 when none is left.
+func (p *PassThrough) TasksOf(sid string, after int64, n int) (handles []string, next int64) {
 	r := &p.tasks
 	r.mu.Lock()
 	var routes []taskRoute
 	for _, t := range r.byID {
-		if t.session == sid {
+		if t.session == sid && t.seq > after {
 			routes = append(routes, t)
 		}
 	}
 	r.mu.Unlock()
 	sort.Slice(routes, func(i, j int) bool { return routes[i].seq < routes[j].seq })
-	out := make([]string, len(routes))
-	for i, t := range routes {
-		out[i] = t.handle
+	if len(routes) > n {
+		routes, next = routes[:n], routes[n-1].seq
 	}
-	return out
+	for _, t := range routes {
+		handles = append(handles, t.handle)
+	}
+	return handles, next
 }
 
 // dropTasks forgets the tasks of a session that ended.
@@ -79,11 +83,14 @@ func (p *PassThrough) taskStatus(service string, params map[string]any) {
 	r.mu.Lock()
 	t, ok := r.byID[[2]string{service, id}]
 	r.mu.Unlock()
-	if !ok || t.session == session.StdioID {
+	if !ok {
 		return
 	}
 	params["taskId"] = t.handle
 	method := string(mcp.MethodNotificationTasksStatus)
 	p.recordForward(t.session, method, params)
+	if t.session == session.StdioID && p.NotifyStdio(method, params) {
+		return
+	}
 	_ = p.Server.SendNotificationToSpecificClient(t.session, method, params)
 }

@@ -158,6 +158,10 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 			h.serveTask(ctx, w, cs, m, body)
 			return
 		}
+		if modern && h.core.StatelessTask != nil && isStatelessTaskRequest(m) {
+			h.serveStatelessTask(ctx, w, r.Header, m, body)
+			return
+		}
 		via := next
 		if modern && m.Is(mcp.MethodSubscriptionsListen) {
 			// A listen stream is told of every list change (hub/relay's

@@ -46,7 +46,7 @@ func (h *Transport) Handler() http.Handler {
 		server.WithSSECORS(server.WithCORSAllowedOrigins("http://"+h.core.Guard().Listen)),
 	)
 	h.mu.Lock()
-	h.mcpHTTP = mcpHTTP
+	h.mcpHTTP, h.legacy = mcpHTTP, legacy
 	if h.core.Listen != nil {
 		// Stateless only: it serves 2026-07-28 requests alone.
 		h.listen = server.NewStreamableHTTPServer(h.core.Listen,
@@ -97,6 +97,9 @@ func (h *Transport) serveLegacy(next http.Handler) http.Handler {
 			if cs := h.core.Sessions.Get(r.URL.Query().Get("sessionId")); cs != nil {
 				cs.Touch()
 				h.core.Note(cs, m) // answered when its response goes out on the stream
+				if h.serveLegacyTask(ctx, w, cs, body) {
+					return
+				}
 			}
 			if name := m.CalledTool(); name != "" {
 				ctx = session.WithCalling(ctx, name)

@@ -41,7 +41,7 @@ type trackingReader struct {
 }
 
 func (r *trackingReader) Read(p []byte) (int, error) {
-	if len(r.line) == 0 {
+	for len(r.line) == 0 {
 		if r.err != nil {
 			return 0, r.err
 		}
@@ -51,6 +51,10 @@ func (r *trackingReader) Read(p []byte) (int, error) {
 		}
 		if len(r.line) > 0 {
 			r.see(r.line)
+			if r.h.serveStdioTask(r.line) {
+				r.line = nil // the hub answers it (taskanswer.go)
+				continue
+			}
 		}
 		if len(r.line) == 0 {
 			return 0, r.err

@@ -63,6 +63,15 @@ type Core struct {
 	// from a task store of its own (decision 0211): the raw result, or the
 	// error to answer with. nil leaves them to mcp-go.
 	Task func(ctx context.Context, cs *session.Session, body []byte) (json.RawMessage, *session.RPCError)
+	// TaskCall takes a stdio or HTTP+SSE client's tools/call (body) that
+	// asks for a task of a tool its service offers as one: it returns what
+	// answers it, run on a goroutine of its own, or nil when the call is
+	// mcp-go's (decision 0235).
+	TaskCall func(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError)
+	// StatelessTask answers a 2026-07-28 client's tasks/get, tasks/update
+	// or tasks/cancel (body), the tasks extension's, which mcp-go does not
+	// know (decision 0235). nil leaves them to mcp-go.
+	StatelessTask func(ctx context.Context, body []byte) (json.RawMessage, *session.RPCError)
 	// Listening is told +1 when a subscriptions/listen stream starts and -1
 	// when it ends.
 	Listening func(delta int64)
@@ -81,8 +90,9 @@ type Transport struct {
 	core Core
 
 	mu      sync.Mutex
-	mcpHTTP http.Handler // mcp-go's Streamable HTTP server, which EndSession asks to end a session
-	listen  http.Handler // mcp-go's Streamable HTTP server of Core.Listen, or nil
+	mcpHTTP http.Handler      // mcp-go's Streamable HTTP server, which EndSession asks to end a session
+	legacy  *server.SSEServer // mcp-go's HTTP+SSE server, on whose streams the hub answers tasks requests (taskanswer.go)
+	listen  http.Handler      // mcp-go's Streamable HTTP server of Core.Listen, or nil
 	// listening ends with the hub, or before when EndListens is called,
 	// and with it every listen stream (which lasts as long as its client
 	// otherwise).

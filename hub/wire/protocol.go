@@ -12,3 +12,7 @@ func Supported(v string) bool {
 	}
 	return false
 }
+
+// MethodTasksUpdate is the 2026-07-28 tasks extension's tasks/update
+// (SEP-2663), which mcp-go does not name.
+const MethodTasksUpdate = "tasks/update"

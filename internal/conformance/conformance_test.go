@@ -89,6 +89,9 @@ func TestConformance(t *testing.T) {
 				}
 			}
 			t.Logf("%s %-13s %3d of %3d checks pass; of the %d the reference server passes directly, %d", set, ep, passed, len(got), count(base, "SUCCESS"), ofBase)
+			if n, of := countScenarios(got, "tasks-"); of > 0 {
+				t.Logf("%s %-13s   of them the tasks extension's scenarios (unscored): %d of %d", set, ep, n, of)
+			}
 		}
 		// What the reference server fails directly is listed, and only that.
 		for key, status := range base {
@@ -142,6 +145,20 @@ func count(m map[string]string, status string) int {
 		}
 	}
 	return n
+}
+
+// countScenarios returns how many checks of the scenarios whose names
+// start with prefix passed, and how many were reported.
+func countScenarios(m map[string]string, prefix string) (passed, of int) {
+	for key, s := range m {
+		if strings.HasPrefix(key, prefix) {
+			of++
+			if s == "SUCCESS" {
+				passed++
+			}
+		}
+	}
+	return passed, of
 }
 
 func orMissing(status string) string {

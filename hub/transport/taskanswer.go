@@ -1,0 +1,105 @@
+package transport
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/chronicle-dev/chronicle/hub/session"
+	"github.com/chronicle-dev/chronicle/hub/wire"
+)
+
+// The stdio and HTTP+SSE transports answer a session's tasks requests
+// (Core.Task) and its tools/call that asks for a task the hub hands it
+// (Core.TaskCall) in place of mcp-go, as the Streamable HTTP transport does
+// (task.go): mcp-go would answer them from a task store of its own, or with
+// the tool's result. Each is answered on a goroutine of its own (a
+// tasks/result waits for its task) and written as any answer is, through
+// the session's outbound filter (decision 0235).
+
+// mayTakeTask reports whether a session's message is one taskAnswer may
+// take: a tasks request, or a tools/call whose params carry a task (a scan
+// of the params, no decode: every call passes here).
+func mayTakeTask(m wire.Message) bool {
+	return len(m.ID) > 0 && (isTaskRequest(m) || m.Is(mcp.MethodToolsCall) && len(m.Param("task")) > 0)
+}
+
+// taskAnswer returns what answers a session's message in place of mcp-go,
+// or nil when it is mcp-go's. body is the message, kept by the caller.
+func (h *Transport) taskAnswer(ctx context.Context, cs *session.Session, m wire.Message, body []byte) func() (json.RawMessage, *session.RPCError) {
+	switch {
+	case h.core.Task == nil || !mayTakeTask(m):
+		return nil
+	case isTaskRequest(m):
+		return func() (json.RawMessage, *session.RPCError) { return h.core.Task(ctx, cs, body) }
+	case h.core.TaskCall != nil:
+		return h.core.TaskCall(ctx, cs, body)
+	}
+	return nil
+}
+
+// answerMessage runs answer and returns the JSON-RPC answer of request id:
+// its result, or its error.
+func answerMessage(id json.RawMessage, answer func() (json.RawMessage, *session.RPCError)) any {
+	res, e := answer()
+	if e != nil {
+		return rpcAnswer{JSONRPC: mcp.JSONRPC_VERSION, ID: id, Error: &rpcErrorBody{Code: e.Code, Message: e.Message, Data: e.Data}}
+	}
+	return struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Result  json.RawMessage `json:"result"`
+	}{mcp.JSONRPC_VERSION, id, res}
+}
+
+// serveStdioTask answers a stdio client's line in place of mcp-go when
+// taskAnswer takes it, and reports whether it did.
+func (h *Transport) serveStdioTask(line []byte) bool {
+	cs := h.core.Sessions.Get(session.StdioID)
+	if cs == nil || !mayTakeTask(wire.Peek(line)) {
+		return false
+	}
+	ctx := h.core.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	body := bytes.Clone(line) // the reader's buffer is read again
+	m := wire.Peek(body)
+	answer := h.taskAnswer(ctx, cs, m, body)
+	if answer == nil {
+		return false
+	}
+	h.core.Go(func() {
+		b, err := json.Marshal(answerMessage(json.RawMessage(m.ID), answer))
+		if w := h.stdioOut.Load(); w != nil && err == nil {
+			_, _ = w.Write(append(b, '\n'))
+		}
+	})
+	return true
+}
+
+// serveLegacyTask answers an HTTP+SSE client's message (body, the POST's)
+// in place of mcp-go when taskAnswer takes it: 202 at once, as mcp-go
+// does, and the answer on the session's stream. It reports whether it did.
+func (h *Transport) serveLegacyTask(ctx context.Context, w http.ResponseWriter, cs *session.Session, body []byte) bool {
+	if !mayTakeTask(wire.Peek(body)) {
+		return false
+	}
+	body = bytes.Clone(body) // the POST's buffer goes back to the pool
+	m := wire.Peek(body)
+	answer := h.taskAnswer(context.WithoutCancel(ctx), cs, m, body)
+	h.mu.Lock()
+	legacy := h.legacy
+	h.mu.Unlock()
+	if answer == nil || legacy == nil {
+		return false
+	}
+	w.WriteHeader(http.StatusAccepted)
+	h.core.Go(func() {
+		_ = legacy.SendEventToSession(cs.ID(), answerMessage(json.RawMessage(m.ID), answer))
+	})
+	return true
+}
