@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/chronicle-dev/chronicle/engine/exposure"
 	"github.com/chronicle-dev/chronicle/engine/mask"
@@ -16,6 +17,7 @@ import (
 	"github.com/chronicle-dev/chronicle/hub/relay"
 	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 // call is the one call path: every tools/call — an MCP client's, /api/call,
@@ -170,10 +172,16 @@ func (h *callPath) forward(ctx context.Context, c *relay.Caller, service, own st
 	case err != nil:
 		return mcp.NewToolResultError(h.masker.Literal(serviceError(service, err))), nil
 	}
-	// Masked as the upstream sent it, then decoded once: the same values
-	// are replaced as in the result mcp-go will encode (mask.JSON reads
-	// escapes), without encoding it once more to find them.
-	res, err := inspect.DecodeCallToolResult(h.masker.JSON(raw))
+	// Masked as the upstream sent it (mask.JSON reads escapes).
+	masked := h.masker.JSON(raw)
+	if rawAnswer(ctx, masked) {
+		// The transport writes the result as it is in place of the
+		// placeholder mcp-go encodes (session.Reply): it is not decoded
+		// and encoded again.
+		session.SetResult(ctx, masked)
+		return &mcp.CallToolResult{}, nil
+	}
+	res, err := inspect.DecodeCallToolResult(masked)
 	if err != nil {
 		return mcp.NewToolResultError(fmt.Sprintf("%s: the answer to tools/call is not a tool result: %v", service, err)), nil
 	}
@@ -206,4 +214,25 @@ func serviceError(service string, err error) string {
 		return msg
 	}
 	return service + ": " + msg
+}
+
+// rawAnswer reports whether a tool's result, masked as the upstream sent
+// it, can answer the client as it is: the request has a session.Reply
+// (Streamable HTTP) of a session-era client (mcp-go adds the 2026-07-28
+// revision's members to a result), and the result is a plain one — an object that asks
+// for no further round (resultType absent or "complete"), which mcp-go's
+// server would only encode again. Otherwise it is decoded, and mcp-go
+// turns an input_required result into its own requests to a session-era
+// client.
+func rawAnswer(ctx context.Context, result json.RawMessage) bool {
+	if session.ReplyOf(ctx) == nil || server.IsModernRequest(ctx) || len(result) == 0 || result[0] != '{' {
+		return false
+	}
+	kind, plain := "", true
+	read := wire.ScanObject(result, func(key, value []byte) {
+		if wire.KeyIs(key, "resultType") {
+			kind, plain = wire.StringValue(value), value[0] == '"'
+		}
+	})
+	return read && plain && (kind == "" || kind == "complete")
 }

@@ -213,6 +213,11 @@ func (h *callPath) hooks() *server.Hooks {
 // recordResult keeps a result sent to a session in the inspector, encoded
 // when the record is sealed: nothing may change result after this.
 func (h *callPath) recordResult(ctx context.Context, id, result any) {
+	if rep := session.ReplyOf(ctx); rep != nil {
+		if raw := rep.Result(); raw != nil {
+			result = raw // what the client is answered, not mcp-go's placeholder
+		}
+	}
 	h.inspector.AddLazy(inspect.DirSend, relay.SessionID(ctx), func() []byte {
 		b, _ := json.Marshal(map[string]any{"id": id, "result": result})
 		return b
