@@ -12,6 +12,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 // TestCatalogCache: the hub writes every service's unscoped listing with
@@ -81,7 +82,7 @@ func cachingHub(t *testing.T, path, cache string, done func(*catalog.File) bool)
 	h.lister.CacheWritten = make(chan struct{}, 16)
 	h.lister.Catalog(context.Background())
 	for {
-		receive(t, h.lister.CacheWritten, "a write of the catalogue cache that has what the test waits for")
+		waitfor.Receive(t, h.lister.CacheWritten, "a write of the catalogue cache that has what the test waits for")
 		f, err := catalog.Load(cache)
 		if err != nil {
 			t.Fatal(err)

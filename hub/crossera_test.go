@@ -25,6 +25,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/internal/testpeer"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 // A 2026-07-28 client through the hub to server-everything, a session-era
@@ -116,7 +117,7 @@ func TestCrossEraRequestState(t *testing.T) {
 	// answers the upstream's elicitation with an error.
 	handed := time.Now()
 	_, state = inputRequired(t, callAsModern(t, r.url, "client-a", "short__trigger-elicitation-request", ""))
-	cancelled := receive(t, toShort, "notifications/cancelled of the call nobody resumed")
+	cancelled := waitfor.Receive(t, toShort, "notifications/cancelled of the call nobody resumed")
 	if waited := time.Since(handed); !strings.Contains(cancelled, "did not come back with its answer within 3s") || waited < 3*time.Second || waited > 23*time.Second {
 		t.Errorf("the upstream was told %s after %s; want the cancellation, once the 3s bound passed", cancelled, waited)
 	}

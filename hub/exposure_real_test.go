@@ -16,6 +16,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/hub/search/replay"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 // replayServices returns one stdio service per recorded public server in
@@ -143,7 +144,7 @@ func TestSearchModeWithRealUpstreams(t *testing.T) {
 	if err != nil || !strings.Contains(goText(res), "Name: Ada") {
 		t.Errorf("call_tool with an elicitation: %v %s", err, goText(res))
 	}
-	if msg := receive(t, elicited, "the elicitation to reach the client"); !strings.Contains(msg, "provide inputs") {
+	if msg := waitfor.Receive(t, elicited, "the elicitation to reach the client"); !strings.Contains(msg, "provide inputs") {
 		t.Errorf("the elicitation asked %q", msg)
 	}
 

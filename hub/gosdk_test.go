@@ -17,6 +17,7 @@ import (
 	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 // goSDKSession connects the Go SDK to the hub at endpoint with a revision
@@ -176,8 +177,8 @@ func TestConcurrentSessionsProgressAndLogLevels(t *testing.T) {
 	}
 	// The Go SDK runs notification handlers on goroutines of their own:
 	// wait for the last progress notification of each call.
-	receive(t, ao.third, "session a's third progress notification")
-	receive(t, bo.third, "session b's third progress notification")
+	waitfor.Receive(t, ao.third, "session a's third progress notification")
+	waitfor.Receive(t, bo.third, "session b's third progress notification")
 	for name, o := range map[string]*observed{"a": ao, "b": bo} {
 		o.mu.Lock()
 		if len(o.progress) != 3 || len(o.tokens) != 1 || !o.tokens["same"] {
@@ -190,8 +191,8 @@ func TestConcurrentSessionsProgressAndLogLevels(t *testing.T) {
 	if _, err := a.CallTool(ctx, &gosdk.CallToolParams{Name: "rec__logs"}); err != nil {
 		t.Fatal(err)
 	}
-	receive(t, ao.last, "the eight log messages of session a, at debug")
-	receive(t, bo.last, "the four log messages of session b, at error")
+	waitfor.Receive(t, ao.last, "the eight log messages of session a, at debug")
+	waitfor.Receive(t, bo.last, "the four log messages of session b, at error")
 	ao.mu.Lock()
 	bo.mu.Lock()
 	defer ao.mu.Unlock()

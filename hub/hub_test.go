@@ -15,6 +15,7 @@ import (
 	"time"
 
 	hubtransport "github.com/chronicle-dev/chronicle/hub/transport"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -96,7 +97,7 @@ func serveHub(t *testing.T, h *Hub) *running {
 	go func() { _ = h.ServeHTTP(ctx, ln); close(done) }()
 	r := &running{hub: h, url: "http://" + ln.Addr().String(), ctx: ctx, stop: func() {
 		cancel()
-		receive(t, done, "the hub to shut down")
+		waitfor.Receive(t, done, "the hub to shut down")
 		hubTokens.Delete(ln.Addr().String())
 	}}
 	t.Cleanup(r.stop)

@@ -14,6 +14,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/hub/catalog"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 // A gate holds back an upstream that connects to it until the test opens it.
@@ -45,7 +46,7 @@ func newGate(t *testing.T) *gate {
 // open lets the next upstream waiting at the gate go on.
 func (g *gate) open(t *testing.T) {
 	t.Helper()
-	c := receive(t, g.conns, "an upstream at the gate")
+	c := waitfor.Receive(t, g.conns, "an upstream at the gate")
 	if _, err := c.Write([]byte{1}); err != nil {
 		t.Fatal(err)
 	}
@@ -143,6 +144,6 @@ func TestCloseLeavesNoGoroutine(t *testing.T) {
 	defer h.Close()
 	h.lister.Catalog(context.Background())
 	waitCatalog(t, h, func(c *catalog.Catalog) bool { return c.Tools["fast__echo"] != nil })
-	receive(t, g.conns, "the stuck upstream at the gate") // waiting there, never opened
+	waitfor.Receive(t, g.conns, "the stuck upstream at the gate") // waiting there, never opened
 	h.lister.Invalidate("test")
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/hub/console"
 	"github.com/chronicle-dev/chronicle/internal/oauthtest"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 // TestOAuthServiceThroughTheHub: a remote service with an oauth block is
@@ -136,7 +137,7 @@ func TestOAuthLoginReachesARunningHub(t *testing.T) {
 	}
 
 	logIn(t, ts, home, spec)
-	receive(t, changed, "a tools/list_changed after the login")
+	waitfor.Receive(t, changed, "a tools/list_changed after the login")
 	if _, listed := toolNames(t, c)["corp__whoami"]; !listed {
 		t.Fatal("the service's tools are not listed after the login")
 	}
@@ -189,7 +190,7 @@ func watchLogins(t *testing.T, h *Hub) {
 	go func() { watched <- h.WatchLogins(ctx) }()
 	t.Cleanup(func() {
 		stop()
-		if err := receive(t, watched, "the login watcher to stop"); err != nil {
+		if err := waitfor.Receive(t, watched, "the login watcher to stop"); err != nil {
 			t.Errorf("watching the logins: %v", err)
 		}
 	})
@@ -283,7 +284,7 @@ func TestOAuthLoginFromTheConsole(t *testing.T) {
 	if err := open(start.AuthorizationURL); err != nil {
 		t.Fatalf("the browser: %v", err)
 	}
-	receive(t, changed, "a tools/list_changed after the console's login")
+	waitfor.Receive(t, changed, "a tools/list_changed after the console's login")
 	if _, listed := toolNames(t, c)["corp__whoami"]; !listed {
 		t.Fatal("the service's tools are not listed after the console's login")
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/chronicle-dev/chronicle/hub/relay"
 	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/wire"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 // TestOutboundFilter checks the decisions of a session's filter: no
@@ -214,7 +215,7 @@ func (p *stdioPeer) close(t *testing.T) {
 	t.Helper()
 	p.closeOnce.Do(func() {
 		p.in.Close()
-		if err := receive(t, p.done, "serve --stdio to return after its input ended"); err != nil {
+		if err := waitfor.Receive(t, p.done, "serve --stdio to return after its input ended"); err != nil {
 			t.Errorf("serve --stdio: %v", err)
 		}
 	})

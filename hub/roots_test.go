@@ -8,6 +8,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/hub/wire"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -67,12 +68,12 @@ func TestScopeFromClientRoots(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Listed while the client has not answered: no project service yet.
-	receive(t, roots.asked, "the hub to ask for roots after notifications/initialized")
+	waitfor.Receive(t, roots.asked, "the hub to ask for roots after notifications/initialized")
 	if _, ok := toolNames(t, c)["beta__echo"]; ok {
 		t.Fatal("the project service is listed before the client named its folder")
 	}
 	close(roots.gate)
-	receive(t, changed, "a tools/list_changed once the client's roots were read")
+	waitfor.Receive(t, changed, "a tools/list_changed once the client's roots were read")
 	if _, ok := toolNames(t, c)["beta__echo"]; !ok {
 		t.Fatal("the project service did not appear after the client's roots were read")
 	}

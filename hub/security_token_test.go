@@ -24,6 +24,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/internal/enginetest"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 // TestLoopbackClientsNeedTheToken: a local process without the hub's
@@ -182,7 +183,7 @@ link "agents" {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { _ = h.ServeHTTP(ctx, ln); close(done) }()
-	t.Cleanup(func() { cancel(); receive(t, done, "the hub to shut down") })
+	t.Cleanup(func() { cancel(); waitfor.Receive(t, done, "the hub to shut down") })
 
 	client := &http.Client{Transport: headerTransport{headers: entry.Headers}}
 	c := gosdk.NewClient(&gosdk.Implementation{Name: "go-sdk-entry", Version: "1"}, nil)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 // capState writes a state of one service whose hub holds at most limit
@@ -95,7 +96,7 @@ func TestUnusedSessionsExpire(t *testing.T) {
 	kept := open(t, r.url)
 	_, _, hdr := do(t, "POST", r.url+"/mcp", nil, initialize)
 	unused := hdr.Get("Mcp-Session-Id")
-	if ended := receive(t, h.sessions.Ended, "the unused session to expire"); ended != unused {
+	if ended := waitfor.Receive(t, h.sessions.Ended, "the unused session to expire"); ended != unused {
 		t.Fatalf("session %s ended, want the unused %s", ended, unused)
 	}
 	if code := ping(t, r.url, unused); code != 404 {

@@ -11,6 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 // TestTasksOverStdio: a 2025-11-25 client of serve --stdio is handed tasks
@@ -112,7 +113,7 @@ func tasksOfASession(t *testing.T, c *client.Client, notes chan mcp.JSONRPCNotif
 		t.Errorf("tasks/get after the result: %+v, %v", got, err)
 	}
 	for {
-		n := receive(t, notes, "a status notification of the task")
+		n := waitfor.Receive(t, notes, "a status notification of the task")
 		if n.Method != string(mcp.MethodNotificationTasksStatus) {
 			continue
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 // TestTaskOnlyToolThroughHub: a tool its service offers only as a task
@@ -78,7 +79,7 @@ func TestResearchTaskOfEverything(t *testing.T) {
 	}
 	var last float64
 	for seen := ""; seen != "Generating report..."; {
-		n := receive(t, notes, "the research's last stage as progress")
+		n := waitfor.Receive(t, notes, "the research's last stage as progress")
 		if n.Method != string(mcp.MethodNotificationProgress) {
 			t.Fatalf("the client got %s: %v", n.Method, n.Params.AdditionalFields)
 		}

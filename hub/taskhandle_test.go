@@ -12,6 +12,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 // taskClient is a session-era client of an endpoint, with its transport
@@ -148,7 +149,7 @@ func TestTasksHandedToClients(t *testing.T) {
 	}
 	// The task's status came to this client, under the handle.
 	for {
-		n := receive(t, c.notes, "a status notification of the task")
+		n := waitfor.Receive(t, c.notes, "a status notification of the task")
 		if n.Method != string(mcp.MethodNotificationTasksStatus) {
 			continue
 		}

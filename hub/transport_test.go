@@ -16,6 +16,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/service"
 	"github.com/chronicle-dev/chronicle/engine/state"
 	"github.com/chronicle-dev/chronicle/hub/wire"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 func post(t *testing.T, url, session string, headers map[string]string, body string) *http.Response {
@@ -129,7 +130,7 @@ func TestLiveReload(t *testing.T) {
 	// Each list_changed the session gets means its list changed: wait for
 	// the one that brings gamma.
 	for {
-		receive(t, notified, "a tools/list_changed that brings gamma")
+		waitfor.Receive(t, notified, "a tools/list_changed that brings gamma")
 		if _, ok := toolNames(t, c)["gamma__echo"]; ok {
 			break
 		}
@@ -195,7 +196,7 @@ func TestIdleSessionsExpire(t *testing.T) {
 		t.Fatalf("fresh session: %d", got)
 	}
 	// mcp-go's sweeper ends it within a second or two of its TTL.
-	if ended := receive(t, h.sessions.Ended, "the idle session to be swept"); ended != sid {
+	if ended := waitfor.Receive(t, h.sessions.Ended, "the idle session to be swept"); ended != sid {
 		t.Fatalf("session %s ended, want %s", ended, sid)
 	}
 	if got := post(t, srv.URL, sid, nil, `{"jsonrpc":"2.0","id":3,"method":"ping"}`).StatusCode; got != 404 {

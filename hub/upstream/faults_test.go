@@ -11,6 +11,7 @@ import (
 	"github.com/chronicle-dev/chronicle/engine/mask"
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 func TestCrashRestartsOnNextCall(t *testing.T) {
@@ -76,7 +77,7 @@ func TestHungCallTimesOut(t *testing.T) {
 		t.Errorf("other service while one hangs: %v", err)
 	}
 	// The pool's timeout, not the caller's (30 s) context, cut the call.
-	err := receive(t, done, "the hung call to time out")
+	err := waitfor.Receive(t, done, "the hung call to time out")
 	if err == nil || !strings.Contains(err.Error(), "500ms") || !strings.Contains(err.Error(), "hangs") || ctx.Err() != nil {
 		t.Fatalf("hung call: %v", err)
 	}
@@ -149,7 +150,7 @@ func TestSlowStartDoesNotBlockOthers(t *testing.T) {
 		t.Fatal(err)
 	}
 	// ListAll waited for the slow upstream: both are listed.
-	all := receive(t, done, "ListAll to return")
+	all := waitfor.Receive(t, done, "ListAll to return")
 	for _, name := range []string{"aaa-slow", "fast"} {
 		if c := all[name]; c.Err != nil || len(c.Tools) == 0 {
 			t.Errorf("%s: %d tools, %v", name, len(c.Tools), c.Err)

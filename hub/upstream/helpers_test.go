@@ -127,21 +127,6 @@ func resolverFor(vars map[string]string) secret.Resolver {
 	}}
 }
 
-// receive returns the next value of ch, failing the test if none comes
-// within a minute (far longer than anything takes: a lost event fails
-// instead of hanging).
-func receive[T any](t testing.TB, ch <-chan T, what string) T {
-	t.Helper()
-	select {
-	case v := <-ch:
-		return v
-	case <-time.After(time.Minute):
-		t.Fatalf("never: %s", what)
-	}
-	var zero T
-	return zero
-}
-
 // waitChange returns the next service OnChange reported, failing the test
 // if none comes soon after what happened.
 func waitChange(t testing.TB, changed <-chan string, after string) string {

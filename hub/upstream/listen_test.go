@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -67,7 +68,7 @@ func TestModernListChangedReachesTheHub(t *testing.T) {
 	if _, err := u.Catalog(ctx); err != nil {
 		t.Fatal(err)
 	}
-	receive(t, acked, "the upstream's acknowledgement of the hub's subscriptions/listen")
+	waitfor.Receive(t, acked, "the upstream's acknowledgement of the hub's subscriptions/listen")
 
 	s.AddTool(mcp.NewTool("added"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return mcp.NewToolResultText("added"), nil

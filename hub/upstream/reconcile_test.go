@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 // A service whose only change is its hub-side timeout keeps its process
@@ -60,7 +61,7 @@ func TestReconcileAppliesTimeoutLive(t *testing.T) {
 	moved := short
 	moved.Cwd = t.TempDir()
 	p.Reconcile([]service.Service{moved})
-	err := receive(t, inFlight, "the call in flight to end when its upstream restarts")
+	err := waitfor.Receive(t, inFlight, "the call in flight to end when its upstream restarts")
 	if err == nil || !strings.Contains(err.Error(), "svc: tools/call: restarted: configuration changed") {
 		t.Fatalf("the call in flight at a restart: %v", err)
 	}

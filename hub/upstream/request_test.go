@@ -16,6 +16,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/secret"
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 // blockingServer has a tool that waits until its request is cancelled and
@@ -70,15 +71,15 @@ func TestCancelReachesHTTPUpstream(t *testing.T) {
 		_, err := p.Get("remote").Request(ctx, "a client", "tools/call", map[string]any{"name": "wait"})
 		errc <- err
 	}()
-	receive(t, started, "the upstream to start the call")
+	waitfor.Receive(t, started, "the upstream to start the call")
 	cancel()
-	if err := receive(t, errc, "the cancelled request to return"); !errors.Is(err, context.Canceled) {
+	if err := waitfor.Receive(t, errc, "the cancelled request to return"); !errors.Is(err, context.Canceled) {
 		t.Errorf("the cancelled request: %v", err)
 	}
-	receive(t, cancelled, "the upstream's handler to see its request cancelled")
+	waitfor.Receive(t, cancelled, "the upstream's handler to see its request cancelled")
 	// …and was told so by a notifications/cancelled naming the request's
 	// own id, not only by the connection closing.
-	if n := receive(t, notices, "a notifications/cancelled"); !strings.Contains(n, `"requestId":"chronicle-`) {
+	if n := waitfor.Receive(t, notices, "a notifications/cancelled"); !strings.Contains(n, `"requestId":"chronicle-`) {
 		t.Errorf("notifications/cancelled does not name the request: %s", n)
 	}
 }
@@ -103,7 +104,7 @@ func TestServerRequestsGoToTheCaller(t *testing.T) {
 	if err != nil || !strings.Contains(string(raw), "answered") {
 		t.Fatalf("sampling through the caller: %s %v", raw, err)
 	}
-	if who := receive(t, asked, "the sampling request to reach OnRequest"); who != "caller-1" {
+	if who := waitfor.Receive(t, asked, "the sampling request to reach OnRequest"); who != "caller-1" {
 		t.Errorf("the request was attributed to %v", who)
 	}
 	raw, err = p.Get("refusing").Request(testContext(t), "caller-2", "tools/call", map[string]any{"name": "ask"})

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 	"github.com/chronicle-dev/chronicle/engine/snapshot"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 // manualTimers stands in for time.AfterFunc: a test fires the scheduled
@@ -76,7 +77,7 @@ func watchedHome(t *testing.T, home string) (*manualTimers, <-chan event) {
 		onEvent:    func(path, skill string) { events <- event{path, skill} },
 	}
 	runUntilCleanup(t, w)
-	receive(t, watching, "the watcher watches")
+	waitfor.Receive(t, watching, "the watcher watches")
 	return timers, events
 }
 
@@ -89,7 +90,7 @@ func runUntilCleanup(t *testing.T, w *Skills) (stop func()) {
 	stop = func() {
 		once.Do(func() {
 			cancel()
-			if err := receive(t, done, "SkillWatcher.Run to return"); err != nil {
+			if err := waitfor.Receive(t, done, "SkillWatcher.Run to return"); err != nil {
 				t.Errorf("SkillWatcher.Run: %v", err)
 			}
 		})
@@ -116,19 +117,6 @@ func waitEvent(t *testing.T, events <-chan event, path string) event {
 			t.Fatalf("no event for %s", path)
 		}
 	}
-}
-
-// receive returns the next value of ch.
-func receive[T any](t *testing.T, ch <-chan T, what string) T {
-	t.Helper()
-	select {
-	case v := <-ch:
-		return v
-	case <-time.After(hangGuard):
-		t.Fatalf("never: %s", what)
-	}
-	var zero T
-	return zero
 }
 
 func writeFile(t *testing.T, path, text string) {
@@ -230,7 +218,7 @@ func TestOneSkillWatcherAtATime(t *testing.T) {
 	watching := make(chan string, 2)
 	waiting := make(chan string, 1)
 	stopFirst := runUntilCleanup(t, newWatcher(watching, waiting, "first"))
-	if got := receive(t, watching, "a watcher watches"); got != "first" {
+	if got := waitfor.Receive(t, watching, "a watcher watches"); got != "first" {
 		t.Fatalf("%s watches, want first", got)
 	}
 	runUntilCleanup(t, newWatcher(watching, waiting, "second"))
@@ -245,7 +233,7 @@ func TestOneSkillWatcherAtATime(t *testing.T) {
 		t.Fatal("the second watcher neither waits nor watches")
 	}
 	stopFirst()
-	if got := receive(t, watching, "the second watcher takes over"); got != "second" {
+	if got := waitfor.Receive(t, watching, "the second watcher takes over"); got != "second" {
 		t.Fatalf("%s took over, want second", got)
 	}
 }

@@ -9,23 +9,12 @@ import (
 	"time"
 
 	"github.com/chronicle-dev/chronicle/hub/seal"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // hangGuard bounds every wait: it only turns a lost event into a failure.
 const hangGuard = time.Minute
-
-func receive[T any](t *testing.T, ch <-chan T, what string) T {
-	t.Helper()
-	select {
-	case v := <-ch:
-		return v
-	case <-time.After(hangGuard):
-		t.Fatalf("never: %s", what)
-	}
-	var zero T
-	return zero
-}
 
 // A round as the client sees it.
 type round struct {
@@ -141,7 +130,7 @@ func TestHeldCallNotResumed(t *testing.T) {
 	cs := New(seal.Random())
 	c, ended := asking(cs, 1, time.Millisecond)
 	raw, _ := c.Wait(context.Background())
-	if why := receive(t, ended, "the call's end"); why == nil || !strings.Contains(why.Error(), "did not come back with its answer within 1ms") {
+	if why := waitfor.Receive(t, ended, "the call's end"); why == nil || !strings.Contains(why.Error(), "did not come back with its answer within 1ms") {
 		t.Errorf("the call ended with %v", why)
 	}
 	if n := cs.Held(); n != 0 {
@@ -163,20 +152,20 @@ func TestHeldCallCancelled(t *testing.T) {
 		ended <- context.Cause(ctx)
 		return nil, ctx.Err()
 	})
-	receive(t, started, "the upstream request")
+	waitfor.Receive(t, started, "the upstream request")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := c.Wait(ctx); err == nil {
 		t.Error("a round whose client left has a result")
 	}
-	if why := receive(t, ended, "the call's end"); !errors.Is(why, errClientGone) {
+	if why := waitfor.Receive(t, ended, "the call's end"); !errors.Is(why, errClientGone) {
 		t.Errorf("cancelled with %v", why)
 	}
 
 	c2, ended2 := asking(cs, 1, hangGuard)
 	_, _ = c2.Wait(context.Background())
 	cs.Close()
-	if why := receive(t, ended2, "the call's end at Close"); !errors.Is(why, errClosed) {
+	if why := waitfor.Receive(t, ended2, "the call's end at Close"); !errors.Is(why, errClosed) {
 		t.Errorf("closed with %v", why)
 	}
 }
