@@ -30,26 +30,41 @@ func refusingUpstream(t *testing.T) string {
 	srv.AddTool(mcp.NewTool("needs_sampling"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return mcp.NewToolResultText("sampled"), nil
 	})
+	return interceptedUpstream(t, srv, func(w http.ResponseWriter, r *http.Request, req interceptedRequest) bool {
+		if !mcp.IsModernProtocol(r.Header.Get("MCP-Protocol-Version")) || req.Method != "tools/call" || req.Params.Name != "needs_sampling" {
+			return false
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"error":{"code":-32021,` +
+			`"message":"MissingRequiredClientCapabilityError","data":{"requiredCapabilities":{"sampling":{}}}}}`))
+		return true
+	})
+}
+
+// An interceptedRequest is what interceptedUpstream's intercept is shown
+// of a request.
+type interceptedRequest struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params struct {
+		Name string `json:"name"`
+	} `json:"params"`
+}
+
+// interceptedUpstream serves srv over Streamable HTTP, but lets intercept
+// answer a request first (it reports whether it did): how a test makes an
+// upstream answer what mcp-go's handlers cannot.
+func interceptedUpstream(t *testing.T, srv *server.MCPServer, intercept func(http.ResponseWriter, *http.Request, interceptedRequest) bool) string {
 	mcpHTTP := server.NewStreamableHTTPServer(srv)
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		var req struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Params struct {
-				Name string `json:"name"`
-			} `json:"params"`
-		}
+		var req interceptedRequest
 		_ = json.Unmarshal(body, &req)
-		if mcp.IsModernProtocol(r.Header.Get("MCP-Protocol-Version")) && req.Method == "tools/call" && req.Params.Name == "needs_sampling" {
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(http.StatusBadRequest)
-			_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"error":{"code":-32021,` +
-				`"message":"MissingRequiredClientCapabilityError","data":{"requiredCapabilities":{"sampling":{}}}}}`))
-			return
+		if !intercept(w, r, req) {
+			mcpHTTP.ServeHTTP(w, r)
 		}
-		mcpHTTP.ServeHTTP(w, r)
 	}))
 	t.Cleanup(func() { ts.CloseClientConnections(); ts.Close() })
 	return ts.URL + "/mcp"

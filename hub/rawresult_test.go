@@ -1,12 +1,9 @@
 package hub
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -28,24 +25,14 @@ func vendorUpstream(t *testing.T) string {
 	srv.AddTool(mcp.NewTool("vendor"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return mcp.NewToolResultText("typed"), nil
 	})
-	mcpHTTP := server.NewStreamableHTTPServer(srv)
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		var req struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
+	return interceptedUpstream(t, srv, func(w http.ResponseWriter, _ *http.Request, req interceptedRequest) bool {
+		if req.Method != "tools/call" {
+			return false
 		}
-		_ = json.Unmarshal(body, &req)
-		if req.Method == "tools/call" {
-			w.Header().Set("Content-Type", "application/json")
-			_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"result":{"content":[{"type":"text","text":"as sent"}],"x-vendor":{"kept":true}}}`))
-			return
-		}
-		mcpHTTP.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() { ts.CloseClientConnections(); ts.Close() })
-	return ts.URL + "/mcp"
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"result":{"content":[{"type":"text","text":"as sent"}],"x-vendor":{"kept":true}}}`))
+		return true
+	})
 }
 
 // TestResultAsTheUpstreamSentIt: a session-era client over Streamable
