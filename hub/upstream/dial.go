@@ -31,11 +31,11 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 	rs.LiteralSecrets(u.spec.Definition)
 	sessCtx, cancel := context.WithCancel(u.ctx)
 	var (
-		tr      transport.Interface
-		ep      endpoint
-		ch      *proc.Child
-		err     error
-		version = sessionVersion
+		tr     transport.Interface
+		modern *transport.StreamableHTTP // tr, when the upstream speaks 2026-07-28
+		ep     endpoint
+		ch     *proc.Child
+		err    error
 	)
 	switch transportOf(u.spec) {
 	case service.Stdio:
@@ -44,7 +44,7 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 			tr = transport.NewIO(ch.Stdout, ch.Stdin, nil)
 		}
 	case service.HTTP:
-		tr, ep, version, err = u.streamable(ctx, sessCtx, rs)
+		tr, modern, ep, err = u.streamable(ctx, sessCtx, rs)
 	case service.SSE:
 		tr, ep, err = u.remote(rs, false)
 	default:
@@ -57,13 +57,17 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 		return nil, u.opts.Masker.Err(err)
 	}
 	s.child = ch
+	version := sessionVersion
+	if modern != nil {
+		version = modernVersion
+	}
 	s.client = client.NewClient(tr, client.WithProtocolVersion(version))
 	err = u.initialize(ctx, sessCtx, s, s.client, version)
-	if version == modernVersion && (err != nil || !mcp.IsModernProtocol(s.client.ProtocolVersion())) {
+	if modern != nil && (err != nil || !mcp.IsModernProtocol(s.client.ProtocolVersion())) {
 		// The upstream answered server/discover and then no longer did:
 		// mcp-go's client fell back to initialize and says why that
 		// failed. Ask again for the reason, such as a login it refused.
-		if _, why := u.discover(ctx, tr.(*transport.StreamableHTTP)); why != nil {
+		if _, why := u.discover(ctx, modern); why != nil {
 			err = fmt.Errorf("server/discover: %w", why)
 		} else if err == nil {
 			err = errors.New("server/discover: the upstream answered it only once")
@@ -74,8 +78,8 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 		u.noteWithheld(rs)
 		return nil, u.opts.Masker.Err(err)
 	}
-	if version == modernVersion {
-		u.useModern(sessCtx, s, tr.(*transport.StreamableHTTP), ep)
+	if modern != nil {
+		u.useModern(sessCtx, s, modern, ep)
 		s.era.Open = func(ctx context.Context) (*client.Client, error) {
 			tr, _, err := u.remote(rs, true)
 			if err == nil {

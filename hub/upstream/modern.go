@@ -37,26 +37,27 @@ const discoverTimeout = 5 * time.Second
 var ErrNotModern = errors.New("the upstream does not speak the 2026-07-28 revision")
 
 // streamable makes the transport of a Streamable HTTP upstream and says
-// which revision to speak on it: 2026-07-28 when the upstream answers
-// server/discover with it (the revision the hub asks first, as the
-// specification's backwards compatibility asks of a client of both), else
-// the session era's, on a new transport that holds the session's GET
-// stream. mcp-go's client does not probe on a transport with that stream.
-func (u *Upstream) streamable(ctx, sessCtx context.Context, rs *resolve.Resolution) (transport.Interface, endpoint, string, error) {
-	tr, ep, err := u.remote(rs, false)
+// which revision to speak on it: modern is the transport too when the
+// upstream answers server/discover with 2026-07-28 (the revision the hub
+// asks first, as the specification's backwards compatibility asks of a
+// client of both); nil when it does not, and tr is then a new transport
+// that holds the session era's GET stream (mcp-go's client does not probe
+// on a transport with that stream).
+func (u *Upstream) streamable(ctx, sessCtx context.Context, rs *resolve.Resolution) (tr transport.Interface, modern *transport.StreamableHTTP, ep endpoint, err error) {
+	tr, ep, err = u.remote(rs, false)
 	if err != nil {
-		return nil, ep, "", err
+		return nil, nil, ep, err
 	}
-	mt := tr.(*transport.StreamableHTTP)
+	mt := tr.(*transport.StreamableHTTP) // remote makes one for an http service
 	if err := mt.Start(sessCtx); err != nil {
-		return nil, ep, "", err
+		return nil, nil, ep, err
 	}
 	if ok, _ := u.discover(ctx, mt); ok {
-		return mt, ep, modernVersion, nil
+		return mt, mt, ep, nil
 	}
 	_ = mt.Close()
 	tr, ep, err = u.remote(rs, true)
-	return tr, ep, sessionVersion, err
+	return tr, nil, ep, err
 }
 
 // discover sends server/discover on mt in the 2026-07-28 revision, bounded

@@ -30,10 +30,16 @@ func (u *Upstream) Request(ctx context.Context, caller any, method string, param
 	if s.modern != nil {
 		// An upstream spoken to statelessly: on its session era when it
 		// has one that offers what the request names, else statelessly,
-		// as the hub's own client.
-		if _, err := u.sessionClient(ctx, s); err != nil || s.era.StatelessOnly(method, rpc.NameOf(params)) {
-			return u.requestModern(ctx, s, method, params, nil)
+		// as the hub's own client. The params are encoded once, here.
+		b, err := json.Marshal(params)
+		if err != nil {
+			return nil, u.errorf("%s: %w", method, err)
 		}
+		body := json.RawMessage(b)
+		if _, err := u.sessionClient(ctx, s); err != nil || s.era.StatelessOnly(method, rpc.NameOf(body)) {
+			return u.requestModern(ctx, s, method, body, nil)
+		}
+		params = body
 	}
 	return u.send(ctx, s, false, caller, method, params, nil)
 }

@@ -133,16 +133,12 @@ func WithoutTasks(ext map[string]any) map[string]any {
 	return out
 }
 
-// NameOf returns the name a request's params name (a tool's, a prompt's),
-// "" if none.
-func NameOf(params any) string {
-	b, err := json.Marshal(params)
-	if err != nil {
-		return ""
-	}
+// NameOf returns the name a request's encoded params name (a tool's, a
+// prompt's), "" if none.
+func NameOf(params json.RawMessage) string {
 	var named struct {
 		Name string `json:"name"`
 	}
-	_ = json.Unmarshal(b, &named)
+	_ = json.Unmarshal(params, &named)
 	return named.Name
 }
