@@ -3,18 +3,18 @@ package upstream
 import (
 	"context"
 
-	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 )
 
-// sessionClient returns the session-era client of s: its own for an
-// upstream of the session era, else the session era's connection, opened
-// on first need (hub/upstream/era, decision 0236).
-func (u *Upstream) sessionClient(ctx context.Context, s *session) (*client.Client, error) {
+// openSessionEra makes sure s has a session-era connection, opening one on
+// first need for an upstream spoken to statelessly (hub/upstream/era,
+// decision 0236); an error says the upstream refused it.
+func (s *session) openSessionEra(ctx context.Context) error {
 	if s.modern == nil {
-		return s.client, nil
+		return nil
 	}
-	return s.era.Client(ctx)
+	_, err := s.era.Client(ctx)
+	return err
 }
 
 // sessionTransport returns the session-era transport of s, nil if none is

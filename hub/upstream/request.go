@@ -36,7 +36,7 @@ func (u *Upstream) Request(ctx context.Context, caller any, method string, param
 			return nil, u.errorf("%s: %w", method, err)
 		}
 		body := json.RawMessage(b)
-		if _, err := u.sessionClient(ctx, s); err != nil || s.era.StatelessOnly(method, rpc.NameOf(body)) {
+		if err := s.openSessionEra(ctx); err != nil || s.era.StatelessOnly(method, rpc.NameOf(body)) {
 			return u.requestModern(ctx, s, method, body, nil)
 		}
 		params = body

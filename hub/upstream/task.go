@@ -41,7 +41,7 @@ func (u *Upstream) RequestTask(ctx context.Context, caller any, params any) (jso
 	if err != nil {
 		return nil, err
 	}
-	if _, err := u.sessionClient(ctx, s); err != nil {
+	if err := s.openSessionEra(ctx); err != nil {
 		return nil, u.errorf("tasks need the session era: %w", err)
 	}
 	ttl := (u.timeout() + taskMargin).Milliseconds()
