@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench/hub.sh [RUNS [HUBLOAD FLAGS…]] — the hub beside the practical limit,
 # in one run (bench/README.md, "## Hub"): the same upstream called
-# directly, bench/forwarder (a bare net/http forwarder of it), the hub of
+# directly, bench/forwarder (a bare net/http forwarder of it, and over
+# stdio a bare relay of its pipes), the hub of
 # the baseline commit and this tree's hub, rounds interleaved:
 # tools/call p50/p99 over Streamable HTTP and over serve --stdio, calls/s
 # with 16 HTTP sessions and the CPU per call of each server process, and

@@ -3,8 +3,11 @@
 // forwards every other request over one pipe to an upstream's stdio,
 // matching answers by id. No MCP library, no sessions, no policies: what
 // it adds to the upstream called directly is the floor of any hub in Go.
+// With -stdio it is the same floor over stdio: a process between the
+// client and the upstream that copies bytes both ways, reading nothing.
 //
-//	forwarder UPSTREAM [ARGS…]   prints its 127.0.0.1 address, serves /mcp
+//	forwarder UPSTREAM [ARGS…]          prints its 127.0.0.1 address, serves /mcp
+//	forwarder -stdio UPSTREAM [ARGS…]   relays its stdin and stdout to the upstream's
 package main
 
 import (
@@ -22,6 +25,10 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 2 && os.Args[1] == "-stdio" {
+		relay(os.Args[2:])
+		return
+	}
 	up := exec.Command(os.Args[1], os.Args[2:]...)
 	in, _ := up.StdinPipe()
 	out, _ := up.StdoutPipe()
@@ -100,4 +107,25 @@ func main() {
 			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":%s}`, m.ID, a.Error)
 		}
 	}))
+}
+
+// relay runs the upstream with pipes of its own and copies what comes on
+// stdin to it and what it writes to stdout, through this process's
+// memory (a plain read and write: no splice between the pipes), until
+// either side ends.
+func relay(args []string) {
+	up := exec.Command(args[0], args[1:]...)
+	up.Stderr = os.Stderr
+	in, _ := up.StdinPipe()
+	out, _ := up.StdoutPipe()
+	if err := up.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, "forwarder:", err)
+		os.Exit(1)
+	}
+	go func() {
+		_, _ = io.Copy(struct{ io.Writer }{in}, struct{ io.Reader }{os.Stdin})
+		_ = in.Close()
+	}()
+	_, _ = io.Copy(struct{ io.Writer }{os.Stdout}, struct{ io.Reader }{out})
+	_ = up.Wait()
 }

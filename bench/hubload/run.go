@@ -225,6 +225,14 @@ func (r *report) stdioLatency(ctx context.Context, cfg config) error {
 	}
 	defer us.close()
 	ss, ns, ps := []session{us}, []string{"direct"}, []int{us.cmd.Process.Pid}
+	if cfg.forwarder != "" {
+		fs, err := dialStdio(exec.Command(cfg.forwarder, "-stdio", cfg.self, "upstream"), "echo")
+		if err != nil {
+			return fmt.Errorf("forwarder over stdio: %w", err)
+		}
+		defer fs.close()
+		ss, ns, ps = append(ss, fs), append(ns, "forwarder"), append(ps, fs.cmd.Process.Pid)
+	}
 	for _, h := range []struct{ name, bin, home string }{{"baseline", cfg.base, cfg.baseHome}, {"hub", cfg.chronicle, cfg.home}} {
 		if h.bin == "" {
 			continue
