@@ -32,6 +32,7 @@ type callPath struct {
 	masker    *mask.Masker
 	inspector *inspect.Inspector
 	tasks     *task.Sessions // the tasks the hub hands out (tasks.go)
+	hooked    *server.Hooks  // what mcp-go runs around a request (hooks), which Call runs too
 	// needsLogin returns why a service with an oauth block needs a login,
 	// "" when it does not: its tools' stand-in names the command.
 	needsLogin func(service string) string

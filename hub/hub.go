@@ -192,6 +192,9 @@ func New(opts Options) (*Hub, error) {
 		TaskCall: func(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError) {
 			return h.calls.TaskCall(ctx, cs, body)
 		},
+		Call: func(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError) {
+			return h.calls.Call(ctx, cs, body)
+		},
 		StatelessTask: func(ctx context.Context, body []byte) (json.RawMessage, *session.RPCError) {
 			return h.calls.ServeStatelessTask(ctx, body)
 		},
@@ -217,6 +220,7 @@ func New(opts Options) (*Hub, error) {
 		settings: h.settings, scopes: h.scopes, lister: h.lister, lists: h.lists, sessions: h.sessions,
 		pass: h.pass, masker: h.masker, inspector: h.inspector, needsLogin: h.logins.Why,
 	}
+	h.calls.hooked = h.calls.hooks()
 	h.calls.tasks = &task.Sessions{Routes: h.pass, Enter: h.calls.enter, Router: &task.Router{Sealer: sealer, Masker: h.masker,
 		Backend: func(s string) relay.Backend { return h.settings().Backend(s) }, Reaches: h.scopes.InScope, Refusal: h.calls.refusal}}
 	h.srv = server.NewMCPServer("chronicle", opts.Version,
@@ -229,7 +233,7 @@ func New(opts Options) (*Hub, error) {
 		server.WithLogging(),
 		server.WithCompletions(),
 		server.WithRecovery(),
-		server.WithHooks(h.calls.hooks()),
+		server.WithHooks(h.calls.hooked),
 		server.WithToolFilter(h.calls.toolFilter),
 		server.WithPromptFilter(h.calls.promptFilter),
 		server.WithPromptCompletionProvider(completer{h.calls}),

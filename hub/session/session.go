@@ -62,6 +62,7 @@ type Session struct {
 type inFlight struct {
 	tool      string // the tool a tools/call names, else ""
 	cancelled bool   // the client sent notifications/cancelled for it
+	stop      func() // ends the request's handling, when the hub serves it (OnCancel)
 }
 
 // A rootsHandshake holds what must all be true before the hub asks a client
@@ -372,10 +373,30 @@ func (cs *Session) Begin(id []byte, tool string) {
 // already answered (or never sent) is forgotten at once.
 func (cs *Session) Cancel(id []byte) {
 	cs.mu.Lock()
-	defer cs.mu.Unlock()
-	if r, ok := cs.inFlight[string(id)]; ok {
+	r, ok := cs.inFlight[string(id)]
+	if ok {
 		r.cancelled = true
 		cs.inFlight[string(id)] = r
+	}
+	cs.mu.Unlock()
+	if ok && r.stop != nil {
+		r.stop()
+	}
+}
+
+// OnCancel has stop called when the client cancels the request id in
+// flight (mcp-go cancels the requests it serves itself; this is for those
+// the hub serves beside it), at once if the client cancelled it already.
+func (cs *Session) OnCancel(id []byte, stop func()) {
+	cs.mu.Lock()
+	r, ok := cs.inFlight[string(id)]
+	if ok {
+		r.stop = stop
+		cs.inFlight[string(id)] = r
+	}
+	cs.mu.Unlock()
+	if ok && r.cancelled {
+		stop()
 	}
 }
 

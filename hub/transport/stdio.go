@@ -2,12 +2,14 @@ package transport
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"log"
 	"sync"
 
+	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/chronicle-dev/chronicle/hub/session"
@@ -51,7 +53,7 @@ func (r *trackingReader) Read(p []byte) (int, error) {
 		}
 		if len(r.line) > 0 {
 			r.see(r.line)
-			if r.h.serveStdioTask(r.line) {
+			if r.h.serveStdioTask(r.line) || r.h.serveStdioCall(r.line) {
 				r.line = nil // the hub answers it (taskanswer.go)
 				continue
 			}
@@ -63,6 +65,32 @@ func (r *trackingReader) Read(p []byte) (int, error) {
 	n := copy(p, r.line)
 	r.line = r.line[n:]
 	return n, nil
+}
+
+// serveStdioCall answers a stdio client's tools/call in place of mcp-go
+// when the call path takes it (Core.Call), and reports whether it did.
+func (h *Transport) serveStdioCall(line []byte) bool {
+	if h.core.Call == nil {
+		return false
+	}
+	m := wire.Peek(line)
+	if len(m.ID) == 0 || !m.Is(mcp.MethodToolsCall) {
+		return false
+	}
+	cs := h.core.Sessions.Get(session.StdioID)
+	ctx := h.core.Context
+	if cs == nil || ctx == nil {
+		return false
+	}
+	body := bytes.Clone(line) // the reader's buffer is read again
+	answer := h.core.Call(ctx, cs, body)
+	if answer == nil {
+		return false
+	}
+	h.core.Go(func() {
+		writeAnswer(h.stdioOut.Load(), wire.Peek(body).ID, answer)
+	})
+	return true
 }
 
 // see notes a line of the client's in its session, which mcp-go

@@ -72,13 +72,17 @@ func (h *Transport) serveStdioTask(line []byte) bool {
 	if answer == nil {
 		return false
 	}
-	h.core.Go(func() {
-		b, err := json.Marshal(answerMessage(json.RawMessage(m.ID), answer))
-		if w := h.stdioOut.Load(); w != nil && err == nil {
-			_, _ = w.Write(append(b, '\n'))
-		}
-	})
+	h.core.Go(func() { writeAnswer(h.stdioOut.Load(), m.ID, answer) })
 	return true
+}
+
+// writeAnswer runs answer and writes the answer of request id to the
+// stdio client w (nil: none is served).
+func writeAnswer(w *trackingWriter, id []byte, answer func() (json.RawMessage, *session.RPCError)) {
+	b, err := json.Marshal(answerMessage(json.RawMessage(id), answer))
+	if w != nil && err == nil {
+		_, _ = w.Write(append(b, '\n'))
+	}
 }
 
 // serveLegacyTask answers an HTTP+SSE client's message (body, the POST's)

@@ -1,0 +1,84 @@
+package hub
+
+import (
+	"context"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/chronicle-dev/chronicle/engine/secret"
+	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
+)
+
+// stdioInitialized starts a stdio client of h and completes its handshake.
+func stdioInitialized(t *testing.T, h *Hub) *stdioPeer {
+	t.Helper()
+	p := startStdio(t, h)
+	p.send(t, initialize)
+	p.until(t, `"id":1`)
+	p.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	return p
+}
+
+// TestStdioResultAsTheUpstreamSentIt: a stdio client's tools/call is
+// served beside mcp-go's server (decision 0239), and gets the tool's
+// result member for member as the upstream sent it, as a Streamable HTTP
+// client does (decision 0237) — mcp-go's types drop what they do not know.
+func TestStdioResultAsTheUpstreamSentIt(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	writeState(t, path, []service.Service{{Name: "v", Enabled: true,
+		Definition: service.Definition{Transport: service.HTTP, URL: secret.Literal(vendorUpstream(t))}}}, nil)
+	p := stdioInitialized(t, newTestHub(t, path, Options{ListGrace: testGrace}))
+	p.send(t, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"v__vendor"}}`)
+	got := p.until(t, `"id":7`)
+	if last := got[len(got)-1]; !strings.Contains(last, `"x-vendor":{"kept":true}`) || !strings.Contains(last, "as sent") {
+		t.Errorf("the stdio client got %s; want the upstream's result with its x-vendor member", last)
+	}
+}
+
+// TestStdioCallCancelled: a stdio client's notifications/cancelled ends a
+// call the hub serves beside mcp-go — the upstream's handler sees its
+// context end — and the call gets no answer (MCP: a cancelled request has
+// none); the session goes on.
+func TestStdioCallCancelled(t *testing.T) {
+	started, ended := make(chan struct{}, 1), make(chan struct{}, 1)
+	srv := server.NewMCPServer("slow", "1", server.WithToolCapabilities(false))
+	srv.AddTool(mcp.NewTool("wait"), func(ctx context.Context, _ mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		started <- struct{}{}
+		select {
+		case <-ctx.Done():
+			ended <- struct{}{}
+			return nil, ctx.Err()
+		case <-time.After(hangGuard):
+			return mcp.NewToolResultText("never cancelled"), nil
+		}
+	})
+	srv.AddTool(mcp.NewTool("ping"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText("pong"), nil
+	})
+	url := interceptedUpstream(t, srv, func(http.ResponseWriter, *http.Request, interceptedRequest) bool { return false })
+	path := filepath.Join(t.TempDir(), "state.json")
+	writeState(t, path, []service.Service{{Name: "s", Enabled: true,
+		Definition: service.Definition{Transport: service.HTTP, URL: secret.Literal(url)}}}, nil)
+	p := stdioInitialized(t, newTestHub(t, path, Options{ListGrace: testGrace}))
+
+	p.send(t, `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"s__wait"}}`)
+	waitfor.Receive(t, started, "the upstream's handler to start")
+	p.send(t, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9,"reason":"test"}}`)
+	waitfor.Receive(t, ended, "the upstream's handler to see the cancellation")
+	p.send(t, `{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"s__ping"}}`)
+	for _, line := range p.until(t, `"id":10`) {
+		if strings.Contains(line, `"id":9`) {
+			t.Errorf("the cancelled call was answered: %s", line)
+		}
+		if strings.Contains(line, `"id":10`) && !strings.Contains(line, "pong") {
+			t.Errorf("the call after the cancellation: %s", line)
+		}
+	}
+}
