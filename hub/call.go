@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -44,7 +45,7 @@ func (h *callPath) serveCall(ctx context.Context, exposed string, req mcp.CallTo
 		// hub takes one whenever the service offers the tool as a task.
 		task.asked, task.flat = &mcp.TaskParams{}, true
 	}
-	res, err := h.callRound(ctx, relay.CallerOf(ctx), exposed, req.Params.Arguments, req.Params.Meta, req.Params.MultiRoundTripParams, task)
+	res, err := h.callRound(ctx, relay.CallerOf(ctx), exposed, arguments(req.Params), req.Params.Meta, req.Params.MultiRoundTripParams, task)
 	var r *rejection
 	switch {
 	case errors.As(err, &r):
@@ -186,6 +187,19 @@ func (h *callPath) forward(ctx context.Context, c *relay.Caller, service, own st
 		return mcp.NewToolResultError(fmt.Sprintf("%s: the answer to tools/call is not a tool result: %v", service, err)), nil
 	}
 	return res, nil
+}
+
+// arguments returns a call's arguments as the client sent them, where they
+// were kept (mcp-go's RawArguments: an integer above 2^53 keeps its
+// digits), else as decoded; nil for none.
+func arguments(p mcp.CallToolParams) any {
+	if raw := bytes.TrimSpace(p.RawArguments); len(raw) > 0 {
+		if string(raw) == "null" {
+			return nil
+		}
+		return json.RawMessage(raw)
+	}
+	return p.Arguments
 }
 
 // callParams are the params of a tools/call as the hub sends it upstream:

@@ -14,7 +14,8 @@ import (
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
-// Call takes a stdio client's tools/call (body as sent) in place of
+// Call takes a stdio client's tools/call (m, peeked from the body as
+// sent, which the transport keeps) in place of
 // mcp-go's server (Core.Call, decision 0239): the request decoded once,
 // the same hooks, filter and handler mcp-go would run, and the upstream's
 // result answered as it came (decision 0237). It returns what answers the
@@ -24,8 +25,7 @@ import (
 // a tool offered as a task, a call that asks for a task, and a tool its
 // service offers only in 2026-07-28 (whose input_required result mcp-go's
 // server resolves for a session-era client).
-func (h *callPath) Call(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError) {
-	m := wire.Peek(body)
+func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message) func() (json.RawMessage, *session.RPCError) {
 	if len(m.ID) == 0 || !m.Is(mcp.MethodToolsCall) || cs == nil || cs.ClientSession() == nil {
 		return nil
 	}
@@ -36,10 +36,19 @@ func (h *callPath) Call(ctx context.Context, cs *session.Session, body []byte) f
 	if v := server.RequestProtocolVersion(ctx); v == "" || mcp.IsModernProtocol(v) {
 		return nil
 	}
-	var req mcp.CallToolRequest
-	if json.Unmarshal(m.Params, &req.Params) != nil || req.Params.Task != nil {
+	// The params as mcp-go's decode reads them, but the arguments kept as
+	// sent (the call path passes them on so, arguments) and not decoded.
+	var p struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+		Meta      *mcp.Meta       `json:"_meta,omitempty"`
+		Task      *mcp.TaskParams `json:"task,omitempty"`
+		mcp.MultiRoundTripParams
+	}
+	if json.Unmarshal(m.Params, &p) != nil || p.Task != nil {
 		return nil
 	}
+	req := mcp.CallToolRequest{Params: mcp.CallToolParams{Name: p.Name, Meta: p.Meta, MultiRoundTripParams: p.MultiRoundTripParams, RawArguments: p.Arguments}}
 	var id any
 	if json.Unmarshal(m.ID, &id) != nil {
 		return nil
@@ -53,11 +62,10 @@ func (h *callPath) Call(ctx context.Context, cs *session.Session, body []byte) f
 	if b := h.settings().Backend(t.Service); b == nil || b.ModernOnly(string(mcp.MethodToolsCall), t.Name) {
 		return nil
 	}
-	raw := bytes.Clone(m.ID)
 	return func() (json.RawMessage, *session.RPCError) {
 		ctx, cancel := context.WithCancel(session.WithReply(ctx, new(session.Reply)))
 		defer cancel()
-		cs.OnCancel(raw, cancel)
+		cs.OnCancel(m.ID, cancel)
 		return h.callHooked(ctx, id, t.Exposed, &req)
 	}
 }

@@ -2,6 +2,8 @@ package hub
 
 import (
 	"context"
+	"encoding/json"
+	"io"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -81,4 +83,54 @@ func TestStdioCallCancelled(t *testing.T) {
 			t.Errorf("the call after the cancellation: %s", line)
 		}
 	}
+}
+
+// TestCallArgumentsAsSent: a call's arguments reach the upstream as the
+// client sent them, over Streamable HTTP (mcp-go's server serves the
+// call) and over stdio (the hub serves it beside mcp-go, decision 0239):
+// an integer above 2^53 keeps its digits, which a decode into float64 and
+// an encode again lost.
+func TestCallArgumentsAsSent(t *testing.T) {
+	srv := server.NewMCPServer("args", "1", server.WithToolCapabilities(false))
+	srv.AddTool(mcp.NewTool("echo"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText("typed"), nil
+	})
+	url := interceptedUpstream(t, srv, func(w http.ResponseWriter, r *http.Request, req interceptedRequest) bool {
+		if req.Method != "tools/call" {
+			return false
+		}
+		var body struct {
+			Params struct {
+				Arguments json.RawMessage `json:"arguments"`
+			} `json:"params"`
+		}
+		b, _ := io.ReadAll(r.Body)
+		_ = json.Unmarshal(b, &body)
+		text, _ := json.Marshal(string(body.Params.Arguments))
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"result":{"content":[{"type":"text","text":` + string(text) + `}]}}`))
+		return true
+	})
+	path := filepath.Join(t.TempDir(), "state.json")
+	writeState(t, path, []service.Service{{Name: "a", Enabled: true,
+		Definition: service.Definition{Transport: service.HTTP, URL: secret.Literal(url)}}}, nil)
+	const big = "9007199254740993" // 2^53 + 1: a float64 holds ...992
+	call := `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"a__echo","arguments":{"n":` + big + `}}}`
+
+	t.Run("http", func(t *testing.T) {
+		r := startHub(t, path)
+		_, _, hdr := do(t, "POST", r.url+"/mcp", nil, initialize)
+		h := map[string]string{"Mcp-Session-Id": hdr.Get("Mcp-Session-Id"), "MCP-Protocol-Version": "2025-11-25"}
+		do(t, "POST", r.url+"/mcp", h, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		if _, body, _ := do(t, "POST", r.url+"/mcp", h, call); !strings.Contains(body, big) {
+			t.Errorf("the upstream got other arguments than the client sent: %s", responseOf(body))
+		}
+	})
+	t.Run("stdio", func(t *testing.T) {
+		p := stdioInitialized(t, newTestHub(t, path, Options{ListGrace: testGrace}))
+		p.send(t, call)
+		if got := p.until(t, `"id":5`); !strings.Contains(got[len(got)-1], big) {
+			t.Errorf("the upstream got other arguments than the client sent: %s", got[len(got)-1])
+		}
+	})
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/chronicle-dev/chronicle/hub/seal"
 	"github.com/chronicle-dev/chronicle/hub/task"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -192,8 +193,8 @@ func New(opts Options) (*Hub, error) {
 		TaskCall: func(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError) {
 			return h.calls.TaskCall(ctx, cs, body)
 		},
-		Call: func(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError) {
-			return h.calls.Call(ctx, cs, body)
+		Call: func(ctx context.Context, cs *session.Session, m wire.Message) func() (json.RawMessage, *session.RPCError) {
+			return h.calls.Call(ctx, cs, m)
 		},
 		StatelessTask: func(ctx context.Context, body []byte) (json.RawMessage, *session.RPCError) {
 			return h.calls.ServeStatelessTask(ctx, body)

@@ -2,14 +2,12 @@ package transport
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"log"
 	"sync"
 
-	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/chronicle-dev/chronicle/hub/session"
@@ -52,8 +50,9 @@ func (r *trackingReader) Read(p []byte) (int, error) {
 			r.line = exposeLine(r.h.core.Service, r.line)
 		}
 		if len(r.line) > 0 {
-			r.see(r.line)
-			if r.h.serveStdioTask(r.line) || r.h.serveStdioCall(r.line) {
+			m := wire.Peek(r.line)
+			r.see(m)
+			if r.h.serveStdioLine(r.line, m) {
 				r.line = nil // the hub answers it (taskanswer.go)
 				continue
 			}
@@ -67,37 +66,11 @@ func (r *trackingReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// serveStdioCall answers a stdio client's tools/call in place of mcp-go
-// when the call path takes it (Core.Call), and reports whether it did.
-func (h *Transport) serveStdioCall(line []byte) bool {
-	if h.core.Call == nil {
-		return false
-	}
-	m := wire.Peek(line)
-	if len(m.ID) == 0 || !m.Is(mcp.MethodToolsCall) {
-		return false
-	}
-	cs := h.core.Sessions.Get(session.StdioID)
-	ctx := h.core.Context
-	if cs == nil || ctx == nil {
-		return false
-	}
-	body := bytes.Clone(line) // the reader's buffer is read again
-	answer := h.core.Call(ctx, cs, body)
-	if answer == nil {
-		return false
-	}
-	h.core.Go(func() {
-		writeAnswer(h.stdioOut.Load(), wire.Peek(body).ID, answer)
-	})
-	return true
-}
-
 // see notes a line of the client's in its session, which mcp-go
 // registered before it read the first line.
-func (r *trackingReader) see(line []byte) {
+func (r *trackingReader) see(m wire.Message) {
 	if cs := r.h.core.Sessions.Get(session.StdioID); cs != nil {
-		r.h.core.Note(cs, wire.Peek(line))
+		r.h.core.Note(cs, m)
 	}
 }
 

@@ -55,11 +55,14 @@ func answerMessage(id json.RawMessage, answer func() (json.RawMessage, *session.
 	}{mcp.JSONRPC_VERSION, id, res}
 }
 
-// serveStdioTask answers a stdio client's line in place of mcp-go when
-// taskAnswer takes it, and reports whether it did.
-func (h *Transport) serveStdioTask(line []byte) bool {
+// serveStdioLine answers a stdio client's line (m, peeked) in place of
+// mcp-go when it is a tasks request or a tools/call the call path takes
+// (taskAnswer; Core.Call, decision 0239), on a goroutine of its own, and
+// reports whether it did.
+func (h *Transport) serveStdioLine(line []byte, m wire.Message) bool {
 	cs := h.core.Sessions.Get(session.StdioID)
-	if cs == nil || !mayTakeTask(wire.Peek(line)) {
+	call := len(m.ID) > 0 && m.Is(mcp.MethodToolsCall) && h.core.Call != nil
+	if cs == nil || !mayTakeTask(m) && !call {
 		return false
 	}
 	ctx := h.core.Context
@@ -67,8 +70,11 @@ func (h *Transport) serveStdioTask(line []byte) bool {
 		ctx = context.Background()
 	}
 	body := bytes.Clone(line) // the reader's buffer is read again
-	m := wire.Peek(body)
+	m = wire.Peek(body)
 	answer := h.taskAnswer(ctx, cs, m, body)
+	if answer == nil && call {
+		answer = h.core.Call(ctx, cs, m)
+	}
 	if answer == nil {
 		return false
 	}

@@ -68,10 +68,11 @@ type Core struct {
 	// answers it, run on a goroutine of its own, or nil when the call is
 	// mcp-go's (decision 0235).
 	TaskCall func(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError)
-	// Call takes a stdio client's tools/call (body) in place of mcp-go's
-	// server: it returns what answers it, run on a goroutine of its own,
-	// or nil when the call is mcp-go's (decision 0239).
-	Call func(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError)
+	// Call takes a stdio client's tools/call (m, peeked from a body the
+	// transport keeps) in place of mcp-go's server: it returns what answers
+	// it, run on a goroutine of its own, or nil when the call is mcp-go's
+	// (decision 0239).
+	Call func(ctx context.Context, cs *session.Session, m wire.Message) func() (json.RawMessage, *session.RPCError)
 	// StatelessTask answers a 2026-07-28 client's tasks/get, tasks/update
 	// or tasks/cancel (body), the tasks extension's, which mcp-go does not
 	// know (decision 0235). nil leaves them to mcp-go.
