@@ -14,17 +14,18 @@ import (
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
-// Call takes a stdio client's tools/call (m, peeked from the body as
-// sent, which the transport keeps) in place of
-// mcp-go's server (Core.Call, decision 0239): the request decoded once,
-// the same hooks, filter and handler mcp-go would run, and the upstream's
-// result answered as it came (decision 0237). It returns what answers the
-// call, run on a goroutine of its own, or nil when the call is mcp-go's:
-// a session not (yet) in a session-era revision, a tool that is not a
-// service's offered one (a meta-tool, a stand-in, one a policy blocks),
-// a tool offered as a task, a call that asks for a task, and a tool its
-// service offers only in 2026-07-28 (whose input_required result mcp-go's
-// server resolves for a session-era client).
+// Call takes a stdio client's tools/call (m, peeked from the body as sent,
+// which the transport keeps) in place of mcp-go's server (Core.Call,
+// decision 0239): the request decoded once, the same hooks, filter and
+// handler mcp-go would run, and the upstream's result answered as it came
+// (decision 0237). It returns what answers the call, run on a goroutine of
+// its own, or nil when the call is mcp-go's: a session not (yet) in a
+// session-era revision, a tool that is not a service's offered one (a
+// meta-tool, a stand-in, one a policy blocks), a tool offered as a task, a
+// call that asks for a task, a tool its service offers only in 2026-07-28
+// (whose input_required result mcp-go's server resolves for a session-era
+// client), and a request the session does not hold in flight (beyond its
+// bound: it could not be cancelled).
 func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message) func() (json.RawMessage, *session.RPCError) {
 	if len(m.ID) == 0 || !m.Is(mcp.MethodToolsCall) || cs == nil || cs.ClientSession() == nil {
 		return nil
@@ -62,10 +63,13 @@ func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message
 	if b := h.settings().Backend(t.Service); b == nil || b.ModernOnly(string(mcp.MethodToolsCall), t.Name) {
 		return nil
 	}
+	ctx, cancel := context.WithCancel(session.WithReply(ctx, new(session.Reply)))
+	if !cs.OnCancel(m.ID, cancel) {
+		cancel()
+		return nil // not in flight, so not cancellable here: mcp-go's
+	}
 	return func() (json.RawMessage, *session.RPCError) {
-		ctx, cancel := context.WithCancel(session.WithReply(ctx, new(session.Reply)))
 		defer cancel()
-		cs.OnCancel(m.ID, cancel)
 		return h.callHooked(ctx, id, t.Exposed, &req)
 	}
 }

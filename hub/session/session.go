@@ -387,7 +387,9 @@ func (cs *Session) Cancel(id []byte) {
 // OnCancel has stop called when the client cancels the request id in
 // flight (mcp-go cancels the requests it serves itself; this is for those
 // the hub serves beside it), at once if the client cancelled it already.
-func (cs *Session) OnCancel(id []byte, stop func()) {
+// It reports false, and keeps nothing, when the request is not in flight
+// (the session holds at most maxInFlight).
+func (cs *Session) OnCancel(id []byte, stop func()) bool {
 	cs.mu.Lock()
 	r, ok := cs.inFlight[string(id)]
 	if ok {
@@ -398,6 +400,7 @@ func (cs *Session) OnCancel(id []byte, stop func()) {
 	if ok && r.cancelled {
 		stop()
 	}
+	return ok
 }
 
 // Answered forgets a request as its response goes out and reports whether

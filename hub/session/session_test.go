@@ -33,3 +33,31 @@ func TestSessionCapChoice(t *testing.T) {
 		t.Errorf("unused: %d sessions, want none (the busy one was used; the SSE one is not ours)", len(got))
 	}
 }
+
+// TestOnCancel: a request the hub serves itself is stopped when the client
+// cancels it, at once when the cancel came first, and only one in flight
+// takes a stop.
+func TestOnCancel(t *testing.T) {
+	cs := newSession("s")
+	stops := 0
+	stop := func() { stops++ }
+	if cs.OnCancel([]byte("1"), stop) {
+		t.Fatal("OnCancel took a request that is not in flight")
+	}
+	cs.Begin([]byte("1"), "a__t")
+	if !cs.OnCancel([]byte("1"), stop) || stops != 0 {
+		t.Fatalf("OnCancel of a request in flight: stops %d", stops)
+	}
+	cs.Cancel([]byte("1"))
+	if stops != 1 {
+		t.Fatalf("after the cancel: stops %d, want 1", stops)
+	}
+	cs.Begin([]byte("2"), "a__t")
+	cs.Cancel([]byte("2"))
+	if !cs.OnCancel([]byte("2"), stop) || stops != 2 {
+		t.Fatalf("OnCancel of a request already cancelled: stops %d, want 2", stops)
+	}
+	if !cs.Answered([]byte("2")) {
+		t.Error("the cancelled request's answer is not dropped")
+	}
+}
