@@ -10,35 +10,33 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
-// Call takes a stdio client's tools/call (m, peeked from the body as sent,
-// which the transport keeps) in place of mcp-go's server (Core.Call,
-// decision 0239): the request decoded once, the same hooks, filter and
-// handler mcp-go would run, and the upstream's result answered as it came
-// (decision 0237). It returns what answers the call, run on a goroutine of
-// its own, or nil when the call is mcp-go's: a session not (yet) in a
-// session-era revision, a tool that is not a service's offered one (a
-// meta-tool, a stand-in, one a policy blocks), a tool offered as a task, a
-// call that asks for a task, a tool its service offers only in 2026-07-28
-// (whose input_required result mcp-go's server resolves for a session-era
-// client), and a request the session does not hold in flight (beyond its
-// bound: it could not be cancelled).
+// Call takes a client's tools/call (m, peeked from the body as sent, which
+// the transport keeps) in place of mcp-go's server, and returns what
+// answers it, run on a goroutine of its own, or nil when the call is
+// mcp-go's. It takes:
+//   - from a stdio or HTTP+SSE client, a call that asks for a task of a
+//     tool the hub hands it as one (decision 0235): mcp-go would answer it
+//     from a task store of its own;
+//   - from a stdio client, any other call of a service's offered tool
+//     (decision 0239), leaving to mcp-go a session not (yet) in a
+//     session-era revision, a meta-tool, a stand-in or a tool a policy
+//     blocks, a tool offered as a task, a tool its service offers only in
+//     2026-07-28 (whose input_required result mcp-go's server resolves for
+//     a session-era client), and a request the session does not hold in
+//     flight (beyond its bound: it could not be cancelled).
+//
+// The request is decoded once (its arguments kept as sent) and served as
+// mcp-go's server would serve it (callHooked), with a session.Reply: a
+// plain result is answered as the upstream sent it (decision 0237).
 func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message) func() (json.RawMessage, *session.RPCError) {
 	if len(m.ID) == 0 || !m.Is(mcp.MethodToolsCall) || cs == nil || cs.ClientSession() == nil {
 		return nil
 	}
-	if meta := m.Param("_meta"); bytes.Contains(meta, []byte(`"io.modelcontextprotocol/`)) {
-		return nil // a 2026-07-28 request's protocol members: mcp-go reads them
-	}
-	ctx = h.enter(ctx, cs)
-	if v := server.RequestProtocolVersion(ctx); v == "" || mcp.IsModernProtocol(v) {
-		return nil
-	}
-	// The params as mcp-go's decode reads them, but the arguments kept as
-	// sent (the call path passes them on so, arguments) and not decoded.
 	var p struct {
 		Name      string          `json:"name"`
 		Arguments json.RawMessage `json:"arguments"`
@@ -46,32 +44,45 @@ func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message
 		Task      *mcp.TaskParams `json:"task,omitempty"`
 		mcp.MultiRoundTripParams
 	}
-	if json.Unmarshal(m.Params, &p) != nil || p.Task != nil {
-		return nil
-	}
-	req := mcp.CallToolRequest{Params: mcp.CallToolParams{Name: p.Name, Meta: p.Meta, MultiRoundTripParams: p.MultiRoundTripParams, RawArguments: p.Arguments}}
 	var id any
-	if json.Unmarshal(m.ID, &id) != nil {
+	if json.Unmarshal(m.Params, &p) != nil || json.Unmarshal(m.ID, &id) != nil {
 		return nil
 	}
+	req := mcp.CallToolRequest{Params: mcp.CallToolParams{Name: p.Name, Meta: p.Meta, Task: p.Task, MultiRoundTripParams: p.MultiRoundTripParams, RawArguments: p.Arguments}}
+	ctx = h.enter(ctx, cs)
 	h.lister.Catalog(ctx)
-	cat, _ := h.scopes.View(ctx)
-	t := cat.Tools[req.Params.Name]
-	if t == nil || t.Blocked || t.Task || t.Tasks || len(h.toolFilter(ctx, []mcp.Tool{t.Tool})) == 0 {
-		return nil
-	}
-	if b := h.settings().Backend(t.Service); b == nil || b.ModernOnly(string(mcp.MethodToolsCall), t.Name) {
+	cat, v := h.scopes.View(ctx)
+	t := cat.Tools[p.Name]
+	if p.Task != nil && !offered(t, v) || p.Task == nil && !h.takesPlain(ctx, m, t) {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(session.WithReply(ctx, new(session.Reply)))
-	if !cs.OnCancel(m.ID, cancel) {
+	if !cs.OnCancel(m.ID, cancel) && p.Task == nil {
 		cancel()
-		return nil // not in flight, so not cancellable here: mcp-go's
+		return nil
 	}
 	return func() (json.RawMessage, *session.RPCError) {
 		defer cancel()
 		return h.callHooked(ctx, id, t.Exposed, &req)
 	}
+}
+
+// takesPlain reports whether Call takes a call of t that asks for no task:
+// over stdio only (the transport hands Call no other), in a session-era
+// revision, of a service's offered tool that mcp-go's server would serve
+// no differently.
+func (h *callPath) takesPlain(ctx context.Context, m wire.Message, t *catalog.Tool) bool {
+	if bytes.Contains(m.Param("_meta"), []byte(`"io.modelcontextprotocol/`)) {
+		return false // a 2026-07-28 request's protocol members: mcp-go reads them
+	}
+	if v := server.RequestProtocolVersion(ctx); v == "" || mcp.IsModernProtocol(v) {
+		return false
+	}
+	if t == nil || t.Blocked || t.Task || t.Tasks || len(h.toolFilter(ctx, []mcp.Tool{t.Tool})) == 0 {
+		return false
+	}
+	b := h.settings().Backend(t.Service)
+	return b != nil && !b.ModernOnly(string(mcp.MethodToolsCall), t.Name)
 }
 
 // callHooked serves a tools/call as mcp-go's server does around the

@@ -190,9 +190,6 @@ func New(opts Options) (*Hub, error) {
 		Task: func(ctx context.Context, cs *session.Session, body []byte) (json.RawMessage, *session.RPCError) {
 			return h.calls.tasks.Serve(ctx, cs, body)
 		},
-		TaskCall: func(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError) {
-			return h.calls.TaskCall(ctx, cs, body)
-		},
 		Call: func(ctx context.Context, cs *session.Session, m wire.Message) func() (json.RawMessage, *session.RPCError) {
 			return h.calls.Call(ctx, cs, m)
 		},

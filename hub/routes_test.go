@@ -138,7 +138,7 @@ func TestBrowserAttacksAreRefused(t *testing.T) {
 	if code, body, _ := c.do(t, "GET", "/api/tools", "", "", "Authorization", ""); code != 401 || !strings.Contains(body, "bearer token") {
 		t.Errorf("GET /api/tools without the token: %d %s", code, body)
 	}
-	if n := len(c.hub.sessionList()); n != 0 {
+	if n := len(c.hub.clients.List()); n != 0 {
 		t.Errorf("the refused requests left %d sessions", n)
 	}
 	if kids := c.hub.Status()["children"].([]int); len(kids) != 0 {

@@ -72,7 +72,7 @@ func TestLoopbackClientsNeedTheToken(t *testing.T) {
 			t.Errorf("GET %s: %d, want 404", p, code)
 		}
 	}
-	if n := len(h.sessionList()); n != 0 {
+	if n := len(h.clients.List()); n != 0 {
 		t.Errorf("the refused requests left %d sessions", n)
 	}
 	// The console's "connect a client" snippet carries the header.

@@ -1,7 +1,6 @@
 package hub
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -34,7 +33,7 @@ const tasksSince = "2025-11-25"
 
 // handsTasks reports whether the hub hands tasks to the client of a
 // request: a session-era client whose answer the transport writes
-// (session.Reply: Streamable HTTP, or the call TaskCall takes from stdio
+// (session.Reply: Streamable HTTP, or a call Call takes from stdio
 // and HTTP+SSE). A 2026-07-28 client is answered in its extension's shape
 // (handsFlatTasks), or with the task's result.
 func handsTasks(ctx context.Context) bool {
@@ -165,39 +164,6 @@ func (h *callPath) startTask(ctx context.Context, c *relay.Caller, b relay.Backe
 	// What mcp-go encodes and the transport replaces: a tool result, as
 	// its handler must return one.
 	return &mcp.CallToolResult{Content: []mcp.Content{}}, nil, nil
-}
-
-// TaskCall takes a stdio or HTTP+SSE client's tools/call (body as sent)
-// that asks for a task of a tool the hub hands it as one (Core.TaskCall):
-// it returns what answers it — the call path, with a Reply for the task it
-// makes — or nil when the call is mcp-go's (no task asked, or a tool that
-// is none).
-func (h *callPath) TaskCall(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError) {
-	var req mcp.CallToolRequest
-	if json.Unmarshal(wire.Peek(body).Params, &req.Params) != nil || req.Params.Task == nil {
-		return nil
-	}
-	ctx = session.WithReply(h.enter(ctx, cs), new(session.Reply))
-	h.lister.Catalog(ctx)
-	if cat, v := h.scopes.View(ctx); !offered(cat.Tools[req.Params.Name], v) {
-		return nil
-	}
-	return func() (json.RawMessage, *session.RPCError) {
-		res, err := h.serveCall(ctx, req.Params.Name, req)
-		rep := session.ReplyOf(ctx)
-		if raw := rep.Result(); raw != nil {
-			return raw, nil
-		}
-		if e, set := rep.Error(); set {
-			e.Code = cmp.Or(e.Code, mcp.INTERNAL_ERROR)
-			return nil, &e
-		}
-		if err != nil {
-			return nil, &session.RPCError{Code: mcp.INTERNAL_ERROR, Message: err.Error()}
-		}
-		b, _ := json.Marshal(res)
-		return b, nil
-	}
 }
 
 // ServeStatelessTask answers a 2026-07-28 client's tasks/get, tasks/update

@@ -14,7 +14,7 @@ import (
 
 // The stdio and HTTP+SSE transports answer a session's tasks requests
 // (Core.Task) and its tools/call that asks for a task the hub hands it
-// (Core.TaskCall) in place of mcp-go, as the Streamable HTTP transport does
+// (Core.Call) in place of mcp-go, as the Streamable HTTP transport does
 // (task.go): mcp-go would answer them from a task store of its own, or with
 // the tool's result. Each is answered on a goroutine of its own (a
 // tasks/result waits for its task) and written as any answer is, through
@@ -35,8 +35,8 @@ func (h *Transport) taskAnswer(ctx context.Context, cs *session.Session, m wire.
 		return nil
 	case isTaskRequest(m):
 		return func() (json.RawMessage, *session.RPCError) { return h.core.Task(ctx, cs, body) }
-	case h.core.TaskCall != nil:
-		return h.core.TaskCall(ctx, cs, body)
+	case h.core.Call != nil:
+		return h.core.Call(ctx, cs, m)
 	}
 	return nil
 }
@@ -71,9 +71,11 @@ func (h *Transport) serveStdioLine(line []byte, m wire.Message) bool {
 	}
 	body := bytes.Clone(line) // the reader's buffer is read again
 	m = wire.Peek(body)
-	answer := h.taskAnswer(ctx, cs, m, body)
-	if answer == nil && call {
+	var answer func() (json.RawMessage, *session.RPCError)
+	if call {
 		answer = h.core.Call(ctx, cs, m)
+	} else {
+		answer = h.taskAnswer(ctx, cs, m, body)
 	}
 	if answer == nil {
 		return false

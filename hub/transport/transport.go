@@ -63,15 +63,11 @@ type Core struct {
 	// from a task store of its own (decision 0211): the raw result, or the
 	// error to answer with. nil leaves them to mcp-go.
 	Task func(ctx context.Context, cs *session.Session, body []byte) (json.RawMessage, *session.RPCError)
-	// TaskCall takes a stdio or HTTP+SSE client's tools/call (body) that
-	// asks for a task of a tool its service offers as one: it returns what
-	// answers it, run on a goroutine of its own, or nil when the call is
-	// mcp-go's (decision 0235).
-	TaskCall func(ctx context.Context, cs *session.Session, body []byte) func() (json.RawMessage, *session.RPCError)
-	// Call takes a stdio client's tools/call (m, peeked from a body the
-	// transport keeps) in place of mcp-go's server: it returns what answers
-	// it, run on a goroutine of its own, or nil when the call is mcp-go's
-	// (decision 0239).
+	// Call takes a client's tools/call (m, peeked from a body the
+	// transport keeps) in place of mcp-go's server — a stdio client's, and
+	// a stdio or HTTP+SSE client's that asks for a task of a tool the hub
+	// hands it as one (decisions 0235, 0239): it returns what answers it,
+	// run on a goroutine of its own, or nil when the call is mcp-go's.
 	Call func(ctx context.Context, cs *session.Session, m wire.Message) func() (json.RawMessage, *session.RPCError)
 	// StatelessTask answers a 2026-07-28 client's tasks/get, tasks/update
 	// or tasks/cancel (body), the tasks extension's, which mcp-go does not
