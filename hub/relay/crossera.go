@@ -54,11 +54,15 @@ func (b poolBackend) crossEra(ctx context.Context, u *upstream.Upstream, c *Call
 	}
 	pass := b.ups.pass
 	if p.RequestState != "" {
-		call, err := pass.Held.Resume(p.RequestState, binding(ctx, method, name, p.Arguments), p.InputResponses)
+		// This round's progress route is in place before the answers let
+		// the upstream go on: what it reports next comes to this round.
+		unfollow := func() {}
+		call, err := pass.Held.Resume(p.RequestState, binding(ctx, method, name, p.Arguments), p.InputResponses,
+			func(call *held.Call) { unfollow = pass.followProgress(call.Token, token) })
 		if err != nil {
 			return nil, &rpc.Rejection{Err: &rpc.RPCError{Code: mcp.INVALID_PARAMS, Message: err.Error()}}
 		}
-		defer pass.followProgress(call.Token, token)()
+		defer unfollow()
 		return call.Wait(ctx)
 	}
 	sent := sessionEra(body)

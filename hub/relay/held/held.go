@@ -199,8 +199,10 @@ func (c *Call) handOut() (json.RawMessage, bool) {
 // Resume returns the call a requestState of the hub's names, for a retry
 // that bind describes, and gives its pending questions the answers (by
 // key; a question left unanswered is put again at the next round). A state
-// resumes its call once; anything else is ErrState.
-func (cs *Calls) Resume(state, bind string, answers map[string]json.RawMessage) (*Call, error) {
+// resumes its call once; anything else is ErrState. before, if not nil,
+// is run with the call once it is resumed and before the answers let its
+// upstream go on.
+func (cs *Calls) Resume(state, bind string, answers map[string]json.RawMessage, before func(*Call)) (*Call, error) {
 	b, err := cs.sealer.Open(state)
 	var p statePayload
 	if err != nil || json.Unmarshal(b, &p) != nil {
@@ -221,6 +223,9 @@ func (cs *Calls) Resume(state, bind string, answers map[string]json.RawMessage) 
 		return nil, ErrState // its bound passed as the retry came
 	}
 	c.nonce, c.timer = "", nil
+	if before != nil {
+		before(c) // before the answers let the upstream go on
+	}
 	for k, r := range answers {
 		if q := c.pending[k]; q != nil {
 			q.answer <- r

@@ -64,7 +64,7 @@ func TestHeldCallRounds(t *testing.T) {
 		t.Fatalf("first round: %s, %v", raw, err)
 	}
 	// A retry that answers nothing is asked the same again, under a new state.
-	if _, err := cs.Resume(r.RequestState, "client-a", nil); err != nil {
+	if _, err := cs.Resume(r.RequestState, "client-a", nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	raw, _ = c.Wait(ctx)
@@ -72,18 +72,19 @@ func TestHeldCallRounds(t *testing.T) {
 	if _, ok := again.InputRequests["chronicle-1"]; !ok || again.RequestState == r.RequestState {
 		t.Fatalf("a retry without the answer: %s", raw)
 	}
-	if _, err := cs.Resume(r.RequestState, "client-a", nil); !errors.Is(err, ErrState) {
+	if _, err := cs.Resume(r.RequestState, "client-a", nil, nil); !errors.Is(err, ErrState) {
 		t.Errorf("a state used before resumed the call: %v", err)
 	}
-	if _, err := cs.Resume(again.RequestState, "client-a", map[string]json.RawMessage{"chronicle-1": json.RawMessage(`{"action":"decline"}`)}); err != nil {
-		t.Fatal(err)
+	befores := 0
+	if _, err := cs.Resume(again.RequestState, "client-a", map[string]json.RawMessage{"chronicle-1": json.RawMessage(`{"action":"decline"}`)}, func(*Call) { befores++ }); err != nil || befores != 1 {
+		t.Fatalf("the resume: %v; its before ran %d times, want once", err, befores)
 	}
 	raw, _ = c.Wait(ctx)
 	second := decode(t, raw)
 	if _, ok := second.InputRequests["chronicle-2"]; !ok || len(second.InputRequests) != 1 {
 		t.Fatalf("the upstream's next question: %s", raw)
 	}
-	if _, err := cs.Resume(second.RequestState, "client-a", map[string]json.RawMessage{"chronicle-2": json.RawMessage(`{"action":"accept"}`)}); err != nil {
+	if _, err := cs.Resume(second.RequestState, "client-a", map[string]json.RawMessage{"chronicle-2": json.RawMessage(`{"action":"accept"}`)}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if raw, err := c.Wait(ctx); err != nil || string(raw) != `{"action":"accept"}` {
@@ -105,12 +106,12 @@ func TestHeldStateRefused(t *testing.T) {
 	oc, _ := asking(other, 1, hangGuard)
 	oraw, _ := oc.Wait(context.Background())
 	for name, try := range map[string]func() error{
-		"altered":        func() error { _, err := cs.Resume(string(b), "client-a", nil); return err },
-		"another client": func() error { _, err := cs.Resume(state, "client-b", nil); return err },
-		"another hub's":  func() error { _, err := cs.Resume(decode(t, oraw).RequestState, "client-a", nil); return err },
-		"not a state":    func() error { _, err := cs.Resume("env=prod", "client-a", nil); return err },
+		"altered":        func() error { _, err := cs.Resume(string(b), "client-a", nil, nil); return err },
+		"another client": func() error { _, err := cs.Resume(state, "client-b", nil, nil); return err },
+		"another hub's":  func() error { _, err := cs.Resume(decode(t, oraw).RequestState, "client-a", nil, nil); return err },
+		"not a state":    func() error { _, err := cs.Resume("env=prod", "client-a", nil, nil); return err },
 		"sealed, no call": func() error {
-			_, err := cs.Resume(cs.sealer.Seal([]byte(`{"c":"x","n":"y"}`)), "client-a", nil)
+			_, err := cs.Resume(cs.sealer.Seal([]byte(`{"c":"x","n":"y"}`)), "client-a", nil, nil)
 			return err
 		},
 	} {
@@ -119,7 +120,7 @@ func TestHeldStateRefused(t *testing.T) {
 		}
 	}
 	// None of them spent the state.
-	if _, err := cs.Resume(state, "client-a", map[string]json.RawMessage{"chronicle-1": json.RawMessage(`{}`)}); err != nil {
+	if _, err := cs.Resume(state, "client-a", map[string]json.RawMessage{"chronicle-1": json.RawMessage(`{}`)}, nil); err != nil {
 		t.Errorf("the client's own retry after the refusals: %v", err)
 	}
 }
@@ -136,7 +137,7 @@ func TestHeldCallNotResumed(t *testing.T) {
 	if n := cs.Held(); n != 0 {
 		t.Errorf("%d calls held after the bound", n)
 	}
-	if _, err := cs.Resume(decode(t, raw).RequestState, "client-a", nil); !errors.Is(err, ErrState) {
+	if _, err := cs.Resume(decode(t, raw).RequestState, "client-a", nil, nil); !errors.Is(err, ErrState) {
 		t.Errorf("the state of a call that ended: %v", err)
 	}
 }
