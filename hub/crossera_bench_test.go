@@ -7,9 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/chronicle-dev/chronicle/internal/cputime"
 )
 
 // BenchmarkWireHTTPModernCall is a 2026-07-28 client's sequential
@@ -41,15 +38,5 @@ func BenchmarkWireHTTPModernCall(b *testing.B) {
 		}
 	}
 	call() // starts the upstream
-	var l latencies
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu := cputime.Used()
-	for b.Loop() {
-		start := time.Now()
-		call()
-		l.add(time.Since(start))
-	}
-	cputime.ReportPerOp(b, cpu)
-	l.report(b)
+	sequential(b, call)
 }

@@ -85,15 +85,23 @@ func BenchmarkWireHTTPCall(b *testing.B) {
 	if err := s.call(); err != nil { // starts the upstream
 		b.Fatal(err)
 	}
-	var l latencies
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu := cputime.Used() // the hub and this client; the upstream is a process of its own
-	for b.Loop() {
-		start := time.Now()
+	sequential(b, func() {
 		if err := s.call(); err != nil {
 			b.Fatal(err)
 		}
+	})
+}
+
+// sequential measures call, made again and again: its CPU per call (the
+// hub and this client; the upstream is a process of its own), p50 and p99.
+func sequential(b *testing.B, call func()) {
+	var l latencies
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := cputime.Used()
+	for b.Loop() {
+		start := time.Now()
+		call()
 		l.add(time.Since(start))
 	}
 	cputime.ReportPerOp(b, cpu)
@@ -168,15 +176,5 @@ func BenchmarkWireStdioCall(b *testing.B) {
 		roundTrip(`{"jsonrpc":"2.0","id":`+strconv.Itoa(id)+`,"method":"tools/call","params":{"name":"bench__echo","arguments":{"text":"ping"}}}`, true)
 	}
 	call()
-	var l latencies
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu := cputime.Used() // the hub and this client; the upstream is a process of its own
-	for b.Loop() {
-		start := time.Now()
-		call()
-		l.add(time.Since(start))
-	}
-	cputime.ReportPerOp(b, cpu)
-	l.report(b)
+	sequential(b, call)
 }
