@@ -29,7 +29,7 @@ func TestCatalogCache(t *testing.T) {
 	writeState(t, path, []service.Service{testService("alpha", "alpha", ""), testService("beta", "beta", project), leaky},
 		map[string]state.Policy{"alpha": {DisabledTools: []string{"delete_*"}}})
 
-	h, f := cachingHub(t, path, cache, func(f *catalog.File) bool {
+	h, _ := cachingHub(t, path, cache, func(f *catalog.File) bool {
 		return len(f.Services) == 3 && len(f.Services["alpha"].Tools) > 0 && len(f.Services["beta"].Tools) > 0 && len(f.Services["leaky"].Tools) > 0
 	})
 	h.Close()
