@@ -179,7 +179,7 @@ func New(opts Options) (*Hub, error) {
 	listen := relay.NewListenServer(opts.Version)
 	h.lists = &relay.Announcer{Clients: h.clients, Lister: h.lister, Scopes: h.scopes, Listen: listen}
 	h.transport = transport.New(transport.Core{
-		Listen: listen, API: h.api, Log: h.log, Masker: h.masker, Sessions: h.clients, Context: h.life.Context(), Go: h.life.Go, Guard: h.Guard,
+		Listen: listen, API: h.api, Log: h.log, Masker: h.masker, Sessions: h.clients, Context: h.life.Context(), Go: h.life.Go, Run: h.life.Run, Guard: h.Guard,
 		Keep: h.lists.KeepPeeked, Note: relay.NoteRequest,
 		MakeRoom:     func() (func(), string) { return h.sessions.MakeRoom() }, // the hooks are made below
 		HasProfile:   func(name string) bool { return h.settings().HasProfile(name) },

@@ -259,8 +259,8 @@ func (r *report) print(w io.Writer, cfg config) {
 		cfg.runs, strings.Join(r.loads, "; "), loadavg())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, t := range r.lat {
-		fmt.Fprintf(tw, "tools/call over %s, µs (%d calls/round)\tp50\tp99\tCPU/call\tp50 − direct\tp50 − forwarder\tgoal\n", t.what, cfg.calls)
-		d, f := t.index("direct"), t.index("forwarder")
+		fmt.Fprintf(tw, "tools/call over %s, µs (%d calls/round)\tp50\tp99\tCPU/call\tp50 − direct\tp50 − forwarder\tp50, CPU − baseline\tgoal\n", t.what, cfg.calls)
+		d, f, b := t.index("direct"), t.index("forwarder"), t.index("baseline")
 		for i, name := range t.names {
 			goal := ""
 			switch {
@@ -276,10 +276,14 @@ func (r *report) print(w io.Writer, cfg config) {
 			if i != f && i != d {
 				vsFwd = spread(pairwise(t.a, i, f, minus), "%+.0f")
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, spread(t.a[i], "%.0f"), spread(t.b[i], "%.0f"),
-				spread(t.cpu[i], "%.1f"), vsDirect, vsFwd, goal)
+			vsBase := "" // paired round by round: a change's gain against the spread of the differences
+			if name == "hub" && b >= 0 {
+				vsBase = spread(pairwise(t.a, i, b, minus), "%+.0f") + "; " + spread(pairwise(t.cpu, i, b, minus), "%+.1f")
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, spread(t.a[i], "%.0f"), spread(t.b[i], "%.0f"),
+				spread(t.cpu[i], "%.1f"), vsDirect, vsFwd, vsBase, goal)
 		}
-		fmt.Fprintln(tw, "\t\t\t\t\t\t")
+		fmt.Fprintln(tw, "\t\t\t\t\t\t\t")
 	}
 	if t := r.tput; t != nil {
 		fmt.Fprintf(tw, "calls/s, %s (%s rounds)\tcalls/s\tCPU/call, µs\t%% of the forwarder's\t\t\tgoal\n", t.what, cfg.load)

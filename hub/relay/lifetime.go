@@ -33,6 +33,20 @@ func (l *Lifetime) Go(fn func()) {
 	l.wg.Go(fn)
 }
 
+// Run runs fn on the calling goroutine, which close waits for as it waits
+// for Go's; after close it does nothing.
+func (l *Lifetime) Run(fn func()) {
+	l.closeMu.Lock()
+	if l.closed {
+		l.closeMu.Unlock()
+		return
+	}
+	l.wg.Add(1)
+	l.closeMu.Unlock()
+	defer l.wg.Done()
+	fn()
+}
+
 // Close ends the context and waits for every goroutine started under it.
 func (l *Lifetime) Close() {
 	l.closeMu.Lock()

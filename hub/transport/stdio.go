@@ -2,6 +2,7 @@ package transport
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -22,56 +23,106 @@ func (h *Transport) ServeStdio(ctx context.Context, in io.Reader, out io.Writer)
 	s.SetErrorLogger(log.New(logWriter{h}, "", 0))
 	tw := &trackingWriter{h: h, w: out}
 	h.stdioOut.Store(tw)
-	err := s.Listen(ctx, &trackingReader{h: h, in: bufio.NewReaderSize(in, 64<<10)}, tw)
+	feed := &lineFeed{lines: make(chan []byte), done: make(chan struct{})}
+	defer close(feed.done)
+	r := &stdinReader{h: h, in: bufio.NewReaderSize(in, 64<<10), feed: feed}
+	feed.begin = func() { go r.read() }
+	err := s.Listen(ctx, feed, tw)
 	if ctx.Err() != nil {
 		return nil
 	}
 	return err
 }
 
-// A trackingReader hands mcp-go what the client sent, one line at a time,
-// after the stdio session has noted it (its requests in flight stand in for
-// the per-request context that HTTP has): no copy and no goroutine in
-// between (mcp-go reads the lines one after another).
-type trackingReader struct {
+// A stdinReader reads what the client sends, one line at a time, notes
+// each in the stdio session (its requests in flight stand in for the
+// per-request context that HTTP has), serves the lines the hub answers
+// itself (serveStdioLine) and hands the others to mcp-go, in order.
+//
+// The goroutine that reads a call the hub serves goes on to serve it, and
+// a new one reads on (decision 0240): the call starts without waiting for
+// another goroutine to be scheduled, which on two cores was a thread's
+// wake-up on every call's way. One goroutine reads at a time.
+type stdinReader struct {
 	h    *Transport
 	in   *bufio.Reader
-	line []byte // what is left of the line being read
-	err  error  // what ended the input, after line
+	feed *lineFeed
 }
 
-func (r *trackingReader) Read(p []byte) (int, error) {
-	for len(r.line) == 0 {
-		if r.err != nil {
-			return 0, r.err
+// read reads lines until in ends, or until a line is a call this
+// goroutine then serves.
+func (r *stdinReader) read() {
+	for {
+		line, err := wire.ReadLine(r.in)
+		if r.h.core.Service != "" && len(line) > 0 {
+			line = exposeLine(r.h.core.Service, line)
 		}
-		r.line, r.err = wire.ReadLine(r.in)
-		if r.h.core.Service != "" && len(r.line) > 0 {
-			r.line = exposeLine(r.h.core.Service, r.line)
-		}
-		if len(r.line) > 0 {
-			m := wire.Peek(r.line)
+		if len(line) > 0 {
+			m := wire.Peek(line)
 			r.see(m)
-			if r.h.serveStdioLine(r.line, m) {
-				r.line = nil // the hub answers it (taskanswer.go)
-				continue
+			if serve := r.h.serveStdioLine(line, m); serve != nil {
+				go r.read()
+				r.h.core.Run(serve)
+				return
+			}
+			if !r.feed.give(bytes.Clone(line)) { // the reader's buffer is read again
+				return
 			}
 		}
-		if len(r.line) == 0 {
-			return 0, r.err
+		if err != nil {
+			r.feed.end(err)
+			return
 		}
 	}
-	n := copy(p, r.line)
-	r.line = r.line[n:]
-	return n, nil
 }
 
 // see notes a line of the client's in its session, which mcp-go
 // registered before it read the first line.
-func (r *trackingReader) see(m wire.Message) {
+func (r *stdinReader) see(m wire.Message) {
 	if cs := r.h.core.Sessions.Get(session.StdioID); cs != nil {
 		r.h.core.Note(cs, m)
 	}
+}
+
+// A lineFeed is what mcp-go's stdio server reads: the lines the hub
+// leaves to it, one at a time, then what ended the input.
+type lineFeed struct {
+	begin func() // starts the reader: once mcp-go registered the session and reads
+	once  sync.Once
+	lines chan []byte
+	done  chan struct{} // closed when mcp-go no longer reads
+	err   error         // what ended the input, once lines is closed
+	line  []byte        // what is left of the line being read
+}
+
+// give hands mcp-go a line; false when it no longer reads.
+func (f *lineFeed) give(line []byte) bool {
+	select {
+	case f.lines <- line:
+		return true
+	case <-f.done:
+		return false
+	}
+}
+
+// end tells mcp-go that the input ended with err.
+func (f *lineFeed) end(err error) {
+	f.err = err
+	close(f.lines)
+}
+
+func (f *lineFeed) Read(p []byte) (int, error) {
+	f.once.Do(f.begin)
+	for len(f.line) == 0 {
+		line, ok := <-f.lines
+		if !ok {
+			return 0, f.err
+		}
+		f.line = line
+	}
+	n := copy(p, f.line)
+	f.line = f.line[n:]
+	return n, nil
 }
 
 // A trackingWriter sees each message the stdio server writes and applies

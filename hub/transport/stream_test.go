@@ -21,7 +21,7 @@ import (
 func TestStreamPollAndResume(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a hang guard
 	defer cancel()
-	h := New(Core{Sessions: session.NewRegistry(), Context: ctx, Go: func(fn func()) { go fn() },
+	h := New(Core{Sessions: session.NewRegistry(), Context: ctx, Go: func(fn func()) { go fn() }, Run: func(fn func()) { fn() },
 		Keep: func(*session.Session, wire.Message) bool { return true }})
 	release := make(chan struct{})
 	// mcp-go's part: the call polls at once, reports progress while the

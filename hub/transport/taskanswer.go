@@ -55,15 +55,15 @@ func answerMessage(id json.RawMessage, answer func() (json.RawMessage, *session.
 	}{mcp.JSONRPC_VERSION, id, res}
 }
 
-// serveStdioLine answers a stdio client's line (m, peeked) in place of
-// mcp-go when it is a tasks request or a tools/call the call path takes
-// (taskAnswer; Core.Call, decision 0239), on a goroutine of its own, and
-// reports whether it did.
-func (h *Transport) serveStdioLine(line []byte, m wire.Message) bool {
+// serveStdioLine takes a stdio client's line (m, peeked) from mcp-go when
+// it is a tasks request or a tools/call the call path takes (taskAnswer;
+// Core.Call, decision 0239), and returns what serves it: it runs the
+// request and writes its answer. Nil: the line is mcp-go's.
+func (h *Transport) serveStdioLine(line []byte, m wire.Message) func() {
 	cs := h.core.Sessions.Get(session.StdioID)
 	call := len(m.ID) > 0 && m.Is(mcp.MethodToolsCall) && h.core.Call != nil
 	if cs == nil || !mayTakeTask(m) && !call {
-		return false
+		return nil
 	}
 	ctx := h.core.Context
 	if ctx == nil {
@@ -78,10 +78,9 @@ func (h *Transport) serveStdioLine(line []byte, m wire.Message) bool {
 		answer = h.taskAnswer(ctx, cs, m, body)
 	}
 	if answer == nil {
-		return false
+		return nil
 	}
-	h.core.Go(func() { writeAnswer(h.stdioOut.Load(), m.ID, answer) })
-	return true
+	return func() { writeAnswer(h.stdioOut.Load(), m.ID, answer) }
 }
 
 // writeAnswer runs answer and writes the answer of request id to the

@@ -33,9 +33,10 @@ type Core struct {
 	Log      *slog.Logger
 	Masker   *mask.Masker
 	// Context is the hub's lifetime; Go runs fn on a goroutine the hub
-	// waits for when it closes.
+	// waits for when it closes, Run on the calling one.
 	Context context.Context
 	Go      func(fn func())
+	Run     func(fn func())
 	// Guard returns the transport rules for the current settings.
 	Guard func() access.Guard
 
