@@ -23,11 +23,10 @@ func (h *Transport) ServeStdio(ctx context.Context, in io.Reader, out io.Writer)
 	s.SetErrorLogger(log.New(logWriter{h}, "", 0))
 	tw := &trackingWriter{h: h, w: out}
 	h.stdioOut.Store(tw)
-	feed := &lineFeed{lines: make(chan []byte), done: make(chan struct{})}
-	defer close(feed.done)
-	r := &stdinReader{h: h, in: bufio.NewReaderSize(in, 64<<10), feed: feed}
-	feed.begin = func() { go r.read() }
-	err := s.Listen(ctx, feed, tw)
+	r := &stdinReader{h: h, in: bufio.NewReaderSize(in, 64<<10)}
+	r.feed = wire.NewFeed(func() { go r.read() })
+	defer r.feed.Close()
+	err := s.Listen(ctx, r.feed, tw)
 	if ctx.Err() != nil {
 		return nil
 	}
@@ -37,7 +36,9 @@ func (h *Transport) ServeStdio(ctx context.Context, in io.Reader, out io.Writer)
 // A stdinReader reads what the client sends, one line at a time, notes
 // each in the stdio session (its requests in flight stand in for the
 // per-request context that HTTP has), serves the lines the hub answers
-// itself (serveStdioLine) and hands the others to mcp-go, in order.
+// itself (serveStdioLine) and hands the others to mcp-go, in order, through
+// a wire.Feed that mcp-go reads; it starts when mcp-go first reads, once it
+// registered the stdio session.
 //
 // The goroutine that reads a call the hub serves goes on to serve it, and
 // a new one reads on (decision 0240): the call starts without waiting for
@@ -46,7 +47,7 @@ func (h *Transport) ServeStdio(ctx context.Context, in io.Reader, out io.Writer)
 type stdinReader struct {
 	h    *Transport
 	in   *bufio.Reader
-	feed *lineFeed
+	feed *wire.Feed
 }
 
 // read reads lines until in ends, or until a line is a call this
@@ -65,12 +66,12 @@ func (r *stdinReader) read() {
 				r.h.core.Run(serve)
 				return
 			}
-			if !r.feed.give(bytes.Clone(line)) { // the reader's buffer is read again
+			if !r.feed.Give(bytes.Clone(line)) { // the reader's buffer is read again
 				return
 			}
 		}
 		if err != nil {
-			r.feed.end(err)
+			r.feed.End(err)
 			return
 		}
 	}
@@ -82,47 +83,6 @@ func (r *stdinReader) see(m wire.Message) {
 	if cs := r.h.core.Sessions.Get(session.StdioID); cs != nil {
 		r.h.core.Note(cs, m)
 	}
-}
-
-// A lineFeed is what mcp-go's stdio server reads: the lines the hub
-// leaves to it, one at a time, then what ended the input.
-type lineFeed struct {
-	begin func() // starts the reader: once mcp-go registered the session and reads
-	once  sync.Once
-	lines chan []byte
-	done  chan struct{} // closed when mcp-go no longer reads
-	err   error         // what ended the input, once lines is closed
-	line  []byte        // what is left of the line being read
-}
-
-// give hands mcp-go a line; false when it no longer reads.
-func (f *lineFeed) give(line []byte) bool {
-	select {
-	case f.lines <- line:
-		return true
-	case <-f.done:
-		return false
-	}
-}
-
-// end tells mcp-go that the input ended with err.
-func (f *lineFeed) end(err error) {
-	f.err = err
-	close(f.lines)
-}
-
-func (f *lineFeed) Read(p []byte) (int, error) {
-	f.once.Do(f.begin)
-	for len(f.line) == 0 {
-		line, ok := <-f.lines
-		if !ok {
-			return 0, f.err
-		}
-		f.line = line
-	}
-	n := copy(p, f.line)
-	f.line = f.line[n:]
-	return n, nil
 }
 
 // A trackingWriter sees each message the stdio server writes and applies
