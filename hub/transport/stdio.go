@@ -59,6 +59,7 @@ func (r *stdinReader) read() {
 			line = exposeLine(r.h.core.Service, line)
 		}
 		if len(line) > 0 {
+			line = bytes.Clone(line) // the reader's buffer is read again
 			m := wire.Peek(line)
 			r.see(m)
 			if serve := r.h.serveStdioLine(line, m); serve != nil {
@@ -66,7 +67,7 @@ func (r *stdinReader) read() {
 				r.h.core.Run(serve)
 				return
 			}
-			if !r.feed.Give(bytes.Clone(line)) { // the reader's buffer is read again
+			if !r.feed.Give(line) {
 				return
 			}
 		}

@@ -55,10 +55,11 @@ func answerMessage(id json.RawMessage, answer func() (json.RawMessage, *session.
 	}{mcp.JSONRPC_VERSION, id, res}
 }
 
-// serveStdioLine takes a stdio client's line (m, peeked) from mcp-go when
-// it is a tasks request or a tools/call the call path takes (taskAnswer;
-// Core.Call, decision 0239), and returns what serves it: it runs the
-// request and writes its answer. Nil: the line is mcp-go's.
+// serveStdioLine takes a stdio client's line (m, peeked from it; both are
+// the hub's to keep) from mcp-go when it is a tasks request or a
+// tools/call the call path takes (taskAnswer; Core.Call, decision 0239),
+// and returns what serves it: it runs the request and writes its answer.
+// Nil: the line is mcp-go's.
 func (h *Transport) serveStdioLine(line []byte, m wire.Message) func() {
 	cs := h.core.Sessions.Get(session.StdioID)
 	call := len(m.ID) > 0 && m.Is(mcp.MethodToolsCall) && h.core.Call != nil
@@ -69,13 +70,11 @@ func (h *Transport) serveStdioLine(line []byte, m wire.Message) func() {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	body := bytes.Clone(line) // the reader's buffer is read again
-	m = wire.Peek(body)
 	var answer func() (json.RawMessage, *session.RPCError)
 	if call {
 		answer = h.core.Call(ctx, cs, m)
 	} else {
-		answer = h.taskAnswer(ctx, cs, m, body)
+		answer = h.taskAnswer(ctx, cs, m, line)
 	}
 	if answer == nil {
 		return nil
