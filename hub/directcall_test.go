@@ -44,10 +44,11 @@ func TestStdioResultAsTheUpstreamSentIt(t *testing.T) {
 	}
 }
 
-// TestStdioCallCancelled: a stdio client's notifications/cancelled ends a
-// call the hub serves beside mcp-go — the upstream's handler sees its
-// context end — and the call gets no answer (MCP: a cancelled request has
-// none); the session goes on.
+// TestStdioCallCancelled: while a call the hub serves beside mcp-go runs,
+// the client's other requests are answered; its notifications/cancelled
+// ends the call — the upstream's handler sees its context end — and the
+// call gets no answer (MCP: a cancelled request has none); the session
+// goes on.
 func TestStdioCallCancelled(t *testing.T) {
 	started, ended := make(chan struct{}, 1), make(chan struct{}, 1)
 	srv := server.NewMCPServer("slow", "1", server.WithToolCapabilities(false))
@@ -72,6 +73,12 @@ func TestStdioCallCancelled(t *testing.T) {
 
 	p.send(t, `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"s__wait"}}`)
 	waitfor.Receive(t, started, "the upstream's handler to start")
+	// While the call runs, the client's next requests are read and
+	// answered, mcp-go's (ping) as the hub's (decision 0240).
+	p.send(t, `{"jsonrpc":"2.0","id":11,"method":"ping"}`)
+	if got := p.until(t, `"id":11`); !strings.Contains(got[len(got)-1], `"result":{}`) {
+		t.Errorf("a ping while a call runs: %s", got[len(got)-1])
+	}
 	p.send(t, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9,"reason":"test"}}`)
 	waitfor.Receive(t, ended, "the upstream's handler to see the cancellation")
 	p.send(t, `{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"s__ping"}}`)
