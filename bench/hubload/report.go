@@ -286,19 +286,22 @@ func (r *report) print(w io.Writer, cfg config) {
 		fmt.Fprintln(tw, "\t\t\t\t\t\t\t")
 	}
 	if t := r.tput; t != nil {
-		fmt.Fprintf(tw, "calls/s, %s (%s rounds)\tcalls/s\tCPU/call, µs\t%% of the forwarder's\t\t\tgoal\n", t.what, cfg.load)
-		f := t.index("forwarder")
+		fmt.Fprintf(tw, "calls/s, %s (%s rounds)\tcalls/s\tCPU/call, µs\t%% of the forwarder's\t\t\tcalls/s %%, CPU − baseline\tgoal\n", t.what, cfg.load)
+		f, b := t.index("forwarder"), t.index("baseline")
 		for i, name := range t.names {
-			goal, share := "", ""
+			goal, share, vsBase := "", "", ""
 			if name == "hub" {
 				goal = "≥ 90 % of the forwarder's"
+				if b >= 0 { // paired round by round, as the latency tables
+					vsBase = spread(pairwise(t.a, i, b, func(a, b float64) float64 { return 100 * a / b }), "%.0f") + "; " + spread(pairwise(t.cpu, i, b, minus), "%+.1f")
+				}
 			}
 			if i != f && f >= 0 && name != "direct" {
 				share = spread(pairwise(t.a, i, f, func(a, b float64) float64 { return 100 * a / b }), "%.0f")
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t\t\t%s\n", name, spread(t.a[i], "%.0f"), spread(t.cpu[i], "%.1f"), share, goal)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t\t\t%s\t%s\n", name, spread(t.a[i], "%.0f"), spread(t.cpu[i], "%.1f"), share, vsBase, goal)
 		}
-		fmt.Fprintln(tw, "\t\t\t\t\t\t")
+		fmt.Fprintln(tw, "\t\t\t\t\t\t\t")
 	}
 	if len(r.mem) > 0 {
 		fmt.Fprintf(tw, "RSS, MB: %d sessions × 100 calls, hubs' tokenizer loaded\tVmRSS\tanonymous\tfile-backed\tpeak (VmHWM)\tafter the load rounds\tgoal\n", cfg.sessions)
