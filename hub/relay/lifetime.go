@@ -25,26 +25,32 @@ func NewLifetime() *Lifetime {
 // Go runs fn in a goroutine that close waits for; after close it
 // does nothing.
 func (l *Lifetime) Go(fn func()) {
-	l.closeMu.Lock()
-	defer l.closeMu.Unlock()
-	if l.closed {
-		return
+	if l.enter() {
+		go func() {
+			defer l.wg.Done()
+			fn()
+		}()
 	}
-	l.wg.Go(fn)
 }
 
 // Run runs fn on the calling goroutine, which close waits for as it waits
 // for Go's; after close it does nothing.
 func (l *Lifetime) Run(fn func()) {
+	if l.enter() {
+		defer l.wg.Done()
+		fn()
+	}
+}
+
+// enter counts a goroutine close waits for, unless the lifetime is closed.
+func (l *Lifetime) enter() bool {
 	l.closeMu.Lock()
+	defer l.closeMu.Unlock()
 	if l.closed {
-		l.closeMu.Unlock()
-		return
+		return false
 	}
 	l.wg.Add(1)
-	l.closeMu.Unlock()
-	defer l.wg.Done()
-	fn()
+	return true
 }
 
 // Close ends the context and waits for every goroutine started under it.

@@ -372,14 +372,7 @@ func (cs *Session) Begin(id []byte, tool string) {
 // Cancel marks a request in flight as cancelled; a Cancel of a request
 // already answered (or never sent) is forgotten at once.
 func (cs *Session) Cancel(id []byte) {
-	cs.mu.Lock()
-	r, ok := cs.inFlight[string(id)]
-	if ok {
-		r.cancelled = true
-		cs.inFlight[string(id)] = r
-	}
-	cs.mu.Unlock()
-	if ok && r.stop != nil {
+	if r, ok := cs.mark(id, func(r *inFlight) { r.cancelled = true }); ok && r.stop != nil {
 		r.stop()
 	}
 }
@@ -390,17 +383,25 @@ func (cs *Session) Cancel(id []byte) {
 // It reports false, and keeps nothing, when the request is not in flight
 // (the session holds at most maxInFlight).
 func (cs *Session) OnCancel(id []byte, stop func()) bool {
-	cs.mu.Lock()
-	r, ok := cs.inFlight[string(id)]
-	if ok {
-		r.stop = stop
-		cs.inFlight[string(id)] = r
-	}
-	cs.mu.Unlock()
+	r, ok := cs.mark(id, func(r *inFlight) { r.stop = stop })
 	if ok && r.cancelled {
 		stop()
 	}
 	return ok
+}
+
+// mark changes the request id in flight with change, under the lock, and
+// returns it as changed; false when it is not in flight. What the change
+// calls for (a stop function) is run by the caller, outside the lock.
+func (cs *Session) mark(id []byte, change func(*inFlight)) (inFlight, bool) {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	r, ok := cs.inFlight[string(id)]
+	if ok {
+		change(&r)
+		cs.inFlight[string(id)] = r
+	}
+	return r, ok
 }
 
 // Answered forgets a request as its response goes out and reports whether

@@ -34,11 +34,11 @@ func (h *Transport) ServeStdio(ctx context.Context, in io.Reader, out io.Writer)
 }
 
 // A stdinReader reads what the client sends, one line at a time, notes
-// each in the stdio session (its requests in flight stand in for the
-// per-request context that HTTP has), serves the lines the hub answers
-// itself (serveStdioLine) and hands the others to mcp-go, in order, through
-// a wire.Feed that mcp-go reads; it starts when mcp-go first reads, once it
-// registered the stdio session.
+// each in the stdio session (Core.Note: its requests in flight stand in
+// for the per-request context that HTTP has), serves the lines the hub
+// answers itself (serveStdioLine) and hands the others to mcp-go, in
+// order, through a wire.Feed that mcp-go reads; it starts when mcp-go
+// first reads, once it registered the stdio session.
 //
 // The goroutine that reads a call the hub serves goes on to serve it, and
 // a new one reads on (decision 0240): the call starts without waiting for
@@ -61,8 +61,12 @@ func (r *stdinReader) read() {
 		if len(line) > 0 {
 			line = bytes.Clone(line) // the reader's buffer is read again
 			m := wire.Peek(line)
-			r.see(m)
-			if serve := r.h.serveStdioLine(line, m); serve != nil {
+			// The session mcp-go registered before it read the first line.
+			cs := r.h.core.Sessions.Get(session.StdioID)
+			if cs != nil {
+				r.h.core.Note(cs, m)
+			}
+			if serve := r.h.serveStdioLine(cs, line, m); serve != nil {
 				go r.read()
 				r.h.core.Run(serve)
 				return
@@ -75,14 +79,6 @@ func (r *stdinReader) read() {
 			r.feed.End(err)
 			return
 		}
-	}
-}
-
-// see notes a line of the client's in its session, which mcp-go
-// registered before it read the first line.
-func (r *stdinReader) see(m wire.Message) {
-	if cs := r.h.core.Sessions.Get(session.StdioID); cs != nil {
-		r.h.core.Note(cs, m)
 	}
 }
 

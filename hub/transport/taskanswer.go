@@ -55,13 +55,12 @@ func answerMessage(id json.RawMessage, answer func() (json.RawMessage, *session.
 	}{mcp.JSONRPC_VERSION, id, res}
 }
 
-// serveStdioLine takes a stdio client's line (m, peeked from it; both are
-// the hub's to keep) from mcp-go when it is a tasks request or a
+// serveStdioLine takes a line of the stdio session cs (m, peeked from it;
+// both are the hub's to keep) from mcp-go when it is a tasks request or a
 // tools/call the call path takes (taskAnswer; Core.Call, decision 0239),
 // and returns what serves it: it runs the request and writes its answer.
 // Nil: the line is mcp-go's.
-func (h *Transport) serveStdioLine(line []byte, m wire.Message) func() {
-	cs := h.core.Sessions.Get(session.StdioID)
+func (h *Transport) serveStdioLine(cs *session.Session, line []byte, m wire.Message) func() {
 	call := len(m.ID) > 0 && m.Is(mcp.MethodToolsCall) && h.core.Call != nil
 	if cs == nil || !mayTakeTask(m) && !call {
 		return nil
