@@ -22,13 +22,15 @@ import (
 //   - from a stdio or HTTP+SSE client, a call that asks for a task of a
 //     tool the hub hands it as one (decision 0235): mcp-go would answer it
 //     from a task store of its own;
-//   - from a stdio client, any other call of a service's offered tool
-//     (decision 0239), leaving to mcp-go a session not (yet) in a
-//     session-era revision, a meta-tool, a stand-in or a tool a policy
-//     blocks, a tool offered as a task, a tool its service offers only in
-//     2026-07-28 (whose input_required result mcp-go's server resolves for
-//     a session-era client), and a request the session does not hold in
-//     flight (beyond its bound: it could not be cancelled).
+//   - from a stdio client (decision 0239), and from a session-era
+//     Streamable HTTP client on the hub's stream (decision 0241), any
+//     other call of a service's offered tool, leaving to mcp-go a session
+//     not (yet) in a session-era revision, a meta-tool, a stand-in or a
+//     tool a policy blocks, a tool offered as a task, a tool its service
+//     offers only in 2026-07-28 (whose input_required result mcp-go's
+//     server resolves for a session-era client), and a request the session
+//     does not hold in flight (beyond its bound: it could not be
+//     cancelled).
 //
 // The request is decoded once (its arguments kept as sent) and served as
 // mcp-go's server would serve it (callHooked), with a session.Reply: a
@@ -68,9 +70,8 @@ func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message
 }
 
 // takesPlain reports whether Call takes a call of t that asks for no task:
-// over stdio only (the transport hands Call no other), in a session-era
-// revision, of a service's offered tool that mcp-go's server would serve
-// no differently.
+// in a session-era revision, of a service's offered tool that mcp-go's
+// server would serve no differently.
 func (h *callPath) takesPlain(ctx context.Context, m wire.Message, t *catalog.Tool) bool {
 	if bytes.Contains(m.Param("_meta"), []byte(`"io.modelcontextprotocol/`)) {
 		return false // a 2026-07-28 request's protocol members: mcp-go reads them

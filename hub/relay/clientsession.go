@@ -79,7 +79,7 @@ func (h *ClientHooks) Initialized(ctx context.Context, _ mcp.JSONRPCNotification
 
 // Initialize is the part of the initialize hook about the session:
 // the endpoint it is bound to, the folder initialize's request named, and
-// whether the client offers roots.
+// whether the client offers roots and elicitation.
 func (h *ClientHooks) Initialize(ctx context.Context, req *mcp.InitializeRequest) {
 	cs := h.Of(ctx)
 	if cs == nil {
@@ -90,6 +90,9 @@ func (h *ClientHooks) Initialize(ctx context.Context, req *mcp.InitializeRequest
 	}
 	if ep, ok := session.EndpointOf(ctx); ok {
 		cs.Bind(ep.Key())
+	}
+	if req.Params.Capabilities.Elicitation != nil {
+		cs.OfferedElicitation()
 	}
 	if req.Params.Capabilities.Roots != nil && cs.OfferedRoots() {
 		h.askRoots(cs)

@@ -44,7 +44,7 @@ type Session struct {
 
 	mu        sync.Mutex
 	made      time.Time            // when its id was made or the session registered
-	lastSeen  time.Time            // when the client last sent a message with its id
+	lastSeen  time.Time            // when the client last sent a message with its id, or its standalone stream carried one
 	used      bool                 // the client sent a message with its id since initialize
 	started   time.Time            // when mcp-go registered it; zero while pending
 	transport server.ClientSession // mcp-go's session; nil while pending
@@ -53,6 +53,7 @@ type Session struct {
 	seen      map[string]string    // list kind → hash of the list it last got
 	inFlight  map[string]inFlight  // request id as sent (raw JSON) → the request
 	roots     rootsHandshake
+	elicits   bool // the client offered elicitation in initialize
 
 	settled    chan struct{} // closed once mcp-go registered the session, or it ended
 	settleOnce sync.Once
@@ -196,11 +197,14 @@ func (s *Registry) Register(ctx context.Context, t server.ClientSession) *Sessio
 	return cs
 }
 
-// Unused returns the Streamable HTTP sessions (live or pending) whose
-// client sent nothing with their id since initialize and that were made
-// longer than ttl ago: an initialize nobody followed up (a flood, or a
-// client gone), ended after seconds rather than the idle timeout.
-func (s *Registry) Unused(now time.Time, ttl time.Duration) []*Session {
+// Expired returns the Streamable HTTP sessions (live or pending) to end at
+// now: those whose client sent nothing with their id since initialize and
+// that were made at least unused ago (an initialize nobody followed up, a
+// flood or a client gone, ended after seconds), and those idle at least
+// idle long — nothing from their client, nothing on their standalone
+// stream — with no request in flight. The hub, not mcp-go, ends idle
+// sessions: it serves some requests without mcp-go (decision 0241).
+func (s *Registry) Expired(now time.Time, unused, idle time.Duration) []*Session {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	var out []*Session
@@ -210,7 +214,7 @@ func (s *Registry) Unused(now time.Time, ttl time.Duration) []*Session {
 				continue
 			}
 			cs.mu.Lock()
-			if !cs.used && now.Sub(cs.made) >= ttl {
+			if !cs.used && now.Sub(cs.made) >= unused || len(cs.inFlight) == 0 && now.Sub(cs.lastSeen) >= idle {
 				out = append(out, cs)
 			}
 			cs.mu.Unlock()
@@ -359,6 +363,15 @@ func (cs *Session) Touch() {
 	cs.lastSeen, cs.used = time.Now(), true
 }
 
+// Carried records that the session's standalone stream carried a message
+// to the client: the session is not idle (as mcp-go counted it), though
+// its client sent nothing.
+func (cs *Session) Carried() {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	cs.lastSeen = time.Now()
+}
+
 // Begin records a request the client sent, by its id as sent.
 func (cs *Session) Begin(id []byte, tool string) {
 	cs.mu.Lock()
@@ -436,6 +449,25 @@ func (cs *Session) OfferedRoots() bool {
 	defer cs.mu.Unlock()
 	cs.roots.offered = true
 	return cs.RootsDue()
+}
+
+// OfferedElicitation records that the client offered elicitation in
+// initialize.
+func (cs *Session) OfferedElicitation() {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	cs.elicits = true
+}
+
+// NeedsRequestStream reports whether a server→client request made during
+// one of the client's calls can reach it only on that call's own stream:
+// it offered elicitation, which mcp-go (v1.2.1) sends on the stream of the
+// POST it serves, else on the standalone GET stream, and it has no GET
+// stream open. Sampling always goes on the GET stream.
+func (cs *Session) NeedsRequestStream() bool {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	return cs.elicits && !cs.roots.streaming
 }
 
 // Initialized records notifications/Initialized, and reports whether to
@@ -516,17 +548,17 @@ func (s *Registry) MakeRoom(limit int, end func(*Session)) (release func(), refu
 	}
 }
 
-// Sweep ends with end, every half of ttl until ctx ends, the sessions
-// whose client sent nothing since initialize within ttl (Unused).
-func (s *Registry) Sweep(ctx context.Context, ttl time.Duration, end func(*Session)) {
-	tick := time.NewTicker(ttl / 2)
+// Sweep ends with end, until ctx ends, the sessions Expired with unused
+// and idle, looking every half of the shorter.
+func (s *Registry) Sweep(ctx context.Context, unused, idle time.Duration, end func(*Session)) {
+	tick := time.NewTicker(min(unused, idle) / 2)
 	defer tick.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case now := <-tick.C:
-			for _, cs := range s.Unused(now, ttl) {
+			for _, cs := range s.Expired(now, unused, idle) {
 				end(cs)
 			}
 		}

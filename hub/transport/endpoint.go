@@ -111,6 +111,7 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 			if r.Method == http.MethodGet && cs != nil {
 				// mcp-go attaches the stream before it answers 200.
 				o.opened = func() { h.core.StreamOpen(cs) }
+				o.carried = cs.Carried // the session is not idle (Registry.Expired)
 			}
 			next.ServeHTTP(o, r.WithContext(ctx))
 			o.detach()
@@ -192,6 +193,9 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 			}
 		}
 		if st := h.streamFor(r, m, sid, cs); st != nil {
+			if h.serveCall(w, r.WithContext(ctx), cs, m, st, after) {
+				return
+			}
 			if st.resumable {
 				// mcp-go reads the body on its own goroutine, after this
 				// handler gave the buffer back.

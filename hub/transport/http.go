@@ -22,7 +22,8 @@ func (h *Transport) Handler() http.Handler {
 		server.WithEndpointPath("/mcp"),
 		server.WithStateful(true),
 		server.WithSessionIdManager(h.core.Sessions),
-		server.WithSessionIdleTTL(h.core.SessionIdleTTL),
+		// No idle timeout of mcp-go's: the hub serves some calls without
+		// it (call.go), so the registry's Sweep ends idle sessions.
 		server.WithHTTPContextFunc(h.httpContext),
 		server.WithStreamableHTTPLogger(h.core.Log),
 		// Resumable streams, with each session's last events only
@@ -58,7 +59,9 @@ func (h *Transport) Handler() http.Handler {
 	}
 	h.mu.Unlock()
 	h.sweeping.Do(func() {
-		h.core.Go(func() { h.core.Sessions.Sweep(h.core.Context, h.core.UnusedSessionTTL, h.EndSession) })
+		h.core.Go(func() {
+			h.core.Sessions.Sweep(h.core.Context, h.core.UnusedSessionTTL, h.core.SessionIdleTTL, h.EndSession)
+		})
 	})
 	mux := http.NewServeMux()
 	for _, rt := range h.routes(mcpHTTP, legacy.SSEHandler(), legacy.MessageHandler()) {

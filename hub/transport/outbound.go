@@ -20,15 +20,16 @@ import (
 // whole request; detach lets go of the response once the handler returned,
 // so that what mcp-go keeps is this small struct.
 type outboundWriter struct {
-	mu     sync.Mutex
-	w      http.ResponseWriter // nil once detached
-	h      *Transport
-	sid    string
-	status int
-	sse    bool
-	began  bool
-	buf    []byte // an SSE event not yet complete
-	opened func() // told once an SSE stream began, or nil
+	mu      sync.Mutex
+	w       http.ResponseWriter // nil once detached
+	h       *Transport
+	sid     string
+	status  int
+	sse     bool
+	began   bool
+	buf     []byte // an SSE event not yet complete
+	opened  func() // told once an SSE stream began, or nil
+	carried func() // told of each event written, or nil
 
 	// reply is the request's, whose error replaces mcp-go's (reply.go);
 	// modern says the request is of the 2026-07-28 revision, which maps
@@ -125,7 +126,7 @@ func (o *outboundWriter) Write(p []byte) (int, error) {
 				o.w.WriteHeader(http.StatusAccepted)
 				return len(p), nil
 			}
-			if b, code, ok := rewriteAnswer(p, o.reply); ok {
+			if b, code, ok := o.reply.Rewrite(p); ok {
 				status := o.status
 				if o.modern {
 					status = wire.RPCErrorStatus(code)
@@ -154,10 +155,13 @@ func (o *outboundWriter) Write(p []byte) (int, error) {
 		if o.keepEvent(b[:n]) {
 			ev := b[:n]
 			if o.reply != nil {
-				ev = rewriteEvent(ev, o.reply)
+				ev = o.reply.RewriteEvent(ev)
 			}
 			if _, err := o.w.Write(ev); err != nil {
 				return 0, err
+			}
+			if o.carried != nil {
+				o.carried()
 			}
 		}
 		b = b[n:]

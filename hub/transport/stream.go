@@ -154,7 +154,7 @@ func (st *requestStream) finish() {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.raw == nil && !st.sse && len(bytes.TrimSpace(st.buf)) > 0 {
-		msg := rewritten(bytes.TrimSpace(st.buf), st.reply)
+		msg := st.reply.Rewritten(bytes.TrimSpace(st.buf))
 		if st.keep(msg) {
 			st.emit(msg, false) // the last: the connection's handler returns next
 		} else if !st.began && st.conn != nil {
@@ -330,7 +330,7 @@ func (st *requestStream) Write(p []byte) (int, error) {
 			break
 		}
 		if data := eventData(st.buf[:n]); len(data) > 0 && st.keep(data) {
-			st.emit(rewritten(data, st.reply), true)
+			st.emit(st.reply.Rewritten(data), true)
 		}
 		st.buf = st.buf[n:]
 	}

@@ -45,14 +45,7 @@ func (h *Transport) taskAnswer(ctx context.Context, cs *session.Session, m wire.
 // its result, or its error.
 func answerMessage(id json.RawMessage, answer func() (json.RawMessage, *session.RPCError)) any {
 	res, e := answer()
-	if e != nil {
-		return rpcAnswer{JSONRPC: mcp.JSONRPC_VERSION, ID: id, Error: &rpcErrorBody{Code: e.Code, Message: e.Message, Data: e.Data}}
-	}
-	return struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Result  json.RawMessage `json:"result"`
-	}{mcp.JSONRPC_VERSION, id, res}
+	return session.Answer(id, res, e)
 }
 
 // serveStdioLine takes a line of the stdio session cs (m, peeked from it;

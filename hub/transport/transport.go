@@ -65,10 +65,11 @@ type Core struct {
 	// error to answer with. nil leaves them to mcp-go.
 	Task func(ctx context.Context, cs *session.Session, body []byte) (json.RawMessage, *session.RPCError)
 	// Call takes a client's tools/call (m, peeked from a body the
-	// transport keeps) in place of mcp-go's server — a stdio client's, and
-	// a stdio or HTTP+SSE client's that asks for a task of a tool the hub
-	// hands it as one (decisions 0235, 0239): it returns what answers it,
-	// run on a goroutine of its own, or nil when the call is mcp-go's.
+	// transport keeps) in place of mcp-go's server — a stdio client's, a
+	// session-era Streamable HTTP client's, and a stdio or HTTP+SSE
+	// client's that asks for a task of a tool the hub hands it as one
+	// (decisions 0235, 0239, 0241): it returns what answers it, run on a
+	// goroutine of its own, or nil when the call is mcp-go's.
 	Call func(ctx context.Context, cs *session.Session, m wire.Message) func() (json.RawMessage, *session.RPCError)
 	// StatelessTask answers a 2026-07-28 client's tasks/get, tasks/update
 	// or tasks/cancel (body), the tasks extension's, which mcp-go does not
@@ -100,7 +101,7 @@ type Transport struct {
 	// otherwise).
 	listening  context.Context
 	endListens context.CancelFunc
-	sweeping   sync.Once // starts the sweep of unused sessions with the first Handler
+	sweeping   sync.Once // starts the sweep of unused and idle sessions with the first Handler
 	stdioOut   atomic.Pointer[trackingWriter]
 
 	events  *session.EventStore // the event store of mcp-go's streams and the hub's
