@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/internal/waitfor"
 )
 
 // TestElicitationOnTheCallsStream: a session-era client that offered
@@ -67,15 +69,16 @@ func TestElicitationOnTheCallsStream(t *testing.T) {
 	}
 }
 
-// TestCallsKeepASessionAlive: the hub, not mcp-go, ends idle sessions,
-// and a session whose client keeps calling tools (which the hub serves
-// beside mcp-go, decision 0241, so mcp-go never sees them) is not idle: it
-// outlives four sessions that went quiet one after the other (over four
-// idle times, longer than mcp-go's sweeper takes to look), and its calls go
-// on being answered.
-func TestCallsKeepASessionAlive(t *testing.T) {
+// TestActiveSessionsOutliveQuietOnes: the hub, not mcp-go, ends idle
+// sessions (decision 0241), and neither a session whose client keeps
+// calling tools (calls the hub serves beside mcp-go, which never sees them)
+// nor one whose client only listens on its GET stream while messages come
+// on it (log messages of those calls) is idle: both outlive four sessions
+// that went quiet one after the other — over four idle times, longer than
+// mcp-go's sweeper takes to look — and both go on being answered.
+func TestActiveSessionsOutliveQuietOnes(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
-	writeState(t, path, []service.Service{testService("beta", "beta", "")}, nil)
+	writeState(t, path, []service.Service{testService("rec", "recorder", "")}, nil)
 	const idle = 300 * time.Millisecond
 	h, err := New(Options{StatePath: path, Home: t.TempDir(), Version: "test", SessionIdleTTL: idle, ListGrace: testGrace,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
@@ -84,13 +87,37 @@ func TestCallsKeepASessionAlive(t *testing.T) {
 	}
 	h.sessions.Ended = make(chan string, 4)
 	r := serveHub(t, h)
-	busy, quiet := open(t, r.url), open(t, r.url)
+	busy, listening, quiet := open(t, r.url), open(t, r.url), open(t, r.url)
+
+	ctx := bounded(t)
+	get, _ := http.NewRequestWithContext(ctx, http.MethodGet, r.url+"/mcp", nil)
+	get.Header.Set("Accept", "text/event-stream")
+	get.Header.Set("MCP-Protocol-Version", "2025-11-25")
+	get.Header.Set("Mcp-Session-Id", listening)
+	stream, err := testHTTP.Do(withToken(get))
+	if err != nil {
+		t.Fatal(err)
+	}
+	heard := make(chan struct{}, 1)
+	go func() {
+		_ = readEvents(bufio.NewReader(stream.Body), func(ev sseEvent) bool {
+			if strings.Contains(ev.data, "notifications/message") {
+				select {
+				case heard <- struct{}{}:
+				default:
+				}
+			}
+			return true
+		})
+	}()
+	t.Cleanup(func() { stream.Body.Close() })
+
 	id := 2
 	call := func() {
 		t.Helper()
 		code, body, _ := do(t, "POST", r.url+"/mcp", map[string]string{"Mcp-Session-Id": busy, "MCP-Protocol-Version": "2025-11-25"},
-			fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"beta__echo","arguments":{"text":"call %d"}}}`, id, id))
-		if code != 200 || !strings.Contains(body, fmt.Sprintf("call %d", id)) {
+			fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"rec__logs"}}`, id))
+		if code != 200 || !strings.Contains(body, "logged") {
 			t.Fatalf("call %d of the busy session: %d %s", id, code, body)
 		}
 		id++
@@ -101,7 +128,7 @@ func TestCallsKeepASessionAlive(t *testing.T) {
 		select {
 		case sid := <-h.sessions.Ended:
 			if sid != quiet {
-				t.Fatalf("session %s ended, want the quiet one %s", sid, quiet)
+				t.Fatalf("session %s ended, want the quiet one %s (busy %s, listening %s)", sid, quiet, busy, listening)
 			}
 			ended++
 			quiet = open(t, r.url)
@@ -112,4 +139,8 @@ func TestCallsKeepASessionAlive(t *testing.T) {
 		}
 	}
 	call()
+	waitfor.Receive(t, heard, "a log message on the listening session's GET stream")
+	if code := ping(t, r.url, listening); code != 200 {
+		t.Errorf("the listening session after four quiet ones ended: %d", code)
+	}
 }
