@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/chronicle-dev/chronicle/engine/service"
+	"github.com/chronicle-dev/chronicle/hub/upstream/pipe"
 	"github.com/chronicle-dev/chronicle/hub/upstream/poll"
 	"github.com/chronicle-dev/chronicle/hub/upstream/proc"
 	"github.com/chronicle-dev/chronicle/hub/upstream/resolve"
@@ -41,7 +42,7 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 	case service.Stdio:
 		ch, err = u.spawn(rs)
 		if err == nil {
-			tr = transport.NewIO(ch.Stdout, ch.Stdin, nil)
+			tr = pipe.New(ch.Stdout, ch.Stdin, u.opts.Logger)
 		}
 	case service.HTTP:
 		tr, modern, ep, err = u.streamable(ctx, sessCtx, rs)
