@@ -27,8 +27,8 @@ type Transport struct {
 	buf bytes.Buffer // the line being written; guarded by wmu
 
 	mu      sync.Mutex
-	waiting map[string]waiter // the id as sent → who waits for its answer
-	ctx     context.Context                            // Start's, for the upstream's requests
+	waiting map[string]waiter // the request's id (RequestId.String) → who waits for its answer
+	ctx     context.Context   // Start's, for the upstream's requests
 
 	hmu      sync.RWMutex
 	onNote   func(mcp.JSONRPCNotification)
@@ -79,11 +79,7 @@ func (t *Transport) SendRequest(ctx context.Context, request transport.JSONRPCRe
 		return nil, ctx.Err()
 	default:
 	}
-	id, err := json.Marshal(request.ID)
-	if err != nil {
-		return nil, fmt.Errorf("failed to marshal request: %w", err)
-	}
-	key := string(id)
+	key := request.ID.String()
 	answer := make(chan *transport.JSONRPCResponse, 1)
 	t.mu.Lock()
 	t.waiting[key] = waiter{id: request.ID, answer: answer}
@@ -227,7 +223,24 @@ func (t *Transport) take(line []byte) {
 	} else if len(result) > 0 {
 		res.Result = bytes.Clone(result) // the line is in the reader's buffer
 	}
-	t.answer(string(id), res)
+	t.answer(idKey(id), res)
+}
+
+// idKey is the key of an answer's id (raw JSON) among the requests
+// waiting: its RequestId.String(), the key mcp-go's transport matches by,
+// read without decoding a plain string or integer.
+func idKey(raw []byte) string {
+	if len(raw) > 0 && raw[0] == '"' {
+		return "string:" + wire.StringValue(raw)
+	}
+	if len(raw) > 0 && bytes.IndexFunc(raw, func(r rune) bool { return (r < '0' || r > '9') && r != '-' }) < 0 {
+		return "int64:" + string(raw)
+	}
+	var id mcp.RequestId
+	if json.Unmarshal(raw, &id) != nil {
+		return ""
+	}
+	return id.String()
 }
 
 // takeDecoded handles a line the scan could not read (a member name
@@ -246,10 +259,10 @@ func (t *Transport) takeDecoded(line []byte) {
 		t.takeMessage(bytes.Clone(line), len(m.ID) > 0 && string(m.ID) != "null")
 		return
 	}
-	t.answer(string(bytes.TrimSpace(m.ID)), &transport.JSONRPCResponse{JSONRPC: mcp.JSONRPC_VERSION, Result: m.Result, Error: m.Error})
+	t.answer(idKey(bytes.TrimSpace(m.ID)), &transport.JSONRPCResponse{JSONRPC: mcp.JSONRPC_VERSION, Result: m.Result, Error: m.Error})
 }
 
-// answer hands res to the request whose id was sent as key.
+// answer hands res to the request whose id's key is key.
 func (t *Transport) answer(key string, res *transport.JSONRPCResponse) {
 	t.mu.Lock()
 	w, ok := t.waiting[key]

@@ -228,3 +228,22 @@ func TestEnd(t *testing.T) {
 		t.Error("a stdio transport has a session id")
 	}
 }
+
+// TestIDKey: an answer's id, however the upstream spelled it, finds the
+// request it answers as mcp-go's transport finds it (RequestId.String).
+func TestIDKey(t *testing.T) {
+	for raw, id := range map[string]mcp.RequestId{
+		`"chronicle-5"`:      mcp.NewRequestId("chronicle-5"),
+		`"chronicle\u002d5"`: mcp.NewRequestId("chronicle-5"),
+		`7`:                  mcp.NewRequestId(int64(7)),
+		`-3`:                 mcp.NewRequestId(int64(-3)),
+		`7.0`:                mcp.NewRequestId(int64(7)),
+	} {
+		if got, want := idKey([]byte(raw)), id.String(); got != want {
+			t.Errorf("id %s: key %q, want %q", raw, got, want)
+		}
+	}
+	if got := idKey([]byte(`{}`)); got != "" {
+		t.Errorf("an id that is no id: key %q", got)
+	}
+}
