@@ -68,6 +68,7 @@ func TestWithMCPGoServer(t *testing.T) {
 		return mcp.NewToolResultText(strings.Repeat("x", 200<<10)), nil
 	})
 	srv.AddTool(mcp.NewTool("ask"), func(ctx context.Context, _ mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		//lint:ignore SA1019 deprecated only for 2026-07-28; the session revisions still use it
 		res, err := srv.RequestSampling(ctx, mcp.CreateMessageRequest{CreateMessageParams: mcp.CreateMessageParams{
 			Messages: []mcp.SamplingMessage{{Role: mcp.RoleUser, Content: mcp.NewTextContent("hi")}}, MaxTokens: 5}})
 		if err != nil {
