@@ -16,10 +16,11 @@ import (
 // call path takes it (Core.Call, decision 0241), and reports whether it
 // did; after runs once the answer is on the stream.
 //
-// It is served as serveStream serves mcp-go's: on a goroutine of the hub's,
-// with a context that ends with the hub rather than the connection, its
-// progress on st, and its answer written into st as mcp-go writes a JSON
-// body (st's last event, through the session's outbound filter). What
+// It is served as serveStream serves mcp-go's (serveResumable): on a
+// goroutine of the hub's, with a context that ends with the hub rather than
+// the connection, its progress on st, and its answer written into st as
+// mcp-go writes a JSON body (st's last event, through the session's
+// outbound filter). What
 // mcp-go's handlePost would add, the call does not need: the session's
 // notifications unrelated to the call (logs, list changes) go on its
 // standalone stream, or on the next response mcp-go streams; a sampling
@@ -36,16 +37,12 @@ func (h *Transport) serveCall(w http.ResponseWriter, r *http.Request, cs *sessio
 		return false
 	}
 	id := bytes.Clone(m.ID) // the body's buffer goes back to the pool
-	ended := st.attach(w)
-	h.core.Go(func() {
+	h.serveResumable(w, r, st, func() {
 		b, err := json.Marshal(answerMessage(json.RawMessage(id), answer))
 		if err == nil {
 			st.Header().Set("Content-Type", "application/json")
 			_, _ = st.Write(b)
 		}
-		st.finish()
-		after()
-	})
-	st.hold(r.Context(), w, ended)
+	}, after)
 	return true
 }

@@ -103,9 +103,17 @@ func (h *Transport) serveStream(next http.Handler, w http.ResponseWriter, r *htt
 	// connection resumes the stream (MCP: a disconnection is no
 	// cancellation; notifications/cancelled is).
 	served := r.WithContext(session.Carry(h.core.Context, r.Context()))
+	h.serveResumable(w, r, st, func() { next.ServeHTTP(st, served) }, after)
+}
+
+// serveResumable runs serve, which writes a request's answer into the
+// resumable stream st, on a goroutine of the hub's while the client's
+// connection w holds the stream (until the answer, the stream ending the
+// connection, or the client going); then it finishes st and runs after.
+func (h *Transport) serveResumable(w http.ResponseWriter, r *http.Request, st *requestStream, serve, after func()) {
 	ended := st.attach(w)
 	h.core.Go(func() {
-		next.ServeHTTP(st, served)
+		serve()
 		st.finish()
 		after()
 	})

@@ -30,13 +30,14 @@ type Transport struct {
 	waiting map[string]waiter // the request's id (RequestId.String) → who waits for its answer
 	ctx     context.Context   // Start's, for the upstream's requests
 
-	hmu      sync.RWMutex
-	onNote   func(mcp.JSONRPCNotification)
-	onReq    transport.RequestHandler
-	start    sync.Once
+	hmu    sync.RWMutex // guards the handlers
+	onNote func(mcp.JSONRPCNotification)
+	onReq  transport.RequestHandler
+
+	start    sync.Once     // of the reader
 	done     chan struct{} // closed when the output ends or Close is called
 	doneOnce sync.Once
-	shut     sync.Once
+	shut     sync.Once // the child's input closed
 }
 
 // New returns a transport that reads the child's output from in and
