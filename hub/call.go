@@ -26,7 +26,7 @@ import (
 // timeout, logging, masking and pass-through are the same for all. name is
 // the exposed name; args the arguments object as sent; meta the request's
 // _meta, passed on with its progress token rewritten to a hub-unique one.
-func (h *callPath) call(ctx context.Context, c *relay.Caller, name string, args any, meta *mcp.Meta) (*mcp.CallToolResult, error) {
+func (h *callPath) call(ctx context.Context, c *relay.Caller, name string, args json.RawMessage, meta *mcp.Meta) (*mcp.CallToolResult, error) {
 	return h.callRound(ctx, c, name, args, meta, mcp.MultiRoundTripParams{}, taskRun{})
 }
 
@@ -45,7 +45,11 @@ func (h *callPath) serveCall(ctx context.Context, exposed string, req mcp.CallTo
 		// hub takes one whenever the service offers the tool as a task.
 		task.asked, task.flat = &mcp.TaskParams{}, true
 	}
-	res, err := h.callRound(ctx, relay.CallerOf(ctx), exposed, arguments(req.Params), req.Params.Meta, req.Params.MultiRoundTripParams, task)
+	args, err := arguments(req.Params)
+	if err != nil {
+		return mcp.NewToolResultError("the arguments: " + err.Error()), nil
+	}
+	res, err := h.callRound(ctx, relay.CallerOf(ctx), exposed, args, req.Params.Meta, req.Params.MultiRoundTripParams, task)
 	var r *rejection
 	switch {
 	case errors.As(err, &r):
@@ -88,7 +92,7 @@ func rpcError(m *mask.Masker, e *rpc.RPCError) session.RPCError {
 
 // callRound is call with the multi-round-trip params of a retry, and the
 // task a client asked for or takes (none: a client the hub hands no tasks).
-func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, args any, meta *mcp.Meta, round mcp.MultiRoundTripParams, run taskRun) (*mcp.CallToolResult, error) {
+func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, args json.RawMessage, meta *mcp.Meta, round mcp.MultiRoundTripParams, run taskRun) (*mcp.CallToolResult, error) {
 	h.lister.Catalog(ctx)
 	cat, v := h.scopes.View(ctx)
 	r := v.Reach
@@ -139,7 +143,7 @@ func (h *callPath) blocked(c *relay.Caller, name, service, own string) *mcp.Call
 // decided the call may go. task says whether it goes as a task the client
 // asked for (answered with the task, decision 0211) or as one the hub
 // waits for (the service offers the tool only so, decision 0210).
-func (h *callPath) forward(ctx context.Context, c *relay.Caller, service, own string, task taskRun, args any, meta *mcp.Meta, round mcp.MultiRoundTripParams) (*mcp.CallToolResult, error) {
+func (h *callPath) forward(ctx context.Context, c *relay.Caller, service, own string, task taskRun, args json.RawMessage, meta *mcp.Meta, round mcp.MultiRoundTripParams) (*mcp.CallToolResult, error) {
 	b := h.settings().Backend(service)
 	if b == nil {
 		return mcp.NewToolResultError("the service " + service + " is no longer offered"), nil
@@ -150,21 +154,22 @@ func (h *callPath) forward(ctx context.Context, c *relay.Caller, service, own st
 		defer done()
 		params.Meta = m
 	}
-	var (
-		raw json.RawMessage
-		err error
-	)
+	params.Task = task.asked
+	body, err := params.encode()
+	if err != nil {
+		return mcp.NewToolResultError(fmt.Sprintf("%s: the call's params: %v", service, err)), nil
+	}
+	var raw json.RawMessage
 	switch {
 	case task.asked != nil:
-		params.Task = task.asked
 		var res *mcp.CallToolResult
-		if res, raw, err = h.startTask(ctx, c, b, service, params, task.flat); res != nil {
+		if res, raw, err = h.startTask(ctx, c, b, service, body, task.flat); res != nil {
 			return res, nil
 		}
 	case task.required:
-		raw, err = b.RequestTask(ctx, c, params)
+		raw, err = b.RequestTask(ctx, c, body)
 	default:
-		raw, err = b.RequestEra(ctx, c, string(mcp.MethodToolsCall), params, own)
+		raw, err = b.RequestEra(ctx, c, string(mcp.MethodToolsCall), body, own)
 	}
 	var rej *rpc.Rejection
 	switch {
@@ -191,29 +196,51 @@ func (h *callPath) forward(ctx context.Context, c *relay.Caller, service, own st
 
 // arguments returns a call's arguments as the client sent them, where they
 // were kept (mcp-go's RawArguments: an integer above 2^53 keeps its
-// digits), else as decoded; nil for none.
-func arguments(p mcp.CallToolParams) any {
+// digits), else encoded; nil for none.
+func arguments(p mcp.CallToolParams) (json.RawMessage, error) {
 	if raw := bytes.TrimSpace(p.RawArguments); len(raw) > 0 {
 		if string(raw) == "null" {
-			return nil
+			return nil, nil
 		}
-		return json.RawMessage(raw)
+		return json.RawMessage(raw), nil
 	}
-	return p.Arguments
+	if p.Arguments == nil {
+		return nil, nil
+	}
+	return json.Marshal(p.Arguments)
 }
 
 // callParams are the params of a tools/call as the hub sends it upstream:
 // the tool's own name, the arguments as the client sent them (omitted when
 // it sent none), and the _meta with the hub's progress token.
 type callParams struct {
-	Name      string    `json:"name"`
-	Arguments any       `json:"arguments,omitempty"`
-	Meta      *mcp.Meta `json:"_meta,omitempty"`
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments,omitempty"`
+	Meta      *mcp.Meta       `json:"_meta,omitempty"`
 	// Task is the task a client asked for, which the hub hands it.
 	Task *mcp.TaskParams `json:"task,omitempty"`
 	// A retry's inputResponses and requestState, passed on untouched:
 	// the requestState is the service's, and the hub adds nothing to it.
 	mcp.MultiRoundTripParams
+}
+
+// encode returns the params encoded, once: the arguments, valid JSON as
+// the client sent them, go in as they are (wire.OneLine), where
+// encoding/json would scan them all again — a large call's largest cost.
+func (p callParams) encode() (json.RawMessage, error) {
+	args, err := wire.OneLine(p.Arguments)
+	if err != nil {
+		return nil, err
+	}
+	p.Arguments = nil
+	rest, err := json.Marshal(p) // {"name":…}: the name is never omitted
+	if err != nil || len(args) == 0 {
+		return rest, err
+	}
+	const member = `{"arguments":`
+	b := make([]byte, 0, len(member)+len(args)+len(rest))
+	b = append(append(append(b, member...), args...), ',')
+	return append(b, rest[1:]...), nil
 }
 
 // serviceError words an upstream's failure so that it names the service

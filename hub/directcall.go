@@ -15,8 +15,8 @@ import (
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
-// Call takes a client's tools/call (m, peeked from the body as sent, which
-// the transport keeps) in place of mcp-go's server, and returns what
+// Call takes a client's tools/call (m, peeked from the body as sent; what
+// the call keeps of it is copied) in place of mcp-go's server, and returns what
 // answers it, run on a goroutine of its own, or nil when the call is
 // mcp-go's. It takes:
 //   - from a stdio or HTTP+SSE client, a call that asks for a task of a
@@ -39,15 +39,9 @@ func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message
 	if len(m.ID) == 0 || !m.Is(mcp.MethodToolsCall) || cs == nil || cs.ClientSession() == nil {
 		return nil
 	}
-	var p struct {
-		Name      string          `json:"name"`
-		Arguments json.RawMessage `json:"arguments"`
-		Meta      *mcp.Meta       `json:"_meta,omitempty"`
-		Task      *mcp.TaskParams `json:"task,omitempty"`
-		mcp.MultiRoundTripParams
-	}
+	p, ok := readCallParams(m.Params)
 	var id any
-	if json.Unmarshal(m.Params, &p) != nil || json.Unmarshal(m.ID, &id) != nil {
+	if !ok || json.Unmarshal(m.ID, &id) != nil {
 		return nil
 	}
 	req := mcp.CallToolRequest{Params: mcp.CallToolParams{Name: p.Name, Meta: p.Meta, Task: p.Task, MultiRoundTripParams: p.MultiRoundTripParams, RawArguments: p.Arguments}}
@@ -67,6 +61,42 @@ func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message
 		defer cancel()
 		return h.callHooked(ctx, id, t.Exposed, &req)
 	}
+}
+
+// clientCallParams are a client's tools/call params as Call reads them.
+type clientCallParams struct {
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
+	Meta      *mcp.Meta       `json:"_meta,omitempty"`
+	Task      *mcp.TaskParams `json:"task,omitempty"`
+	mcp.MultiRoundTripParams
+}
+
+// readCallParams reads a tools/call's params (valid JSON: a member of a
+// message wire.Peek read) as encoding/json would decode them into
+// clientCallParams. A call of only a name and arguments — nearly every
+// call — is read by one walk over the members and the arguments copied:
+// encoding/json would scan all of them to copy them, a large call's
+// largest cost. Any other member, or a member name spelled with escapes,
+// and encoding/json decodes the whole.
+func readCallParams(params []byte) (clientCallParams, bool) {
+	var p clientCallParams
+	other := false
+	read := len(params) > 0 && params[0] == '{' && wire.ScanValid(params, func(key, value []byte) {
+		switch {
+		case wire.KeyIs(key, "name") && value[0] == '"':
+			p.Name = wire.StringValue(value)
+		case wire.KeyIs(key, "arguments"):
+			p.Arguments = bytes.Clone(value) // the call outlives an HTTP body's buffer
+		default:
+			other = true
+		}
+	})
+	if read && !other {
+		return p, true
+	}
+	p = clientCallParams{}
+	return p, json.Unmarshal(params, &p) == nil
 }
 
 // takesPlain reports whether Call takes a call of t that asks for no task:

@@ -141,3 +141,44 @@ func TestCallArgumentsAsSent(t *testing.T) {
 		}
 	})
 }
+
+// TestStdioUpstreamGetsArgumentsAsSent: a stdio upstream gets a call's
+// arguments as the client sent them — the hub encodes the call's params
+// once, the arguments spliced in, not scanned again by encoding/json
+// (decision 0243) — on one line: a client's line breaks are taken out,
+// nothing else is changed (spaces, an integer above 2^53, "<" and "&").
+func TestStdioUpstreamGetsArgumentsAsSent(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	writeState(t, path, []service.Service{testService("a", "args", "")}, nil)
+	textOf := func(t *testing.T, answer string) string {
+		t.Helper()
+		var a struct {
+			Result mcp.CallToolResult `json:"result"`
+		}
+		if err := json.Unmarshal([]byte(answer), &a); err != nil || len(a.Result.Content) != 1 {
+			t.Fatalf("not a tool result: %s", answer)
+		}
+		return a.Result.Content[0].(mcp.TextContent).Text
+	}
+
+	t.Run("http", func(t *testing.T) {
+		r := startHub(t, path)
+		_, _, hdr := do(t, "POST", r.url+"/mcp", nil, initialize)
+		h := map[string]string{"Mcp-Session-Id": hdr.Get("Mcp-Session-Id"), "MCP-Protocol-Version": "2025-11-25"}
+		do(t, "POST", r.url+"/mcp", h, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		call := "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"a__args\",\"arguments\":{\n  \"n\": 9007199254740993,\r\n  \"html\": \"<b>&</b>\"\n}}}"
+		_, body, _ := do(t, "POST", r.url+"/mcp", h, call)
+		if got, want := textOf(t, responseOf(body)), `{"n":9007199254740993,"html":"<b>&</b>"}`; got != want {
+			t.Errorf("the upstream got the arguments %s; want %s", got, want)
+		}
+	})
+	t.Run("stdio", func(t *testing.T) {
+		p := stdioInitialized(t, newTestHub(t, path, Options{ListGrace: testGrace}))
+		const args = `{ "n" : 9007199254740993, "html": "<b>&</b>" }`
+		p.send(t, `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"a__args","arguments":`+args+`}}`)
+		got := p.until(t, `"id":5`)
+		if text := textOf(t, got[len(got)-1]); text != args {
+			t.Errorf("the upstream got the arguments %s; want them as sent, %s", text, args)
+		}
+	})
+}

@@ -2,6 +2,7 @@ package hub
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -52,7 +53,15 @@ func (h *Hub) Call(ctx context.Context, c console.Call) (*mcp.CallToolResult, er
 		ctx = session.WithRoot(ctx, ep.Root)
 	}
 	ctx = session.WithEndpoint(ctx, ep)
-	return h.calls.call(ctx, &relay.Caller{Ctx: ctx, Via: "api"}, c.Name, c.Arguments, nil)
+	var args json.RawMessage
+	if c.Arguments != nil {
+		b, err := json.Marshal(c.Arguments)
+		if err != nil {
+			return nil, err
+		}
+		args = b
+	}
+	return h.calls.call(ctx, &relay.Caller{Ctx: ctx, Via: "api"}, c.Name, args, nil)
 }
 
 // Restart ends a service's process (or connection) and starts it again at

@@ -132,7 +132,7 @@ func (h *callPath) listTaskSupport(ctx context.Context, tools []mcp.Tool, expose
 // writes it in place of mcp-go's tool result): in the 2026-07-28 shape for
 // a stateless client (flat), else as the upstream sent it. An upstream
 // that answers with a result at once is answered with that result.
-func (h *callPath) startTask(ctx context.Context, c *relay.Caller, b relay.Backend, service string, params callParams, flat bool) (*mcp.CallToolResult, json.RawMessage, error) {
+func (h *callPath) startTask(ctx context.Context, c *relay.Caller, b relay.Backend, service string, params json.RawMessage, flat bool) (*mcp.CallToolResult, json.RawMessage, error) {
 	raw, err := b.Request(ctx, c, string(mcp.MethodToolsCall), params)
 	if err != nil {
 		return nil, nil, err

@@ -60,6 +60,7 @@ func (t tokenTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 // serveTestUpstream is a small MCP server over stdio: echo, a tool a policy
 // disables, a tool with a raw schema, an 80-character tool name, a prompt
 // and a resource. Its tools are named after mode so two services differ.
+// Mode "args" adds args, which answers its arguments as they reached it.
 // Mode "replay:PATH" replays a recorded public server instead.
 func serveTestUpstream(mode string) {
 	if recording, ok := strings.CutPrefix(mode, "replay:"); ok {
@@ -98,6 +99,12 @@ func serveTestUpstream(mode string) {
 		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return mcp.NewToolResultText("deleted!"), nil
 		})
+	if mode == "args" {
+		s.AddTool(mcp.NewTool("args", mcp.WithDescription("Answers its arguments as they reached it.")),
+			func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return mcp.NewToolResultText(string(req.Params.RawArguments)), nil
+			})
+	}
 	s.AddTool(mcp.NewToolWithRawSchema("schedule", "Uses $defs.", json.RawMessage(rawSchema)),
 		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return mcp.NewToolResultText("scheduled"), nil

@@ -65,7 +65,11 @@ func (h *callPath) unlistedHandler(name, service, own string) server.ToolHandler
 		if !catalog.ToolAllowed(h.settings().Policies[service], own) {
 			return h.blocked(c, name, service, own), nil
 		}
-		res, err := h.forward(ctx, c, service, own, taskRun{}, arguments(req.Params), req.Params.Meta, req.Params.MultiRoundTripParams)
+		args, err := arguments(req.Params)
+		if err != nil {
+			return mcp.NewToolResultError("the arguments: " + err.Error()), nil
+		}
+		res, err := h.forward(ctx, c, service, own, taskRun{}, args, req.Params.Meta, req.Params.MultiRoundTripParams)
 		var r *rejection
 		if errors.As(err, &r) {
 			return nil, r

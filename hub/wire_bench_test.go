@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -64,9 +65,12 @@ func (s *wireSession) post(body string) ([]byte, error) {
 	return s.buf.Bytes(), err
 }
 
-func (s *wireSession) call() error {
+func (s *wireSession) call() error { return s.callText("ping") }
+
+// callText calls the echo tool with text, which its result holds.
+func (s *wireSession) callText(text string) error {
 	s.id++
-	b, err := s.post(`{"jsonrpc":"2.0","id":` + strconv.Itoa(s.id) + `,"method":"tools/call","params":{"name":"bench__echo","arguments":{"text":"ping"}}}`)
+	b, err := s.post(`{"jsonrpc":"2.0","id":` + strconv.Itoa(s.id) + `,"method":"tools/call","params":{"name":"bench__echo","arguments":{"text":"` + text + `"}}}`)
 	if err == nil && !bytes.Contains(b, []byte(`"result"`)) {
 		err = fmt.Errorf("not a result: %s", b)
 	}
@@ -87,6 +91,22 @@ func BenchmarkWireHTTPCall(b *testing.B) {
 	}
 	sequential(b, func() {
 		if err := s.call(); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkWireHTTPBigResult is BenchmarkWireHTTPCall with a result of
+// 256 KiB: what each pass over a result's bytes costs.
+func BenchmarkWireHTTPBigResult(b *testing.B) {
+	r := benchHub(b)
+	s := wireDial(b, wireClient(), r.url)
+	text := strings.Repeat("a line of a file the tool read, ", 8<<10)
+	if err := s.callText(text); err != nil {
+		b.Fatal(err)
+	}
+	sequential(b, func() {
+		if err := s.callText(text); err != nil {
 			b.Fatal(err)
 		}
 	})

@@ -3,6 +3,8 @@ package session
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 // mcp-go (v1.2.1) answers every error of a handler as -32603 and knows no
@@ -40,6 +42,36 @@ func Answer(id, res json.RawMessage, e *RPCError) any {
 		return errorAnswer{JSONRPC: "2.0", ID: id, Error: &errorBody{Code: e.Code, Message: e.Message, Data: e.Data}}
 	}
 	return resultAnswer{JSONRPC: "2.0", ID: id, Result: res}
+}
+
+// AnswerJSON is Answer encoded, on one line. A result goes in as it is
+// (wire.OneLine): it is valid JSON already (SetResult), and encoding/json
+// would scan all of it again — for a large result the largest cost of the
+// call.
+func AnswerJSON(id, res json.RawMessage, e *RPCError) ([]byte, error) {
+	if e != nil {
+		return json.Marshal(Answer(id, nil, e))
+	}
+	return resultJSON(id, res)
+}
+
+// resultJSON encodes the result answer of request id: res (valid JSON,
+// null when empty) as it is (wire.OneLine).
+func resultJSON(id, res json.RawMessage) ([]byte, error) {
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
+	if len(res) == 0 {
+		res = json.RawMessage("null")
+	}
+	res, err := wire.OneLine(res)
+	if err != nil {
+		return nil, err
+	}
+	const head, mid = `{"jsonrpc":"2.0","id":`, `,"result":`
+	b := make([]byte, 0, len(head)+len(id)+len(mid)+len(res)+1)
+	b = append(append(append(append(b, head...), id...), mid...), res...)
+	return append(b, '}'), nil
 }
 
 // Rewritten is msg, one JSON-RPC message mcp-go wrote, with what r holds
@@ -120,8 +152,7 @@ func rewriteResult(msg []byte, res json.RawMessage) (out []byte, code int, ok bo
 	if json.Unmarshal(msg, &a) != nil || a.Result == nil {
 		return msg, 0, false
 	}
-	a.Result = res
-	b, err := json.Marshal(a)
+	b, err := resultJSON(bytes.TrimSpace(a.ID), res)
 	if err != nil {
 		return msg, 0, false
 	}

@@ -63,6 +63,22 @@ func TestAnswer(t *testing.T) {
 	if got, want := string(b), `{"jsonrpc":"2.0","id":9007199254740993,"error":{"code":-32602,"message":"no tool x"}}`; got != want {
 		t.Errorf("error answer %s, want %s", got, want)
 	}
+	// Encoded, a result goes in as it is, on one line.
+	for _, c := range []struct{ res, want string }{
+		{`{"text":"<b>&</b>", "n":9007199254740993}`, `{"jsonrpc":"2.0","id":"a-1","result":{"text":"<b>&</b>", "n":9007199254740993}}`},
+		{"{\n  \"a\": [1,\r\n 2]\n}", `{"jsonrpc":"2.0","id":"a-1","result":{"a":[1,2]}}`},
+		{``, `{"jsonrpc":"2.0","id":"a-1","result":null}`},
+	} {
+		if b, err := AnswerJSON(json.RawMessage(`"a-1"`), json.RawMessage(c.res), nil); err != nil || string(b) != c.want {
+			t.Errorf("AnswerJSON of %q = %s, %v; want %s", c.res, b, err, c.want)
+		}
+	}
+	if b, err := AnswerJSON(nil, json.RawMessage("{\n"), nil); err == nil {
+		t.Errorf("AnswerJSON of a broken result with a line break = %s; want an error", b)
+	}
+	if b, _ := AnswerJSON(json.RawMessage(`7`), json.RawMessage(`{}`), &RPCError{Code: -32602, Message: "no tool x"}); string(b) != `{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"no tool x"}}` {
+		t.Errorf("AnswerJSON of an error = %s", b)
+	}
 	var none *Reply
 	if got := string(none.Rewritten([]byte(`{"id":1,"error":{}}`))); got != `{"id":1,"error":{}}` {
 		t.Errorf("no Reply rewrote the answer: %s", got)

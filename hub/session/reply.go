@@ -67,7 +67,8 @@ func (r *Reply) Error() (RPCError, bool) {
 }
 
 // SetResult says the request is answered with the result raw in place of
-// the one mcp-go encodes.
+// the one mcp-go encodes. raw is valid JSON: it is written as it is
+// (AnswerJSON).
 func SetResult(ctx context.Context, raw json.RawMessage) {
 	if r := ReplyOf(ctx); r != nil {
 		r.mu.Lock()

@@ -2,7 +2,6 @@ package transport
 
 import (
 	"bytes"
-	"encoding/json"
 	"net/http"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -38,7 +37,7 @@ func (h *Transport) serveCall(w http.ResponseWriter, r *http.Request, cs *sessio
 	}
 	id := bytes.Clone(m.ID) // the body's buffer goes back to the pool
 	h.serveResumable(w, r, st, func() {
-		b, err := json.Marshal(answerMessage(json.RawMessage(id), answer))
+		b, err := answerJSON(id, answer)
 		if err == nil {
 			st.Header().Set("Content-Type", "application/json")
 			_, _ = st.Write(b)

@@ -48,6 +48,12 @@ func answerMessage(id json.RawMessage, answer func() (json.RawMessage, *session.
 	return session.Answer(id, res, e)
 }
 
+// answerJSON is answerMessage encoded (session.AnswerJSON).
+func answerJSON(id json.RawMessage, answer func() (json.RawMessage, *session.RPCError)) ([]byte, error) {
+	res, e := answer()
+	return session.AnswerJSON(id, res, e)
+}
+
 // serveStdioLine takes a line of the stdio session cs (m, peeked from it;
 // both are the hub's to keep) from mcp-go when it is a tasks request or a
 // tools/call the call path takes (taskAnswer; Core.Call, decision 0239),
@@ -77,7 +83,7 @@ func (h *Transport) serveStdioLine(cs *session.Session, line []byte, m wire.Mess
 // writeAnswer runs answer and writes the answer of request id to the
 // stdio client w (nil: none is served).
 func writeAnswer(w *trackingWriter, id []byte, answer func() (json.RawMessage, *session.RPCError)) {
-	b, err := json.Marshal(answerMessage(json.RawMessage(id), answer))
+	b, err := answerJSON(id, answer)
 	if w != nil && err == nil {
 		_, _ = w.Write(append(b, '\n'))
 	}

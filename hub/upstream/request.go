@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/chronicle-dev/chronicle/hub/upstream/rpc"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 )
@@ -31,7 +32,7 @@ func (u *Upstream) Request(ctx context.Context, caller any, method string, param
 		// An upstream spoken to statelessly: on its session era when it
 		// has one that offers what the request names, else statelessly,
 		// as the hub's own client. The params are encoded once, here.
-		b, err := json.Marshal(params)
+		b, err := wire.Encode(params)
 		if err != nil {
 			return nil, u.errorf("%s: %w", method, err)
 		}

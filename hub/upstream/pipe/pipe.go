@@ -90,7 +90,7 @@ func (t *Transport) SendRequest(ctx context.Context, request transport.JSONRPCRe
 		delete(t.waiting, key)
 		t.mu.Unlock()
 	}
-	if err := t.write(request); err != nil {
+	if err := t.writeRequest(request); err != nil {
 		forget()
 		return nil, fmt.Errorf("failed to write request: %w", err)
 	}
@@ -134,6 +134,45 @@ func (t *Transport) write(msg any) error {
 	if err := json.NewEncoder(&t.buf).Encode(msg); err != nil { // with its newline
 		return err
 	}
+	return t.flush()
+}
+
+// writeRequest writes a request as one line on the child's input, its
+// params encoded once (wire.Encode): the hub's own encoding of a call's
+// params holds the client's arguments as they came, and encoding/json
+// would scan them all again.
+func (t *Transport) writeRequest(r transport.JSONRPCRequest) error {
+	id, err := json.Marshal(r.ID)
+	if err != nil {
+		return err
+	}
+	method, err := json.Marshal(r.Method)
+	if err != nil {
+		return err
+	}
+	var params json.RawMessage
+	if r.Params != nil {
+		if params, err = wire.Encode(r.Params); err != nil {
+			return err
+		}
+	}
+	t.wmu.Lock()
+	defer t.wmu.Unlock()
+	t.buf.Reset()
+	t.buf.WriteString(`{"jsonrpc":"2.0","id":`)
+	t.buf.Write(id)
+	t.buf.WriteString(`,"method":`)
+	t.buf.Write(method)
+	if params != nil {
+		t.buf.WriteString(`,"params":`)
+		t.buf.Write(params)
+	}
+	t.buf.WriteString("}\n")
+	return t.flush()
+}
+
+// flush writes the line in t.buf (t.wmu held).
+func (t *Transport) flush() error {
 	_, err := t.out.Write(t.buf.Bytes())
 	if t.buf.Cap() > 1<<20 {
 		t.buf = bytes.Buffer{} // a large request's buffer is not kept

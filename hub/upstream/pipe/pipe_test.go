@@ -3,6 +3,7 @@ package pipe
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"strings"
@@ -246,5 +247,41 @@ func TestIDKey(t *testing.T) {
 	}
 	if got := idKey([]byte(`{}`)); got != "" {
 		t.Errorf("an id that is no id: key %q", got)
+	}
+}
+
+// TestRequestLine: a request goes out as one line: params the hub encoded
+// (a json.RawMessage) as they are, compacted only when they hold a line
+// break; other params encoded; none, no params member; a string id quoted.
+func TestRequestLine(t *testing.T) {
+	tr, p := newPeer(t)
+	ctx := bounded(t)
+	_ = tr.Start(ctx)
+	for _, c := range []struct {
+		id     mcp.RequestId
+		params any
+		want   string
+	}{
+		{mcp.NewRequestId(int64(1)), json.RawMessage(`{"arguments":{ "s" : "<&>" },"name":"t"}`), `{"jsonrpc":"2.0","id":1,"method":"m","params":{"arguments":{ "s" : "<&>" },"name":"t"}}`},
+		{mcp.NewRequestId("h-2"), json.RawMessage("{\n\"a\": 1\r\n}"), `{"jsonrpc":"2.0","id":"h-2","method":"m","params":{"a":1}}`},
+		{mcp.NewRequestId(int64(3)), map[string]any{"uri": "x"}, `{"jsonrpc":"2.0","id":3,"method":"m","params":{"uri":"x"}}`},
+		{mcp.NewRequestId(int64(4)), nil, `{"jsonrpc":"2.0","id":4,"method":"m"}`},
+	} {
+		answered := make(chan error, 1)
+		go func() {
+			_, err := tr.SendRequest(ctx, transport.JSONRPCRequest{JSONRPC: "2.0", ID: c.id, Method: "m", Params: c.params})
+			answered <- err
+		}()
+		if line := p.read(t); line != c.want+"\n" {
+			t.Errorf("the request went out as %s; want %s", line, c.want)
+		}
+		id, _ := json.Marshal(c.id)
+		p.write(t, `{"jsonrpc":"2.0","id":`+string(id)+`,"result":{}}`)
+		if err := <-answered; err != nil {
+			t.Errorf("request %s: %v", id, err)
+		}
+	}
+	if _, err := tr.SendRequest(ctx, transport.JSONRPCRequest{JSONRPC: "2.0", ID: mcp.NewRequestId(int64(5)), Method: "m", Params: json.RawMessage("{\n")}); err == nil {
+		t.Error("a request whose params are broken JSON was sent")
 	}
 }
