@@ -148,14 +148,14 @@ func (h *callPath) forward(ctx context.Context, c *relay.Caller, service, own st
 	if b == nil {
 		return mcp.NewToolResultError("the service " + service + " is no longer offered"), nil
 	}
-	params := callParams{Name: own, Arguments: args, MultiRoundTripParams: round}
+	params := wire.CallParams{Name: own, Arguments: args, MultiRoundTripParams: round}
 	if meta != nil {
 		m, done := h.pass.RouteProgress(c, meta)
 		defer done()
 		params.Meta = m
 	}
 	params.Task = task.asked
-	body, err := params.encode()
+	body, err := params.Encode()
 	if err != nil {
 		return mcp.NewToolResultError(fmt.Sprintf("%s: the call's params: %v", service, err)), nil
 	}
@@ -208,39 +208,6 @@ func arguments(p mcp.CallToolParams) (json.RawMessage, error) {
 		return nil, nil
 	}
 	return json.Marshal(p.Arguments)
-}
-
-// callParams are the params of a tools/call as the hub sends it upstream:
-// the tool's own name, the arguments as the client sent them (omitted when
-// it sent none), and the _meta with the hub's progress token.
-type callParams struct {
-	Name      string          `json:"name"`
-	Arguments json.RawMessage `json:"arguments,omitempty"`
-	Meta      *mcp.Meta       `json:"_meta,omitempty"`
-	// Task is the task a client asked for, which the hub hands it.
-	Task *mcp.TaskParams `json:"task,omitempty"`
-	// A retry's inputResponses and requestState, passed on untouched:
-	// the requestState is the service's, and the hub adds nothing to it.
-	mcp.MultiRoundTripParams
-}
-
-// encode returns the params encoded, once: the arguments, valid JSON as
-// the client sent them, go in as they are (wire.OneLine), where
-// encoding/json would scan them all again — a large call's largest cost.
-func (p callParams) encode() (json.RawMessage, error) {
-	args, err := wire.OneLine(p.Arguments)
-	if err != nil {
-		return nil, err
-	}
-	p.Arguments = nil
-	rest, err := json.Marshal(p) // {"name":…}: the name is never omitted
-	if err != nil || len(args) == 0 {
-		return rest, err
-	}
-	const member = `{"arguments":`
-	b := make([]byte, 0, len(member)+len(args)+len(rest))
-	b = append(append(append(b, member...), args...), ',')
-	return append(b, rest[1:]...), nil
 }
 
 // serviceError words an upstream's failure so that it names the service

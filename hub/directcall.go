@@ -39,7 +39,7 @@ func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message
 	if len(m.ID) == 0 || !m.Is(mcp.MethodToolsCall) || cs == nil || cs.ClientSession() == nil {
 		return nil
 	}
-	p, ok := readCallParams(m.Params)
+	p, ok := wire.ReadCallParams(m.Params)
 	var id any
 	if !ok || json.Unmarshal(m.ID, &id) != nil {
 		return nil
@@ -61,42 +61,6 @@ func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message
 		defer cancel()
 		return h.callHooked(ctx, id, t.Exposed, &req)
 	}
-}
-
-// clientCallParams are a client's tools/call params as Call reads them.
-type clientCallParams struct {
-	Name      string          `json:"name"`
-	Arguments json.RawMessage `json:"arguments"`
-	Meta      *mcp.Meta       `json:"_meta,omitempty"`
-	Task      *mcp.TaskParams `json:"task,omitempty"`
-	mcp.MultiRoundTripParams
-}
-
-// readCallParams reads a tools/call's params (valid JSON: a member of a
-// message wire.Peek read) as encoding/json would decode them into
-// clientCallParams. A call of only a name and arguments — nearly every
-// call — is read by one walk over the members and the arguments copied:
-// encoding/json would scan all of them to copy them, a large call's
-// largest cost. Any other member, or a member name spelled with escapes,
-// and encoding/json decodes the whole.
-func readCallParams(params []byte) (clientCallParams, bool) {
-	var p clientCallParams
-	other := false
-	read := len(params) > 0 && params[0] == '{' && wire.ScanValid(params, func(key, value []byte) {
-		switch {
-		case wire.KeyIs(key, "name") && value[0] == '"':
-			p.Name = wire.StringValue(value)
-		case wire.KeyIs(key, "arguments"):
-			p.Arguments = bytes.Clone(value) // the call outlives an HTTP body's buffer
-		default:
-			other = true
-		}
-	})
-	if read && !other {
-		return p, true
-	}
-	p = clientCallParams{}
-	return p, json.Unmarshal(params, &p) == nil
 }
 
 // takesPlain reports whether Call takes a call of t that asks for no task:

@@ -32,11 +32,10 @@ func (u *Upstream) Request(ctx context.Context, caller any, method string, param
 		// An upstream spoken to statelessly: on its session era when it
 		// has one that offers what the request names, else statelessly,
 		// as the hub's own client. The params are encoded once, here.
-		b, err := wire.Encode(params)
+		body, err := wire.Encode(params)
 		if err != nil {
 			return nil, u.errorf("%s: %w", method, err)
 		}
-		body := json.RawMessage(b)
 		if err := s.openSessionEra(ctx); err != nil || s.era.StatelessOnly(method, rpc.NameOf(body)) {
 			return u.requestModern(ctx, s, method, body, nil)
 		}
