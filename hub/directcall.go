@@ -16,8 +16,8 @@ import (
 )
 
 // Call takes a client's tools/call (m, peeked from the body as sent; what
-// the call keeps of it is copied) in place of mcp-go's server, and returns what
-// answers it, run on a goroutine of its own, or nil when the call is
+// the call keeps of it is copied) in place of mcp-go's server, and returns
+// what answers it, run on a goroutine of its own, or nil when the call is
 // mcp-go's. It takes:
 //   - from a stdio or HTTP+SSE client, a call that asks for a task of a
 //     tool the hub hands it as one (decision 0235): mcp-go would answer it

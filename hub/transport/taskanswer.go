@@ -48,10 +48,16 @@ func answerMessage(id json.RawMessage, answer func() (json.RawMessage, *session.
 	return session.Answer(id, res, e)
 }
 
-// answerJSON is answerMessage encoded (session.AnswerJSON).
+// answerJSON is answerMessage encoded (session.AnswerJSON). A result it
+// cannot write is answered as an internal error, so the request is never
+// left without an answer.
 func answerJSON(id json.RawMessage, answer func() (json.RawMessage, *session.RPCError)) ([]byte, error) {
 	res, e := answer()
-	return session.AnswerJSON(id, res, e)
+	b, err := session.AnswerJSON(id, res, e)
+	if err != nil && e == nil {
+		return session.AnswerJSON(id, nil, &session.RPCError{Code: mcp.INTERNAL_ERROR, Message: "the result could not be written: " + err.Error()})
+	}
+	return b, err
 }
 
 // serveStdioLine takes a line of the stdio session cs (m, peeked from it;

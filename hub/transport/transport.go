@@ -64,8 +64,8 @@ type Core struct {
 	// from a task store of its own (decision 0211): the raw result, or the
 	// error to answer with. nil leaves them to mcp-go.
 	Task func(ctx context.Context, cs *session.Session, body []byte) (json.RawMessage, *session.RPCError)
-	// Call takes a client's tools/call (m, peeked from a body the
-	// transport keeps) in place of mcp-go's server — a stdio client's, a
+	// Call takes a client's tools/call (m, peeked from its body; what the
+	// call keeps of it, it copies) in place of mcp-go's server — a stdio client's, a
 	// session-era Streamable HTTP client's, and a stdio or HTTP+SSE
 	// client's that asks for a task of a tool the hub hands it as one
 	// (decisions 0235, 0239, 0241): it returns what answers it, run on a

@@ -251,7 +251,7 @@ func (t *Transport) take(line []byte) {
 		return
 	}
 	if len(method) > 0 && !bytes.Equal(method, []byte("null")) {
-		t.takeMessage(bytes.Clone(line), len(id) > 0 && !bytes.Equal(id, []byte("null")))
+		t.takeMessage(line, len(id) > 0 && !bytes.Equal(id, []byte("null")))
 		return
 	}
 	res := &transport.JSONRPCResponse{JSONRPC: mcp.JSONRPC_VERSION}
@@ -296,7 +296,7 @@ func (t *Transport) takeDecoded(line []byte) {
 		return
 	}
 	if m.Method != "" {
-		t.takeMessage(bytes.Clone(line), len(m.ID) > 0 && string(m.ID) != "null")
+		t.takeMessage(line, len(m.ID) > 0 && string(m.ID) != "null")
 		return
 	}
 	t.answer(idKey(bytes.TrimSpace(m.ID)), &transport.JSONRPCResponse{JSONRPC: mcp.JSONRPC_VERSION, Result: m.Result, Error: m.Error})
@@ -316,7 +316,8 @@ func (t *Transport) answer(key string, res *transport.JSONRPCResponse) {
 
 // takeMessage hands a notification to the notification handler, or runs
 // a request of the upstream's on a goroutine of its own and writes its
-// answer.
+// answer. line is decoded before it returns (it is in the reader's
+// buffer).
 func (t *Transport) takeMessage(line []byte, request bool) {
 	if !request {
 		var n mcp.JSONRPCNotification
