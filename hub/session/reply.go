@@ -38,14 +38,16 @@ type RPCError struct {
 
 // WithReply returns ctx carrying r.
 func WithReply(ctx context.Context, r *Reply) context.Context {
-	return context.WithValue(ctx, replyKey, r)
+	return with(ctx, func(v *values) { v.reply = r })
 }
 
 // ReplyOf returns the Reply of a request's context, or nil (stdio, the
 // console's calls).
 func ReplyOf(ctx context.Context) *Reply {
-	r, _ := ctx.Value(replyKey).(*Reply)
-	return r
+	if v := valuesOf(ctx); v != nil {
+		return v.reply
+	}
+	return nil
 }
 
 // SetError says the request is answered with the error e: its code,

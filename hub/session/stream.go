@@ -23,11 +23,13 @@ type Stream interface {
 
 // WithStream returns ctx carrying the response stream of its request.
 func WithStream(ctx context.Context, s Stream) context.Context {
-	return context.WithValue(ctx, streamKey, s)
+	return with(ctx, func(v *values) { v.stream = s })
 }
 
 // StreamOf returns the response stream of a request's context, or nil.
 func StreamOf(ctx context.Context) Stream {
-	s, _ := ctx.Value(streamKey).(Stream)
-	return s
+	if v := valuesOf(ctx); v != nil {
+		return v.stream
+	}
+	return nil
 }

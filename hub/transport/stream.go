@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 
 	"github.com/chronicle-dev/chronicle/hub/session"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 // A requestStream is the response stream of one client request over
@@ -57,9 +58,9 @@ type requestStream struct {
 	buf    []byte // its JSON body, or an SSE event not yet complete
 }
 
-// retryMillis is the reconnection time the hub's streams ask of a client
-// (the SSE retry field of the priming event).
-const retryMillis = 1000
+// retryField asks a client to reconnect to one of the hub's streams after
+// a second (the SSE retry field of the priming event).
+const retryField = "retry: 1000\n"
 
 // streamSeq names the hub's streams in the event store.
 var streamSeq atomic.Uint64
@@ -161,15 +162,39 @@ func (st *requestStream) detach(w http.ResponseWriter) {
 func (st *requestStream) finish() {
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	if st.done {
+		return // finishAnswer finished it
+	}
 	if st.raw == nil && !st.sse && len(bytes.TrimSpace(st.buf)) > 0 {
 		msg := st.reply.Rewritten(bytes.TrimSpace(st.buf))
-		if st.keep(msg) {
-			st.emit(msg, false) // the last: the connection's handler returns next
-		} else if !st.began && st.conn != nil {
-			// A response dropped as the answer to a cancelled request.
-			st.conn.WriteHeader(http.StatusAccepted)
-		}
+		st.last(msg, st.keep(wire.Peek(msg)))
 	}
+	st.end()
+}
+
+// finishAnswer is finish with the hub's own answer msg to the request id
+// (serveCall) as the last event: nothing of mcp-go's to rewrite, and the
+// outbound filter decides by the id, without reading msg again.
+func (st *requestStream) finishAnswer(id, msg []byte) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.last(msg, st.keep(wire.Message{ID: id}))
+	st.end()
+}
+
+// last sends msg, the answer, as the stream's last event, or drops it when
+// the outbound filter does not keep it. The caller holds mu.
+func (st *requestStream) last(msg []byte, keep bool) {
+	if keep {
+		st.emit(msg, false) // the last: the connection's handler returns next
+	} else if !st.began && st.conn != nil {
+		// A response dropped as the answer to a cancelled request.
+		st.conn.WriteHeader(http.StatusAccepted)
+	}
+}
+
+// end marks the stream done and forgets it. The caller holds mu.
+func (st *requestStream) end() {
 	st.buf = nil
 	st.done = true
 	close(st.finished)
@@ -182,9 +207,9 @@ func (st *requestStream) finish() {
 	}
 }
 
-// keep applies the session's outbound filter to one message.
-func (st *requestStream) keep(msg []byte) bool {
-	return st.sid == "" || st.h.keep(st.sid, msg)
+// keep applies the session's outbound filter to one message, peeked.
+func (st *requestStream) keep(m wire.Message) bool {
+	return st.sid == "" || st.h.keepPeeked(st.sid, m)
 }
 
 // begin starts the event stream on the connection: its headers and, when
@@ -204,8 +229,8 @@ func (st *requestStream) begin() {
 	if st.resumable {
 		// Written with what follows it: a flush of its own would cost each
 		// call a write to the connection.
-		id := st.store(nil)
-		st.write(fmt.Appendf(nil, "id: %s\nretry: %d\ndata: \n\n", id, retryMillis), false)
+		ev := append(append([]byte("id: "), st.store(nil)...), "\n"+retryField+"data: \n\n"...)
+		st.write(ev, false)
 	}
 }
 
@@ -215,7 +240,8 @@ func (st *requestStream) emit(msg []byte, flush bool) {
 	st.begin()
 	var ev []byte
 	if st.resumable {
-		ev = fmt.Appendf(ev, "id: %s\n", st.store(msg))
+		ev = append(append(ev, "id: "...), st.store(msg)...)
+		ev = append(ev, '\n')
 	}
 	ev = append(ev, "event: message\ndata: "...)
 	ev = append(ev, msg...)
@@ -337,7 +363,7 @@ func (st *requestStream) Write(p []byte) (int, error) {
 		if n < 0 {
 			break
 		}
-		if data := eventData(st.buf[:n]); len(data) > 0 && st.keep(data) {
+		if data := eventData(st.buf[:n]); len(data) > 0 && st.keep(wire.Peek(data)) {
 			st.emit(st.reply.Rewritten(data), true)
 		}
 		st.buf = st.buf[n:]

@@ -142,7 +142,9 @@ func (t *Transport) write(msg any) error {
 // params holds the client's arguments as they came, and encoding/json
 // would scan them all again.
 func (t *Transport) writeRequest(r transport.JSONRPCRequest) error {
-	id, err := json.Marshal(r.ID)
+	// The id's value, as RequestId.MarshalJSON encodes it, without
+	// encoding/json's second pass over what a MarshalJSON returns.
+	id, err := json.Marshal(r.ID.Value())
 	if err != nil {
 		return err
 	}
