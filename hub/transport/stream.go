@@ -212,11 +212,13 @@ func (st *requestStream) keep(m wire.Message) bool {
 	return st.sid == "" || st.h.keepPeeked(st.sid, m)
 }
 
-// begin starts the event stream on the connection: its headers and, when
-// resumable, the priming event. The caller holds mu.
-func (st *requestStream) begin() {
+// begin starts the event stream on the connection (its headers) and
+// returns ev with, when resumable, the priming event appended: the caller
+// writes it with what follows it, as a write of its own would cost each
+// call a write to the connection. The caller holds mu.
+func (st *requestStream) begin(ev []byte) []byte {
 	if st.began {
-		return
+		return ev
 	}
 	st.began = true
 	if st.conn != nil {
@@ -227,21 +229,17 @@ func (st *requestStream) begin() {
 		st.conn.WriteHeader(http.StatusOK)
 	}
 	if st.resumable {
-		// Written with what follows it: a flush of its own would cost each
-		// call a write to the connection.
-		ev := append(append([]byte("id: "), st.store(nil)...), "\n"+retryField+"data: \n\n"...)
-		st.write(ev, false)
+		ev = append(append(append(ev, "id: "...), st.store(nil)...), "\n"+retryField+"data: \n\n"...)
 	}
+	return ev
 }
 
 // emit sends one message as an event of the stream, flushed unless it is
 // the last (the end of the response flushes it). The caller holds mu.
 func (st *requestStream) emit(msg []byte, flush bool) {
-	st.begin()
-	var ev []byte
+	ev := st.begin(make([]byte, 0, len(msg)+128))
 	if st.resumable {
-		ev = append(append(ev, "id: "...), st.store(msg)...)
-		ev = append(ev, '\n')
+		ev = append(append(append(ev, "id: "...), st.store(msg)...), '\n')
 	}
 	ev = append(ev, "event: message\ndata: "...)
 	ev = append(ev, msg...)
@@ -259,7 +257,7 @@ func (st *requestStream) store(msg []byte) string {
 // not; a connection that fails is let go (the event waits in the store for
 // a resume).
 func (st *requestStream) write(ev []byte, flush bool) {
-	if st.conn == nil {
+	if st.conn == nil || len(ev) == 0 {
 		return
 	}
 	if _, err := st.conn.Write(ev); err != nil {
@@ -299,7 +297,7 @@ func (st *requestStream) Poll() bool {
 	if !st.resumable || st.done || st.raw != nil {
 		return false
 	}
-	st.begin() // its priming event goes out as the connection ends
+	st.write(st.begin(nil), false) // its priming event goes out as the connection ends
 	if st.ended != nil {
 		close(st.ended)
 		st.ended = nil
