@@ -40,14 +40,14 @@ func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message
 		return nil
 	}
 	p, ok := wire.ReadCallParams(m.Params)
-	id, idOK := m.IDValue()
-	if !ok || !idOK {
+	var id any
+	if !ok || json.Unmarshal(m.ID, &id) != nil {
 		return nil
 	}
 	req := mcp.CallToolRequest{Params: mcp.CallToolParams{Name: p.Name, Meta: p.Meta, Task: p.Task, MultiRoundTripParams: p.MultiRoundTripParams, RawArguments: p.Arguments}}
 	ctx = h.enter(ctx, cs)
 	h.lister.Catalog(ctx)
-	ctx, cat, v := h.scopes.Pin(ctx)
+	cat, v := h.scopes.View(ctx)
 	t := cat.Tools[p.Name]
 	if p.Task != nil && !offered(t, v) || p.Task == nil && !h.takesPlain(ctx, m, t) {
 		return nil
@@ -67,7 +67,7 @@ func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message
 // in a session-era revision, of a service's offered tool that mcp-go's
 // server would serve no differently.
 func (h *callPath) takesPlain(ctx context.Context, m wire.Message, t *catalog.Tool) bool {
-	if modern := []byte(`"io.modelcontextprotocol/`); bytes.Contains(m.Params, modern) && bytes.Contains(m.Param("_meta"), modern) {
+	if bytes.Contains(m.Param("_meta"), []byte(`"io.modelcontextprotocol/`)) {
 		return false // a 2026-07-28 request's protocol members: mcp-go reads them
 	}
 	if v := server.RequestProtocolVersion(ctx); v == "" || mcp.IsModernProtocol(v) {

@@ -1,7 +1,6 @@
 package relay
 
 import (
-	"cmp"
 	"context"
 	"strings"
 	"sync"
@@ -35,9 +34,6 @@ type Scopes struct {
 
 // Where returns Where a request came from.
 func (s *Scopes) Where(ctx context.Context) catalog.Where {
-	if p, ok := ctx.Value(pinnedKey{}).(*pinned); ok {
-		return p.key.Where
-	}
 	w := catalog.Where{Profile: s.Profile, Service: s.Service, Root: s.RootFor(ctx)}
 	if ep, ok := session.EndpointOf(ctx); ok {
 		w.Profile, w.Service = catalog.ProfileOfPath(ep.Path), catalog.ServiceOfPath(ep.Path)
@@ -47,7 +43,7 @@ func (s *Scopes) Where(ctx context.Context) catalog.Where {
 
 // WhereOfSession returns where a session was made.
 func (s *Scopes) WhereOfSession(cs *session.Session) catalog.Where {
-	w := catalog.Where{Profile: s.Profile, Service: s.Service, Root: cmp.Or(cs.RootFolder(), s.Root)}
+	w := catalog.Where{Profile: s.Profile, Service: s.Service, Root: s.rootOfSession(cs)}
 	if key := cs.EndpointKey(); key != "" {
 		path, _, _ := strings.Cut(key, "?root=")
 		w.Profile, w.Service = catalog.ProfileOfPath(path), catalog.ServiceOfPath(path)
@@ -61,38 +57,14 @@ func (s *Scopes) Reach(w catalog.Where) catalog.Reach {
 	return catalog.ReachOf(w, cfg.Projects, cfg.Exposure)
 }
 
-// View returns the catalogue and the View a request sees, found by where it
-// came from (cached on the catalogue) without working out its scope again.
+// View returns the catalogue and the View a request sees. It is on every
+// call's path (mcp-go filters the called tool): the View is found by where
+// the request came from, without working out its scope again.
 func (s *Scopes) View(ctx context.Context) (*catalog.Catalog, *catalog.View) {
-	p := s.find(ctx)
-	return p.cat, p.view
-}
-
-// Pin returns ctx with where its request came from and its view found once
-// for what a call checks on its way (decision 0245); after a reload or a
-// new catalogue, View finds the view again.
-func (s *Scopes) Pin(ctx context.Context) (context.Context, *catalog.Catalog, *catalog.View) {
-	p := s.find(ctx)
-	return context.WithValue(ctx, pinnedKey{}, &p), p.cat, p.view
-}
-
-// A pinned view is a request's, with what it was found for.
-type pinned struct {
-	key  catalog.WhereKey
-	cat  *catalog.Catalog
-	view *catalog.View
-}
-
-type pinnedKey struct{}
-
-// find returns the request's view: Pin's, unless it is stale.
-func (s *Scopes) find(ctx context.Context) pinned {
-	cat, gen := s.Lister.Current(), s.Settings().Exposure.Gen
-	if p, ok := ctx.Value(pinnedKey{}).(*pinned); ok && p.cat == cat && p.key.Gen == gen {
-		return *p
-	}
-	k := catalog.WhereKey{Gen: gen, Where: s.Where(ctx)}
-	return pinned{key: k, cat: cat, view: cat.ViewFor(k, s.Reach, s.DecideAuto)}
+	cat := s.Lister.Current()
+	w := s.Where(ctx)
+	k := catalog.WhereKey{Gen: s.Settings().Exposure.Gen, Where: w}
+	return cat, cat.ViewFor(k, s.Reach, s.DecideAuto)
 }
 
 // DecideAuto picks an auto endpoint's mode for a catalogue whose offered
@@ -139,4 +111,12 @@ func (s *Scopes) InScope(ctx context.Context, service string) bool {
 func (s *Scopes) VisibleTo(ctx context.Context) (*catalog.Catalog, map[string]bool) {
 	cat, v := s.View(ctx)
 	return cat, v.Reach.Services
+}
+
+// rootOfSession returns the folder a session works in.
+func (s *Scopes) rootOfSession(cs *session.Session) string {
+	if r := cs.RootFolder(); r != "" {
+		return r
+	}
+	return s.Root
 }

@@ -38,16 +38,14 @@ type RPCError struct {
 
 // WithReply returns ctx carrying r.
 func WithReply(ctx context.Context, r *Reply) context.Context {
-	return with(ctx, func(v *values) { v.reply = r })
+	return context.WithValue(ctx, replyKey, r)
 }
 
 // ReplyOf returns the Reply of a request's context, or nil (stdio, the
 // console's calls).
 func ReplyOf(ctx context.Context) *Reply {
-	if v := valuesOf(ctx); v != nil {
-		return v.reply
-	}
-	return nil
+	r, _ := ctx.Value(replyKey).(*Reply)
+	return r
 }
 
 // SetError says the request is answered with the error e: its code,

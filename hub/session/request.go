@@ -15,104 +15,59 @@ type Endpoint struct {
 // Key identifies the endpoint: a session is bound to the key it was made on.
 func (e Endpoint) Key() string { return e.Path + "?root=" + e.Root }
 
-// The values are one struct under one key: each With… makes a copy with
-// one member set (a request's values never change once set), so that a
-// lookup and Carry walk the context's chain once.
-type values struct {
-	endpoint    Endpoint
-	hasEndpoint bool
-	root        string // the folder a request names
-	calling     string // the tool a tools/call request names
-	hasCalling  bool
-	reply       *Reply // the Reply a request's error is left in (reply.go)
-	stream      Stream // the Stream of a request (stream.go)
-}
+type ctxKey int
 
-type ctxKey struct{}
-
-func valuesOf(ctx context.Context) *values {
-	v, _ := ctx.Value(ctxKey{}).(*values)
-	return v
-}
-
-// with returns ctx carrying its values with set applied to a copy.
-func with(ctx context.Context, set func(*values)) context.Context {
-	var v values
-	if cur := valuesOf(ctx); cur != nil {
-		v = *cur
-	}
-	set(&v)
-	return context.WithValue(ctx, ctxKey{}, &v)
-}
+const (
+	rootKey     ctxKey = iota // the folder a request names
+	callingKey                // the tool a tools/call request names
+	endpointKey               // the Endpoint a request arrived at
+	replyKey                  // the *Reply a request's error is left in (reply.go)
+	streamKey                 // the Stream of a request (stream.go)
+)
 
 // WithEndpoint returns ctx carrying the endpoint a request arrived at.
 func WithEndpoint(ctx context.Context, ep Endpoint) context.Context {
-	return with(ctx, func(v *values) { v.endpoint, v.hasEndpoint = ep, true })
+	return context.WithValue(ctx, endpointKey, ep)
 }
 
 // EndpointOf returns the endpoint of a request's context.
 func EndpointOf(ctx context.Context) (Endpoint, bool) {
-	if v := valuesOf(ctx); v != nil && v.hasEndpoint {
-		return v.endpoint, true
-	}
-	return Endpoint{}, false
+	e, ok := ctx.Value(endpointKey).(Endpoint)
+	return e, ok
 }
 
 // WithRoot returns ctx carrying the folder a request names.
 func WithRoot(ctx context.Context, root string) context.Context {
-	return with(ctx, func(v *values) { v.root = root })
+	return context.WithValue(ctx, rootKey, root)
 }
 
 // RootOf returns the folder a request's context names, or "".
 func RootOf(ctx context.Context) string {
-	if v := valuesOf(ctx); v != nil {
-		return v.root
-	}
-	return ""
+	r, _ := ctx.Value(rootKey).(string)
+	return r
 }
 
 // WithCalling returns ctx carrying the tool a tools/call request calls.
 func WithCalling(ctx context.Context, tool string) context.Context {
-	return with(ctx, func(v *values) { v.calling, v.hasCalling = tool, true })
+	return context.WithValue(ctx, callingKey, tool)
 }
 
 // CallingOf returns the tool a request's context says it calls; false for
 // a context that says nothing (stdio requests have no context of their own).
 func CallingOf(ctx context.Context) (string, bool) {
-	if v := valuesOf(ctx); v != nil && v.hasCalling {
-		return v.calling, true
-	}
-	return "", false
+	n, ok := ctx.Value(callingKey).(string)
+	return n, ok
 }
 
 // Carry copies what a transport put in from's context into to's: mcp-go
-// makes its own request context. What from says replaces what to says.
+// makes its own request context.
 func Carry(to, from context.Context) context.Context {
-	f := valuesOf(from)
-	if f == nil {
-		return to
+	for _, k := range []ctxKey{rootKey, callingKey, endpointKey, replyKey, streamKey} {
+		if v := from.Value(k); v != nil {
+			to = context.WithValue(to, k, v)
+		}
 	}
-	t := valuesOf(to)
-	if t == nil {
-		return context.WithValue(to, ctxKey{}, f) // never changed: shared
-	}
-	v := *t
-	if f.hasEndpoint {
-		v.endpoint, v.hasEndpoint = f.endpoint, true
-	}
-	if f.root != "" {
-		v.root = f.root
-	}
-	if f.hasCalling {
-		v.calling, v.hasCalling = f.calling, true
-	}
-	if f.reply != nil {
-		v.reply = f.reply
-	}
-	if f.stream != nil {
-		v.stream = f.stream
-	}
-	return context.WithValue(to, ctxKey{}, &v)
+	return to
 }
 
 // StdioID is mcp-go's id of the one stdio session.

@@ -23,13 +23,11 @@ type Stream interface {
 
 // WithStream returns ctx carrying the response stream of its request.
 func WithStream(ctx context.Context, s Stream) context.Context {
-	return with(ctx, func(v *values) { v.stream = s })
+	return context.WithValue(ctx, streamKey, s)
 }
 
 // StreamOf returns the response stream of a request's context, or nil.
 func StreamOf(ctx context.Context) Stream {
-	if v := valuesOf(ctx); v != nil {
-		return v.stream
-	}
-	return nil
+	s, _ := ctx.Value(streamKey).(Stream)
+	return s
 }

@@ -18,8 +18,8 @@ import (
 // It is served as serveStream serves mcp-go's (serveResumable): on a
 // goroutine of the hub's, with a context that ends with the hub rather than
 // the connection, its progress on st, and its answer written into st as
-// mcp-go writes a JSON body: st's last event, through the session's
-// outbound filter (finishAnswer). What
+// mcp-go writes a JSON body (st's last event, through the session's
+// outbound filter). What
 // mcp-go's handlePost would add, the call does not need: the session's
 // notifications unrelated to the call (logs, list changes) go on its
 // standalone stream, or on the next response mcp-go streams; a sampling
@@ -37,8 +37,10 @@ func (h *Transport) serveCall(w http.ResponseWriter, r *http.Request, cs *sessio
 	}
 	id := bytes.Clone(m.ID) // the body's buffer goes back to the pool
 	h.serveResumable(w, r, st, func() {
-		if b, err := answerJSON(id, answer); err == nil {
-			st.finishAnswer(id, b)
+		b, err := answerJSON(id, answer)
+		if err == nil {
+			st.Header().Set("Content-Type", "application/json")
+			_, _ = st.Write(b)
 		}
 	}, after)
 	return true

@@ -229,10 +229,5 @@ func (o *outboundWriter) Unwrap() http.ResponseWriter {
 
 // keep decides whether one outbound message reaches the session sid.
 func (h *Transport) keep(sid string, msg []byte) bool {
-	return h.keepPeeked(sid, wire.Peek(msg))
-}
-
-// keepPeeked is keep for a message already peeked at.
-func (h *Transport) keepPeeked(sid string, m wire.Message) bool {
-	return h.core.Keep(h.core.Sessions.Get(sid), m)
+	return h.core.Keep(h.core.Sessions.Get(sid), wire.Peek(msg))
 }

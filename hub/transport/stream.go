@@ -12,7 +12,6 @@ import (
 	"sync/atomic"
 
 	"github.com/chronicle-dev/chronicle/hub/session"
-	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 // A requestStream is the response stream of one client request over
@@ -58,9 +57,9 @@ type requestStream struct {
 	buf    []byte // its JSON body, or an SSE event not yet complete
 }
 
-// retryField asks a client to reconnect to one of the hub's streams after
-// a second (the SSE retry field of the priming event).
-const retryField = "retry: 1000\n"
+// retryMillis is the reconnection time the hub's streams ask of a client
+// (the SSE retry field of the priming event).
+const retryMillis = 1000
 
 // streamSeq names the hub's streams in the event store.
 var streamSeq atomic.Uint64
@@ -162,39 +161,15 @@ func (st *requestStream) detach(w http.ResponseWriter) {
 func (st *requestStream) finish() {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	if st.done {
-		return // finishAnswer finished it
-	}
 	if st.raw == nil && !st.sse && len(bytes.TrimSpace(st.buf)) > 0 {
 		msg := st.reply.Rewritten(bytes.TrimSpace(st.buf))
-		st.last(msg, st.keep(wire.Peek(msg)))
+		if st.keep(msg) {
+			st.emit(msg, false) // the last: the connection's handler returns next
+		} else if !st.began && st.conn != nil {
+			// A response dropped as the answer to a cancelled request.
+			st.conn.WriteHeader(http.StatusAccepted)
+		}
 	}
-	st.end()
-}
-
-// finishAnswer is finish with the hub's own answer msg to the request id
-// (serveCall) as the last event: nothing of mcp-go's to rewrite, and the
-// outbound filter decides by the id, without reading msg again.
-func (st *requestStream) finishAnswer(id, msg []byte) {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	st.last(msg, st.keep(wire.Message{ID: id}))
-	st.end()
-}
-
-// last sends msg, the answer, as the stream's last event, or drops it when
-// the outbound filter does not keep it. The caller holds mu.
-func (st *requestStream) last(msg []byte, keep bool) {
-	if keep {
-		st.emit(msg, false) // the last: the connection's handler returns next
-	} else if !st.began && st.conn != nil {
-		// A response dropped as the answer to a cancelled request.
-		st.conn.WriteHeader(http.StatusAccepted)
-	}
-}
-
-// end marks the stream done and forgets it. The caller holds mu.
-func (st *requestStream) end() {
 	st.buf = nil
 	st.done = true
 	close(st.finished)
@@ -207,18 +182,16 @@ func (st *requestStream) end() {
 	}
 }
 
-// keep applies the session's outbound filter to one message, peeked.
-func (st *requestStream) keep(m wire.Message) bool {
-	return st.sid == "" || st.h.keepPeeked(st.sid, m)
+// keep applies the session's outbound filter to one message.
+func (st *requestStream) keep(msg []byte) bool {
+	return st.sid == "" || st.h.keep(st.sid, msg)
 }
 
-// begin starts the event stream on the connection (its headers) and
-// returns ev with, when resumable, the priming event appended: the caller
-// writes it with what follows it, as a write of its own would cost each
-// call a write to the connection. The caller holds mu.
-func (st *requestStream) begin(ev []byte) []byte {
+// begin starts the event stream on the connection: its headers and, when
+// resumable, the priming event. The caller holds mu.
+func (st *requestStream) begin() {
 	if st.began {
-		return ev
+		return
 	}
 	st.began = true
 	if st.conn != nil {
@@ -229,17 +202,20 @@ func (st *requestStream) begin(ev []byte) []byte {
 		st.conn.WriteHeader(http.StatusOK)
 	}
 	if st.resumable {
-		ev = append(append(append(ev, "id: "...), st.store(nil)...), "\n"+retryField+"data: \n\n"...)
+		// Written with what follows it: a flush of its own would cost each
+		// call a write to the connection.
+		id := st.store(nil)
+		st.write(fmt.Appendf(nil, "id: %s\nretry: %d\ndata: \n\n", id, retryMillis), false)
 	}
-	return ev
 }
 
 // emit sends one message as an event of the stream, flushed unless it is
 // the last (the end of the response flushes it). The caller holds mu.
 func (st *requestStream) emit(msg []byte, flush bool) {
-	ev := st.begin(make([]byte, 0, len(msg)+128))
+	st.begin()
+	var ev []byte
 	if st.resumable {
-		ev = append(append(append(ev, "id: "...), st.store(msg)...), '\n')
+		ev = fmt.Appendf(ev, "id: %s\n", st.store(msg))
 	}
 	ev = append(ev, "event: message\ndata: "...)
 	ev = append(ev, msg...)
@@ -257,7 +233,7 @@ func (st *requestStream) store(msg []byte) string {
 // not; a connection that fails is let go (the event waits in the store for
 // a resume).
 func (st *requestStream) write(ev []byte, flush bool) {
-	if st.conn == nil || len(ev) == 0 {
+	if st.conn == nil {
 		return
 	}
 	if _, err := st.conn.Write(ev); err != nil {
@@ -297,7 +273,7 @@ func (st *requestStream) Poll() bool {
 	if !st.resumable || st.done || st.raw != nil {
 		return false
 	}
-	st.write(st.begin(nil), false) // its priming event goes out as the connection ends
+	st.begin() // its priming event goes out as the connection ends
 	if st.ended != nil {
 		close(st.ended)
 		st.ended = nil
@@ -361,7 +337,7 @@ func (st *requestStream) Write(p []byte) (int, error) {
 		if n < 0 {
 			break
 		}
-		if data := eventData(st.buf[:n]); len(data) > 0 && st.keep(wire.Peek(data)) {
+		if data := eventData(st.buf[:n]); len(data) > 0 && st.keep(data) {
 			st.emit(st.reply.Rewritten(data), true)
 		}
 		st.buf = st.buf[n:]

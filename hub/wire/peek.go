@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -62,23 +61,6 @@ func (p Message) Is(method mcp.MCPMethod) bool {
 		return StringValue(p.Method) == string(method)
 	}
 	return len(p.Method) == len(method)+2 && p.Method[0] == '"' && string(p.Method[1:len(p.Method)-1]) == string(method)
-}
-
-// IDValue returns the message's id as encoding/json decodes it into an
-// any, which is how mcp-go hands it to its hooks: a string or a float64.
-// An id of another kind, or a number out of range, gives false (mcp-go
-// answers such a request).
-func (p Message) IDValue() (any, bool) {
-	switch {
-	case len(p.ID) == 0:
-		return nil, false
-	case p.ID[0] == '"':
-		return StringValue(p.ID), true
-	case p.ID[0] == '-' || '0' <= p.ID[0] && p.ID[0] <= '9':
-		f, err := strconv.ParseFloat(string(p.ID), 64)
-		return f, err == nil
-	}
-	return nil, false
 }
 
 // HasMethod reports whether the message has a method (a request or a

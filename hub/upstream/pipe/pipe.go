@@ -142,9 +142,7 @@ func (t *Transport) write(msg any) error {
 // params holds the client's arguments as they came, and encoding/json
 // would scan them all again.
 func (t *Transport) writeRequest(r transport.JSONRPCRequest) error {
-	// The id's value, as RequestId.MarshalJSON encodes it, without
-	// encoding/json's second pass over what a MarshalJSON returns.
-	id, err := json.Marshal(r.ID.Value())
+	id, err := json.Marshal(r.ID)
 	if err != nil {
 		return err
 	}
