@@ -4,7 +4,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -15,6 +14,8 @@ import (
 	"sync"
 	"text/tabwriter"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // A report holds every round's figures of every server.
@@ -165,24 +166,17 @@ func load(sessions []session, d time.Duration, pid int) (float64, float64, error
 	return float64(n) / elapsed.Seconds(), float64((cpu1 - cpu0).Microseconds()) / float64(n), nil
 }
 
-// cpuTime is the user and system time of a process (its own, not its
-// children's), from /proc/PID/stat in clock ticks of 10 ms.
+// cpuTime is the CPU time a process has run for, user and system, its own
+// threads' and not its children's: the kernel's CPU clock of the process
+// (what clock_getcpuclockid names), to the nanosecond. /proc/PID/stat
+// counts it in ticks of 10 ms, 5 µs a call over a round of 2,000 calls.
 func cpuTime(pid int) (time.Duration, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0, err
+	var ts unix.Timespec
+	// MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED), as glibc makes it.
+	if err := unix.ClockGettime(int32(^pid<<3|2), &ts); err != nil {
+		return 0, fmt.Errorf("the CPU clock of process %d: %w", pid, err)
 	}
-	// The command name (field 2) may hold spaces: count from after it.
-	fields := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
-	if len(fields) < 13 {
-		return 0, fmt.Errorf("/proc/%d/stat: too short", pid)
-	}
-	utime, err1 := strconv.ParseInt(fields[11], 10, 64)
-	stime, err2 := strconv.ParseInt(fields[12], 10, 64)
-	if err1 != nil || err2 != nil {
-		return 0, fmt.Errorf("/proc/%d/stat: not a number", pid)
-	}
-	return time.Duration(utime+stime) * 10 * time.Millisecond, nil
+	return time.Duration(ts.Nano()), nil
 }
 
 // loadavg is the machine's load average over 1, 5 and 15 minutes.
