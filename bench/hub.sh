@@ -14,6 +14,10 @@
 #                                 performance work started); "none" leaves it out
 #   BENCH_BASELINE_BIN=PATH       a chronicle binary (or a script that execs one) as
 #                                 the baseline instead of building a commit
+#   BENCH_PROFILE_DIR=DIR         CPU profiles of every server run into DIR: the hubs'
+#                                 (chronicle.PID.prof, baseline.PID.prof, through
+#                                 CHRONICLE_CPUPROFILE) and the forwarder's
+#                                 (forwarder.PID.prof); decision 0245 reads them
 set -euo pipefail
 runs=${1:-5}
 shift || true
@@ -62,7 +66,19 @@ HCL
 }
 home "$work/home" "$work/bin/chronicle"
 [ ${#base[@]} = 0 ] || home "$work/baseline-home" "$work/bin/baseline"
-"$work/bin/hubload" run -chronicle "$work/bin/chronicle" -home "$work/home" "${base[@]}" \
+hub=$work/bin/chronicle
+if [ -n "${BENCH_PROFILE_DIR:-}" ]; then
+  mkdir -p "$BENCH_PROFILE_DIR"
+  dir=$(cd "$BENCH_PROFILE_DIR" && pwd)
+  export FORWARDER_CPUPROFILE=$dir
+  for b in chronicle baseline; do
+    printf '#!/bin/sh\nCHRONICLE_CPUPROFILE=%s/%s.$$.prof exec %s "$@"\n' "$dir" "$b" "$work/bin/$b" >"$work/bin/$b-profiled"
+    chmod +x "$work/bin/$b-profiled"
+  done
+  hub=$work/bin/chronicle-profiled
+  [ ${#base[@]} = 0 ] || base[1]=$work/bin/baseline-profiled
+fi
+"$work/bin/hubload" run -chronicle "$hub" -home "$work/home" "${base[@]}" \
   -forwarder "$work/bin/forwarder" -runs "$runs" "$@" &
 pid=$!
 wait "$pid"

@@ -8,6 +8,10 @@
 //
 //	forwarder UPSTREAM [ARGS…]          prints its 127.0.0.1 address, serves /mcp
 //	forwarder -stdio UPSTREAM [ARGS…]   relays its stdin and stdout to the upstream's
+//
+// With FORWARDER_CPUPROFILE=DIR it writes a CPU profile to
+// DIR/forwarder.PID.prof until it is told to stop (bench/hub.sh's
+// BENCH_PROFILE_DIR sets it).
 package main
 
 import (
@@ -19,12 +23,19 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime/pprof"
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 )
 
 func main() {
+	if dir := os.Getenv("FORWARDER_CPUPROFILE"); dir != "" {
+		profile(filepath.Join(dir, fmt.Sprintf("forwarder.%d.prof", os.Getpid())))
+	}
 	if len(os.Args) > 2 && os.Args[1] == "-stdio" {
 		relay(os.Args[2:])
 		return
@@ -128,4 +139,25 @@ func relay(args []string) {
 	}()
 	_, _ = io.Copy(struct{ io.Writer }{os.Stdout}, struct{ io.Reader }{out})
 	_ = up.Wait()
+}
+
+// profile writes a CPU profile to path until the forwarder gets SIGINT or
+// SIGTERM (how bench/hubload stops it), then exits.
+func profile(path string) {
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.StartCPUProfile(f)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "forwarder:", err)
+		os.Exit(1)
+	}
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-stop
+		pprof.StopCPUProfile()
+		_ = f.Close()
+		os.Exit(0)
+	}()
 }
