@@ -13,7 +13,7 @@ import (
 // transport writes it in place of mcp-go's — in a JSON body with the HTTP
 // status the 2026-07-28 revision gives its code, or in the SSE event that
 // answers the request (decision 0205). The answers the hub writes itself
-// are made by Answer.
+// are made by AnswerJSON.
 
 // An errorAnswer is a JSON-RPC error answer, with the members as they came.
 type errorAnswer struct {
@@ -35,22 +35,14 @@ type resultAnswer struct {
 	Result  json.RawMessage `json:"result"`
 }
 
-// Answer returns the JSON-RPC answer of request id (as sent) for JSON:
-// the error e, or else the result res.
-func Answer(id, res json.RawMessage, e *RPCError) any {
-	if e != nil {
-		return errorAnswer{JSONRPC: "2.0", ID: id, Error: &errorBody{Code: e.Code, Message: e.Message, Data: e.Data}}
-	}
-	return resultAnswer{JSONRPC: "2.0", ID: id, Result: res}
-}
-
-// AnswerJSON is Answer encoded, on one line. A result goes in as it is
+// AnswerJSON returns the JSON-RPC answer of request id (as sent), on one
+// line: the error e, or else the result res. A result goes in as it is
 // (wire.OneLine): it is valid JSON already (SetResult), and encoding/json
 // would scan all of it again — for a large result the largest cost of the
 // call.
 func AnswerJSON(id, res json.RawMessage, e *RPCError) ([]byte, error) {
 	if e != nil {
-		return json.Marshal(Answer(id, nil, e))
+		return json.Marshal(errorAnswer{JSONRPC: "2.0", ID: id, Error: &errorBody{Code: e.Code, Message: e.Message, Data: e.Data}})
 	}
 	return resultJSON(id, res)
 }

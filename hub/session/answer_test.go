@@ -55,11 +55,11 @@ func TestRewriteResult(t *testing.T) {
 // TestAnswer: the answers the hub writes itself carry the request's id as
 // sent, and the error's members or the result as given.
 func TestAnswer(t *testing.T) {
-	b, _ := json.Marshal(Answer(json.RawMessage(`"a-1"`), json.RawMessage(`{"content":[],"x-vendor":1}`), nil))
+	b, _ := AnswerJSON(json.RawMessage(`"a-1"`), json.RawMessage(`{"content":[],"x-vendor":1}`), nil)
 	if got, want := string(b), `{"jsonrpc":"2.0","id":"a-1","result":{"content":[],"x-vendor":1}}`; got != want {
 		t.Errorf("result answer %s, want %s", got, want)
 	}
-	b, _ = json.Marshal(Answer(json.RawMessage(`9007199254740993`), nil, &RPCError{Code: -32602, Message: "no tool x"}))
+	b, _ = AnswerJSON(json.RawMessage(`9007199254740993`), nil, &RPCError{Code: -32602, Message: "no tool x"})
 	if got, want := string(b), `{"jsonrpc":"2.0","id":9007199254740993,"error":{"code":-32602,"message":"no tool x"}}`; got != want {
 		t.Errorf("error answer %s, want %s", got, want)
 	}

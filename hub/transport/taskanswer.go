@@ -41,16 +41,10 @@ func (h *Transport) taskAnswer(ctx context.Context, cs *session.Session, m wire.
 	return nil
 }
 
-// answerMessage runs answer and returns the JSON-RPC answer of request id:
-// its result, or its error.
-func answerMessage(id json.RawMessage, answer func() (json.RawMessage, *session.RPCError)) any {
-	res, e := answer()
-	return session.Answer(id, res, e)
-}
-
-// answerJSON is answerMessage encoded (session.AnswerJSON). A result it
-// cannot write is answered as an internal error, so the request is never
-// left without an answer.
+// answerJSON runs answer and returns the JSON-RPC answer of request id,
+// its result or its error (session.AnswerJSON). A result it cannot write
+// is answered as an internal error, so the request is never left without
+// an answer.
 func answerJSON(id json.RawMessage, answer func() (json.RawMessage, *session.RPCError)) ([]byte, error) {
 	res, e := answer()
 	b, err := session.AnswerJSON(id, res, e)
@@ -113,7 +107,9 @@ func (h *Transport) serveLegacyTask(ctx context.Context, w http.ResponseWriter, 
 	}
 	w.WriteHeader(http.StatusAccepted)
 	h.core.Go(func() {
-		_ = legacy.SendEventToSession(cs.ID(), answerMessage(json.RawMessage(m.ID), answer))
+		if b, err := answerJSON(json.RawMessage(m.ID), answer); err == nil {
+			_ = legacy.SendEventToSession(cs.ID(), json.RawMessage(b))
+		}
 	})
 	return true
 }

@@ -258,7 +258,9 @@ func (t *Transport) take(line []byte) {
 	if len(rpcErr) > 0 && !bytes.Equal(rpcErr, []byte("null")) {
 		res.Error = new(mcp.JSONRPCErrorDetails)
 		if json.Unmarshal(rpcErr, res.Error) != nil {
-			return
+			// Answered, though not as JSON-RPC has it: said so, rather
+			// than the request left waiting for its timeout.
+			res.Error = &mcp.JSONRPCErrorDetails{Code: mcp.INTERNAL_ERROR, Message: "the upstream answered with an error that is not a JSON-RPC error object"}
 		}
 	} else if len(result) > 0 {
 		res.Result = bytes.Clone(result) // the line is in the reader's buffer

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -189,6 +190,43 @@ func TestLines(t *testing.T) {
 		}
 	case <-ctx.Done():
 		t.Fatal("the answer never reached its request")
+	}
+}
+
+// TestMalformedError: an answer whose error is no JSON-RPC error object
+// still answers its request with an internal error — a bare string's as
+// its message (mcp-go reads one so), anything else saying what it is —
+// rather than leaving it to wait for its timeout.
+func TestMalformedError(t *testing.T) {
+	tr, p := newPeer(t)
+	ctx := bounded(t)
+	if err := tr.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range []struct{ errorMember, want string }{
+		{`"boom"`, "boom"},
+		{`42`, "not a JSON-RPC error object"},
+		{`[{"code":1}]`, "not a JSON-RPC error object"},
+	} {
+		id := int64(9 + i)
+		got := make(chan *transport.JSONRPCResponse, 1)
+		go func() {
+			res, err := tr.SendRequest(ctx, transport.JSONRPCRequest{JSONRPC: "2.0", ID: mcp.NewRequestId(id), Method: "tools/call", Params: map[string]any{"name": "t"}})
+			if err != nil {
+				t.Error(err)
+			}
+			got <- res
+		}()
+		p.read(t)
+		p.write(t, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"error":%s}`, id, c.errorMember))
+		select {
+		case res := <-got:
+			if res == nil || res.Error == nil || res.Error.Code != mcp.INTERNAL_ERROR || !strings.Contains(res.Error.Message, c.want) {
+				t.Errorf("error %s: the answer %+v", c.errorMember, res)
+			}
+		case <-ctx.Done():
+			t.Fatalf("error %s: the request was left waiting", c.errorMember)
+		}
 	}
 }
 
