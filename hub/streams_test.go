@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -179,4 +180,60 @@ func TestProgressOnTheRequestStream(t *testing.T) {
 			progressOnItsStream(ctx, t, r.url+"/mcp", "2026-07-28", "", run, n, map[string]string{"Mcp-Method": "tools/call", "Mcp-Name": "rec__progress"})
 		}
 	})
+}
+
+// TestAPlainAnswerIsJSON: a session-era call the hub serves whose upstream
+// sends nothing before its result is answered with a JSON body, as the
+// forwarder and mcp-go answer (decision 0246): no event of its stream, not
+// even the priming event, would have reached the client before the result,
+// so there was nothing to resume. A call with progress is an event stream
+// that begins with the priming event; a client that takes only an event
+// stream gets one either way.
+func TestAPlainAnswerIsJSON(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	writeState(t, path, []service.Service{testService("rec", "recorder", "")}, nil)
+	r := startHub(t, path)
+	ctx := bounded(t)
+	resp := postEvents(ctx, t, r.url+"/mcp", "2025-11-25", "", initialize, nil)
+	sid := resp.Header.Get("Mcp-Session-Id")
+	resp.Body.Close()
+	if sid == "" {
+		t.Fatal("no session id")
+	}
+	postEvents(ctx, t, r.url+"/mcp", "2025-11-25", sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, nil).Body.Close()
+
+	call := func(id int, meta string, header map[string]string) (string, []byte) {
+		t.Helper()
+		resp := postEvents(ctx, t, r.url+"/mcp", "2025-11-25", sid, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"rec__progress","arguments":{"count":2}%s}}`, id, meta), header)
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("call %d: %d %s (%v)", id, resp.StatusCode, body, err)
+		}
+		return resp.Header.Get("Content-Type"), body
+	}
+
+	ct, body := call(1, "", nil)
+	var m struct {
+		ID     int             `json:"id"`
+		Result json.RawMessage `json:"result"`
+	}
+	if !strings.HasPrefix(ct, "application/json") || json.Unmarshal(body, &m) != nil || m.ID != 1 || len(m.Result) == 0 {
+		t.Errorf("a call nothing came before the result of: %s %s, want a JSON body answering id 1", ct, body)
+	}
+
+	ct, body = call(2, `,"_meta":{"progressToken":"p"}`, nil)
+	var events []sseEvent
+	_ = readEvents(bufio.NewReader(strings.NewReader(string(body))), func(ev sseEvent) bool { events = append(events, ev); return true })
+	if !strings.HasPrefix(ct, "text/event-stream") || len(events) != 4 || events[0].data != "" || events[0].id == "" || events[0].retry == "" ||
+		!strings.Contains(events[1].data, "notifications/progress") || !strings.Contains(events[3].data, `"id":2`) {
+		t.Errorf("a call with progress: %s %q, want an event stream: the priming event, two progress notifications, the result", ct, body)
+	}
+
+	ct, body = call(3, "", map[string]string{"Accept": "text/event-stream"})
+	events = events[:0]
+	_ = readEvents(bufio.NewReader(strings.NewReader(string(body))), func(ev sseEvent) bool { events = append(events, ev); return true })
+	if !strings.HasPrefix(ct, "text/event-stream") || len(events) != 2 || events[0].data != "" || !strings.Contains(events[1].data, `"id":3`) {
+		t.Errorf("a call from a client that takes only an event stream: %s %q, want the priming event and the result", ct, body)
+	}
 }

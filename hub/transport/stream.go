@@ -50,6 +50,10 @@ type requestStream struct {
 	reply  *session.Reply
 	modern bool
 
+	// plain: an answer that nothing came before goes as a JSON body, not
+	// as the stream's events (a call the hub serves, decision 0246).
+	plain bool
+
 	// What mcp-go wrote.
 	header http.Header
 	status int
@@ -80,6 +84,11 @@ func (h *Transport) newStream(sid string, resumable bool) *requestStream {
 // acceptsEvents reports whether a request's client takes an SSE response.
 func acceptsEvents(r *http.Request) bool {
 	return strings.Contains(r.Header.Get("Accept"), "text/event-stream")
+}
+
+// acceptsJSON reports whether a request's client takes a JSON response.
+func acceptsJSON(r *http.Request) bool {
+	return strings.Contains(r.Header.Get("Accept"), "application/json")
 }
 
 // serveStream serves a request with next (mcp-go) on a stream of the
@@ -163,11 +172,16 @@ func (st *requestStream) finish() {
 	defer st.mu.Unlock()
 	if st.raw == nil && !st.sse && len(bytes.TrimSpace(st.buf)) > 0 {
 		msg := st.reply.Rewritten(bytes.TrimSpace(st.buf))
-		if st.keep(msg) {
+		switch {
+		case !st.keep(msg):
+			if !st.began && st.conn != nil {
+				// A response dropped as the answer to a cancelled request.
+				st.conn.WriteHeader(http.StatusAccepted)
+			}
+		case st.plain && !st.began:
+			st.answer(msg)
+		default:
 			st.emit(msg, false) // the last: the connection's handler returns next
-		} else if !st.began && st.conn != nil {
-			// A response dropped as the answer to a cancelled request.
-			st.conn.WriteHeader(http.StatusAccepted)
 		}
 	}
 	st.buf = nil
@@ -180,6 +194,18 @@ func (st *requestStream) finish() {
 	if st.resumable {
 		st.h.streams.Delete(st.key)
 	}
+}
+
+// answer sends the response as a JSON body, the stream not begun: nothing
+// came before it, so no event of the stream (not even the priming event)
+// reached the client, which could resume nothing. The caller holds mu.
+func (st *requestStream) answer(msg []byte) {
+	if st.conn == nil {
+		return // the client went before anything was sent: nothing to resume
+	}
+	st.conn.Header().Set("Content-Type", "application/json")
+	st.conn.WriteHeader(http.StatusOK)
+	_, _ = st.conn.Write(msg)
 }
 
 // keep applies the session's outbound filter to one message.

@@ -3,6 +3,7 @@ package transport
 import (
 	"bufio"
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -40,7 +41,9 @@ func TestStreamPollAndResume(t *testing.T) {
 	const sid = "s1"
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /mcp", func(w http.ResponseWriter, r *http.Request) {
-		h.serveStream(mcpgo, w, r, h.newStream(sid, true), func() {})
+		st := h.newStream(sid, true)
+		st.plain = true // a stream that begins still begins with its priming event
+		h.serveStream(mcpgo, w, r, st, func() {})
 	})
 	mux.HandleFunc("GET /mcp", func(w http.ResponseWriter, r *http.Request) {
 		if !h.serveResume(w, r, sid, r.Header.Get("Last-Event-ID")) {
@@ -77,6 +80,40 @@ func TestStreamPollAndResume(t *testing.T) {
 	})
 	if len(resumed) != 2 || !strings.Contains(resumed[0], "notifications/progress") || !strings.Contains(resumed[1], `"result"`) {
 		t.Errorf("the resumed stream carried %q, want the progress, then the response", resumed)
+	}
+}
+
+// TestPlainAnswerNotStored: the answer of a call the hub serves
+// (requestStream.plain) that nothing came before goes as a JSON body, and
+// the event store keeps nothing of it: no id of the stream ever reached
+// the client, so nothing of it could be resumed.
+func TestPlainAnswerNotStored(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a hang guard
+	defer cancel()
+	h := New(Core{Sessions: session.NewRegistry(), Context: ctx, Go: func(fn func()) { go fn() }, Run: func(fn func()) { fn() },
+		Keep: func(*session.Session, wire.Message) bool { return true }})
+	const sid = "s1"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		st := h.newStream(sid, true)
+		st.plain = true
+		h.serveResumable(w, r, st, func() {
+			st.Header().Set("Content-Type", "application/json")
+			_, _ = st.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`))
+		}, func() {})
+	}))
+	defer srv.Close()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call"}`))
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != http.StatusOK || ct != "application/json" || string(body) != `{"jsonrpc":"2.0","id":1,"result":{}}` {
+		t.Errorf("%d %s %q, want the answer as a JSON body", resp.StatusCode, ct, body)
+	}
+	if key, ok := h.events.StreamOf(sid, "1"); ok {
+		t.Errorf("the event store holds event 1 of stream %s", key)
 	}
 }
 
