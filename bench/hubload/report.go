@@ -32,12 +32,16 @@ type table struct {
 	names []string
 	a, b  [][]float64 // latency: p50, p99 in µs; throughput: calls/s, 0
 	cpu   [][]float64 // µs of the server's CPU per call
+	// throughput: µs of CPU per call of the clients (this process) and
+	// of the server's children (its upstream)
+	client, up [][]float64
 }
 
 func newTable(what string, names []string, runs int) *table {
 	t := &table{what: what, names: names}
 	for range names {
 		t.a, t.b, t.cpu = append(t.a, make([]float64, 0, runs)), append(t.b, make([]float64, 0, runs)), append(t.cpu, make([]float64, 0, runs))
+		t.client, t.up = append(t.client, make([]float64, 0, runs)), append(t.up, make([]float64, 0, runs))
 	}
 	return t
 }
@@ -123,17 +127,25 @@ func (r *report) throughput(ctx context.Context, cfg config, names []string, ss 
 		if err != nil {
 			return fmt.Errorf("load, %s: %w", names[i], err)
 		}
-		r.tput.a[i], r.tput.cpu[i] = append(r.tput.a[i], cs), append(r.tput.cpu[i], cpu)
+		r.tput.client[i], r.tput.up[i] = append(r.tput.client[i], cpu.client), append(r.tput.up[i], cpu.up)
+		r.tput.a[i], r.tput.cpu[i] = append(r.tput.a[i], cs), append(r.tput.cpu[i], cpu.server)
 		return nil
 	})
 }
 
+// loadCPU is the µs of CPU (user + system) a load round's processes used
+// per call: the server's own, the clients' (this process) and the
+// server's children's (its upstream). The calls/s of two cores is bounded
+// by their sum.
+type loadCPU struct{ server, client, up float64 }
+
 // load calls on every session at once for d, and returns calls/s and the
-// µs of CPU (user + system) pid used per call.
-func load(sessions []session, d time.Duration, pid int) (float64, float64, error) {
-	cpu0, err := cpuTime(pid)
+// CPU per call of pid, of the clients and of pid's children.
+func load(sessions []session, d time.Duration, pid int) (float64, loadCPU, error) {
+	procs := append([]int{pid, os.Getpid()}, childrenOf(pid)...)
+	cpu0, err := cpuTimes(procs)
 	if err != nil {
-		return 0, 0, err
+		return 0, loadCPU{}, err
 	}
 	start := time.Now()
 	deadline := start.Add(d)
@@ -152,18 +164,52 @@ func load(sessions []session, d time.Duration, pid int) (float64, float64, error
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	cpu1, err := cpuTime(pid)
+	cpu1, err := cpuTimes(procs)
 	if err != nil {
-		return 0, 0, err
+		return 0, loadCPU{}, err
 	}
 	n := 0
 	for i := range counts {
 		if errs[i] != nil {
-			return 0, 0, errs[i]
+			return 0, loadCPU{}, errs[i]
 		}
 		n += counts[i]
 	}
-	return float64(n) / elapsed.Seconds(), float64((cpu1 - cpu0).Microseconds()) / float64(n), nil
+	perCall := func(from, to int) float64 {
+		var d time.Duration
+		for k := from; k < to; k++ {
+			d += cpu1[k] - cpu0[k]
+		}
+		return float64(d.Microseconds()) / float64(n)
+	}
+	return float64(n) / elapsed.Seconds(), loadCPU{perCall(0, 1), perCall(1, 2), perCall(2, len(procs))}, nil
+}
+
+// cpuTimes is cpuTime of each process.
+func cpuTimes(pids []int) ([]time.Duration, error) {
+	out := make([]time.Duration, len(pids))
+	for i, pid := range pids {
+		var err error
+		if out[i], err = cpuTime(pid); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// childrenOf lists a process's children (/proc/PID/task/*/children).
+func childrenOf(pid int) []int {
+	var out []int
+	tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	for _, t := range tasks {
+		b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/children", pid, t.Name()))
+		for _, f := range strings.Fields(string(b)) {
+			if k, err := strconv.Atoi(f); err == nil {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
 }
 
 // cpuTime is the CPU time a process has run for, user and system, its own
@@ -280,7 +326,7 @@ func (r *report) print(w io.Writer, cfg config) {
 		fmt.Fprintln(tw, "\t\t\t\t\t\t\t")
 	}
 	if t := r.tput; t != nil {
-		fmt.Fprintf(tw, "calls/s, %s (%s rounds)\tcalls/s\tCPU/call, µs\t%% of the forwarder's\t\t\tcalls/s %%, CPU − baseline\tgoal\n", t.what, cfg.load)
+		fmt.Fprintf(tw, "calls/s, %s (%s rounds)\tcalls/s\tCPU/call, µs\t%% of the forwarder's\tclients' CPU/call\tupstream's CPU/call\tcalls/s %%, CPU − baseline\tgoal\n", t.what, cfg.load)
 		f, b := t.index("forwarder"), t.index("baseline")
 		for i, name := range t.names {
 			goal, share, vsBase := "", "", ""
@@ -293,7 +339,8 @@ func (r *report) print(w io.Writer, cfg config) {
 			if i != f && f >= 0 && name != "direct" {
 				share = spread(pairwise(t.a, i, f, func(a, b float64) float64 { return 100 * a / b }), "%.0f")
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t\t\t%s\t%s\n", name, spread(t.a[i], "%.0f"), spread(t.cpu[i], "%.1f"), share, vsBase, goal)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, spread(t.a[i], "%.0f"), spread(t.cpu[i], "%.1f"), share,
+				spread(t.client[i], "%.1f"), spread(t.up[i], "%.1f"), vsBase, goal)
 		}
 		fmt.Fprintln(tw, "\t\t\t\t\t\t\t")
 	}
