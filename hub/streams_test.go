@@ -67,6 +67,20 @@ func postEvents(ctx context.Context, t *testing.T, url, version, sid, body strin
 	return resp
 }
 
+// openEventSession initializes a 2025-11-25 session at url as a client
+// that takes an event stream, and returns its id.
+func openEventSession(ctx context.Context, t *testing.T, url string) string {
+	t.Helper()
+	resp := postEvents(ctx, t, url, "2025-11-25", "", initialize, nil)
+	sid := resp.Header.Get("Mcp-Session-Id")
+	resp.Body.Close()
+	if sid == "" {
+		t.Fatal("no session id")
+	}
+	postEvents(ctx, t, url, "2025-11-25", sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, nil).Body.Close()
+	return sid
+}
+
 // progressOnItsStream calls the recorder's progress tool with a token of
 // its own and n notifications, and checks that all n arrive on the
 // request's stream, in order and before the response, and nothing after it.
@@ -137,13 +151,7 @@ func TestProgressOnTheRequestStream(t *testing.T) {
 	const runs, n = 25, 20
 
 	t.Run("2025-11-25", func(t *testing.T) {
-		resp := postEvents(ctx, t, r.url+"/mcp", "2025-11-25", "", initialize, nil)
-		sid := resp.Header.Get("Mcp-Session-Id")
-		resp.Body.Close()
-		if sid == "" {
-			t.Fatal("no session id")
-		}
-		postEvents(ctx, t, r.url+"/mcp", "2025-11-25", sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, nil).Body.Close()
+		sid := openEventSession(ctx, t, r.url+"/mcp")
 		get, _ := http.NewRequestWithContext(ctx, http.MethodGet, r.url+"/mcp", nil)
 		get.Header.Set("Accept", "text/event-stream")
 		get.Header.Set("MCP-Protocol-Version", "2025-11-25")
@@ -194,13 +202,7 @@ func TestAPlainAnswerIsJSON(t *testing.T) {
 	writeState(t, path, []service.Service{testService("rec", "recorder", "")}, nil)
 	r := startHub(t, path)
 	ctx := bounded(t)
-	resp := postEvents(ctx, t, r.url+"/mcp", "2025-11-25", "", initialize, nil)
-	sid := resp.Header.Get("Mcp-Session-Id")
-	resp.Body.Close()
-	if sid == "" {
-		t.Fatal("no session id")
-	}
-	postEvents(ctx, t, r.url+"/mcp", "2025-11-25", sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, nil).Body.Close()
+	sid := openEventSession(ctx, t, r.url+"/mcp")
 
 	call := func(id int, meta string, header map[string]string) (string, []byte) {
 		t.Helper()
