@@ -11,7 +11,8 @@
 //
 // With FORWARDER_CPUPROFILE=DIR it writes a CPU profile to
 // DIR/forwarder.PID.prof until it is told to stop (bench/hub.sh's
-// BENCH_PROFILE_DIR sets it).
+// BENCH_PROFILE_DIR sets it); with FORWARDER_TRACE=DIR, a runtime trace to
+// DIR/forwarder.PID.trace.
 package main
 
 import (
@@ -26,6 +27,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/pprof"
+	"runtime/trace"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -33,9 +35,7 @@ import (
 )
 
 func main() {
-	if dir := os.Getenv("FORWARDER_CPUPROFILE"); dir != "" {
-		profile(filepath.Join(dir, fmt.Sprintf("forwarder.%d.prof", os.Getpid())))
-	}
+	record()
 	if len(os.Args) > 2 && os.Args[1] == "-stdio" {
 		relay(os.Args[2:])
 		return
@@ -141,23 +141,46 @@ func relay(args []string) {
 	_ = up.Wait()
 }
 
-// profile writes a CPU profile to path until the forwarder gets SIGINT or
-// SIGTERM (how bench/hubload stops it), then exits.
-func profile(path string) {
-	f, err := os.Create(path)
-	if err == nil {
-		err = pprof.StartCPUProfile(f)
+// record writes what the environment asks for until the forwarder gets
+// SIGINT or SIGTERM (how bench/hubload stops it), then exits: a CPU profile
+// with FORWARDER_CPUPROFILE=DIR, a runtime trace with FORWARDER_TRACE=DIR,
+// each to DIR/forwarder.PID.prof or .trace.
+func record() {
+	var stops []func()
+	open := func(env, ext string) *os.File {
+		dir := os.Getenv(env)
+		if dir == "" {
+			return nil
+		}
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("forwarder.%d.%s", os.Getpid(), ext)))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "forwarder:", err)
+			os.Exit(1)
+		}
+		return f
 	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "forwarder:", err)
-		os.Exit(1)
+	start := func(f *os.File, begin func(io.Writer) error, end func()) {
+		if f == nil {
+			return
+		}
+		if err := begin(f); err != nil {
+			fmt.Fprintln(os.Stderr, "forwarder:", err)
+			os.Exit(1)
+		}
+		stops = append(stops, func() { end(); _ = f.Close() })
+	}
+	start(open("FORWARDER_CPUPROFILE", "prof"), pprof.StartCPUProfile, pprof.StopCPUProfile)
+	start(open("FORWARDER_TRACE", "trace"), trace.Start, trace.Stop)
+	if len(stops) == 0 {
+		return
 	}
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
 	go func() {
 		<-stop
-		pprof.StopCPUProfile()
-		_ = f.Close()
+		for _, s := range stops {
+			s()
+		}
 		os.Exit(0)
 	}()
 }

@@ -6,12 +6,14 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"runtime/trace"
 
 	"github.com/chronicle-dev/chronicle/engine/fsys"
 )
 
 // profile starts the profiles the environment asks for — a CPU profile to
-// CHRONICLE_CPUPROFILE, a heap profile to CHRONICLE_MEMPROFILE — and returns
+// CHRONICLE_CPUPROFILE, a heap profile to CHRONICLE_MEMPROFILE, a runtime
+// trace (go tool trace) to CHRONICLE_TRACE — and returns
 // the function that writes them out. bench/profile.sh uses it to profile the
 // whole process as a user runs it. Each profile is gathered in memory and
 // written at the end through the filesystem seam, like every other write.
@@ -38,6 +40,17 @@ func profile() (stop func()) {
 			}
 			writeProfile("CHRONICLE_MEMPROFILE", path, buf.Bytes())
 		})
+	}
+	if path := os.Getenv("CHRONICLE_TRACE"); path != "" {
+		var buf bytes.Buffer
+		if err := trace.Start(&buf); err != nil {
+			fmt.Fprintln(os.Stderr, "chronicle: CHRONICLE_TRACE:", err)
+		} else {
+			stops = append(stops, func() {
+				trace.Stop()
+				writeProfile("CHRONICLE_TRACE", path, buf.Bytes())
+			})
+		}
 	}
 	return func() {
 		for _, s := range stops {
