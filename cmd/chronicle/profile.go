@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -19,17 +20,25 @@ import (
 // written at the end through the filesystem seam, like every other write.
 func profile() (stop func()) {
 	var stops []func()
-	if path := os.Getenv("CHRONICLE_CPUPROFILE"); path != "" {
-		var buf bytes.Buffer
-		if err := pprof.StartCPUProfile(&buf); err != nil {
-			fmt.Fprintln(os.Stderr, "chronicle: CHRONICLE_CPUPROFILE:", err)
-		} else {
-			stops = append(stops, func() {
-				pprof.StopCPUProfile()
-				writeProfile("CHRONICLE_CPUPROFILE", path, buf.Bytes())
-			})
+	// record gathers what start writes, from start to the end, for the
+	// path the variable env names.
+	record := func(env string, start func(io.Writer) error, stop func()) {
+		path := os.Getenv(env)
+		if path == "" {
+			return
 		}
+		var buf bytes.Buffer
+		if err := start(&buf); err != nil {
+			fmt.Fprintln(os.Stderr, "chronicle:", env+":", err)
+			return
+		}
+		stops = append(stops, func() {
+			stop()
+			writeProfile(env, path, buf.Bytes())
+		})
 	}
+	record("CHRONICLE_CPUPROFILE", pprof.StartCPUProfile, pprof.StopCPUProfile)
+	record("CHRONICLE_TRACE", trace.Start, trace.Stop)
 	if path := os.Getenv("CHRONICLE_MEMPROFILE"); path != "" {
 		runtime.MemProfileRate = 4096
 		stops = append(stops, func() {
@@ -40,17 +49,6 @@ func profile() (stop func()) {
 			}
 			writeProfile("CHRONICLE_MEMPROFILE", path, buf.Bytes())
 		})
-	}
-	if path := os.Getenv("CHRONICLE_TRACE"); path != "" {
-		var buf bytes.Buffer
-		if err := trace.Start(&buf); err != nil {
-			fmt.Fprintln(os.Stderr, "chronicle: CHRONICLE_TRACE:", err)
-		} else {
-			stops = append(stops, func() {
-				trace.Stop()
-				writeProfile("CHRONICLE_TRACE", path, buf.Bytes())
-			})
-		}
 	}
 	return func() {
 		for _, s := range stops {
