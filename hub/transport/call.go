@@ -19,7 +19,8 @@ import (
 // goroutine of the hub's, with a context that ends with the hub rather than
 // the connection, its progress on st, and its answer written into st as
 // mcp-go writes a JSON body (st's last event, through the session's
-// outbound filter). What mcp-go's handlePost would add, the call does not
+// outbound filter; a JSON body when nothing came before it, decision
+// 0246). What mcp-go's handlePost would add, the call does not
 // need: the session's
 // notifications unrelated to the call (logs, list changes) go on its
 // standalone stream, or on the next response mcp-go streams; a sampling

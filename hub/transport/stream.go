@@ -19,7 +19,9 @@ import (
 // its answer into it (a JSON body or SSE events, it is mcp-go's
 // ResponseWriter), the call path its notifications about the request
 // (session.Stream: progress), and the client gets both as SSE events in
-// the order they came, each once, the response last.
+// the order they came, each once, the response last. A plain stream (a
+// call the hub serves) whose response comes first sends it as a JSON
+// body instead (decision 0246).
 //
 // In the session era (a request of a session whose client takes an event
 // stream) the stream is resumable as SEP-1699 has it, like the reference
