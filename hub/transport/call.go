@@ -37,7 +37,7 @@ func (h *Transport) serveCall(w http.ResponseWriter, r *http.Request, cs *sessio
 		return false
 	}
 	id := bytes.Clone(m.ID) // the body's buffer goes back to the pool
-	st.plain = acceptsJSON(r)
+	st.plain = accepts(r, "application/json")
 	h.serveResumable(w, r, st, func() {
 		b, err := answerJSON(id, answer)
 		if err == nil {

@@ -214,7 +214,7 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 // nil: initialize (no session yet) and a 2026-07-28 subscriptions/listen
 // (a stream of its own) are mcp-go's. It is resumable in the session era.
 func (h *Transport) streamFor(r *http.Request, m wire.Message, sid string, cs *session.Session) *requestStream {
-	if len(m.ID) == 0 || len(m.Method) == 0 || m.Is(mcp.MethodInitialize) || m.Is(mcp.MethodSubscriptionsListen) || !acceptsEvents(r) {
+	if len(m.ID) == 0 || len(m.Method) == 0 || m.Is(mcp.MethodInitialize) || m.Is(mcp.MethodSubscriptionsListen) || !accepts(r, "text/event-stream") {
 		return nil
 	}
 	return h.newStream(sid, sid != "" && cs != nil)

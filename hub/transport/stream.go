@@ -83,14 +83,10 @@ func (h *Transport) newStream(sid string, resumable bool) *requestStream {
 	return st
 }
 
-// acceptsEvents reports whether a request's client takes an SSE response.
-func acceptsEvents(r *http.Request) bool {
-	return strings.Contains(r.Header.Get("Accept"), "text/event-stream")
-}
-
-// acceptsJSON reports whether a request's client takes a JSON response.
-func acceptsJSON(r *http.Request) bool {
-	return strings.Contains(r.Header.Get("Accept"), "application/json")
+// accepts reports whether a request's client takes a response of the
+// media type (text/event-stream, application/json).
+func accepts(r *http.Request, mediaType string) bool {
+	return strings.Contains(r.Header.Get("Accept"), mediaType)
 }
 
 // serveStream serves a request with next (mcp-go) on a stream of the
