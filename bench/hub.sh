@@ -8,7 +8,9 @@
 # with 16 HTTP sessions and the CPU per call of each server process, and
 # each server's RSS with the hubs' tokenizer loaded. RUNS rounds of each
 # (default 5); a few minutes. Everything binds to 127.0.0.1 and HOME is a
-# temp dir; every process started is stopped.
+# temp dir; every process started is stopped. The flag -floor adds
+# bench/forwarder -floor, the forwarder doing a hub's duties on each call
+# (decision 0247).
 #   CHRONICLE=/path/to/chronicle  measure that binary instead of this tree's
 #   BENCH_BASELINE=COMMIT         the baseline (default e8ce922, where issue 29's
 #                                 performance work started); "none" leaves it out

@@ -8,6 +8,7 @@
 //
 //	forwarder UPSTREAM [ARGS…]          prints its 127.0.0.1 address, serves /mcp
 //	forwarder -stdio UPSTREAM [ARGS…]   relays its stdin and stdout to the upstream's
+//	forwarder -floor UPSTREAM [ARGS…]   the first, doing on each call what a hub must (floor.go)
 //
 // With FORWARDER_CPUPROFILE=DIR it writes a CPU profile to
 // DIR/forwarder.PID.prof until it is told to stop (bench/hub.sh's
@@ -40,7 +41,12 @@ func main() {
 		relay(os.Args[2:])
 		return
 	}
-	up := exec.Command(os.Args[1], os.Args[2:]...)
+	args := os.Args[1:]
+	var fl *floor
+	if len(args) > 1 && args[0] == "-floor" {
+		fl, args = newFloor(), args[1:]
+	}
+	up := exec.Command(args[0], args[1:]...)
 	in, _ := up.StdinPipe()
 	out, _ := up.StdoutPipe()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -74,8 +80,8 @@ func main() {
 			}
 		}
 	}()
-	call := func(method string, params json.RawMessage) []byte {
-		id, ch := next.Add(1), make(chan []byte, 1)
+	call := func(id int64, method string, params json.RawMessage) []byte {
+		ch := make(chan []byte, 1)
 		if len(params) == 0 {
 			params = json.RawMessage("{}")
 		}
@@ -86,10 +92,18 @@ func main() {
 		mu.Unlock()
 		return <-ch
 	}
-	call("initialize", json.RawMessage(`{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"forwarder","version":"1"}}`))
+	call(next.Add(1), "initialize", json.RawMessage(`{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"forwarder","version":"1"}}`))
 	_, _ = in.Write([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n"))
 	var sessions atomic.Int64
 	fmt.Println(ln.Addr())
+	if fl != nil {
+		fl.host = ln.Addr().String()
+		_ = http.Serve(ln, fl.handler(func(method string, params json.RawMessage) (int64, func() []byte) {
+			id := next.Add(1)
+			return id, func() []byte { return call(id, method, params) }
+		}))
+		return
+	}
 	_ = http.Serve(ln, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			return // DELETE ends nothing: there are no sessions to end
@@ -111,7 +125,7 @@ func main() {
 			return
 		}
 		var a struct{ Result, Error json.RawMessage }
-		_ = json.Unmarshal(call(m.Method, m.Params), &a)
+		_ = json.Unmarshal(call(next.Add(1), m.Method, m.Params), &a)
 		if a.Result != nil {
 			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`, m.ID, a.Result)
 		} else {

@@ -6,7 +6,7 @@
 //
 //	hubload upstream            a fast MCP server on stdin/stdout
 //	hubload upstream-http       the same over Streamable HTTP on 127.0.0.1 (prints its address)
-//	hubload run -chronicle BIN -home DIR [-base BIN -base-home DIR] [-forwarder BIN]
+//	hubload run -chronicle BIN -home DIR [-base BIN -base-home DIR] [-forwarder BIN [-floor]]
 //	                            start the processes, measure, print, stop them
 package main
 
@@ -55,6 +55,7 @@ func runCommand(args []string) error {
 	fs.StringVar(&cfg.base, "base", "", "the chronicle `binary` of the baseline commit, measured beside it")
 	fs.StringVar(&cfg.baseHome, "base-home", "", "the `HOME` the baseline runs with")
 	fs.StringVar(&cfg.forwarder, "forwarder", "", "bench/forwarder's `binary`, measured beside it")
+	fs.BoolVar(&cfg.floor, "floor", false, "also measure bench/forwarder -floor: the forwarder doing on each call what a hub must (bench/README)")
 	fs.IntVar(&cfg.runs, "runs", 5, "rounds of each measurement (medians and ranges are over them)")
 	fs.IntVar(&cfg.calls, "calls", 2000, "sequential calls per latency round")
 	fs.IntVar(&cfg.sessions, "sessions", 16, "concurrent HTTP sessions of the load rounds")

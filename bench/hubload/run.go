@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,6 +27,7 @@ type config struct {
 	base      string // the hub of the baseline commit, or ""
 	baseHome  string // the HOME that one runs with
 	forwarder string // bench/forwarder, or ""
+	floor     bool   // bench/forwarder -floor measured too
 	self      string
 	runs      int
 	calls     int
@@ -38,15 +38,16 @@ type config struct {
 
 // A target is one server the clients call over HTTP.
 type target struct {
-	name string // direct, forwarder, baseline, hub
-	url  string
-	tool string
-	pid  int    // the server process: its CPU and memory are read
-	home string // a hub's HOME (its token is there), or ""
+	name  string // direct, forwarder, floor, baseline, hub
+	url   string
+	tool  string
+	pid   int    // the server process: its CPU and memory are read
+	home  string // a hub's HOME, or ""
+	token string // the token it asks for, or ""
 }
 
 func (t target) dial(hc *http.Client) (*httpSession, error) {
-	s, err := dialHTTP(hc, t.url, t.tool, hubToken(t.home))
+	s, err := dialHTTP(hc, t.url, t.tool, t.token)
 	if err != nil {
 		return nil, fmt.Errorf("%s over HTTP: %w", t.name, err)
 	}
@@ -54,13 +55,10 @@ func (t target) dial(hc *http.Client) (*httpSession, error) {
 }
 
 // hubToken is the token a hub keeps in home, or "" (a hub that does not
-// ask for one on /mcp ignores it).
+// ask for one on /mcp ignores it: the baseline's may not).
 func hubToken(home string) string {
-	if home == "" {
-		return ""
-	}
-	b, _ := os.ReadFile(filepath.Join(home, ".chronicle", "hub.token"))
-	return strings.TrimSpace(string(b))
+	tok, _ := hubtoken.Read(fsys.OS{}, hubtoken.Path(filepath.Join(home, ".chronicle")))
+	return tok
 }
 
 // run starts every server, measures them side by side, rounds
@@ -91,6 +89,17 @@ func run(ctx context.Context, cfg config) error {
 		defer stop(fwd)
 		targets = append(targets, target{name: "forwarder", url: "http://" + addr + "/mcp", tool: "echo", pid: fwd.Process.Pid})
 	}
+	if cfg.forwarder != "" && cfg.floor {
+		tok := strings.Repeat("0123456789abcdef", 4) // as long as a hub's token
+		cmd := exec.Command(cfg.forwarder, "-floor", cfg.self, "upstream")
+		cmd.Env = append(os.Environ(), "FORWARDER_TOKEN="+tok)
+		fl, addr, err := startPrinting(ctx, cmd, false, `^(127\.0\.0\.1:\d+)$`)
+		if err != nil {
+			return fmt.Errorf("forwarder -floor: %w", err)
+		}
+		defer stop(fl)
+		targets = append(targets, target{name: "floor", url: "http://" + addr + "/mcp", tool: "fast__echo", pid: fl.Process.Pid, token: tok})
+	}
 	hubs := []struct{ name, bin, home string }{{"baseline", cfg.base, cfg.baseHome}, {"hub", cfg.chronicle, cfg.home}}
 	for _, h := range hubs {
 		if h.bin == "" {
@@ -103,25 +112,12 @@ func run(ctx context.Context, cfg config) error {
 			return fmt.Errorf("%s serve: %w", h.bin, err)
 		}
 		defer stop(p)
-		targets = append(targets, target{name: h.name, url: "http://" + addr + "/mcp", tool: "fast__echo", pid: p.Process.Pid, home: h.home})
+		targets = append(targets, target{name: h.name, url: "http://" + addr + "/mcp", tool: "fast__echo", pid: p.Process.Pid, home: h.home, token: hubToken(h.home)})
 	}
 
 	// Latency over HTTP: one session each, opened after a first call
 	// built each hub's catalogue.
 	hc := newHTTPClient()
-	// A hub asks a local process for its token on /mcp as on /api (the
-	// baseline's hub may not: the header does no harm there).
-	tokens := bearer{next: hc.Transport, tokens: map[string]string{}}
-	for _, t := range targets {
-		if t.home == "" {
-			continue
-		}
-		if tok, err := hubtoken.Read(fsys.OS{}, hubtoken.Path(filepath.Join(t.home, ".chronicle"))); err == nil {
-			u, _ := url.Parse(t.url)
-			tokens.tokens[u.Host] = tok
-		}
-	}
-	hc.Transport = tokens
 	for _, t := range targets {
 		if t.home == "" {
 			continue
@@ -172,7 +168,7 @@ func run(ctx context.Context, cfg config) error {
 			continue
 		}
 		u := strings.TrimSuffix(t.url, "/mcp") + "/api/tools"
-		if err := get(hc, u, hubToken(t.home)); err != nil {
+		if err := get(hc, u, t.token); err != nil {
 			return fmt.Errorf("%s /api/tools: %w", t.name, err)
 		}
 	}
@@ -328,19 +324,4 @@ func get(c *http.Client, url, token string) error {
 		return fmt.Errorf("%s", resp.Status)
 	}
 	return nil
-}
-
-// bearer sends each hub's token with every request to it, as a hub entry
-// chronicle writes does.
-type bearer struct {
-	next   http.RoundTripper
-	tokens map[string]string // by host:port
-}
-
-func (b bearer) RoundTrip(req *http.Request) (*http.Response, error) {
-	if tok, ok := b.tokens[req.URL.Host]; ok {
-		req = req.Clone(req.Context())
-		req.Header.Set("Authorization", "Bearer "+tok)
-	}
-	return b.next.RoundTrip(req)
 }
