@@ -19,7 +19,9 @@ func TestFloorDoesAHubsDuties(t *testing.T) {
 	var sent []string
 	upstream := func(method string, params json.RawMessage) (int64, func() []byte) {
 		sent = append(sent, method+" "+string(params))
-		return 7, func() []byte { return []byte(`{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"pong"}]}}` + "\n") }
+		return 7, func() []byte {
+			return []byte(`{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"pong"}]}}` + "\n")
+		}
 	}
 	srv := httptest.NewServer(f.handler(upstream))
 	defer srv.Close()
