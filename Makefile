@@ -82,5 +82,5 @@ build:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/... ./providers/...
 	bash bench/plan-apply.sh
-	bash bench/hub.sh
+	bash bench/hub.sh 5 -floor
 	bash bench/serve-start.sh
