@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"crypto/subtle"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,8 +21,8 @@ import (
 // the cost of how the hub is built:
 //   - the loopback guard: Host names the listener, and no page's Origin
 //     (DNS rebinding);
-//   - the bearer token (FORWARDER_TOKEN), compared in constant time
-//     (issue 29, item 5);
+//   - the bearer token (FORWARDER_TOKEN, which -floor needs), compared in
+//     constant time (issue 29, item 5);
 //   - a session per Mcp-Session-Id: looked up, its protocol version
 //     checked, its last use noted (a full hub ends the session idle
 //     longest);
@@ -35,12 +35,12 @@ import (
 //     only when read);
 //   - the answer under the client's id.
 type floor struct {
-	host  string // the listener's host:port
-	token string // "Bearer " + FORWARDER_TOKEN
+	host  string               // the listener's host:port
+	token string               // "Bearer " + FORWARDER_TOKEN
+	tools map[string]floorTool // by the name clients call; read only
 
-	mu       sync.Mutex
+	mu       sync.Mutex // guards sessions
 	sessions map[string]*floorSession
-	tools    map[string]floorTool // by the name clients call
 
 	secrets [][]byte // values to mask in answers (none in the benchmark's config, as in the hub's)
 
@@ -73,17 +73,21 @@ type floorRecord struct {
 	message   []byte
 }
 
-func newFloor() *floor {
+// newFloor returns the floor that asks clients for token.
+func newFloor(token string) (*floor, error) {
+	if token == "" {
+		return nil, errors.New("-floor needs the token its clients send, in FORWARDER_TOKEN")
+	}
 	return &floor{
-		token:    "Bearer " + os.Getenv("FORWARDER_TOKEN"),
+		token:    "Bearer " + token,
 		sessions: map[string]*floorSession{},
 		tools:    map[string]floorTool{"fast__echo": {name: "echo", allowed: true}},
-	}
+	}, nil
 }
 
-// handler serves /mcp. start gives a request its upstream id and a
-// function that sends it and waits for the answer.
-func (f *floor) handler(start func(method string, params json.RawMessage) (int64, func() []byte)) http.Handler {
+// handler serves /mcp: newID gives a request its upstream id, and call
+// sends it under that id and returns the upstream's answer line.
+func (f *floor) handler(newID func() int64, call func(id int64, method string, params json.RawMessage) []byte) http.Handler {
 	var sessions atomic.Int64
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Host != f.host || (r.Header.Get("Origin") != "" && r.Header.Get("Origin") != "http://"+f.host) {
@@ -120,7 +124,7 @@ func (f *floor) handler(start func(method string, params json.RawMessage) (int64
 			f.sessions[s.id] = s
 			f.mu.Unlock()
 			w.Header().Set("Mcp-Session-Id", s.id)
-			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"floor","version":"1"}}}`, m.ID)
+			writeInitialized(w, m.ID, "floor")
 			return
 		}
 		f.mu.Lock()
@@ -148,9 +152,7 @@ func (f *floor) handler(start func(method string, params json.RawMessage) (int64
 				Meta      json.RawMessage `json:"_meta"`
 			}
 			_ = json.Unmarshal(m.Params, &p)
-			f.mu.Lock()
 			t, ok := f.tools[p.Name]
-			f.mu.Unlock()
 			if !ok || !t.allowed {
 				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32602,"message":"unknown tool"}}`, m.ID)
 				return
@@ -160,31 +162,25 @@ func (f *floor) handler(start func(method string, params json.RawMessage) (int64
 			}
 			params = fmt.Appendf(nil, `{"name":%q,"arguments":%s}`, t.name, p.Arguments)
 		}
-		id, send := start(m.Method, params)
+		id := newID()
 		s.mu.Lock()
 		s.calls[string(m.ID)] = id
 		s.mu.Unlock()
-		timeout := time.AfterFunc(time.Minute, func() {})
-		line := send()
+		timeout := time.AfterFunc(time.Minute, func() {}) // a hub's would cancel the call
+		line := call(id, m.Method, params)
 		timeout.Stop()
 		s.mu.Lock()
 		delete(s.calls, string(m.ID))
 		s.mu.Unlock()
-		var a struct{ Result, Error json.RawMessage }
-		_ = json.Unmarshal(line, &a)
 		for _, secret := range f.secrets {
-			if bytes.Contains(a.Result, secret) {
-				a.Result = bytes.ReplaceAll(a.Result, secret, []byte("******"))
+			if bytes.Contains(line, secret) {
+				line = bytes.ReplaceAll(line, secret, []byte("******"))
 			}
 		}
-		var out []byte
-		if a.Result != nil {
-			out = fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%s,"result":%s}`, m.ID, a.Result)
-		} else {
-			out = fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%s,"error":%s}`, m.ID, a.Error)
-		}
-		f.record("out", s.id, out)
-		_, _ = w.Write(out)
+		var out bytes.Buffer
+		writeAnswer(&out, m.ID, line)
+		f.record("out", s.id, out.Bytes())
+		_, _ = w.Write(out.Bytes())
 	})
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -14,16 +15,20 @@ import (
 // under the upstream's name and id, and comes back under the client's id;
 // the request and the answer are kept for the inspector.
 func TestFloorDoesAHubsDuties(t *testing.T) {
-	t.Setenv("FORWARDER_TOKEN", "secret-token")
-	f := newFloor()
-	var sent []string
-	upstream := func(method string, params json.RawMessage) (int64, func() []byte) {
-		sent = append(sent, method+" "+string(params))
-		return 7, func() []byte {
-			return []byte(`{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"pong"}]}}` + "\n")
-		}
+	if _, err := newFloor(""); err == nil {
+		t.Error("a floor without a token: no error")
 	}
-	srv := httptest.NewServer(f.handler(upstream))
+	f, err := newFloor("secret-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sent []string
+	ids := int64(6)
+	upstream := func(id int64, method string, params json.RawMessage) []byte {
+		sent = append(sent, method+" "+string(params))
+		return fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%d,"result":{"content":[{"type":"text","text":"pong"}]}}`+"\n", id)
+	}
+	srv := httptest.NewServer(f.handler(func() int64 { ids++; return ids }, upstream))
 	defer srv.Close()
 	f.host = strings.TrimPrefix(srv.URL, "http://")
 

@@ -44,7 +44,12 @@ func main() {
 	args := os.Args[1:]
 	var fl *floor
 	if len(args) > 1 && args[0] == "-floor" {
-		fl, args = newFloor(), args[1:]
+		var err error
+		if fl, err = newFloor(os.Getenv("FORWARDER_TOKEN")); err != nil {
+			fmt.Fprintln(os.Stderr, "forwarder:", err)
+			os.Exit(2)
+		}
+		args = args[1:]
 	}
 	up := exec.Command(args[0], args[1:]...)
 	in, _ := up.StdinPipe()
@@ -98,10 +103,7 @@ func main() {
 	fmt.Println(ln.Addr())
 	if fl != nil {
 		fl.host = ln.Addr().String()
-		_ = http.Serve(ln, fl.handler(func(method string, params json.RawMessage) (int64, func() []byte) {
-			id := next.Add(1)
-			return id, func() []byte { return call(id, method, params) }
-		}))
+		_ = http.Serve(ln, fl.handler(func() int64 { return next.Add(1) }, call))
 		return
 	}
 	_ = http.Serve(ln, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -121,17 +123,28 @@ func main() {
 		w.Header().Set("Content-Type", "application/json")
 		if m.Method == "initialize" {
 			w.Header().Set("Mcp-Session-Id", "fwd-"+strconv.FormatInt(sessions.Add(1), 10))
-			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"forwarder","version":"1"}}}`, m.ID)
+			writeInitialized(w, m.ID, "forwarder")
 			return
 		}
-		var a struct{ Result, Error json.RawMessage }
-		_ = json.Unmarshal(call(next.Add(1), m.Method, m.Params), &a)
-		if a.Result != nil {
-			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`, m.ID, a.Result)
-		} else {
-			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":%s}`, m.ID, a.Error)
-		}
+		writeAnswer(w, m.ID, call(next.Add(1), m.Method, m.Params))
 	}))
+}
+
+// writeInitialized answers initialize request id as server name.
+func writeInitialized(w io.Writer, id json.RawMessage, name string) {
+	fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":%q,"version":"1"}}}`, id, name)
+}
+
+// writeAnswer writes the upstream's answer line under the client's
+// request id: its result, or its error.
+func writeAnswer(w io.Writer, id json.RawMessage, line []byte) {
+	var a struct{ Result, Error json.RawMessage }
+	_ = json.Unmarshal(line, &a)
+	if a.Result != nil {
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`, id, a.Result)
+	} else {
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":%s}`, id, a.Error)
+	}
 }
 
 // relay runs the upstream with pipes of its own and copies what comes on
