@@ -27,7 +27,25 @@ import (
 // the exposed name; args the arguments object as sent; meta the request's
 // _meta, passed on with its progress token rewritten to a hub-unique one.
 func (h *callPath) call(ctx context.Context, c *relay.Caller, name string, args json.RawMessage, meta *mcp.Meta) (*mcp.CallToolResult, error) {
-	return h.callRound(ctx, c, name, args, meta, mcp.MultiRoundTripParams{}, taskRun{})
+	return h.callRound(ctx, c, h.resolve(ctx, name), args, meta, mcp.MultiRoundTripParams{}, taskRun{})
+}
+
+// A resolution is where a call of a name leads, decided once per call:
+// the catalogue and the view its request sees, and the tool of that
+// catalogue the name is (nil: none).
+type resolution struct {
+	name    string // the exposed name called
+	catalog *catalog.Catalog
+	view    *catalog.View
+	tool    *catalog.Tool
+}
+
+// resolve decides where a call of the exposed name leads for the request
+// of ctx (building the first catalogue if none was).
+func (h *callPath) resolve(ctx context.Context, name string) resolution {
+	h.lister.Catalog(ctx)
+	cat, v := h.scopes.View(ctx)
+	return resolution{name: name, catalog: cat, view: v, tool: cat.Tools[name]}
 }
 
 // serveCall serves an MCP client's tools/call of the exposed tool: a retry
@@ -36,6 +54,11 @@ func (h *callPath) call(ctx context.Context, c *relay.Caller, name string, args 
 // session-era client it asked on the upstream's behalf), and a JSON-RPC
 // error a 2026-07-28 upstream answered goes to the client as one.
 func (h *callPath) serveCall(ctx context.Context, exposed string, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return h.serveResolved(ctx, h.resolve(ctx, exposed), req)
+}
+
+// serveResolved is serveCall of the tool rs resolved.
+func (h *callPath) serveResolved(ctx context.Context, rs resolution, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var task taskRun
 	switch {
 	case handsTasks(ctx):
@@ -49,7 +72,7 @@ func (h *callPath) serveCall(ctx context.Context, exposed string, req mcp.CallTo
 	if err != nil {
 		return mcp.NewToolResultError("the arguments: " + err.Error()), nil
 	}
-	res, err := h.callRound(ctx, relay.CallerOf(ctx), exposed, args, req.Params.Meta, req.Params.MultiRoundTripParams, task)
+	res, err := h.callRound(ctx, relay.CallerOf(ctx), rs, args, req.Params.Meta, req.Params.MultiRoundTripParams, task)
 	var r *rejection
 	switch {
 	case errors.As(err, &r):
@@ -90,13 +113,11 @@ func rpcError(m *mask.Masker, e *rpc.RPCError) session.RPCError {
 	return out
 }
 
-// callRound is call with the multi-round-trip params of a retry, and the
-// task a client asked for or takes (none: a client the hub hands no tasks).
-func (h *callPath) callRound(ctx context.Context, c *relay.Caller, name string, args json.RawMessage, meta *mcp.Meta, round mcp.MultiRoundTripParams, run taskRun) (*mcp.CallToolResult, error) {
-	h.lister.Catalog(ctx)
-	cat, v := h.scopes.View(ctx)
-	r := v.Reach
-	t := cat.Tools[name]
+// callRound is call of the name rs resolved, with the multi-round-trip
+// params of a retry, and the task a client asked for or takes (none: a
+// client the hub hands no tasks).
+func (h *callPath) callRound(ctx context.Context, c *relay.Caller, rs resolution, args json.RawMessage, meta *mcp.Meta, round mcp.MultiRoundTripParams, run taskRun) (*mcp.CallToolResult, error) {
+	name, cat, r, t := rs.name, rs.catalog, rs.view.Reach, rs.tool
 	if t == nil && r.Profile.HasTool(name) {
 		if svc, why, failed := cat.FailedService(name, r); failed {
 			if login := h.needsLogin(svc); login != "" {

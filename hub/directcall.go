@@ -10,15 +10,13 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/chronicle-dev/chronicle/hub/catalog"
 	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 // Call takes a client's tools/call (m, peeked from the body as sent; what
 // the call keeps of it is copied) in place of mcp-go's server, and returns
-// what answers it, run on a goroutine of its own, or nil when the call is
-// mcp-go's. It takes:
+// what answers it, or nil when the call is mcp-go's. It takes:
 //   - from a stdio or HTTP+SSE client, a call that asks for a task of a
 //     tool the hub hands it as one (decision 0235): mcp-go would answer it
 //     from a task store of its own;
@@ -34,64 +32,67 @@ import (
 //
 // The request is decoded once (its arguments kept as sent) and served as
 // mcp-go's server would serve it (callHooked), with a session.Reply: a
-// plain result is answered as the upstream sent it (decision 0237).
-func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message) func() (json.RawMessage, *session.RPCError) {
+// plain result is answered as the upstream sent it (decision 0237). The
+// answer may run where the request arrived unless detach says its service
+// may end the call's stream before it (Backend.Polls, decision 0248).
+func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message) (answer func() (json.RawMessage, *session.RPCError), detach bool) {
 	if len(m.ID) == 0 || !m.Is(mcp.MethodToolsCall) || cs == nil || cs.ClientSession() == nil {
-		return nil
+		return nil, false
 	}
 	p, ok := wire.ReadCallParams(m.Params)
 	var id any
 	if !ok || json.Unmarshal(m.ID, &id) != nil {
-		return nil
+		return nil, false
 	}
 	req := mcp.CallToolRequest{Params: mcp.CallToolParams{Name: p.Name, Meta: p.Meta, Task: p.Task, MultiRoundTripParams: p.MultiRoundTripParams, RawArguments: p.Arguments}}
 	ctx = h.enter(ctx, cs)
-	h.lister.Catalog(ctx)
-	cat, v := h.scopes.View(ctx)
-	t := cat.Tools[p.Name]
-	if p.Task != nil && !offered(t, v) || p.Task == nil && !h.takesPlain(ctx, m, t) {
-		return nil
+	res := h.resolve(ctx, p.Name)
+	t := res.tool
+	if p.Task != nil && !offered(t, res.view) || p.Task == nil && !h.takesPlain(ctx, m, res) {
+		return nil, false
 	}
 	ctx, cancel := context.WithCancel(session.WithReply(ctx, new(session.Reply)))
 	if !cs.OnCancel(m.ID, cancel) && p.Task == nil {
 		cancel()
-		return nil
+		return nil, false
 	}
+	b := h.settings().Backend(t.Service)
 	return func() (json.RawMessage, *session.RPCError) {
 		defer cancel()
-		return h.callHooked(ctx, id, t.Exposed, &req)
-	}
+		return h.callHooked(ctx, id, res, &req)
+	}, b == nil || b.Polls()
 }
 
-// takesPlain reports whether Call takes a call of t that asks for no task:
-// in a session-era revision, of a service's offered tool that mcp-go's
-// server would serve no differently.
-func (h *callPath) takesPlain(ctx context.Context, m wire.Message, t *catalog.Tool) bool {
+// takesPlain reports whether Call takes a call that asks for no task: in
+// a session-era revision, of a service's offered tool (res.tool) that
+// mcp-go's server would serve no differently.
+func (h *callPath) takesPlain(ctx context.Context, m wire.Message, res resolution) bool {
+	t := res.tool
 	if bytes.Contains(m.Param("_meta"), []byte(`"io.modelcontextprotocol/`)) {
 		return false // a 2026-07-28 request's protocol members: mcp-go reads them
 	}
 	if v := server.RequestProtocolVersion(ctx); v == "" || mcp.IsModernProtocol(v) {
 		return false
 	}
-	if t == nil || t.Blocked || t.Task || t.Tasks || len(h.toolFilter(ctx, []mcp.Tool{t.Tool})) == 0 {
+	if t == nil || t.Blocked || t.Task || t.Tasks || !h.passes(res.catalog, res.view, t.Exposed, true) {
 		return false
 	}
 	b := h.settings().Backend(t.Service)
 	return b != nil && !b.ModernOnly(string(mcp.MethodToolsCall), t.Name)
 }
 
-// callHooked serves a tools/call as mcp-go's server does around the
-// hub's handler: the hooks before it, a panic recovered as mcp-go's
-// recovery does, the hooks after it, and the answer — the Reply's result
-// or error where the call path left one, else the handler's.
-func (h *callPath) callHooked(ctx context.Context, id any, exposed string, req *mcp.CallToolRequest) (json.RawMessage, *session.RPCError) {
+// callHooked serves a tools/call of the tool res resolved as mcp-go's
+// server does around the hub's handler: the hooks before it, a panic
+// recovered as mcp-go's recovery does, the hooks after it, and the answer
+// — the Reply's result or error where the call path left one, else the
+// handler's. The BeforeCallTool hooks are not run: they prepare mcp-go's
+// lookup of a name the catalogue lacks (a stand-in, an unlisted name),
+// and res names a tool of the catalogue.
+func (h *callPath) callHooked(ctx context.Context, id any, rs resolution, req *mcp.CallToolRequest) (json.RawMessage, *session.RPCError) {
 	for _, f := range h.hooked.OnBeforeAny {
 		f(ctx, id, mcp.MethodToolsCall, req)
 	}
-	for _, f := range h.hooked.OnBeforeCallTool {
-		f(ctx, id, req)
-	}
-	res, err := h.recovered(ctx, exposed, *req)
+	res, err := h.recovered(ctx, rs, *req)
 	rep := session.ReplyOf(ctx)
 	if err != nil {
 		failed := fmt.Errorf("request error: %w", err) // as mcp-go hands its hooks a handler's error
@@ -119,11 +120,11 @@ func (h *callPath) callHooked(ctx context.Context, id any, exposed string, req *
 
 // recovered runs the tool handler, a panic turned into the error mcp-go's
 // recovery middleware (server.WithRecovery) makes of it.
-func (h *callPath) recovered(ctx context.Context, exposed string, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+func (h *callPath) recovered(ctx context.Context, rs resolution, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, err = nil, fmt.Errorf("panic recovered in %s tool handler: %v", req.Params.Name, r)
 		}
 	}()
-	return h.serveCall(ctx, exposed, req)
+	return h.serveResolved(ctx, rs, req)
 }

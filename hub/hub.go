@@ -190,8 +190,8 @@ func New(opts Options) (*Hub, error) {
 		Task: func(ctx context.Context, cs *session.Session, body []byte) (json.RawMessage, *session.RPCError) {
 			return h.calls.tasks.Serve(ctx, cs, body)
 		},
-		Call: func(ctx context.Context, cs *session.Session, m wire.Message) func() (json.RawMessage, *session.RPCError) {
-			return h.calls.Call(ctx, cs, m)
+		Call: func(ctx context.Context, cs *session.Session, m wire.Message) (func() (json.RawMessage, *session.RPCError), bool) {
+			return h.calls.Call(ctx, cs, m) // h.calls is made later
 		},
 		StatelessTask: func(ctx context.Context, body []byte) (json.RawMessage, *session.RPCError) {
 			return h.calls.ServeStatelessTask(ctx, body)

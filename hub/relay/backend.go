@@ -27,6 +27,10 @@ type Backend interface {
 	// ModernOnly reports whether what a request of method names is
 	// offered in the 2026-07-28 revision only.
 	ModernOnly(method, name string) bool
+	// Polls reports whether the service may end a call's stream before
+	// its answer (SSE polling, SEP-1699): the hub then ends its client's
+	// stream too, so it serves such a call on a goroutine of its own.
+	Polls() bool
 	// RequestTask calls a tool the service offers only as a task: it sends
 	// the tools/call as a task, waits for the task's result and returns it
 	// raw; ending ctx cancels the task (decision 0210).
@@ -82,6 +86,9 @@ func (l LocalBackend) RequestEra(ctx context.Context, c *Caller, method string, 
 
 // ModernOnly is false: the bridge offers everything in every revision.
 func (LocalBackend) ModernOnly(string, string) bool { return false }
+
+// Polls is false: the bridge answers in process.
+func (LocalBackend) Polls() bool { return false }
 
 // RequestTask refuses: the bridge offers no task-only tool.
 func (LocalBackend) RequestTask(context.Context, *Caller, any) (json.RawMessage, error) {

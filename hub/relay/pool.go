@@ -277,3 +277,10 @@ func (b poolBackend) ModernOnly(method, name string) bool {
 	u, err := b.get()
 	return err == nil && u.ModernOnly(method, name)
 }
+
+// Polls reports whether the service may end a call's stream before its
+// answer: it is reached over Streamable HTTP.
+func (b poolBackend) Polls() bool {
+	u, err := b.get()
+	return err != nil || u.Polls()
+}

@@ -15,9 +15,9 @@ import (
 // call path takes it (Core.Call, decision 0241), and reports whether it
 // did; after runs once the answer is on the stream.
 //
-// It is served as serveStream serves mcp-go's (serveResumable): on a
-// goroutine of the hub's, with a context that ends with the hub rather than
-// the connection, its progress on st, and its answer written into st as
+// It is served as serveStream serves mcp-go's (serveResumable), with a
+// context that ends with the hub rather than the connection, its progress
+// on st, and its answer written into st as
 // mcp-go writes a JSON body (st's last event, through the session's
 // outbound filter; a JSON body when nothing came before it, decision
 // 0246). What mcp-go's handlePost would add, the call does not
@@ -28,22 +28,38 @@ import (
 // on the call's stream, so a client that offered elicitation and has no
 // standalone stream open stays with mcp-go (Session.NeedsRequestStream); and
 // the session's activity is the registry's (Registry.Expired), not mcp-go's.
+//
+// Unlike mcp-go's, the call runs on the connection's goroutine (decision
+// 0248), unless its service may end the call's stream before the answer
+// (detach, Backend.Polls): then the client's connection must be able to
+// end while the call goes on, as serveResumable has it.
 func (h *Transport) serveCall(w http.ResponseWriter, r *http.Request, cs *session.Session, m wire.Message, st *requestStream, after func()) bool {
 	if h.core.Call == nil || !st.resumable || !m.Is(mcp.MethodToolsCall) || cs.NeedsRequestStream() {
 		return false
 	}
-	answer := h.core.Call(session.WithStream(session.Carry(h.core.Context, r.Context()), st), cs, m)
+	answer, detach := h.core.Call(session.WithStream(session.Carry(h.core.Context, r.Context()), st), cs, m)
 	if answer == nil {
 		return false
 	}
 	id := bytes.Clone(m.ID) // the body's buffer goes back to the pool
 	st.plain = accepts(r, "application/json")
-	h.serveResumable(w, r, st, func() {
+	serve := func() {
 		b, err := answerJSON(id, answer)
 		if err == nil {
 			st.Header().Set("Content-Type", "application/json")
 			_, _ = st.Write(b)
 		}
-	}, after)
+	}
+	if detach {
+		h.serveResumable(w, r, st, serve, after)
+		return true
+	}
+	st.attach(w)
+	h.core.Run(func() {
+		serve()
+		st.finish()
+		after()
+	})
+	st.detach(w)
 	return true
 }

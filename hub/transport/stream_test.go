@@ -3,6 +3,7 @@ package transport
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -141,6 +142,63 @@ func readSSE(t *testing.T, resp *http.Response, seen func(sseEvent)) {
 			ev.retry, began = strings.TrimSpace(line[6:]), true
 		case strings.HasPrefix(line, "data:"):
 			ev.data, began = ev.data+strings.TrimSpace(line[5:]), true
+		}
+	}
+}
+
+// TestCallDetachedOnlyWhenItMayPoll: a call the hub serves in place of
+// mcp-go (Core.Call) runs on the connection's goroutine (Core.Run) unless
+// its service may end the call's stream before the answer (detach). A
+// detached call that polls ends the client's connection at once, with the
+// priming event, while the call goes on, and the answer waits for the
+// client to resume.
+func TestCallDetachedOnlyWhenItMayPoll(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a hang guard
+	defer cancel()
+	for _, detach := range []bool{false, true} {
+		release := make(chan struct{})
+		var ran, detached int
+		core := Core{Sessions: session.NewRegistry(), Context: ctx,
+			Go:   func(fn func()) { detached++; go fn() },
+			Run:  func(fn func()) { ran++; fn() },
+			Keep: func(*session.Session, wire.Message) bool { return true }}
+		core.Call = func(ctx context.Context, _ *session.Session, _ wire.Message) (func() (json.RawMessage, *session.RPCError), bool) {
+			return func() (json.RawMessage, *session.RPCError) {
+				if detach {
+					session.StreamOf(ctx).Poll() // the service ended its stream of the call
+					<-release
+				}
+				return json.RawMessage(`{"content":[]}`), nil
+			}, detach
+		}
+		h := New(core)
+		sid := h.core.Sessions.Generate()
+		cs := h.core.Sessions.Get(sid)
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			st := h.newStream(sid, true)
+			if !h.serveCall(w, r, cs, wire.Peek([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t"}}`)), st, func() {}) {
+				t.Error("serveCall left the call to mcp-go")
+			}
+		}))
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL, strings.NewReader(`{}`))
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		resp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		close(release)
+		srv.Close()
+		switch {
+		case detach && (ran != 0 || detached != 1):
+			t.Errorf("a call that may poll: run %d times where it arrived, %d on its own goroutine; want 0 and 1", ran, detached)
+		case detach && (strings.Contains(string(body), `"result"`) || !strings.Contains(string(body), "retry:")):
+			t.Errorf("a call that polled answered %q before it was released, want the priming event alone", body)
+		case !detach && (ran != 1 || detached != 0):
+			t.Errorf("a call that cannot poll: run %d times where it arrived, %d on its own goroutine; want 1 and 0", ran, detached)
+		case !detach && string(body) != `{"jsonrpc":"2.0","id":1,"result":{"content":[]}}`:
+			t.Errorf("a call that cannot poll answered %q, want its result as a JSON body", body)
 		}
 	}
 }

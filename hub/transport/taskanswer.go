@@ -36,7 +36,8 @@ func (h *Transport) taskAnswer(ctx context.Context, cs *session.Session, m wire.
 	case isTaskRequest(m):
 		return func() (json.RawMessage, *session.RPCError) { return h.core.Task(ctx, cs, body) }
 	case h.core.Call != nil:
-		return h.core.Call(ctx, cs, m)
+		answer, _ := h.core.Call(ctx, cs, m)
+		return answer
 	}
 	return nil
 }
@@ -70,7 +71,7 @@ func (h *Transport) serveStdioLine(cs *session.Session, line []byte, m wire.Mess
 	}
 	var answer func() (json.RawMessage, *session.RPCError)
 	if call {
-		answer = h.core.Call(ctx, cs, m)
+		answer, _ = h.core.Call(ctx, cs, m)
 	} else {
 		answer = h.taskAnswer(ctx, cs, m, line)
 	}

@@ -68,9 +68,11 @@ type Core struct {
 	// call keeps of it, it copies) in place of mcp-go's server — a stdio client's, a
 	// session-era Streamable HTTP client's, and a stdio or HTTP+SSE
 	// client's that asks for a task of a tool the hub hands it as one
-	// (decisions 0235, 0239, 0241): it returns what answers it, run on a
-	// goroutine of its own, or nil when the call is mcp-go's.
-	Call func(ctx context.Context, cs *session.Session, m wire.Message) func() (json.RawMessage, *session.RPCError)
+	// (decisions 0235, 0239, 0241): it returns what answers it, or nil when
+	// the call is mcp-go's, and whether the answer must run on a goroutine
+	// of its own (detach: its service may end the call's stream before
+	// the answer, and the client's stream ends then too; decision 0248).
+	Call func(ctx context.Context, cs *session.Session, m wire.Message) (answer func() (json.RawMessage, *session.RPCError), detach bool)
 	// StatelessTask answers a 2026-07-28 client's tasks/get, tasks/update
 	// or tasks/cancel (body), the tasks extension's, which mcp-go does not
 	// know (decision 0235). nil leaves them to mcp-go.

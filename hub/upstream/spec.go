@@ -9,3 +9,8 @@ func transportOf(s service.Service) string {
 	}
 	return s.Transport
 }
+
+// Polls reports whether the upstream may end a call's stream before its
+// answer (SSE polling, SEP-1699, hub/upstream/poll): it is reached over
+// Streamable HTTP.
+func (u *Upstream) Polls() bool { return transportOf(u.spec) == service.HTTP }

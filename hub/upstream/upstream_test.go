@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/chronicle-dev/chronicle/engine/service"
 )
 
 func toolNamed(c Catalog, name string) (mcp.Tool, bool) {
@@ -159,5 +161,16 @@ func TestStdioStartsOnFirstNeed(t *testing.T) {
 	}
 	if st := statusOf(p, "faulty"); st.State != StateReady || st.PID == 0 {
 		t.Fatalf("after a call: %+v", st)
+	}
+}
+
+// TestPollsOnlyOverStreamableHTTP: only an upstream reached over
+// Streamable HTTP may end a call's stream before its answer (SSE polling),
+// so only its calls are served on a goroutine of their own.
+func TestPollsOnlyOverStreamableHTTP(t *testing.T) {
+	for transport, want := range map[string]bool{"": false, service.Stdio: false, service.SSE: false, service.HTTP: true} {
+		if got := newUpstream(service.Service{Name: "s", Definition: service.Definition{Transport: transport}}, PoolOptions{}).Polls(); got != want {
+			t.Errorf("an upstream over %q: Polls %v, want %v", transport, got, want)
+		}
 	}
 }
