@@ -40,15 +40,17 @@ func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message
 		return nil, false
 	}
 	p, ok := wire.ReadCallParams(m.Params)
-	var id any
-	if !ok || json.Unmarshal(m.ID, &id) != nil {
+	if !ok {
 		return nil, false
 	}
+	// The hooks and the inspector see the id as it was sent (valid JSON:
+	// Peek read it), kept past the body's buffer.
+	id := json.RawMessage(bytes.Clone(m.ID))
 	req := mcp.CallToolRequest{Params: mcp.CallToolParams{Name: p.Name, Meta: p.Meta, Task: p.Task, MultiRoundTripParams: p.MultiRoundTripParams, RawArguments: p.Arguments}}
 	ctx = h.enter(ctx, cs)
 	res := h.resolve(ctx, p.Name)
 	t := res.tool
-	if p.Task != nil && !offered(t, res.view) || p.Task == nil && !h.takesPlain(ctx, m, res) {
+	if p.Task != nil && !offered(t, res.view) || p.Task == nil && !h.takesPlain(ctx, m, p, res) {
 		return nil, false
 	}
 	ctx, cancel := context.WithCancel(session.WithReply(ctx, new(session.Reply)))
@@ -66,9 +68,9 @@ func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message
 // takesPlain reports whether Call takes a call that asks for no task: in
 // a session-era revision, of a service's offered tool (res.tool) that
 // mcp-go's server would serve no differently.
-func (h *callPath) takesPlain(ctx context.Context, m wire.Message, res resolution) bool {
+func (h *callPath) takesPlain(ctx context.Context, m wire.Message, p wire.CallParams, res resolution) bool {
 	t := res.tool
-	if bytes.Contains(m.Param("_meta"), []byte(`"io.modelcontextprotocol/`)) {
+	if p.Meta != nil && bytes.Contains(m.Param("_meta"), []byte(`"io.modelcontextprotocol/`)) {
 		return false // a 2026-07-28 request's protocol members: mcp-go reads them
 	}
 	if v := server.RequestProtocolVersion(ctx); v == "" || mcp.IsModernProtocol(v) {
@@ -88,7 +90,7 @@ func (h *callPath) takesPlain(ctx context.Context, m wire.Message, res resolutio
 // handler's. The BeforeCallTool hooks are not run: they prepare mcp-go's
 // lookup of a name the catalogue lacks (a stand-in, an unlisted name),
 // and res names a tool of the catalogue.
-func (h *callPath) callHooked(ctx context.Context, id any, rs resolution, req *mcp.CallToolRequest) (json.RawMessage, *session.RPCError) {
+func (h *callPath) callHooked(ctx context.Context, id json.RawMessage, rs resolution, req *mcp.CallToolRequest) (json.RawMessage, *session.RPCError) {
 	for _, f := range h.hooked.OnBeforeAny {
 		f(ctx, id, mcp.MethodToolsCall, req)
 	}
