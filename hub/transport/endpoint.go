@@ -217,7 +217,7 @@ func (h *Transport) streamFor(r *http.Request, m wire.Message, sid string, cs *s
 	if len(m.ID) == 0 || len(m.Method) == 0 || m.Is(mcp.MethodInitialize) || m.Is(mcp.MethodSubscriptionsListen) || !accepts(r, "text/event-stream") {
 		return nil
 	}
-	return h.newStream(sid, sid != "" && cs != nil)
+	return h.newStream(sid, m.ID, sid != "" && cs != nil)
 }
 
 // Request bodies are read into pooled buffers: a body is only read while

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 
 	"github.com/chronicle-dev/chronicle/hub/session"
+	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
 // A requestStream is the response stream of one client request over
@@ -36,6 +37,7 @@ import (
 type requestStream struct {
 	h         *Transport
 	sid       string // "" in 2026-07-28
+	id        []byte // the request's, as sent
 	resumable bool
 	key       string // its stream in the event store (resumable)
 
@@ -74,8 +76,8 @@ var streamSeq atomic.Uint64
 // (mcp-go names its own with UUIDs).
 const streamPrefix = "hub-stream-"
 
-func (h *Transport) newStream(sid string, resumable bool) *requestStream {
-	st := &requestStream{h: h, sid: sid, resumable: resumable, header: http.Header{}, finished: make(chan struct{})}
+func (h *Transport) newStream(sid string, id []byte, resumable bool) *requestStream {
+	st := &requestStream{h: h, sid: sid, id: bytes.Clone(id), resumable: resumable, header: http.Header{}, finished: make(chan struct{})}
 	if resumable {
 		st.key = streamPrefix + strconv.FormatUint(streamSeq.Add(1), 10)
 		h.streams.Store(st.key, st)
@@ -171,7 +173,7 @@ func (st *requestStream) finish() {
 	if st.raw == nil && !st.sse && len(bytes.TrimSpace(st.buf)) > 0 {
 		msg := st.reply.Rewritten(bytes.TrimSpace(st.buf))
 		switch {
-		case !st.keep(msg):
+		case !st.keepAnswer():
 			if !st.began && st.conn != nil {
 				// A response dropped as the answer to a cancelled request.
 				st.conn.WriteHeader(http.StatusAccepted)
@@ -209,6 +211,12 @@ func (st *requestStream) answer(msg []byte) {
 // keep applies the session's outbound filter to one message.
 func (st *requestStream) keep(msg []byte) bool {
 	return st.sid == "" || st.h.keep(st.sid, msg)
+}
+
+// keepAnswer is keep of the answer to the stream's request, known by the
+// request's id rather than read from the answer again.
+func (st *requestStream) keepAnswer() bool {
+	return st.sid == "" || st.h.core.Keep(st.h.core.Sessions.Get(st.sid), wire.Message{ID: st.id})
 }
 
 // begin starts the event stream on the connection: its headers and, when

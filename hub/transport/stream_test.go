@@ -42,7 +42,7 @@ func TestStreamPollAndResume(t *testing.T) {
 	const sid = "s1"
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /mcp", func(w http.ResponseWriter, r *http.Request) {
-		st := h.newStream(sid, true)
+		st := h.newStream(sid, []byte("1"), true)
 		st.plain = true // a stream that begins still begins with its priming event
 		h.serveStream(mcpgo, w, r, st, func() {})
 	})
@@ -95,7 +95,7 @@ func TestPlainAnswerNotStored(t *testing.T) {
 		Keep: func(*session.Session, wire.Message) bool { return true }})
 	const sid = "s1"
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		st := h.newStream(sid, true)
+		st := h.newStream(sid, []byte("1"), true)
 		st.plain = true
 		h.serveResumable(w, r, st, func() {
 			st.Header().Set("Content-Type", "application/json")
@@ -175,7 +175,7 @@ func TestCallDetachedOnlyWhenItMayPoll(t *testing.T) {
 		sid := h.core.Sessions.Generate()
 		cs := h.core.Sessions.Get(sid)
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			st := h.newStream(sid, true)
+			st := h.newStream(sid, []byte("1"), true)
 			if !h.serveCall(w, r, cs, wire.Peek([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t"}}`)), st, func() {}) {
 				t.Error("serveCall left the call to mcp-go")
 			}
