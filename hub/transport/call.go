@@ -55,11 +55,17 @@ func (h *Transport) serveCall(w http.ResponseWriter, r *http.Request, cs *sessio
 		return true
 	}
 	st.attach(w)
+	ran := false
 	h.core.Run(func() {
+		ran = true
 		serve()
 		st.finish()
 		after()
 	})
 	st.detach(w)
+	if !ran {
+		after()
+		http.Error(w, "the hub is shutting down", http.StatusServiceUnavailable)
+	}
 	return true
 }

@@ -202,3 +202,32 @@ func TestCallDetachedOnlyWhenItMayPoll(t *testing.T) {
 		}
 	}
 }
+
+// TestCallRefusedWhileClosing: a call that would run where it arrived
+// while the hub is closing (Core.Run runs nothing) is answered 503, not
+// left with an empty answer.
+func TestCallRefusedWhileClosing(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a hang guard
+	defer cancel()
+	core := Core{Sessions: session.NewRegistry(), Context: ctx,
+		Go: func(func()) {}, Run: func(func()) {}, // closed: nothing runs
+		Keep: func(*session.Session, wire.Message) bool { return true }}
+	core.Call = func(context.Context, *session.Session, wire.Message) (func() (json.RawMessage, *session.RPCError), bool) {
+		return func() (json.RawMessage, *session.RPCError) { return json.RawMessage(`{}`), nil }, false
+	}
+	h := New(core)
+	sid := h.core.Sessions.Generate()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.serveCall(w, r, h.core.Sessions.Get(sid), wire.Peek([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t"}}`)), h.newStream(sid, []byte("1"), true), func() {})
+	}))
+	defer srv.Close()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL, strings.NewReader(`{}`))
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("a call while the hub closes: %s, want 503", resp.Status)
+	}
+}
