@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 
+	"github.com/mark3labs/mcp-go/mcp"
+
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
 
@@ -45,6 +47,18 @@ func AnswerJSON(id, res json.RawMessage, e *RPCError) ([]byte, error) {
 		return json.Marshal(errorAnswer{JSONRPC: "2.0", ID: id, Error: &errorBody{Code: e.Code, Message: e.Message, Data: e.Data}})
 	}
 	return resultJSON(id, res)
+}
+
+// Answer runs answer and returns the JSON-RPC answer of request id, its
+// result or its error (AnswerJSON). A result it cannot write is answered
+// as an internal error, so the request is never left without an answer.
+func Answer(id json.RawMessage, answer func() (json.RawMessage, *RPCError)) ([]byte, error) {
+	res, e := answer()
+	b, err := AnswerJSON(id, res, e)
+	if err != nil && e == nil {
+		return AnswerJSON(id, nil, &RPCError{Code: mcp.INTERNAL_ERROR, Message: "the result could not be written: " + err.Error()})
+	}
+	return b, err
 }
 
 // resultJSON encodes the result answer of request id: res (valid JSON,

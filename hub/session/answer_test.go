@@ -84,3 +84,28 @@ func TestAnswer(t *testing.T) {
 		t.Errorf("no Reply rewrote the answer: %s", got)
 	}
 }
+
+// TestAnswerRuns: a request's answer is its result as it came, or its error;
+// a result that cannot be written (broken JSON across lines) is answered
+// with an internal error, never left without an answer.
+func TestAnswerRuns(t *testing.T) {
+	answered := func(res string, e *RPCError) func() (json.RawMessage, *RPCError) {
+		return func() (json.RawMessage, *RPCError) { return json.RawMessage(res), e }
+	}
+	for _, c := range []struct {
+		res  string
+		e    *RPCError
+		want string
+	}{
+		{`{"content":[]}`, nil, `{"jsonrpc":"2.0","id":3,"result":{"content":[]}}`},
+		{``, &RPCError{Code: -32602, Message: "no tool x"}, `{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"no tool x"}}`},
+	} {
+		if b, err := Answer(json.RawMessage(`3`), answered(c.res, c.e)); err != nil || string(b) != c.want {
+			t.Errorf("Answer = %s, %v; want %s", b, err, c.want)
+		}
+	}
+	b, err := Answer(json.RawMessage(`3`), answered("{\n", nil))
+	if err != nil || !strings.HasPrefix(string(b), `{"jsonrpc":"2.0","id":3,"error":{"code":-32603,"message":"the result could not be written: `) {
+		t.Errorf("a result that cannot be written was answered %s, %v; want an internal error", b, err)
+	}
+}

@@ -1,7 +1,6 @@
 package transport
 
 import (
-	"bytes"
 	"net/http"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -15,24 +14,21 @@ import (
 // call path takes it (Core.Call, decision 0241), and reports whether it
 // did; after runs once the answer is on the stream.
 //
-// It is served as serveStream serves mcp-go's (serveResumable), with a
-// context that ends with the hub rather than the connection, its progress
-// on st, and its answer written into st as
-// mcp-go writes a JSON body (st's last event, through the session's
-// outbound filter; a JSON body when nothing came before it, decision
-// 0246). What mcp-go's handlePost would add, the call does not
-// need: the session's
+// It is served with a context that ends with the hub rather than the
+// connection, its progress on st, and its answer written into st as mcp-go
+// writes a JSON body (st's last event, through the session's outbound
+// filter; a JSON body when nothing came before it, decision 0246). What
+// mcp-go's handlePost would add, the call does not need: the session's
 // notifications unrelated to the call (logs, list changes) go on its
 // standalone stream, or on the next response mcp-go streams; a sampling
 // request goes on the standalone stream either way; an elicitation would go
 // on the call's stream, so a client that offered elicitation and has no
 // standalone stream open stays with mcp-go (Session.NeedsRequestStream); and
 // the session's activity is the registry's (Registry.Expired), not mcp-go's.
-//
-// Unlike mcp-go's, the call runs on the connection's goroutine (decision
-// 0248), unless its service may end the call's stream before the answer
-// (detach, Backend.Polls): then the client's connection must be able to
-// end while the call goes on, as serveResumable has it.
+// The call runs on the connection's goroutine (decision 0248), unless its
+// service may end the call's stream before the answer (detach,
+// Backend.Polls): the client's connection must then be able to end while
+// the call goes on, as serveResumable has it.
 func (h *Transport) serveCall(w http.ResponseWriter, r *http.Request, cs *session.Session, m wire.Message, st *requestStream, after func()) bool {
 	if h.core.Call == nil || !st.resumable || !m.Is(mcp.MethodToolsCall) || cs.NeedsRequestStream() {
 		return false
@@ -41,10 +37,9 @@ func (h *Transport) serveCall(w http.ResponseWriter, r *http.Request, cs *sessio
 	if answer == nil {
 		return false
 	}
-	id := bytes.Clone(m.ID) // the body's buffer goes back to the pool
 	st.plain = accepts(r, "application/json")
 	serve := func() {
-		b, err := answerJSON(id, answer)
+		b, err := session.Answer(st.id, answer)
 		if err == nil {
 			st.Header().Set("Content-Type", "application/json")
 			_, _ = st.Write(b)

@@ -42,19 +42,6 @@ func (h *Transport) taskAnswer(ctx context.Context, cs *session.Session, m wire.
 	return nil
 }
 
-// answerJSON runs answer and returns the JSON-RPC answer of request id,
-// its result or its error (session.AnswerJSON). A result it cannot write
-// is answered as an internal error, so the request is never left without
-// an answer.
-func answerJSON(id json.RawMessage, answer func() (json.RawMessage, *session.RPCError)) ([]byte, error) {
-	res, e := answer()
-	b, err := session.AnswerJSON(id, res, e)
-	if err != nil && e == nil {
-		return session.AnswerJSON(id, nil, &session.RPCError{Code: mcp.INTERNAL_ERROR, Message: "the result could not be written: " + err.Error()})
-	}
-	return b, err
-}
-
 // serveStdioLine takes a line of the stdio session cs (m, peeked from it;
 // both are the hub's to keep) from mcp-go when it is a tasks request or a
 // tools/call the call path takes (taskAnswer; Core.Call, decision 0239),
@@ -84,7 +71,7 @@ func (h *Transport) serveStdioLine(cs *session.Session, line []byte, m wire.Mess
 // writeAnswer runs answer and writes the answer of request id to the
 // stdio client w (nil: none is served).
 func writeAnswer(w *trackingWriter, id []byte, answer func() (json.RawMessage, *session.RPCError)) {
-	b, err := answerJSON(id, answer)
+	b, err := session.Answer(id, answer)
 	if w != nil && err == nil {
 		_, _ = w.Write(append(b, '\n'))
 	}
@@ -108,7 +95,7 @@ func (h *Transport) serveLegacyTask(ctx context.Context, w http.ResponseWriter, 
 	}
 	w.WriteHeader(http.StatusAccepted)
 	h.core.Go(func() {
-		if b, err := answerJSON(json.RawMessage(m.ID), answer); err == nil {
+		if b, err := session.Answer(json.RawMessage(m.ID), answer); err == nil {
 			_ = legacy.SendEventToSession(cs.ID(), json.RawMessage(b))
 		}
 	})

@@ -96,7 +96,7 @@ func call[T any](ctx context.Context, u *Upstream, what string, fn func(context.
 	if err != nil {
 		return zero, err
 	}
-	timeout := u.timeout()
+	timeout := u.Timeout()
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	res, err := fn(cctx, s)
@@ -164,7 +164,7 @@ func (u *Upstream) refreshLocked(s *session) {
 	u.wg.Add(1)
 	go func() {
 		defer u.wg.Done()
-		ctx, cancel := context.WithTimeout(u.ctx, u.timeout())
+		ctx, cancel := context.WithTimeout(u.ctx, u.Timeout())
 		defer cancel()
 		if _, err := u.catalog(ctx, s); err != nil && u.ctx.Err() == nil {
 			u.opts.Logger.Warn(u.spec.Name+": could not list the catalog again", "service", u.spec.Name, "error", u.opts.Masker.Text(err.Error()))

@@ -24,7 +24,7 @@ func (p *Pool) ListAll(ctx context.Context) map[string]Catalog {
 			var c Catalog
 			select {
 			case sem <- struct{}{}:
-				ctx, cancel := context.WithTimeout(ctx, p.opts.StartTimeout+u.timeout())
+				ctx, cancel := context.WithTimeout(ctx, p.opts.StartTimeout+u.Timeout())
 				c, _ = u.Catalog(ctx)
 				cancel()
 				<-sem

@@ -54,7 +54,7 @@ func (u *Upstream) send(ctx context.Context, s *session, modern bool, caller any
 		tr = s.modern
 	}
 	id := rpc.NewID()
-	timeout := u.timeout()
+	timeout := u.Timeout()
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	fl := &rpc.Flight{Caller: caller}

@@ -44,7 +44,7 @@ func (u *Upstream) RequestTask(ctx context.Context, caller any, params any) (jso
 	if err := s.openSessionEra(ctx); err != nil {
 		return nil, u.errorf("tasks need the session era: %w", err)
 	}
-	ttl := (u.timeout() + taskMargin).Milliseconds()
+	ttl := (u.Timeout() + taskMargin).Milliseconds()
 	body, err := rpc.WithMember(params, "task", mcp.TaskParams{TTL: &ttl})
 	if err != nil {
 		return nil, u.errorf("%s: %w", mcp.MethodToolsCall, err)
