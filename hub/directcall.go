@@ -10,6 +10,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/chronicle-dev/chronicle/hub/relay"
 	"github.com/chronicle-dev/chronicle/hub/session"
 	"github.com/chronicle-dev/chronicle/hub/wire"
 )
@@ -50,7 +51,11 @@ func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message
 	ctx = h.enter(ctx, cs)
 	res := h.resolve(ctx, p.Name)
 	t := res.tool
-	if p.Task != nil && !offered(t, res.view) || p.Task == nil && !h.takesPlain(ctx, m, p, res) {
+	if t == nil {
+		return nil, false
+	}
+	b := h.settings().Backend(t.Service)
+	if b == nil || p.Task != nil && !offered(t, res.view) || p.Task == nil && !h.takesPlain(ctx, m, p, res, b) {
 		return nil, false
 	}
 	ctx, cancel := context.WithCancel(session.WithReply(ctx, new(session.Reply)))
@@ -58,17 +63,16 @@ func (h *callPath) Call(ctx context.Context, cs *session.Session, m wire.Message
 		cancel()
 		return nil, false
 	}
-	b := h.settings().Backend(t.Service)
 	return func() (json.RawMessage, *session.RPCError) {
 		defer cancel()
 		return h.callHooked(ctx, id, res, &req)
-	}, b == nil || b.Polls()
+	}, b.Polls()
 }
 
 // takesPlain reports whether Call takes a call that asks for no task: in
-// a session-era revision, of a service's offered tool (res.tool) that
-// mcp-go's server would serve no differently.
-func (h *callPath) takesPlain(ctx context.Context, m wire.Message, p wire.CallParams, res resolution) bool {
+// a session-era revision, of a service's offered tool (res.tool, served by
+// b) that mcp-go's server would serve no differently.
+func (h *callPath) takesPlain(ctx context.Context, m wire.Message, p wire.CallParams, res resolution, b relay.Backend) bool {
 	t := res.tool
 	if p.Meta != nil && bytes.Contains(m.Param("_meta"), []byte(`"io.modelcontextprotocol/`)) {
 		return false // a 2026-07-28 request's protocol members: mcp-go reads them
@@ -76,11 +80,10 @@ func (h *callPath) takesPlain(ctx context.Context, m wire.Message, p wire.CallPa
 	if v := server.RequestProtocolVersion(ctx); v == "" || mcp.IsModernProtocol(v) {
 		return false
 	}
-	if t == nil || t.Blocked || t.Task || t.Tasks || !h.passes(res.catalog, res.view, t.Exposed, true) {
+	if t.Blocked || t.Task || t.Tasks || !h.passes(res.catalog, res.view, t.Exposed, true) {
 		return false
 	}
-	b := h.settings().Backend(t.Service)
-	return b != nil && !b.ModernOnly(string(mcp.MethodToolsCall), t.Name)
+	return !b.ModernOnly(string(mcp.MethodToolsCall), t.Name)
 }
 
 // callHooked serves a tools/call of the tool res resolved as mcp-go's

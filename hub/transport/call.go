@@ -28,7 +28,7 @@ import (
 // The call runs on the connection's goroutine (decision 0248), unless its
 // service may end the call's stream before the answer (detach,
 // Backend.Polls): the client's connection must then be able to end while
-// the call goes on, as serveResumable has it.
+// the call goes on (serveResumable).
 func (h *Transport) serveCall(w http.ResponseWriter, r *http.Request, cs *session.Session, m wire.Message, st *requestStream, after func()) bool {
 	if h.core.Call == nil || !st.resumable || !m.Is(mcp.MethodToolsCall) || cs.NeedsRequestStream() {
 		return false
@@ -45,22 +45,6 @@ func (h *Transport) serveCall(w http.ResponseWriter, r *http.Request, cs *sessio
 			_, _ = st.Write(b)
 		}
 	}
-	if detach {
-		h.serveResumable(w, r, st, serve, after)
-		return true
-	}
-	st.attach(w)
-	ran := false
-	h.core.Run(func() {
-		ran = true
-		serve()
-		st.finish()
-		after()
-	})
-	st.detach(w)
-	if !ran {
-		after()
-		http.Error(w, "the hub is shutting down", http.StatusServiceUnavailable)
-	}
+	h.serveResumable(w, r, st, serve, after, detach)
 	return true
 }

@@ -122,7 +122,7 @@ func (o *outboundWriter) Write(p []byte) (int, error) {
 			if sid == "" {
 				sid = o.w.Header().Get("Mcp-Session-Id")
 			}
-			if o.status == http.StatusOK && sid != "" && !o.h.keep(sid, bytes.TrimSpace(p)) {
+			if o.status == http.StatusOK && sid != "" && !o.h.keep(sid, wire.Peek(bytes.TrimSpace(p))) {
 				o.w.WriteHeader(http.StatusAccepted)
 				return len(p), nil
 			}
@@ -205,7 +205,7 @@ func (o *outboundWriter) keepEvent(event []byte) bool {
 			rest = nil
 		}
 		if data, ok := bytes.CutPrefix(line, []byte("data:")); ok {
-			return o.h.keep(o.sid, bytes.TrimSpace(data))
+			return o.h.keep(o.sid, wire.Peek(bytes.TrimSpace(data)))
 		}
 	}
 	return true
@@ -228,6 +228,6 @@ func (o *outboundWriter) Unwrap() http.ResponseWriter {
 }
 
 // keep decides whether one outbound message reaches the session sid.
-func (h *Transport) keep(sid string, msg []byte) bool {
-	return h.core.Keep(h.core.Sessions.Get(sid), wire.Peek(msg))
+func (h *Transport) keep(sid string, m wire.Message) bool {
+	return h.core.Keep(h.core.Sessions.Get(sid), m)
 }

@@ -112,21 +112,42 @@ func (h *Transport) serveStream(next http.Handler, w http.ResponseWriter, r *htt
 	// connection resumes the stream (MCP: a disconnection is no
 	// cancellation; notifications/cancelled is).
 	served := r.WithContext(session.Carry(h.core.Context, r.Context()))
-	h.serveResumable(w, r, st, func() { next.ServeHTTP(st, served) }, after)
+	h.serveResumable(w, r, st, func() { next.ServeHTTP(st, served) }, after, true)
 }
 
 // serveResumable runs serve, which writes a request's answer into the
-// resumable stream st, on a goroutine of the hub's while the client's
+// resumable stream st, then finishes st and runs after, while the client's
 // connection w holds the stream (until the answer, the stream ending the
-// connection, or the client going); then it finishes st and runs after.
-func (h *Transport) serveResumable(w http.ResponseWriter, r *http.Request, st *requestStream, serve, after func()) {
+// connection, or the client going). Detached, serve runs on a goroutine of
+// the hub's, so that the connection can end before the answer; else on
+// the connection's, and a request that arrives once the hub has closed is
+// answered 503.
+func (h *Transport) serveResumable(w http.ResponseWriter, r *http.Request, st *requestStream, serve, after func(), detach bool) {
 	ended := st.attach(w)
-	h.core.Go(func() {
+	run := func() {
 		serve()
 		st.finish()
 		after()
-	})
+	}
+	if detach {
+		h.core.Go(run)
+	} else if !h.runHere(run) {
+		st.detach(w)
+		after()
+		http.Error(w, "the hub is shutting down", http.StatusServiceUnavailable)
+		return
+	}
 	st.hold(r.Context(), w, ended)
+}
+
+// runHere runs fn on the calling goroutine under the hub's lifetime
+// (Core.Run), and reports whether it ran: not once the hub has closed.
+func (h *Transport) runHere(fn func()) (ran bool) {
+	h.core.Run(func() {
+		ran = true
+		fn()
+	})
+	return ran
 }
 
 // attach makes w the stream's connection; the channel it returns is
@@ -173,7 +194,7 @@ func (st *requestStream) finish() {
 	if st.raw == nil && !st.sse && len(bytes.TrimSpace(st.buf)) > 0 {
 		msg := st.reply.Rewritten(bytes.TrimSpace(st.buf))
 		switch {
-		case !st.keepAnswer():
+		case !st.keep(wire.Message{ID: st.id}): // the answer to the stream's request: known by its id, not read again
 			if !st.began && st.conn != nil {
 				// A response dropped as the answer to a cancelled request.
 				st.conn.WriteHeader(http.StatusAccepted)
@@ -209,14 +230,8 @@ func (st *requestStream) answer(msg []byte) {
 }
 
 // keep applies the session's outbound filter to one message.
-func (st *requestStream) keep(msg []byte) bool {
-	return st.sid == "" || st.h.keep(st.sid, msg)
-}
-
-// keepAnswer is keep of the answer to the stream's request, known by the
-// request's id rather than read from the answer again.
-func (st *requestStream) keepAnswer() bool {
-	return st.sid == "" || st.h.core.Keep(st.h.core.Sessions.Get(st.sid), wire.Message{ID: st.id})
+func (st *requestStream) keep(m wire.Message) bool {
+	return st.sid == "" || st.h.keep(st.sid, m)
 }
 
 // begin starts the event stream on the connection: its headers and, when
@@ -369,7 +384,7 @@ func (st *requestStream) Write(p []byte) (int, error) {
 		if n < 0 {
 			break
 		}
-		if data := eventData(st.buf[:n]); len(data) > 0 && st.keep(data) {
+		if data := eventData(st.buf[:n]); len(data) > 0 && st.keep(wire.Peek(data)) {
 			st.emit(st.reply.Rewritten(data), true)
 		}
 		st.buf = st.buf[n:]

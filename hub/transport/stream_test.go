@@ -100,7 +100,7 @@ func TestPlainAnswerNotStored(t *testing.T) {
 		h.serveResumable(w, r, st, func() {
 			st.Header().Set("Content-Type", "application/json")
 			_, _ = st.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`))
-		}, func() {})
+		}, func() {}, true)
 	}))
 	defer srv.Close()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call"}`))
