@@ -138,18 +138,24 @@ func (s Service) OriginParts() (tool, scope, original string) {
 	return parts[0], parts[1], original
 }
 
-// Normal returns the definition in the form two spellings of one server
-// share: the transport a tool leaves implicit filled in (stdio for a
-// command, http for a URL), a URL without its trailing slash, and empty
-// lists and maps as none.
-func (d Definition) Normal() Definition {
-	if d.Transport == "" {
-		if d.Command != "" {
-			d.Transport = Stdio
-		} else if !d.URL.IsZero() {
-			d.Transport = HTTP
-		}
+// Via returns the transport the definition's server is reached by: the one
+// it names, else the one a tool leaves implicit (http for a URL, stdio
+// otherwise). The hub dials by it, and Normal fills it in.
+func (d Definition) Via() string {
+	switch {
+	case d.Transport != "":
+		return d.Transport
+	case !d.URL.IsZero():
+		return HTTP
 	}
+	return Stdio
+}
+
+// Normal returns the definition in the form two spellings of one server
+// share: the transport a tool leaves implicit filled in (Via), a URL
+// without its trailing slash, and empty lists and maps as none.
+func (d Definition) Normal() Definition {
+	d.Transport = d.Via()
 	if s, ok := d.URL.Literal(); ok && strings.HasSuffix(s, "/") && strings.Count(s, "/") > 3 {
 		d.URL = secret.Literal(strings.TrimSuffix(s, "/"))
 	}

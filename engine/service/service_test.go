@@ -108,3 +108,21 @@ func TestSameUpstream(t *testing.T) {
 		}
 	}
 }
+
+// The transport a server is reached by is the one it names, else the one
+// its spelling implies: the hub dials by the same rule Normal compares by.
+func TestVia(t *testing.T) {
+	for _, c := range []struct {
+		d    Definition
+		want string
+	}{
+		{Definition{Command: "npx"}, Stdio},
+		{Definition{URL: secret.Literal("https://api.example.com/mcp")}, HTTP},
+		{Definition{Transport: SSE, URL: secret.Literal("https://api.example.com/sse")}, SSE},
+		{Definition{}, Stdio},
+	} {
+		if got := c.d.Via(); got != c.want || c.d.Normal().Transport != c.want {
+			t.Errorf("%+v: Via %q, Normal %q; want %q", c.d, got, c.d.Normal().Transport, c.want)
+		}
+	}
+}

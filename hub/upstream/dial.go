@@ -38,7 +38,7 @@ func (u *Upstream) dial(ctx context.Context) (*session, error) {
 		ch     *proc.Child
 		err    error
 	)
-	switch transportOf(u.spec) {
+	switch u.spec.Via() {
 	case service.Stdio:
 		ch, err = u.spawn(rs)
 		if err == nil {
@@ -153,7 +153,7 @@ func (u *Upstream) remote(rs *resolve.Resolution, listen bool) (transport.Interf
 	if err != nil {
 		return nil, endpoint{}, err
 	}
-	if transportOf(u.spec) == service.SSE {
+	if u.spec.Via() == service.SSE {
 		opts := []transport.ClientOption{transport.WithHeaders(headers),
 			transport.WithSSELogger(log),
 			transport.WithEndpointTimeout(u.opts.StartTimeout)}

@@ -22,8 +22,24 @@ func TestMain(m *testing.M) {
 		serveTestServer(mode)
 		os.Exit(0)
 	}
+	if testing.CoverMode() != "" {
+		// A child built for coverage warns on stderr as it exits when it
+		// has nowhere to write its counts, and the fault tests read a
+		// crashed child's last stderr line.
+		dir, err := os.MkdirTemp("", "upstream-cover-")
+		if err != nil {
+			panic(err)
+		}
+		childCoverDir = dir
+		code := m.Run()
+		_ = os.RemoveAll(dir)
+		os.Exit(code)
+	}
 	os.Exit(m.Run())
 }
+
+// childCoverDir is the GOCOVERDIR of selfSpec's servers under -cover.
+var childCoverDir string
 
 // A logBuffer collects what a pool logs, safe for concurrent writes.
 type logBuffer struct {
@@ -85,9 +101,13 @@ func assertGone(t testing.TB, pids ...int) {
 // selfSpec is a stdio service running this test binary as an MCP server in
 // the given mode.
 func selfSpec(name, mode string) service.Service {
+	env := map[string]secret.Value{serverModeEnv: secret.Literal(mode)}
+	if childCoverDir != "" {
+		env["GOCOVERDIR"] = secret.Literal(childCoverDir)
+	}
 	return service.Service{
 		Name:       name,
-		Definition: service.Definition{Command: os.Args[0], Env: map[string]secret.Value{serverModeEnv: secret.Literal(mode)}},
+		Definition: service.Definition{Command: os.Args[0], Env: env},
 		Enabled:    true,
 	}
 }

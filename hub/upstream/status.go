@@ -60,7 +60,7 @@ func (u *Upstream) status() Status {
 	defer u.mu.Unlock()
 	st := Status{
 		Name:      u.spec.Name,
-		Transport: transportOf(u.spec),
+		Transport: u.spec.Via(),
 		Enabled:   u.spec.Enabled,
 		State:     u.state,
 		Error:     u.lastErr,

@@ -80,17 +80,9 @@ func (u *Upstream) update(s service.Service) { u.current.Store(&s) }
 // Name returns the service's name.
 func (u *Upstream) Name() string { return u.spec.Name }
 
-// transportOf returns how to reach s; a service that names none is stdio.
-func transportOf(s service.Service) string {
-	if s.Transport == "" {
-		return service.Stdio
-	}
-	return s.Transport
-}
-
 // Polls reports whether the upstream may end a call's stream before its
 // answer (SSE polling, hub/upstream/poll): over Streamable HTTP only.
-func (u *Upstream) Polls() bool { return transportOf(u.spec) == service.HTTP }
+func (u *Upstream) Polls() bool { return u.spec.Via() == service.HTTP }
 
 // Timeout is the service's timeout for one call.
 func (u *Upstream) Timeout() time.Duration {
