@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -12,7 +13,8 @@ import (
 // serveCall serves a session-era client's tools/call on the hub's
 // resumable stream st in place of mcp-go's Streamable HTTP server when the
 // call path takes it (Core.Call, decision 0241), and reports whether it
-// did; after runs once the answer is on the stream.
+// did; after runs once the answer is on the stream. ctx holds what the
+// transport learnt of r (where it arrived, its scope).
 //
 // It is served with a context that ends with the hub rather than the
 // connection, its progress on st, and its answer written into st as mcp-go
@@ -29,11 +31,11 @@ import (
 // service may end the call's stream before the answer (detach,
 // Backend.Polls): the client's connection must then be able to end while
 // the call goes on (serveResumable).
-func (h *Transport) serveCall(w http.ResponseWriter, r *http.Request, cs *session.Session, m wire.Message, st *requestStream, after func()) bool {
+func (h *Transport) serveCall(ctx context.Context, w http.ResponseWriter, r *http.Request, cs *session.Session, m wire.Message, st *requestStream, after func()) bool {
 	if h.core.Call == nil || !st.resumable || !m.Is(mcp.MethodToolsCall) || cs.NeedsRequestStream() {
 		return false
 	}
-	answer, detach := h.core.Call(session.WithStream(session.Carry(h.core.Context, r.Context()), st), cs, m)
+	answer, detach := h.core.Call(session.WithStream(session.Carry(h.core.Context, ctx), st), cs, m)
 	if answer == nil {
 		return false
 	}

@@ -39,7 +39,7 @@ type requestStream struct {
 	sid       string // "" in 2026-07-28
 	id        []byte // the request's, as sent
 	resumable bool
-	key       string // its stream in the event store (resumable)
+	key       string // its stream in the event store (resumable, once begun)
 
 	mu       sync.Mutex
 	conn     http.ResponseWriter // the client's connection; nil while none is attached
@@ -77,12 +77,7 @@ var streamSeq atomic.Uint64
 const streamPrefix = "hub-stream-"
 
 func (h *Transport) newStream(sid string, id []byte, resumable bool) *requestStream {
-	st := &requestStream{h: h, sid: sid, id: bytes.Clone(id), resumable: resumable, header: http.Header{}, finished: make(chan struct{})}
-	if resumable {
-		st.key = streamPrefix + strconv.FormatUint(streamSeq.Add(1), 10)
-		h.streams.Store(st.key, st)
-	}
-	return st
+	return &requestStream{h: h, sid: sid, id: bytes.Clone(id), resumable: resumable, header: http.Header{}, finished: make(chan struct{})}
 }
 
 // accepts reports whether a request's client takes a response of the
@@ -212,7 +207,7 @@ func (st *requestStream) finish() {
 		close(st.ended)
 		st.ended = nil
 	}
-	if st.resumable {
+	if st.key != "" {
 		st.h.streams.Delete(st.key)
 	}
 }
@@ -249,6 +244,10 @@ func (st *requestStream) begin() {
 		st.conn.WriteHeader(http.StatusOK)
 	}
 	if st.resumable {
+		// A client resumes a stream by an event id it was sent: the stream
+		// is found from its first event on (serveResume).
+		st.key = streamPrefix + strconv.FormatUint(streamSeq.Add(1), 10)
+		st.h.streams.Store(st.key, st)
 		// Written with what follows it: a flush of its own would cost each
 		// call a write to the connection.
 		id := st.store(nil)

@@ -151,13 +151,16 @@ func readSSE(t *testing.T, resp *http.Response, seen func(sseEvent)) {
 // its service may end the call's stream before the answer (detach). A
 // detached call that polls ends the client's connection at once, with the
 // priming event, while the call goes on, and the answer waits for the
-// client to resume.
+// client to resume: from that event on a client can find the stream, and
+// a stream that sent nothing is not kept where a client could.
 func TestCallDetachedOnlyWhenItMayPoll(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a hang guard
 	defer cancel()
 	for _, detach := range []bool{false, true} {
 		release := make(chan struct{})
 		var ran, detached int
+		resumable := make(chan int, 1) // the streams a client could resume during the call
+		var h *Transport
 		core := Core{Sessions: session.NewRegistry(), Context: ctx,
 			Go:   func(fn func()) { detached++; go fn() },
 			Run:  func(fn func()) { ran++; fn() },
@@ -166,17 +169,20 @@ func TestCallDetachedOnlyWhenItMayPoll(t *testing.T) {
 			return func() (json.RawMessage, *session.RPCError) {
 				if detach {
 					session.StreamOf(ctx).Poll() // the service ended its stream of the call
+				}
+				resumable <- streamsOf(h)
+				if detach {
 					<-release
 				}
 				return json.RawMessage(`{"content":[]}`), nil
 			}, detach
 		}
-		h := New(core)
+		h = New(core)
 		sid := h.core.Sessions.Generate()
 		cs := h.core.Sessions.Get(sid)
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			st := h.newStream(sid, []byte("1"), true)
-			if !h.serveCall(w, r, cs, wire.Peek([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t"}}`)), st, func() {}) {
+			if !h.serveCall(r.Context(), w, r, cs, wire.Peek([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t"}}`)), st, func() {}) {
 				t.Error("serveCall left the call to mcp-go")
 			}
 		}))
@@ -188,6 +194,16 @@ func TestCallDetachedOnlyWhenItMayPoll(t *testing.T) {
 		}
 		body, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
+		// A stream is found by a resuming client once it sent an event
+		// (its priming event), and only then.
+		select {
+		case n := <-resumable:
+			if detach && n != 1 || !detach && n != 0 {
+				t.Errorf("detach %v: %d streams a client could resume during the call, want %d", detach, n, map[bool]int{false: 0, true: 1}[detach])
+			}
+		case <-ctx.Done():
+			t.Fatal("the call never ran")
+		}
 		close(release)
 		srv.Close()
 		switch {
@@ -201,6 +217,13 @@ func TestCallDetachedOnlyWhenItMayPoll(t *testing.T) {
 			t.Errorf("a call that cannot poll answered %q, want its result as a JSON body", body)
 		}
 	}
+}
+
+// streamsOf counts the hub's streams a client could resume.
+func streamsOf(h *Transport) int {
+	n := 0
+	h.streams.Range(func(any, any) bool { n++; return true })
+	return n
 }
 
 // TestCallRefusedWhileClosing: a call that would run where it arrived
@@ -218,7 +241,7 @@ func TestCallRefusedWhileClosing(t *testing.T) {
 	h := New(core)
 	sid := h.core.Sessions.Generate()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h.serveCall(w, r, h.core.Sessions.Get(sid), wire.Peek([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t"}}`)), h.newStream(sid, []byte("1"), true), func() {})
+		h.serveCall(r.Context(), w, r, h.core.Sessions.Get(sid), wire.Peek([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t"}}`)), h.newStream(sid, []byte("1"), true), func() {})
 	}))
 	defer srv.Close()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL, strings.NewReader(`{}`))

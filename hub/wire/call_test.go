@@ -48,6 +48,9 @@ func TestCallParamsEncode(t *testing.T) {
 		{CallParams{Name: "echo", Arguments: json.RawMessage("{\n\"a\": 1\n}"), Meta: &mcp.Meta{ProgressToken: "h-1"}},
 			`{"arguments":{"a":1},"name":"echo","_meta":{"progressToken":"h-1"}}`},
 		{CallParams{Name: "echo", Task: &mcp.TaskParams{}}, `{"name":"echo","task":{}}`},
+		{CallParams{Name: "echo"}, `{"name":"echo"}`},
+		{CallParams{Name: `a<b&"é`, Arguments: json.RawMessage(`{}`)}, `{"arguments":{},"name":"a\u003cb\u0026\"é"}`},
+		{CallParams{Name: "echo", MultiRoundTripParams: mcp.MultiRoundTripParams{RequestState: "s"}}, `{"name":"echo","requestState":"s"}`},
 	} {
 		got, err := c.p.Encode()
 		if err != nil || string(got) != c.want {

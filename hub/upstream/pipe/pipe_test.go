@@ -275,6 +275,7 @@ func TestIDKey(t *testing.T) {
 	for raw, id := range map[string]mcp.RequestId{
 		`"chronicle-5"`:      mcp.NewRequestId("chronicle-5"),
 		`"chronicle\u002d5"`: mcp.NewRequestId("chronicle-5"),
+		`"q\"é"`:             mcp.NewRequestId(`q"é`),
 		`7`:                  mcp.NewRequestId(int64(7)),
 		`-3`:                 mcp.NewRequestId(int64(-3)),
 		`7.0`:                mcp.NewRequestId(int64(7)),
@@ -290,7 +291,8 @@ func TestIDKey(t *testing.T) {
 
 // TestRequestLine: a request goes out as one line: params the hub encoded
 // (a json.RawMessage) as they are, compacted only when they hold a line
-// break; other params encoded; none, no params member; a string id quoted.
+// break; other params encoded; none, no params member; a string id quoted,
+// with escapes where it needs them.
 func TestRequestLine(t *testing.T) {
 	tr, p := newPeer(t)
 	ctx := bounded(t)
@@ -304,6 +306,7 @@ func TestRequestLine(t *testing.T) {
 		{mcp.NewRequestId("h-2"), json.RawMessage("{\n\"a\": 1\r\n}"), `{"jsonrpc":"2.0","id":"h-2","method":"m","params":{"a":1}}`},
 		{mcp.NewRequestId(int64(3)), map[string]any{"uri": "x"}, `{"jsonrpc":"2.0","id":3,"method":"m","params":{"uri":"x"}}`},
 		{mcp.NewRequestId(int64(4)), nil, `{"jsonrpc":"2.0","id":4,"method":"m"}`},
+		{mcp.NewRequestId("q\"é\n"), nil, `{"jsonrpc":"2.0","id":"q\"é\n","method":"m"}`}, // an id that needs escapes: encoded
 	} {
 		answered := make(chan error, 1)
 		go func() {
