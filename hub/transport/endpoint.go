@@ -188,7 +188,15 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 		if st != nil && h.serveCall(ctx, w, r, cs, m, st, after) {
 			return
 		}
-		ctx = forMCPGo(ctx, m)
+		// What mcp-go's server reads and a call the hub serves does not: the
+		// called tool (the policy filter's, callsOf) and the Reply the call
+		// path leaves an error of its own in (reply.go; only these reach a service).
+		if name := m.CalledTool(); name != "" {
+			ctx = session.WithCalling(ctx, name)
+		}
+		if len(m.ID) > 0 && (m.Is(mcp.MethodToolsCall) || m.Is(mcp.MethodPromptsGet) || m.Is(mcp.MethodResourcesRead)) {
+			ctx = session.WithReply(ctx, new(session.Reply))
+		}
 		if st != nil {
 			if st.resumable {
 				// mcp-go reads the body on its own goroutine, after this
@@ -201,21 +209,6 @@ func (h *Transport) serveEndpoint(next http.Handler, path string) http.Handler {
 		defer after()
 		h.serveOutbound(via, w, r.WithContext(ctx), sid)
 	})
-}
-
-// forMCPGo returns the context of a request mcp-go's server serves, with
-// what its hooks and the call path under it read that a call the hub
-// serves itself (serveCall) does not: the tool a tools/call calls (the
-// policy filter's, callsOf) and, for a request that reaches a service, the
-// Reply the call path leaves an error of its own in (reply.go).
-func forMCPGo(ctx context.Context, m wire.Message) context.Context {
-	if name := m.CalledTool(); name != "" {
-		ctx = session.WithCalling(ctx, name)
-	}
-	if len(m.ID) > 0 && (m.Is(mcp.MethodToolsCall) || m.Is(mcp.MethodPromptsGet) || m.Is(mcp.MethodResourcesRead)) {
-		ctx = session.WithReply(ctx, new(session.Reply))
-	}
-	return ctx
 }
 
 // streamFor returns the stream of the hub's that serves a request (a
