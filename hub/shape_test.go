@@ -20,7 +20,9 @@ import (
 // lines, the hub's type with at most 25 methods, nothing that imports the
 // root but cmd/, nothing under hub/ that imports cmd/, hub/relay never
 // importing a transport, and engine/ and providers/ depending on no hub/
-// package, directly or through another package of the module.
+// package, directly or through another package of the module; and one name
+// per concept in engine/, hub/ and cmd/: Catalog, never Catalogue, in a
+// name, and at most three types named …Service.
 func TestTheHubsShape(t *testing.T) {
 	root, module := moduleOf(t)
 	pkgs := readPackages(t, root, module)
@@ -51,6 +53,20 @@ func TestTheHubsShape(t *testing.T) {
 				t.Errorf("%s depends on %s: engine/ and providers/ import no hub/ package", p, dep)
 			}
 		}
+	}
+	var services []string
+	for _, dir := range []string{"engine", "hub", "cmd"} {
+		forEachName(t, filepath.Join(root, dir), func(where, name string, isType bool) {
+			if strings.Contains(name, "Catalogue") {
+				t.Errorf("%s: %s: the concept is spelled Catalog in names", where, name)
+			}
+			if isType && strings.HasSuffix(name, "Service") {
+				services = append(services, where+": "+name)
+			}
+		})
+	}
+	if len(services) > 3 {
+		t.Errorf("%d types named …Service, more than three: %v", len(services), services)
 	}
 	if n := methodsOfHub(t, filepath.Join(root, "hub")); n > 25 {
 		t.Errorf("*Hub has %d methods, more than 25", n)
@@ -152,6 +168,37 @@ func depsOf(pkgs map[string]pkgShape, p string) []string {
 	}
 	sort.Strings(deps)
 	return deps
+}
+
+// forEachName calls fn with every identifier declared or used in the
+// non-test Go files under dir (where names the file), and whether it names
+// a type declared there.
+func forEachName(t *testing.T, dir string, fn func(where, name string, isType bool)) {
+	t.Helper()
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return err
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		types := map[*ast.Ident]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.TypeSpec:
+				types[x.Name] = true
+			case *ast.Ident:
+				fn(p, x.Name, types[x])
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // methodsOfHub counts the methods declared on Hub in the folder dir.
