@@ -55,32 +55,49 @@ func TestTheHubsShape(t *testing.T) {
 		}
 	}
 	var services []string
-	for _, dir := range []string{"engine", "hub", "cmd"} {
-		forEachName(t, filepath.Join(root, dir), func(where, name string, isType bool) {
-			if strings.Contains(name, "Catalogue") {
-				t.Errorf("%s: %s: the concept is spelled Catalog in names", where, name)
+	methods := 0
+	for p, pkg := range pkgs {
+		if !under(p, module+"/engine") && !under(p, hub) && !under(p, module+"/cmd") {
+			continue
+		}
+		for _, n := range pkg.names {
+			if strings.Contains(n.name, "Catalogue") {
+				t.Errorf("%s: %s: the concept is spelled Catalog in names", p, n.name)
 			}
-			if isType && strings.HasSuffix(name, "Service") {
-				services = append(services, where+": "+name)
+			if n.isType && strings.HasSuffix(n.name, "Service") {
+				services = append(services, p+": "+n.name)
 			}
-		})
+		}
+		if p == hub {
+			methods = pkg.hubMethods
+		}
 	}
 	if len(services) > 3 {
 		t.Errorf("%d types named …Service, more than three: %v", len(services), services)
 	}
-	if n := methodsOfHub(t, filepath.Join(root, "hub")); n > 25 {
-		t.Errorf("*Hub has %d methods, more than 25", n)
+	if methods > 25 {
+		t.Errorf("*Hub has %d methods, more than 25", methods)
 	}
-	if len(pkgs[hub].imports) == 0 || pkgs[hub].lines == 0 {
+	if pkgs[hub] == nil || len(pkgs[hub].imports) == 0 || methods == 0 {
 		t.Fatalf("the hub's root package was not read: %+v", pkgs[hub]) // the checks above would pass on nothing
 	}
 }
 
-// A pkgShape is what the test reads of one package: its non-test lines
-// and the module's packages it imports.
+// A pkgShape is what the test reads of one package: its non-test lines,
+// the module's packages it imports, the names it declares or uses, and
+// the methods it declares on a type named Hub.
 type pkgShape struct {
-	lines   int
-	imports []string
+	lines      int
+	imports    []string
+	names      []name
+	hubMethods int
+}
+
+// A name is an identifier of a package's source; isType: a type it
+// declares.
+type name struct {
+	name   string
+	isType bool
 }
 
 // moduleOf returns the module's root folder (this package's parent) and
@@ -103,11 +120,12 @@ func moduleOf(t *testing.T) (root, module string) {
 	return root, module
 }
 
-// readPackages reads every package of the module under root: each
-// folder's non-test Go files, outside testdata and what tools install.
-func readPackages(t *testing.T, root, module string) map[string]pkgShape {
+// readPackages reads every package of the module under root, each file
+// once: each folder's non-test Go files, outside testdata and what tools
+// install.
+func readPackages(t *testing.T, root, module string) map[string]*pkgShape {
 	t.Helper()
-	pkgs := map[string]pkgShape{}
+	pkgs := map[string]*pkgShape{}
 	fset := token.NewFileSet()
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -127,20 +145,24 @@ func readPackages(t *testing.T, root, module string) map[string]pkgShape {
 		if err != nil {
 			return err
 		}
-		f, err := parser.ParseFile(fset, p, src, parser.ImportsOnly)
+		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
 		if err != nil {
 			return err
 		}
 		rel, _ := filepath.Rel(root, filepath.Dir(p))
 		ip := path.Join(module, filepath.ToSlash(rel))
 		pkg := pkgs[ip]
+		if pkg == nil {
+			pkg = &pkgShape{}
+			pkgs[ip] = pkg
+		}
 		pkg.lines += bytes.Count(src, []byte("\n"))
 		for _, s := range f.Imports {
 			if imp, _ := strconv.Unquote(s.Path.Value); imp == module || strings.HasPrefix(imp, module+"/") {
 				pkg.imports = append(pkg.imports, imp)
 			}
 		}
-		pkgs[ip] = pkg
+		readNames(f, pkg)
 		return nil
 	})
 	if err != nil {
@@ -149,11 +171,38 @@ func readPackages(t *testing.T, root, module string) map[string]pkgShape {
 	return pkgs
 }
 
+// readNames adds f's identifiers, and its methods on Hub, to pkg.
+func readNames(f *ast.File, pkg *pkgShape) {
+	types := map[*ast.Ident]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.TypeSpec:
+			types[x.Name] = true
+		case *ast.FuncDecl:
+			if x.Recv != nil && len(x.Recv.List) > 0 {
+				typ := x.Recv.List[0].Type
+				if star, ok := typ.(*ast.StarExpr); ok {
+					typ = star.X
+				}
+				if id, ok := typ.(*ast.Ident); ok && id.Name == "Hub" {
+					pkg.hubMethods++
+				}
+			}
+		case *ast.Ident:
+			pkg.names = append(pkg.names, name{name: x.Name, isType: types[x]})
+		}
+		return true
+	})
+}
+
 // depsOf returns the module's packages p depends on, directly or not.
-func depsOf(pkgs map[string]pkgShape, p string) []string {
+func depsOf(pkgs map[string]*pkgShape, p string) []string {
 	seen := map[string]bool{}
 	var visit func(string)
 	visit = func(p string) {
+		if pkgs[p] == nil {
+			return
+		}
 		for _, imp := range pkgs[p].imports {
 			if !seen[imp] {
 				seen[imp] = true
@@ -168,69 +217,4 @@ func depsOf(pkgs map[string]pkgShape, p string) []string {
 	}
 	sort.Strings(deps)
 	return deps
-}
-
-// forEachName calls fn with every identifier declared or used in the
-// non-test Go files under dir (where names the file), and whether it names
-// a type declared there.
-func forEachName(t *testing.T, dir string, fn func(where, name string, isType bool)) {
-	t.Helper()
-	fset := token.NewFileSet()
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return err
-		}
-		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		types := map[*ast.Ident]bool{}
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.TypeSpec:
-				types[x.Name] = true
-			case *ast.Ident:
-				fn(p, x.Name, types[x])
-			}
-			return true
-		})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-// methodsOfHub counts the methods declared on Hub in the folder dir.
-func methodsOfHub(t *testing.T, dir string) int {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	fset := token.NewFileSet()
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range f.Decls {
-			fn, ok := d.(*ast.FuncDecl)
-			if !ok || fn.Recv == nil || len(fn.Recv.List) == 0 {
-				continue
-			}
-			typ := fn.Recv.List[0].Type
-			if star, ok := typ.(*ast.StarExpr); ok {
-				typ = star.X
-			}
-			if id, ok := typ.(*ast.Ident); ok && id.Name == "Hub" {
-				n++
-			}
-		}
-	}
-	return n
 }
