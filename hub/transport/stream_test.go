@@ -274,49 +274,51 @@ func TestCallStreamWhenSomethingCameFirst(t *testing.T) {
 		{"progress first", "application/json, text/event-stream", true, 1},
 		{"events only", "text/event-stream", false, 0},
 	} {
-		var h *Transport
-		during := make(chan int, 1)
-		core := Core{Sessions: session.NewRegistry(), Context: ctx, Go: func(fn func()) { go fn() }, Run: func(fn func()) { fn() },
-			Keep: func(*session.Session, wire.Message) bool { return true }}
-		core.Call = func(ctx context.Context, _ *session.Session, _ wire.Message) (func() (json.RawMessage, *session.RPCError), bool) {
-			return func() (json.RawMessage, *session.RPCError) {
-				if tc.notify && !session.StreamOf(ctx).Notify("notifications/progress", map[string]any{"progressToken": "p", "progress": 1}) {
-					t.Errorf("%s: the notification found no stream", tc.name)
-				}
-				during <- streamsOf(h)
-				return json.RawMessage(`{"content":[]}`), nil
-			}, false
-		}
-		h = New(core)
-		sid := h.core.Sessions.Generate()
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			h.serveCall(r.Context(), w, r, h.core.Sessions.Get(sid), wire.Peek([]byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"t"}}`)), h.newStream(sid, []byte("7"), true), func() {})
-		}))
-		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL, strings.NewReader(`{}`))
-		req.Header.Set("Accept", tc.accept)
-		resp, err := srv.Client().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var events []sseEvent
-		readSSE(t, resp, func(ev sseEvent) { events = append(events, ev) })
-		srv.Close()
-		if n := <-during; n != tc.streams {
-			t.Errorf("%s: %d streams a client could resume during the call, want %d", tc.name, n, tc.streams)
-		}
-		var data []string
-		for _, ev := range events {
-			data = append(data, ev.data)
-		}
-		want := []string{"", `{"jsonrpc":"2.0","id":7,"result":{"content":[]}}`} // the priming event, the answer
-		if tc.notify {
-			want = slices.Insert(want, 1, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1,"progressToken":"p"}}`)
-		}
-		if !slices.Equal(data, want) || events[0].id == "" || events[0].retry == "" {
-			t.Errorf("%s: events %q, want the priming event (an id and a retry) and the data %q", tc.name, events, want)
-		}
-		if streamsOf(h) != 0 {
-			t.Errorf("%s: the answered stream is still kept where a client could resume it", tc.name)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			var h *Transport
+			during := make(chan int, 1)
+			core := Core{Sessions: session.NewRegistry(), Context: ctx, Go: func(fn func()) { go fn() }, Run: func(fn func()) { fn() },
+				Keep: func(*session.Session, wire.Message) bool { return true }}
+			core.Call = func(ctx context.Context, _ *session.Session, _ wire.Message) (func() (json.RawMessage, *session.RPCError), bool) {
+				return func() (json.RawMessage, *session.RPCError) {
+					if tc.notify && !session.StreamOf(ctx).Notify("notifications/progress", map[string]any{"progressToken": "p", "progress": 1}) {
+						t.Errorf("%s: the notification found no stream", tc.name)
+					}
+					during <- streamsOf(h)
+					return json.RawMessage(`{"content":[]}`), nil
+				}, false
+			}
+			h = New(core)
+			sid := h.core.Sessions.Generate()
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				h.serveCall(r.Context(), w, r, h.core.Sessions.Get(sid), wire.Peek([]byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"t"}}`)), h.newStream(sid, []byte("7"), true), func() {})
+			}))
+			defer srv.Close()
+			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL, strings.NewReader(`{}`))
+			req.Header.Set("Accept", tc.accept)
+			resp, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var events []sseEvent
+			readSSE(t, resp, func(ev sseEvent) { events = append(events, ev) })
+			if n := <-during; n != tc.streams {
+				t.Errorf("%s: %d streams a client could resume during the call, want %d", tc.name, n, tc.streams)
+			}
+			var data []string
+			for _, ev := range events {
+				data = append(data, ev.data)
+			}
+			want := []string{"", `{"jsonrpc":"2.0","id":7,"result":{"content":[]}}`} // the priming event, the answer
+			if tc.notify {
+				want = slices.Insert(want, 1, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1,"progressToken":"p"}}`)
+			}
+			if !slices.Equal(data, want) || events[0].id == "" || events[0].retry == "" {
+				t.Errorf("%s: events %q, want the priming event (an id and a retry) and the data %q", tc.name, events, want)
+			}
+			if streamsOf(h) != 0 {
+				t.Errorf("%s: the answered stream is still kept where a client could resume it", tc.name)
+			}
+		})
 	}
 }
